@@ -1,0 +1,130 @@
+"""Actions: what a seat does, with one canonical text per action.
+
+An action is written ``SEAT VERB [ARG]`` or ``SEAT CARD`` (a play). Parsing is
+forgiving (any case, ``10``/``T``, suit letters or symbols); printing is
+canonical, and the two round-trip.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+from .cards import Card, parse_suit
+from .errors import NotationError
+
+CONTRACTS = ("three", "four", "nap", "wellington")
+
+# Verbs and the argument each takes: None, "card", "suit" or "contract".
+VERBS = {
+    "play": "card",
+    "pass": None,
+    "bid": "contract",
+    "order": None,
+    "pickup": None,
+    "call": "suit",
+    "discard": "card",
+    "throw": None,
+    "peek": None,
+    "stand": None,
+    "beg": None,
+    "give": None,
+    "run": None,
+}
+_VERB_ALIASES = {"pick-up": "pickup", "pick": "pickup", "play": "play"}
+_ALONE_VERBS = frozenset({"order", "pickup", "call"})
+
+
+@dataclass(frozen=True)
+class Action:
+    """One action by one seat. ``str(action)`` is its canonical text."""
+
+    seat: str
+    verb: str
+    card: Card | None = None
+    suit: str | None = None
+    contract: str | None = None
+    alone: bool = False
+
+    def __str__(self) -> str:
+        if self.verb == "play":
+            return f"{self.seat} {self.card}"
+        parts = [self.seat, self.verb]
+        if self.card is not None:
+            parts.append(str(self.card))
+        if self.suit is not None:
+            parts.append(self.suit)
+        if self.contract is not None:
+            parts.append(self.contract)
+        if self.alone:
+            parts.append("alone")
+        return " ".join(parts)
+
+    def __repr__(self) -> str:
+        return f"Action.parse({str(self)!r})"
+
+    @property
+    def arg(self) -> str | None:
+        """The argument as text (card, suit or contract), if any."""
+        if self.card is not None:
+            return str(self.card)
+        return self.suit or self.contract
+
+    @classmethod
+    def parse(cls, text: str, seats: Sequence[str]) -> "Action":
+        """Parse one action; ``seats`` are the table's seat names.
+
+        >>> str(Action.parse("a bid Four", ["A", "B", "C", "D"]))
+        'A bid four'
+        >>> str(Action.parse("n call ♥ ALONE", ["N", "E", "S", "W"]))
+        'N call H alone'
+        """
+        words = text.split()
+        if not words:
+            raise NotationError("empty action")
+        seat = _match_seat(words[0], seats, text)
+        rest = words[1:]
+        if not rest:
+            raise NotationError(f"action {text!r} names a seat but no card or verb")
+        verb = rest[0].lower()
+        verb = _VERB_ALIASES.get(verb, verb)
+        if verb not in VERBS:
+            if len(rest) == 1:
+                try:
+                    return cls(seat, "play", card=Card.parse(rest[0]))
+                except NotationError:
+                    pass
+            raise NotationError(f"action {text!r}: {rest[0]!r} is neither a card nor a verb")
+        args = rest[1:]
+        alone = False
+        if args and args[-1].lower() == "alone":
+            if verb not in _ALONE_VERBS:
+                raise NotationError(f"action {text!r}: only order, pickup and call can go alone")
+            alone = True
+            args = args[:-1]
+        kind = VERBS[verb]
+        if kind is None:
+            if args:
+                raise NotationError(f"action {text!r}: {verb!r} takes no argument")
+            return cls(seat, verb, alone=alone)
+        if len(args) != 1:
+            raise NotationError(f"action {text!r}: {verb!r} needs one {kind}")
+        if kind == "card":
+            return cls(seat, verb, card=Card.parse(args[0]))
+        if kind == "suit":
+            return cls(seat, verb, suit=parse_suit(args[0]), alone=alone)
+        contract = args[0].lower()
+        if contract not in CONTRACTS:
+            raise NotationError(f"action {text!r}: {args[0]!r} is not a contract ({', '.join(CONTRACTS)})")
+        return cls(seat, verb, contract=contract)
+
+
+def _match_seat(word: str, seats: Sequence[str], text: str) -> str:
+    for s in seats:
+        if s.lower() == word.lower():
+            return s
+    raise NotationError(f"action {text!r}: {word!r} is not a seat at this table ({' '.join(seats)})")
+
+
+def play(seat: str, card: Card) -> Action:
+    return Action(seat, "play", card=card)

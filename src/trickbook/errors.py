@@ -1,0 +1,86 @@
+"""The engine's error types: all are ValueError subclasses, split by kind."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class TrickbookError(ValueError):
+    """Base of every error the engine raises on bad input."""
+
+    code: str = "error"
+
+
+class NotationError(TrickbookError):
+    """Text that is not a card, suit, seat or action (syntax)."""
+
+    code = "bad-notation"
+
+
+class DealError(TrickbookError):
+    """A deal that cannot exist: duplicate cards, wrong counts, unknown seats."""
+
+    code = "bad-deal"
+
+
+class IllegalActionError(TrickbookError):
+    """A well-formed action that the rules forbid here.
+
+    ``reason`` is the engine's explanation: a stable code, the values its message
+    needs and the English text.
+    """
+
+    def __init__(self, action: Any, reason: "Any") -> None:
+        self.action = action
+        self.reason = reason
+        self.code = reason.code
+        super().__init__(f"illegal action {str(action)!r}: {reason.text}")
+
+
+class RecordError(TrickbookError):
+    """A hand record that cannot be read or replayed.
+
+    Carries where it went wrong: the file, the line, the 1-based action number
+    (``step``), the seat and action text, and the rule's reason code.
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        file: str | None = None,
+        line: int | None = None,
+        step: int | None = None,
+        seat: str | None = None,
+        action: str | None = None,
+        code: str = "bad-record",
+    ) -> None:
+        self.message = message
+        self.file = file
+        self.line = line
+        self.step = step
+        self.seat = seat
+        self.action = action
+        self.code = code
+        super().__init__(self.describe())
+
+    def describe(self) -> str:
+        where = self.file or "<record>"
+        if self.line is not None:
+            where += f":{self.line}"
+        if self.step is not None:
+            where += f": action {self.step}"
+            if self.action:
+                where += f" {self.action!r}"
+        return f"{where}: {self.message}"
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "file": self.file,
+            "line": self.line,
+            "step": self.step,
+            "seat": self.seat,
+            "action": self.action,
+            "code": self.code,
+            "message": self.message,
+        }

@@ -1,0 +1,399 @@
+"""The game/state contract every game follows, and the trick play they share.
+
+A game is a frozen ``Rules`` dataclass (options with defaults) plus a ``HandState``
+subclass: one hand from the deal to its scoring. The state has explicit phases;
+``legal_actions()`` lists what the seat to act may do (sorted by canonical text),
+``why_illegal(action)`` explains a refusal as data, and ``apply(action)``
+validates fully before it changes anything.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field, fields
+from typing import Any, ClassVar, Iterable, Mapping, Sequence
+
+from .actions import Action
+from .cards import RANKS, Card
+from .errors import DealError, IllegalActionError
+from .messages import Event, Reason
+from .tricks import Trick, TrickEntry, best_play
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Options of a game. Subclasses add their own fields with defaults."""
+
+    target: int = 0
+
+    @classmethod
+    def from_options(cls, options: Mapping[str, Any]) -> "Rules":
+        """Build rules from a mapping of option names; unknown names are errors."""
+        known = {f.name: f for f in fields(cls)}
+        for name, value in options.items():
+            if name not in known:
+                raise DealError(f"unknown rules option {name!r} (known: {', '.join(sorted(known))})")
+            default = getattr(cls(), name)
+            if type(default) is bool and type(value) is not bool:
+                raise DealError(f"rules option {name!r} must be true or false, not {value!r}")
+            if type(default) is int and type(value) is not int:
+                raise DealError(f"rules option {name!r} must be a whole number, not {value!r}")
+        return cls(**dict(options))
+
+    def changed(self) -> dict[str, Any]:
+        """The options that differ from the defaults."""
+        base = type(self)()
+        return {f.name: getattr(self, f.name) for f in fields(self) if getattr(self, f.name) != getattr(base, f.name)}
+
+
+@dataclass
+class Deal:
+    """What was dealt: each seat's cards, and the extra cards some games turn or keep."""
+
+    hands: dict[str, list[Card]]
+    turn: Card | None = None
+    kitty: list[Card] = field(default_factory=list)
+    stock: list[Card] = field(default_factory=list)
+
+    def all_cards(self) -> list[Card]:
+        out = [c for h in self.hands.values() for c in h]
+        if self.turn is not None:
+            out.append(self.turn)
+        return out + list(self.kitty) + list(self.stock)
+
+    def check_unique(self) -> None:
+        seen: set[Card] = set()
+        for c in self.all_cards():
+            if c in seen:
+                raise DealError(f"{c} is dealt twice")
+            seen.add(c)
+
+    def as_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"hands": {s: [str(c) for c in h] for s, h in self.hands.items()}}
+        if self.turn is not None:
+            out["turn"] = str(self.turn)
+        if self.kitty:
+            out["kitty"] = [str(c) for c in self.kitty]
+        if self.stock:
+            out["stock"] = [str(c) for c in self.stock]
+        return out
+
+
+@dataclass(frozen=True)
+class Award:
+    """Points scored in a hand: a category, who scored (team or seat) and how many."""
+
+    category: str
+    team: str
+    points: int
+    per_seat: bool = False
+
+    def as_json(self) -> dict[str, Any]:
+        who = "seat" if self.per_seat else "team"
+        return {"category": self.category, who: self.team, "points": self.points}
+
+
+class HandState:
+    """One hand of a game, from the deal to the scoring.
+
+    Subclasses set ``game`` and implement the phase methods. The shared machinery
+    here handles turns, trick play, events and the generic reasons
+    (``not-your-turn``, ``card-not-in-hand``, ``hand-over``, ``match-over``).
+    """
+
+    game: ClassVar[str] = ""
+    rules_class: ClassVar[type[Rules]] = Rules
+    default_seats: ClassVar[tuple[str, ...]] = ("N", "E", "S", "W")
+    partnership: ClassVar[bool] = True
+
+    def __init__(
+        self,
+        rules: Rules | None,
+        seats: Sequence[str],
+        dealer: str,
+        deal: Deal,
+        score: Mapping[str, int] | None = None,
+    ) -> None:
+        self.rules = rules if rules is not None else self.rules_class()
+        self.seats: tuple[str, ...] = tuple(seats)
+        if len(set(self.seats)) != len(self.seats):
+            raise DealError(f"seat names repeat: {' '.join(self.seats)}")
+        if dealer not in self.seats:
+            raise DealError(f"dealer {dealer!r} is not a seat ({' '.join(self.seats)})")
+        self.dealer = dealer
+        self.deal = deal
+        self.hands: dict[str, list[Card]] = {s: list(deal.hands.get(s, [])) for s in self.seats}
+        for s in deal.hands:
+            if s not in self.seats:
+                raise DealError(f"cards dealt to {s!r}, which is not a seat ({' '.join(self.seats)})")
+        deal.check_unique()
+        self.phase = "play"
+        self.trump: str | None = None
+        self.tricks: list[Trick] = []
+        self.history: list[Action] = []
+        self.events: list[Event] = []
+        self.awards: list[Award] = []
+        self.score: dict[str, int] = self._initial_score(score)
+        self.winner: str | None = None
+        self.current: str | None = None
+        self.in_play: list[str] = list(self.seats)
+        self.taken: dict[str, list[Card]] = {s: [] for s in self.seats}
+
+    # ----- seats and teams -------------------------------------------------
+    @property
+    def teams(self) -> tuple[str, ...]:
+        """Team names (two seats each, in seat order); per-seat games name the seats."""
+        if not self.partnership:
+            return self.seats
+        s = self.seats
+        return (s[0] + s[2], s[1] + s[3])
+
+    def team_of(self, seat: str) -> str:
+        if not self.partnership:
+            return seat
+        i = self.seats.index(seat) % 2
+        return self.teams[i]
+
+    def other_team(self, team: str) -> str:
+        a, b = self.teams
+        return b if team == a else a
+
+    def partner(self, seat: str) -> str:
+        i = self.seats.index(seat)
+        return self.seats[(i + 2) % 4]
+
+    def next_seat(self, seat: str, among: Iterable[str] | None = None) -> str:
+        """The next seat in the order of play, skipping seats not in ``among``."""
+        pool = set(self.in_play if among is None else among)
+        n = len(self.seats)
+        i = self.seats.index(seat)
+        for k in range(1, n + 1):
+            cand = self.seats[(i + k) % n]
+            if cand in pool:
+                return cand
+        raise AssertionError("no seat in play")
+
+    def _initial_score(self, score: Mapping[str, int] | None) -> dict[str, int]:
+        names = self.teams
+        out = {t: 0 for t in names}
+        for key, value in (score or {}).items():
+            name = self.normalise_team(key)
+            out[name] = int(value)
+        return out
+
+    def normalise_team(self, key: str) -> str:
+        """Accept a team written with its seats in either order (``EW`` or ``WE``)."""
+        for t in self.teams:
+            if key == t:
+                return t
+        if self.partnership:
+            for i in range(2):
+                x, y = self.seats[i], self.seats[i + 2]
+                if key in (x + y, y + x):
+                    return self.teams[i]
+        raise DealError(f"score names {key!r}, which is not a {'team' if self.partnership else 'seat'} ({' '.join(self.teams)})")
+
+    # ----- the contract ----------------------------------------------------
+    @property
+    def current_player(self) -> str | None:
+        return None if self.is_terminal else self.current
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.phase == "over"
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal action for the seat to act, sorted by canonical text."""
+        if self.is_terminal:
+            return []
+        return sorted(set(self._legal()), key=str)
+
+    def why_illegal(self, action: Action) -> Reason | None:
+        """None when ``action`` is legal; otherwise the reason, as data."""
+        if self.winner is not None:
+            return Reason("match-over", {"team": self.winner})
+        if self.is_terminal:
+            return Reason("hand-over", {})
+        if action.seat not in self.seats:
+            return Reason("not-your-turn", {"seat": action.seat, "current": self.current})
+        if action.seat != self.current and not self._out_of_turn_ok(action):
+            return Reason("not-your-turn", {"seat": action.seat, "current": self.current})
+        if action.card is not None and action.verb in ("play", "discard") and action.card not in self.hands[action.seat]:
+            return Reason("card-not-in-hand", {"seat": action.seat, "card": action.card})
+        return self._check(action)
+
+    def is_legal(self, action: Action) -> bool:
+        return self.why_illegal(action) is None
+
+    def apply(self, action: Action) -> list[Event]:
+        """Apply a legal action and return the events it caused; raise if illegal."""
+        reason = self.why_illegal(action)
+        if reason is not None:
+            raise IllegalActionError(action, reason)
+        start = len(self.events)
+        self.history.append(action)
+        self._apply(action)
+        return self.events[start:]
+
+    def clone(self) -> "HandState":
+        return copy.deepcopy(self)
+
+    def emit(self, code: str, **values: Any) -> Event:
+        ev = Event(code, values)
+        self.events.append(ev)
+        return ev
+
+    # ----- for subclasses ----------------------------------------------------
+    def _legal(self) -> Iterable[Action]:
+        raise NotImplementedError
+
+    def _check(self, action: Action) -> Reason | None:
+        raise NotImplementedError
+
+    def _apply(self, action: Action) -> None:
+        raise NotImplementedError
+
+    def _out_of_turn_ok(self, action: Action) -> bool:
+        return False
+
+    # ----- trick play ------------------------------------------------------
+    def start_play(self, leader: str) -> None:
+        self.phase = "play"
+        self.current = leader
+        self.tricks.append(Trick(leader=leader, expected=tuple(self._trick_order(leader))))
+
+    def _trick_order(self, leader: str) -> list[str]:
+        order = [leader]
+        while len(order) < len(self.in_play):
+            order.append(self.next_seat(order[-1]))
+        return order
+
+    @property
+    def trick(self) -> Trick | None:
+        """The trick in progress, if any."""
+        if self.tricks and not self.tricks[-1].complete:
+            return self.tricks[-1]
+        return None
+
+    def effective_suit(self, card: Card) -> str:
+        """The suit a card belongs to in play (Euchre's left bower is a trump)."""
+        return card.suit
+
+    def power(self, card: Card) -> int:
+        """Higher beats lower within a suit."""
+        return len(RANKS) - RANKS.index(card.rank)
+
+    def led_suit(self) -> str | None:
+        trick = self.trick
+        if trick is None or trick.led is None:
+            return None
+        return self.effective_suit(trick.led)
+
+    def legal_plays(self, seat: str) -> list[Card]:
+        return [c for c in self.hands[seat] if self._check_play(seat, c) is None]
+
+    def _check_play(self, seat: str, card: Card) -> Reason | None:
+        """Follow-suit rules: subclasses override. Default: follow suit if you can."""
+        led = self.led_suit()
+        if led is None:
+            return None
+        if self.effective_suit(card) != led and any(self.effective_suit(c) == led for c in self.hands[seat]):
+            return Reason("must-follow-suit", {"seat": seat, "suit": led, "card": card})
+        return None
+
+    def play_card(self, seat: str, card: Card) -> None:
+        """Move a card from the hand to the trick; finish the trick when complete."""
+        trick = self.trick
+        assert trick is not None and self.current == seat
+        first = not trick.entries
+        self.hands[seat].remove(card)
+        trick.entries.append(TrickEntry(seat, card=card))
+        if first:
+            self._on_lead(seat, card)
+            self.emit("leads", seat=seat, card=card)
+        else:
+            self.emit("plays", seat=seat, card=card)
+        self.advance_trick()
+
+    def advance_trick(self) -> None:
+        trick = self.tricks[-1]
+        if trick.complete:
+            self._finish_trick(trick)
+        else:
+            done = trick.seats_played()
+            self.current = next(s for s in trick.expected if s not in done)
+
+    def _on_lead(self, seat: str, card: Card) -> None:
+        """Hook for games where the first card led sets trump."""
+
+    def _finish_trick(self, trick: Trick) -> None:
+        led = self.effective_suit(trick.plays[0][1])
+        seat, card = best_play(trick.plays, led, self.trump, self.effective_suit, self.power)
+        trick.winner, trick.winning_card = seat, card
+        self.taken[seat].extend(trick.cards)
+        if self.trump is not None and self.effective_suit(card) == self.trump:
+            self.emit("trick-won-trump", seat=seat, card=card, trick=len(self.tricks))
+        else:
+            self.emit("trick-won-led", seat=seat, card=card, suit=led, trick=len(self.tricks))
+        if self._hand_played_out():
+            self.current = None
+            self._score_hand()
+        else:
+            self.tricks.append(Trick(leader=seat, expected=tuple(self._trick_order(seat))))
+            self.current = seat
+
+    def _hand_played_out(self) -> bool:
+        return all(not self.hands[s] for s in self.in_play)
+
+    def _score_hand(self) -> None:
+        raise NotImplementedError
+
+    # ----- scoring helpers -------------------------------------------------
+    def award(self, category: str, team: str, points: int, **values: Any) -> bool:
+        """Score points; emit events; return True when this wins the match."""
+        self.awards.append(Award(category, team, points, per_seat=not self.partnership))
+        self.score[team] = self.score.get(team, 0) + points
+        self.emit("score", team=team, points=points, category=category, **values)
+        target = self.rules.target
+        if self.partnership and target and self.winner is None and self.score[team] >= target:
+            self.winner = team
+            self.emit("match-won", team=team)
+            return True
+        return False
+
+    def end_hand(self) -> None:
+        self.phase = "over"
+        self.current = None
+
+    # ----- views -----------------------------------------------------------
+    def observation(self, seat: str) -> dict[str, Any]:
+        """What ``seat`` may see: its own hand and everything public."""
+        obs = self.public_view()
+        obs["seat"] = seat
+        obs["hand"] = [str(c) for c in sorted(self.hands[seat])]
+        obs["legal"] = [str(a) for a in self.legal_actions()] if self.current_player == seat else []
+        return obs
+
+    def public_view(self) -> dict[str, Any]:
+        """Everything every seat may see (no concealed hand)."""
+        return {
+            "game": self.game,
+            "seats": list(self.seats),
+            "dealer": self.dealer,
+            "phase": self.phase,
+            "current": self.current_player,
+            "trump": self.trump,
+            "hand_sizes": {s: len(self.hands[s]) for s in self.seats},
+            "in_play": list(self.in_play),
+            "tricks": [t.as_json() for t in self.tricks if t.entries],
+            "score": dict(self.score),
+            "awards": [a.as_json() for a in self.awards],
+            "winner": self.winner,
+        }
+
+    def full_view(self) -> dict[str, Any]:
+        """The study view of a worked hand: every hand face up."""
+        view = self.public_view()
+        view["hands"] = {s: [str(c) for c in sorted(self.hands[s])] for s in self.seats}
+        view["legal"] = [str(a) for a in self.legal_actions()]
+        return view

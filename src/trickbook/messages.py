@@ -1,0 +1,139 @@
+"""Message templates for reasons and events, keyed by stable codes.
+
+The engine speaks English only. Every template is wrapped in ``N_`` (a no-op
+marker) so that Babel extracts it into the ``engine`` catalog; the generator and
+the widgets translate a code's template through the catalogs and fill in the
+values themselves. Templates use named placeholders (``{seat}``, ``{card}``) and
+avoid plural nouns so that one template serves any number.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping
+
+from .cards import Card
+
+
+def N_(message: str) -> str:
+    """Mark a string for extraction; return it unchanged."""
+    return message
+
+
+SUIT_NAMES = {
+    "S": N_("spades"),
+    "H": N_("hearts"),
+    "D": N_("diamonds"),
+    "C": N_("clubs"),
+}
+
+CATEGORY_NAMES = {
+    "high": N_("High"),
+    "low": N_("Low"),
+    "jack": N_("Jack"),
+    "game": N_("Game"),
+    "kick": N_("Kick"),
+    "gift": N_("Gift"),
+    "peek": N_("Early look"),
+    "makers": N_("Makers"),
+    "march": N_("March"),
+    "lone": N_("Lone hand"),
+    "lone-march": N_("Lone march"),
+    "euchred": N_("Euchred"),
+    "contract": N_("Contract"),
+}
+
+CONTRACT_NAMES = {
+    "three": N_("Three"),
+    "four": N_("Four"),
+    "nap": N_("Nap"),
+    "wellington": N_("Wellington"),
+}
+
+# Codes every game shares. Each game module registers its own with ``register``.
+MESSAGES: dict[str, str] = {
+    "not-your-turn": N_("It is {current}'s turn, not {seat}'s."),
+    "card-not-in-hand": N_("{seat} does not hold {card}."),
+    "not-now": N_("{seat} cannot {verb} now."),
+    "unknown-verb": N_("{verb} is not an action in this game."),
+    "hand-over": N_("The hand is over."),
+    "match-over": N_("The match is over: {team} has won."),
+    "trick-won": N_("{seat} wins the trick with {card}."),
+    "trick-won-trump": N_("{seat} wins the trick with {card}, the highest trump."),
+    "trick-won-led": N_("{seat} wins the trick with {card}, the highest card of the suit led ({suit})."),
+    "plays": N_("{seat} plays {card}."),
+    "leads": N_("{seat} leads {card}."),
+    "trump-set": N_("Trumps are {suit}."),
+    "deal": N_("{dealer} deals."),
+    "score": N_("{team} scores {points} for {category}."),
+    "no-score": N_("Nobody scores {category}: {why}"),
+    "match-won": N_("{team} wins the match."),
+}
+
+
+def register(messages: Mapping[str, str]) -> None:
+    """Add a game's templates; a code may be registered once with one text."""
+    for code, text in messages.items():
+        old = MESSAGES.get(code)
+        if old is not None and old != text:
+            raise RuntimeError(f"message code {code!r} registered twice with different text")
+        MESSAGES[code] = text
+
+
+def format_value(key: str, value: Any, translate: Callable[[str], str]) -> str:
+    """How a value appears in a message: cards as ``10♥``, suits by name."""
+    if isinstance(value, Card):
+        return value.display
+    if isinstance(value, (list, tuple)):
+        return ", ".join(format_value(key, v, translate) for v in value)
+    if key in ("suit", "trump", "led") and isinstance(value, str) and value in SUIT_NAMES:
+        return translate(SUIT_NAMES[value])
+    if key == "category" and isinstance(value, str) and value in CATEGORY_NAMES:
+        return translate(CATEGORY_NAMES[value])
+    if key == "contract" and isinstance(value, str) and value in CONTRACT_NAMES:
+        return translate(CONTRACT_NAMES[value])
+    if key in ("card", "cards") and isinstance(value, str):
+        try:
+            return Card.parse(value).display
+        except ValueError:
+            return value
+    return str(value)
+
+
+def render(code: str, values: Mapping[str, Any], translate: Callable[[str], str] = lambda s: s) -> str:
+    """Fill a code's template (translated by ``translate``) with its values."""
+    template = translate(MESSAGES[code])
+    shown = {k: format_value(k, v, translate) for k, v in values.items()}
+    return template.format_map(shown)
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, Card):
+        return str(value)
+    if isinstance(value, (list, tuple)):
+        return [_jsonable(v) for v in value]
+    return value
+
+
+@dataclass(frozen=True)
+class Message:
+    """A reason or an event: a stable code and the values its template needs."""
+
+    code: str
+    values: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def text(self) -> str:
+        """The English sentence."""
+        return render(self.code, self.values)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"code": self.code, "values": {k: _jsonable(v) for k, v in self.values.items()}, "text": self.text}
+
+
+class Reason(Message):
+    """Why an action is illegal."""
+
+
+class Event(Message):
+    """Something that happened: a trick won, a point scored, a payment."""
