@@ -47,7 +47,10 @@ class Card:
     rank: str
     suit: str
 
-    def __init__(self, rank: str, suit: str) -> None:
+    def __init__(self, rank: str, suit: str | None = None) -> None:
+        if suit is None:  # Card("TH"), as repr() writes it
+            parsed = Card.parse(rank)
+            rank, suit = parsed.rank, parsed.suit
         if rank not in RANKS or suit not in SUITS or len(rank) != 1 or len(suit) != 1:
             raise NotationError(f"not a card: rank {rank!r}, suit {suit!r}")
         object.__setattr__(self, "rank", rank)
