@@ -59,6 +59,16 @@ class Card:
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Card is immutable")
 
+    # Immutable, so copies may share the card (the default copy would set its slots).
+    def __copy__(self) -> "Card":
+        return self
+
+    def __deepcopy__(self, memo: dict) -> "Card":
+        return self
+
+    def __reduce__(self) -> tuple:
+        return (Card, (self.rank, self.suit))
+
     @classmethod
     def parse(cls, text: str) -> "Card":
         """Parse ``TH``, ``10H``, ``th``, ``10♥`` or ``T♥`` (rank first, then suit)."""

@@ -331,16 +331,20 @@ class HandState:
         seat, card = best_play(trick.plays, led, self.trump, self.effective_suit, self.power)
         trick.winner, trick.winning_card = seat, card
         self.taken[seat].extend(trick.cards)
-        if self.trump is not None and self.effective_suit(card) == self.trump:
-            self.emit("trick-won-trump", seat=seat, card=card, trick=len(self.tricks))
-        else:
-            self.emit("trick-won-led", seat=seat, card=card, suit=led, trick=len(self.tricks))
+        self._emit_trick_won(seat, card, led)
         if self._hand_played_out():
             self.current = None
             self._score_hand()
         else:
             self.tricks.append(Trick(leader=seat, expected=tuple(self._trick_order(seat))))
             self.current = seat
+
+    def _emit_trick_won(self, seat: str, card: Card, led: str) -> None:
+        """Say why the trick was won; games with special cards (Euchre's bowers) override."""
+        if self.trump is not None and self.effective_suit(card) == self.trump:
+            self.emit("trick-won-trump", seat=seat, card=card, trick=len(self.tricks))
+        else:
+            self.emit("trick-won-led", seat=seat, card=card, suit=led, trick=len(self.tricks))
 
     def _hand_played_out(self) -> bool:
         return all(not self.hands[s] for s in self.in_play)

@@ -92,6 +92,9 @@ def format_value(key: str, value: Any, translate: Callable[[str], str]) -> str:
         return translate(CATEGORY_NAMES[value])
     if key == "contract" and isinstance(value, str) and value in CONTRACT_NAMES:
         return translate(CONTRACT_NAMES[value])
+    # A ``why`` value is itself a message code (``why-game-tie``), so it translates too.
+    if key == "why" and isinstance(value, str) and value in MESSAGES:
+        return translate(MESSAGES[value])
     if key in ("card", "cards") and isinstance(value, str):
         try:
             return Card.parse(value).display

@@ -1,0 +1,169 @@
+"""What Yorkshire and Trinidad All Fours share: the follow rules and the High, Low, Jack and Game count.
+
+Both rule texts (000/002 for Yorkshire, 003 for Trinidad) score the same four
+categories in the fixed order High, Low, Jack, Game, stopping as soon as a side
+reaches the target. High and Low go to the side originally dealt the highest and
+lowest trump in play, whoever captures it; Game counts the card values captured.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar, Iterable, Mapping, Sequence
+
+from ..cards import Card, game_value
+from ..errors import DealError
+from ..game import Deal, HandState, Rules
+from ..messages import N_, Reason, register
+
+HAND_SIZE = 6
+
+register({
+    # reasons
+    "must-follow-trump": N_("{seat} holds a trump and must follow the trump lead."),
+    "must-follow-or-trump": N_("{seat} holds {suit} and must follow suit or play a trump."),
+    # scoring events
+    "high": N_("{card} is the highest trump in play; {seat} was dealt it."),
+    "low": N_("{card} is the lowest trump in play; {seat} was dealt it."),
+    "low-captured": N_("{card} is the lowest trump in play; {seat} was dealt it, so it counts for {team} even though {captor} captured it."),
+    "jack": N_("{seat} captures {card}, the trump jack."),
+    "hang-jack": N_("{seat} hangs the jack: {card}, dealt to {owner}, is captured by the other side."),
+    "game": N_("Game: {team} has {total}, {other} has {other_total}."),
+    # why a category scores nobody (the value of ``why`` in ``no-score``)
+    "why-no-trump-in-play": N_("no trump was in play."),
+    "why-jack-not-in-play": N_("the trump jack was not in play."),
+    "why-game-tie": N_("both sides have the same total."),
+})
+
+
+class AllFoursHand(HandState):
+    """The part of a hand both All Fours games share: six cards each, follow rules, scoring."""
+
+    # What capturing the other side's trump jack scores: 1 in Yorkshire, 3 ("hang jack") in Trinidad.
+    hang_jack_points: ClassVar[int] = 1
+
+    def __init__(
+        self,
+        rules: Rules | None,
+        seats: Sequence[str],
+        dealer: str,
+        deal: Deal,
+        score: Mapping[str, int] | None = None,
+    ) -> None:
+        if len(seats) != 4:
+            raise DealError(f"All Fours needs 4 players, not {len(seats)}")
+        super().__init__(rules, seats, dealer, deal, score)
+        for s in self.seats:
+            if len(self.hands[s]) != HAND_SIZE:
+                raise DealError(f"{s} must be dealt {HAND_SIZE} cards, not {len(self.hands[s])}")
+        if deal.kitty:
+            raise DealError(f"{self.game} deals no kitty")
+        # Who was dealt each card in play: High, Low and Jack follow the original holder.
+        self.dealt_to: dict[Card, str] = {c: s for s in self.seats for c in self.hands[s]}
+
+    def deal_more(self, seat: str, cards: Iterable[Card]) -> None:
+        """Give a seat more cards, which are then in play (Trinidad's run)."""
+        for c in cards:
+            self.hands[seat].append(c)
+            self.dealt_to[c] = seat
+
+    def _check_deal_extras(self, deal: Deal) -> None:
+        """Refuse a turned card or stock in a game that has none."""
+        if deal.turn is not None or deal.stock:
+            raise DealError(f"{self.game} deals no turned card and no stock")
+
+    # ----- follow rules ----------------------------------------------------
+    def _check_play(self, seat: str, card: Card) -> Reason | None:
+        """Follow a trump lead with a trump; on a plain lead follow suit or trump; else anything."""
+        led = self.led_suit()
+        if led is None:
+            return None
+        hand = self.hands[seat]
+        if led == self.trump:
+            if card.suit != self.trump and any(c.suit == self.trump for c in hand):
+                return Reason("must-follow-trump", {"seat": seat, "card": card, "suit": self.trump})
+            return None
+        if card.suit not in (led, self.trump) and any(c.suit == led for c in hand):
+            return Reason("must-follow-or-trump", {"seat": seat, "card": card, "suit": led})
+        return None
+
+    # ----- scoring -----------------------------------------------------------
+    def trumps_in_play(self) -> list[Card]:
+        return [c for c in self.dealt_to if c.suit == self.trump]
+
+    def captor(self, card: Card) -> str | None:
+        """The seat whose tricks hold ``card``, if it has been captured."""
+        for seat, cards in self.taken.items():
+            if card in cards:
+                return seat
+        return None
+
+    def captured_points(self) -> dict[str, int]:
+        """Game values captured so far, per team (every suit counts: A 4, K 3, Q 2, J 1, T 10)."""
+        totals = {t: 0 for t in self.teams}
+        for seat, cards in self.taken.items():
+            totals[self.team_of(seat)] += sum(game_value(c) for c in cards)
+        return totals
+
+    def _score_hand(self) -> None:
+        # In order, stopping as soon as a side reaches the target.
+        for category in (self._score_high, self._score_low, self._score_jack, self._score_game):
+            if category():
+                break
+        self.end_hand()
+
+    def _score_high(self) -> bool:
+        trumps = self.trumps_in_play()
+        if not trumps:
+            self.emit("no-score", category="high", why="why-no-trump-in-play")
+            return False
+        card = max(trumps, key=self.power)
+        seat = self.dealt_to[card]
+        self.emit("high", card=card, seat=seat, team=self.team_of(seat))
+        return self.award("high", self.team_of(seat), 1, card=card)
+
+    def _score_low(self) -> bool:
+        trumps = self.trumps_in_play()
+        if not trumps:
+            self.emit("no-score", category="low", why="why-no-trump-in-play")
+            return False
+        card = min(trumps, key=self.power)
+        seat = self.dealt_to[card]
+        team = self.team_of(seat)
+        captor = self.captor(card)
+        if captor is not None and self.team_of(captor) != team:
+            self.emit("low-captured", card=card, seat=seat, team=team, captor=captor)
+        else:
+            self.emit("low", card=card, seat=seat, team=team)
+        return self.award("low", team, 1, card=card)
+
+    def _score_jack(self) -> bool:
+        assert self.trump is not None
+        jack = Card("J", self.trump)
+        captor = self.captor(jack) if jack in self.dealt_to else None
+        if captor is None:
+            self.emit("no-score", category="jack", why="why-jack-not-in-play")
+            return False
+        owner = self.dealt_to[jack]
+        team = self.team_of(captor)
+        if team != self.team_of(owner) and self.hang_jack_points > 1:
+            self.emit("hang-jack", seat=captor, card=jack, owner=owner, team=team)
+            return self.award("jack", team, self.hang_jack_points, card=jack)
+        self.emit("jack", seat=captor, card=jack, team=team)
+        return self.award("jack", team, 1, card=jack)
+
+    def _score_game(self) -> bool:
+        totals = self.captured_points()
+        a, b = self.teams
+        self.emit("game", team=a, total=totals[a], other=b, other_total=totals[b])
+        if totals[a] == totals[b]:
+            self.emit("no-score", category="game", why="why-game-tie")
+            return False
+        best = a if totals[a] > totals[b] else b
+        return self.award("game", best, 1, total=totals[best])
+
+    # ----- views -----------------------------------------------------------
+    def public_view(self) -> dict[str, Any]:
+        view = super().public_view()
+        view["captured"] = self.captured_points()
+        view["target"] = self.rules.target
+        return view

@@ -1,0 +1,372 @@
+"""Euchre (rule text 004): 24 cards, the bowers, two rounds of trump-making, going alone, 10 points.
+
+Four players in two partnerships, five cards each, an upcard and a three-card
+kitty. The product's decisions (DESIGN section 3) are applied here: the
+turned-down suit cannot be named in round two, not even by a stuck dealer; the
+dealer may discard the card he picked up; when the dealer's partner goes alone
+the dealer sits out and the upcard stays in the kitty; a seat that sits out is
+skipped for the lead and the turn.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Iterable, Mapping, Sequence
+
+from ..actions import Action
+from ..cards import RANKS, SUITS, Card, same_colour
+from ..errors import DealError
+from ..game import Deal, HandState, Rules
+from ..messages import N_, Reason, register
+
+HAND_SIZE = 5
+KITTY_SIZE = 3
+EUCHRE_RANKS = "AKQJT9"
+TRICKS_IN_HAND = 5
+
+register({
+    # reasons
+    "turned-down-suit": N_("The upcard's suit, {suit}, was turned down and cannot be trumps in this hand."),
+    "dealer-must-call": N_("{seat} is the dealer and is stuck: a suit must be named."),
+    "only-dealer-picks-up": N_("Only the dealer picks up the upcard; {seat} may order it up or pass."),
+    "must-follow-suit": N_("{seat} holds {suit} and must follow suit."),
+    "must-discard": N_("{seat} has picked up the upcard and must discard a card first."),
+    "first-round-order-or-pass": N_("In the first round {seat} may only order up {card} or pass."),
+    "upcard-turned-down": N_("{card} has been turned down; {seat} may name another suit or pass."),
+    # events
+    "upcard": N_("{seat} turns up {card}."),
+    "pass": N_("{seat} passes."),
+    "order": N_("{seat} orders up {card}: {suit} are trumps."),
+    "pickup": N_("{seat} picks up {card}: {suit} are trumps."),
+    "dealer-takes-upcard": N_("{seat}, the dealer, takes {card} and must discard a card."),
+    "upcard-stays": N_("Nobody picks up: {card} stays in the kitty."),
+    "turned-down": N_("Everyone passes: {card} is turned down, and {suit} cannot be trumps."),
+    "call": N_("{seat} names {suit} as trumps."),
+    "alone": N_("{seat} goes alone."),
+    "sits-out": N_("{seat}, partner of {maker}, puts the cards face down and sits out this hand."),
+    "discard": N_("{seat} discards a card face down."),
+    "redeal": N_("Everyone passes twice: the cards are thrown in and the next dealer deals."),
+    "trick-won-right-bower": N_("{seat} wins the trick with {card}, the right bower."),
+    "trick-won-left-bower": N_("{seat} wins the trick with {card}, the left bower."),
+    "makers": N_("{team} made trumps and won {tricks} of the five tricks."),
+    "march": N_("{team} won all five tricks: a march."),
+    "lone": N_("{seat} went alone and won {tricks} of the five tricks."),
+    "lone-march": N_("{seat} went alone and won all five tricks: a lone march."),
+    "euchred": N_("{team} made trumps but won only {tricks} of the five tricks: euchred."),
+})
+
+
+@dataclass(frozen=True)
+class EuchreRules(Rules):
+    """Ten points win; the dealer is stuck in round two unless ``stick_the_dealer`` is false."""
+
+    target: int = 10
+    stick_the_dealer: bool = True
+
+
+# ----- the bowers: the one place where the jacks change suit ----------------
+def left_bower_suit(trump: str) -> str:
+    """The suit of the left bower: the other suit of trump's colour."""
+    return next(s for s in SUITS if s != trump and same_colour(s, trump))
+
+
+def is_right_bower(card: Card, trump: str | None) -> bool:
+    return trump is not None and card.rank == "J" and card.suit == trump
+
+
+def is_left_bower(card: Card, trump: str | None) -> bool:
+    return trump is not None and card.rank == "J" and card.suit == left_bower_suit(trump)
+
+
+def card_suit(card: Card, trump: str | None) -> str:
+    """The suit a card belongs to in play: the left bower is a trump in every respect."""
+    return trump if is_left_bower(card, trump) else card.suit  # type: ignore[return-value]
+
+
+def card_power(card: Card, trump: str | None) -> int:
+    """Higher beats lower within a suit: right bower, left bower, then A K Q (J) T 9."""
+    if is_right_bower(card, trump):
+        return 101
+    if is_left_bower(card, trump):
+        return 100
+    return len(RANKS) - RANKS.index(card.rank)
+
+
+def team_points(tricks: int, alone: bool) -> tuple[str, int]:
+    """The scoring table for the makers' tricks: (category, points); euchred goes to the defenders."""
+    if tricks < 3:
+        return "euchred", 2
+    if tricks == TRICKS_IN_HAND:
+        return ("lone-march", 4) if alone else ("march", 2)
+    return ("lone", 1) if alone else ("makers", 1)
+
+
+class EuchreHand(HandState):
+    """One hand of Euchre, from the upcard to the scoring.
+
+    Phases: ``round-one`` (order it up or pass), ``discard`` (the dealer's),
+    ``round-two`` (name a suit or pass), ``play``, ``over``.
+    """
+
+    game = "euchre"
+    rules_class = EuchreRules
+    default_seats = ("N", "E", "S", "W")
+    partnership = True
+
+    def __init__(
+        self,
+        rules: Rules | None,
+        seats: Sequence[str],
+        dealer: str,
+        deal: Deal,
+        score: Mapping[str, int] | None = None,
+    ) -> None:
+        if len(seats) != 4:
+            raise DealError(f"Euchre needs 4 players, not {len(seats)}")
+        super().__init__(rules, seats, dealer, deal, score)
+        self._check_deal(deal)
+        assert deal.turn is not None
+        self.upcard: Card = deal.turn
+        self.kitty: list[Card] = list(deal.kitty)
+        self.upcard_state = "face-up"  # then picked-up, turned-down or in-kitty
+        self.turned_down: str | None = None
+        self.maker: str | None = None
+        self.alone = False
+        self.sitting_out: str | None = None
+        self.discarded: Card | None = None
+        self.phase = "round-one"
+        self.current = self.next_seat(dealer)
+        self.emit("deal", dealer=dealer)
+        self.emit("upcard", seat=dealer, card=self.upcard)
+
+    def _check_deal(self, deal: Deal) -> None:
+        for s in self.seats:
+            if len(self.hands[s]) != HAND_SIZE:
+                raise DealError(f"{s} must be dealt {HAND_SIZE} cards, not {len(self.hands[s])}")
+        if deal.turn is None:
+            raise DealError("a Euchre deal needs the upcard (`turn`)")
+        if deal.kitty and len(deal.kitty) != KITTY_SIZE:
+            raise DealError(f"the kitty holds {KITTY_SIZE} cards, not {len(deal.kitty)}")
+        if deal.stock:
+            raise DealError("Euchre deals no stock")
+        for card in deal.all_cards():
+            if card.rank not in EUCHRE_RANKS:
+                raise DealError(f"{card} is not in the Euchre pack (nine to ace)")
+
+    # ----- the bowers ----------------------------------------------------
+    def effective_suit(self, card: Card) -> str:
+        return card_suit(card, self.trump)
+
+    def power(self, card: Card) -> int:
+        return card_power(card, self.trump)
+
+    @property
+    def stuck(self) -> bool:
+        """True when the dealer must name a suit (the last word of round two)."""
+        return self.phase == "round-two" and self.current == self.dealer and self.rules.stick_the_dealer  # type: ignore[attr-defined]
+
+    # ----- legal actions -------------------------------------------------
+    def _legal(self) -> Iterable[Action]:
+        seat = self.current
+        assert seat is not None
+        if self.phase == "round-one":
+            yield Action(seat, "pass")
+            verb = "pickup" if seat == self.dealer else "order"
+            yield Action(seat, verb)
+            yield Action(seat, verb, alone=True)
+        elif self.phase == "discard":
+            for card in self.hands[seat]:
+                yield Action(seat, "discard", card=card)
+        elif self.phase == "round-two":
+            if not self.stuck:
+                yield Action(seat, "pass")
+            for suit in SUITS:
+                if suit != self.turned_down:
+                    yield Action(seat, "call", suit=suit)
+                    yield Action(seat, "call", suit=suit, alone=True)
+        else:
+            for card in self.legal_plays(seat):
+                yield Action(seat, "play", card=card)
+
+    def _check(self, action: Action) -> Reason | None:
+        seat, verb = action.seat, action.verb
+        if action.alone and verb not in ("order", "pickup", "call"):
+            return Reason("not-now", {"seat": seat, "verb": verb})
+        if self.phase == "round-one":
+            return self._check_round_one(action)
+        if self.phase == "discard":
+            return None if verb == "discard" else Reason("must-discard", {"seat": seat})
+        if self.phase == "round-two":
+            return self._check_round_two(action)
+        if verb == "play":
+            return self._check_play(seat, action.card)  # type: ignore[arg-type]
+        return Reason("not-now", {"seat": seat, "verb": verb})
+
+    def _check_round_one(self, action: Action) -> Reason | None:
+        seat, verb = action.seat, action.verb
+        if verb in ("pass", "order"):
+            return None
+        if verb == "pickup":
+            return None if seat == self.dealer else Reason("only-dealer-picks-up", {"seat": seat})
+        return Reason("first-round-order-or-pass", {"seat": seat, "card": self.upcard})
+
+    def _check_round_two(self, action: Action) -> Reason | None:
+        seat, verb = action.seat, action.verb
+        if verb == "pass":
+            return Reason("dealer-must-call", {"seat": seat}) if self.stuck else None
+        if verb == "call":
+            if action.suit == self.turned_down:
+                return Reason("turned-down-suit", {"seat": seat, "suit": action.suit})
+            return None
+        if verb in ("order", "pickup"):
+            return Reason("upcard-turned-down", {"seat": seat, "card": self.upcard})
+        return Reason("not-now", {"seat": seat, "verb": verb})
+
+    # ----- applying ------------------------------------------------------
+    def _apply(self, action: Action) -> None:
+        if self.phase == "round-one":
+            self._apply_round_one(action)
+        elif self.phase == "discard":
+            self._apply_discard(action)
+        elif self.phase == "round-two":
+            self._apply_round_two(action)
+        else:
+            self.play_card(action.seat, action.card)  # type: ignore[arg-type]
+
+    def _apply_round_one(self, action: Action) -> None:
+        seat = action.seat
+        if action.verb == "pass":
+            self.emit("pass", seat=seat)
+            if seat == self.dealer:
+                self._turn_down()
+            else:
+                self.current = self.next_seat(seat)
+            return
+        # `order` from the dealer means the same as `pickup`.
+        verb = "pickup" if seat == self.dealer else "order"
+        self.emit(verb, seat=seat, card=self.upcard, suit=self.upcard.suit)
+        self._make_trump(seat, self.upcard.suit, action.alone)
+        if self.sitting_out == self.dealer:
+            self.upcard_state = "in-kitty"
+            self.emit("upcard-stays", card=self.upcard)
+            self._start_play()
+            return
+        self.upcard_state = "picked-up"
+        self.hands[self.dealer].append(self.upcard)
+        if seat != self.dealer:
+            self.emit("dealer-takes-upcard", seat=self.dealer, card=self.upcard)
+        self.phase = "discard"
+        self.current = self.dealer
+
+    def _turn_down(self) -> None:
+        self.turned_down = self.upcard.suit
+        self.upcard_state = "turned-down"
+        self.emit("turned-down", card=self.upcard, suit=self.upcard.suit)
+        self.phase = "round-two"
+        self.current = self.next_seat(self.dealer)
+
+    def _apply_discard(self, action: Action) -> None:
+        card = action.card
+        assert card is not None
+        self.hands[action.seat].remove(card)
+        self.discarded = card
+        self.emit("discard", seat=action.seat)
+        self._start_play()
+
+    def _apply_round_two(self, action: Action) -> None:
+        seat = action.seat
+        if action.verb == "pass":
+            self.emit("pass", seat=seat)
+            if seat == self.dealer:  # only reached when the dealer is not stuck
+                self.emit("redeal")
+                self.end_hand()
+            else:
+                self.current = self.next_seat(seat)
+            return
+        assert action.suit is not None
+        self.emit("call", seat=seat, suit=action.suit)
+        self._make_trump(seat, action.suit, action.alone)
+        self._start_play()
+
+    def _make_trump(self, seat: str, suit: str, alone: bool) -> None:
+        self.trump, self.maker, self.alone = suit, seat, alone
+        if alone:
+            self.emit("alone", seat=seat)
+            self.sitting_out = self.partner(seat)
+            self.in_play = [s for s in self.seats if s != self.sitting_out]
+            self.emit("sits-out", seat=self.sitting_out, maker=seat)
+
+    def _start_play(self) -> None:
+        # next_seat skips a seat that sits out, so the lead passes on.
+        self.start_play(self.next_seat(self.dealer))
+
+    # ----- tricks and scoring --------------------------------------------
+    def _emit_trick_won(self, seat: str, card: Card, led: str) -> None:
+        number = len(self.tricks)
+        if is_right_bower(card, self.trump):
+            self.emit("trick-won-right-bower", seat=seat, card=card, trick=number)
+        elif is_left_bower(card, self.trump):
+            self.emit("trick-won-left-bower", seat=seat, card=card, trick=number)
+        else:
+            super()._emit_trick_won(seat, card, led)
+
+    def tricks_won(self) -> dict[str, int]:
+        """Tricks taken so far by each team."""
+        out = {t: 0 for t in self.teams}
+        for t in self.tricks:
+            if t.winner is not None:
+                out[self.team_of(t.winner)] += 1
+        return out
+
+    def _score_hand(self) -> None:
+        assert self.maker is not None
+        makers = self.team_of(self.maker)
+        tricks = self.tricks_won()[makers]
+        category, points = team_points(tricks, self.alone)
+        if category == "euchred":
+            self.emit("euchred", team=makers, tricks=tricks)
+            self.award(category, self.other_team(makers), points)
+        else:
+            if self.alone:
+                self.emit(category, seat=self.maker, tricks=tricks)
+            else:
+                self.emit(category, team=makers, tricks=tricks)
+            self.award(category, makers, points)
+        self.end_hand()
+
+    # ----- views ---------------------------------------------------------
+    def public_view(self) -> dict[str, Any]:
+        view = super().public_view()
+        view.update({
+            "upcard": str(self.upcard),
+            "upcard_state": self.upcard_state,
+            "turned_down": self.turned_down,
+            "maker": self.maker,
+            "makers": self.team_of(self.maker) if self.maker else None,
+            "alone": self.alone,
+            "sitting_out": self.sitting_out,
+            "tricks_won": self.tricks_won(),
+            "target": self.rules.target,
+        })
+        return view
+
+    def observation(self, seat: str) -> dict[str, Any]:
+        obs = super().observation(seat)
+        if seat == self.dealer and self.discarded is not None:
+            obs["discarded"] = str(self.discarded)
+        return obs
+
+    def full_view(self) -> dict[str, Any]:
+        view = super().full_view()
+        view["kitty"] = [str(c) for c in self.kitty_cards()]
+        view["discarded"] = str(self.discarded) if self.discarded is not None else None
+        return view
+
+    def kitty_cards(self) -> list[Card]:
+        """The cards out of play: the kitty, plus the upcard unless picked up, plus the discard."""
+        cards = list(self.kitty)
+        if self.upcard_state in ("turned-down", "in-kitty"):
+            cards.append(self.upcard)
+        if self.discarded is not None:
+            cards.append(self.discarded)
+        return cards

@@ -1,0 +1,225 @@
+"""The published fair shuffle (format 1): seeds, fingerprints, streams, deals, first dealers.
+
+Everything here follows the text published on the "Verify a game" page word for
+word, so that anyone can re-deal a match from its revealed seed in a few lines of
+any language. Changing anything here changes every seeded deal.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from typing import Any, Sequence
+
+from .cards import RANKS, Card, euchre_pack, full_pack
+from .errors import DealError
+from .game import Deal
+from .games import canonical_name
+
+SEED_BYTES = 32
+_TWO_32 = 1 << 32
+
+# Packets dealt to each seat in turn, one round of the table per entry.
+PACKETS = {
+    "yorkshire": (2, 2, 2),
+    "trinidad": (3, 3),
+    "nap": (3, 2),
+    "euchre": (3, 2),
+}
+
+
+class SeedError(DealError):
+    """A seed that is not 32 bytes written as 64 hex digits, or a bad hand number."""
+
+    code = "bad-seed"
+
+
+def new_seed() -> str:
+    """A fresh match seed: 32 random bytes as 64 lowercase hex digits."""
+    return secrets.token_hex(SEED_BYTES)
+
+
+def seed_bytes(seed_hex: str) -> bytes:
+    """The 32 bytes a seed's hex text stands for; raise SeedError on anything else.
+
+    >>> len(seed_bytes("00" * 32))
+    32
+    """
+    if not isinstance(seed_hex, str):
+        raise SeedError(f"a seed is 64 hex digits, not {seed_hex!r}")
+    text = seed_hex.strip()
+    if len(text) != 2 * SEED_BYTES:
+        raise SeedError(f"a seed is 64 hex digits; {seed_hex!r} has {len(text)} characters")
+    if any(ch not in "0123456789abcdefABCDEF" for ch in text):
+        raise SeedError(f"a seed is 64 hex digits; {seed_hex!r} contains something else")
+    return bytes.fromhex(text)
+
+
+def fingerprint(seed_hex: str) -> str:
+    """SHA-256 of the seed's 32 bytes, as 64 lowercase hex digits (shown before the match)."""
+    return hashlib.sha256(seed_bytes(seed_hex)).hexdigest()
+
+
+class Stream:
+    """The integers of one label: SHA-256(seed ‖ label ‖ counter) blocks read 4 bytes at a time."""
+
+    def __init__(self, seed: bytes, label: str) -> None:
+        if len(seed) != SEED_BYTES:
+            raise SeedError(f"a seed is {SEED_BYTES} bytes, not {len(seed)}")
+        self._prefix = bytes(seed) + label.encode("utf-8")
+        self._counter = 0
+        self._buffer = b""
+        self._pos = 0
+
+    def next_bytes(self, n: int) -> bytes:
+        out = b""
+        while len(out) < n:
+            if self._pos == len(self._buffer):
+                block = self._prefix + self._counter.to_bytes(4, "big")
+                self._buffer = hashlib.sha256(block).digest()
+                self._counter += 1
+                self._pos = 0
+            take = min(n - len(out), len(self._buffer) - self._pos)
+            out += self._buffer[self._pos:self._pos + take]
+            self._pos += take
+        return out
+
+    def next_u32(self) -> int:
+        """The next 4 bytes as a big-endian unsigned integer."""
+        return int.from_bytes(self.next_bytes(4), "big")
+
+
+def uniform(stream: Stream, m: int) -> int:
+    """A uniform integer below ``m`` by rejection: integers at or above the last whole multiple are used up."""
+    if not 1 <= m <= _TWO_32:
+        raise ValueError(f"uniform draws need 1 <= m <= 2**32, not {m}")
+    limit = _TWO_32 - (_TWO_32 % m)
+    while True:
+        x = stream.next_u32()
+        if x < limit:
+            return x % m
+
+
+def canonical_pack(game: str) -> list[Card]:
+    """The game's pack in canonical order: 24 cards for Euchre, 52 otherwise."""
+    return euchre_pack() if canonical_name(game) == "euchre" else full_pack()
+
+
+def shuffled_pack(game: str, stream: Stream) -> list[Card]:
+    """Fisher–Yates from the canonical pack, last index down to 1; index 0 is the top."""
+    pack = canonical_pack(game)
+    for i in range(len(pack) - 1, 0, -1):
+        j = uniform(stream, i + 1)
+        pack[i], pack[j] = pack[j], pack[i]
+    return pack
+
+
+def _check_seats(seats: Sequence[str]) -> tuple[str, ...]:
+    seats = tuple(seats)
+    if len(seats) < 2 or len(set(seats)) != len(seats):
+        raise DealError(f"a deal needs two or more distinct seats, not {' '.join(seats)!r}")
+    return seats
+
+
+def deal_order(seats: Sequence[str], dealer: str) -> list[str]:
+    """The seats in the order they receive cards: from the seat after the dealer."""
+    if dealer not in seats:
+        raise DealError(f"dealer {dealer!r} is not a seat ({' '.join(seats)})")
+    i = list(seats).index(dealer)
+    return [seats[(i + k) % len(seats)] for k in range(1, len(seats) + 1)]
+
+
+def deal_hand(game: str, seats: Sequence[str], dealer: str, seed_hex: str, hand_number: int) -> Deal:
+    """Deal hand number ``hand_number`` of the match seeded by ``seed_hex``."""
+    name = canonical_name(game)
+    seats = _check_seats(seats)
+    if type(hand_number) is not int or hand_number < 1:
+        raise SeedError(f"hand numbers start at 1, not {hand_number!r}")
+    pack = shuffled_pack(name, Stream(seed_bytes(seed_hex), f"hand:{hand_number}"))
+    order = deal_order(seats, dealer)
+    if sum(PACKETS[name]) * len(seats) > len(pack):
+        raise DealError(f"{len(seats)} seats need more cards than the pack holds")
+    hands: dict[str, list[Card]] = {s: [] for s in seats}
+    top = 0
+    for packet in PACKETS[name]:
+        for seat in order:
+            hands[seat].extend(pack[top:top + packet])
+            top += packet
+    if name == "euchre":
+        return Deal(hands, turn=pack[top], kitty=pack[top + 1:top + 4])
+    if name == "trinidad":
+        return Deal(hands, turn=pack[top], stock=pack[top + 1:])
+    return Deal(hands)
+
+
+def first_dealer(game: str, seats: Sequence[str], seed_hex: str) -> tuple[str, dict[str, Any]]:
+    """Who deals first, and how it was decided (the cards drawn, as text)."""
+    name = canonical_name(game)
+    seats = _check_seats(seats)
+    stream = Stream(seed_bytes(seed_hex), "first-dealer")
+    if name == "euchre":
+        index = uniform(stream, len(seats))
+        return seats[index], {"index": index}
+    pack = shuffled_pack(name, stream)
+    if name == "yorkshire":
+        return _first_jack(seats, pack)
+    return _high_card(seats, pack)
+
+
+def _first_jack(seats: tuple[str, ...], pack: list[Card]) -> tuple[str, dict[str, Any]]:
+    """Yorkshire: deal face up from the second seat; the jack's receiver pitches first."""
+    n = len(seats)
+    shown: list[list[str]] = []
+    for k, card in enumerate(pack):
+        seat = seats[(1 + k) % n]
+        shown.append([seat, str(card)])
+        if card.rank == "J":
+            dealer = seats[(seats.index(seat) - 1) % n]
+            return dealer, {"dealt": shown, "pitcher": seat}
+    raise AssertionError("a 52-card pack holds four jacks")
+
+
+def _high_card(seats: tuple[str, ...], pack: list[Card]) -> tuple[str, dict[str, Any]]:
+    """Trinidad and Nap: one card each; the highest rank deals; the tied draw again."""
+    drawing = list(seats)
+    rounds: list[list[list[str]]] = []
+    top = 0
+    while True:
+        drawn = list(zip(drawing, pack[top:top + len(drawing)]))
+        if len(drawn) < len(drawing):
+            raise DealError("the pack ran out while drawing for the first dealer")
+        top += len(drawing)
+        rounds.append([[s, str(c)] for s, c in drawn])
+        best = min(RANKS.index(c.rank) for _, c in drawn)
+        drawing = [s for s, c in drawn if RANKS.index(c.rank) == best]
+        if len(drawing) == 1:
+            return drawing[0], {"draws": rounds}
+
+
+DEFAULT_SEATS = {
+    "yorkshire": ("N", "E", "S", "W"),
+    "trinidad": ("N", "W", "S", "E"),
+    "nap": ("A", "B", "C", "D"),
+    "euchre": ("N", "E", "S", "W"),
+}
+
+
+def published_vectors(seed_hex: str, hands: int = 2) -> dict[str, Any]:
+    """The published vectors for one seed: fingerprint, first dealer and the first hands of each game.
+
+    Hand 1 is dealt by the first dealer and each later hand by the next seat in the
+    order of play, as the dealer moves in every game when no redeal happens.
+    """
+    out: dict[str, Any] = {"seed": seed_hex, "fingerprint": fingerprint(seed_hex), "games": {}}
+    for game, seats in DEFAULT_SEATS.items():
+        dealer, _ = first_dealer(game, seats, seed_hex)
+        first = dealer
+        dealt = []
+        for n in range(1, hands + 1):
+            deal = deal_hand(game, seats, dealer, seed_hex, n)
+            entry: dict[str, Any] = {"hand": n, "dealer": dealer}
+            entry.update(deal.as_json())
+            dealt.append(entry)
+            dealer = deal_order(seats, dealer)[0]
+        out["games"][game] = {"seats": list(seats), "first_dealer": first, "hands": dealt}
+    return out

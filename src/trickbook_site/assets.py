@@ -1,0 +1,155 @@
+"""The site's shared assets, written once: Pyodide runtime, engine wheel and lockfile, widgets.
+
+The browser wheel is built from a staging copy of `src/trickbook` alone, with a
+generated minimal `pyproject.toml`, so it holds the engine and declares no
+dependency (the lockfile tool refuses what it cannot resolve). A fixed
+SOURCE_DATE_EPOCH makes the wheel, and so its sha256, reproducible; the wheel and
+its lockfile are cached under `build/engine/<hash of the engine sources>/`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+import trickbook
+
+from .errors import SiteError
+
+# The files of the npm `pyodide` package that the browser needs.
+RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+# Any fixed date works; this one is 2024-01-01T00:00:00Z (zip cannot store dates before 1980).
+SOURCE_DATE_EPOCH = "1704067200"
+ENGINE_DIR = Path(trickbook.__file__).resolve().parent
+
+WHEEL_PYPROJECT = """\
+[build-system]
+requires = ["setuptools>=68", "wheel"]
+build-backend = "setuptools.build_meta"
+
+[project]
+name = "trickbook"
+version = "{version}"
+description = "The trickbook rule engine for trick-taking card games"
+requires-python = ">=3.12"
+dependencies = []
+
+[tool.setuptools.packages.find]
+where = ["src"]
+include = ["trickbook", "trickbook.*"]
+
+[tool.setuptools.package-data]
+trickbook = ["py.typed"]
+"""
+
+
+def pyodide_version(runtime: Path) -> str:
+    return json.loads((runtime / "package.json").read_text(encoding="utf-8"))["version"]
+
+
+def copy_runtime(runtime: Path, dest: Path) -> None:
+    """Copy the Pyodide runtime files (the lockfile is rewritten later with the engine)."""
+    dest.mkdir(parents=True, exist_ok=True)
+    for name in RUNTIME_FILES:
+        src = runtime / name
+        if not src.is_file():
+            raise SiteError(f"{src}: missing from the Pyodide runtime")
+        shutil.copyfile(src, dest / name)
+
+
+def engine_files() -> list[Path]:
+    """The engine's source files, in a stable order (no caches)."""
+    return sorted(p for p in ENGINE_DIR.rglob("*")
+                  if p.is_file() and "__pycache__" not in p.parts and p.suffix not in (".pyc", ".pyo"))
+
+
+def engine_hash(runtime: Path) -> str:
+    """A hash of everything the wheel and its lockfile are made from."""
+    digest = hashlib.sha256()
+    digest.update(WHEEL_PYPROJECT.encode())
+    digest.update(SOURCE_DATE_EPOCH.encode())
+    digest.update((runtime / "pyodide-lock.json").read_bytes())
+    for path in engine_files():
+        digest.update(path.relative_to(ENGINE_DIR).as_posix().encode() + b"\0")
+        digest.update(path.read_bytes() + b"\0")
+    return digest.hexdigest()[:16]
+
+
+def _run(cmd: list[str], cwd: Path, what: str) -> None:
+    env = dict(os.environ, SOURCE_DATE_EPOCH=SOURCE_DATE_EPOCH, PYTHONHASHSEED="0")
+    proc = subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, text=True)
+    if proc.returncode != 0:
+        tail = (proc.stderr or proc.stdout).strip().splitlines()[-5:]
+        raise SiteError(f"{what} failed (exit {proc.returncode}): " + " | ".join(tail))
+
+
+def build_wheel(staging: Path, out: Path) -> Path:
+    """Build the engine wheel from a staging copy of the engine alone."""
+    version = trickbook.__version__
+    shutil.copytree(ENGINE_DIR, staging / "src" / "trickbook",
+                    ignore=shutil.ignore_patterns("__pycache__", "*.pyc", "*.pyo"))
+    (staging / "pyproject.toml").write_text(WHEEL_PYPROJECT.format(version=version), encoding="utf-8")
+    _run([sys.executable, "-m", "build", "--wheel", "--no-isolation", "--outdir", str(out), str(staging)],
+         staging, "building the engine wheel")
+    wheels = sorted(out.glob("trickbook-*.whl"))
+    if len(wheels) != 1:
+        raise SiteError(f"building the engine wheel produced {len(wheels)} wheels in {out}")
+    return wheels[0]
+
+
+def add_to_lockfile(runtime: Path, wheel: Path) -> Path:
+    """Register the wheel in a copy of the runtime's lockfile, beside the wheel."""
+    runtime, wheel = runtime.resolve(), wheel.resolve()
+    output = wheel.parent / "pyodide-lock.json"
+    pyodide = Path(sys.executable).with_name("pyodide")
+    cmd = [str(pyodide) if pyodide.exists() else "pyodide", "lockfile", "add-wheels",
+           "--input", str(runtime / "pyodide-lock.json"), "--output", str(output),
+           "--base-path", str(wheel.parent), str(wheel)]
+    _run(cmd, wheel.parent, "registering the engine wheel in pyodide-lock.json")
+    return output
+
+
+def engine_bundle(runtime: Path, build_dir: Path) -> tuple[Path, Path]:
+    """The engine wheel and its lockfile, from the cache or freshly built."""
+    cache = build_dir / "engine" / engine_hash(runtime)
+    wheels = sorted(cache.glob("trickbook-*.whl"))
+    if wheels and (cache / "pyodide-lock.json").is_file():
+        return wheels[0], cache / "pyodide-lock.json"
+    (build_dir / "engine").mkdir(parents=True, exist_ok=True)
+    work = Path(tempfile.mkdtemp(prefix="wheel-", dir=build_dir / "engine"))
+    try:
+        wheel = build_wheel(work / "staging", work / "out")
+        add_to_lockfile(runtime, wheel)
+        try:
+            # Publish the finished pair in one rename, so a concurrent build never sees half of it.
+            (work / "out").rename(cache)
+        except OSError:
+            if not cache.is_dir():
+                raise
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    wheels = sorted(cache.glob("trickbook-*.whl"))
+    return wheels[0], cache / "pyodide-lock.json"
+
+
+def write_assets(site: Path, runtime: Path, widgets: Path, build_dir: Path) -> Path:
+    """Write `assets/` of a site: runtime, wheel + lockfile, widgets, runtime.json. Returns the runtime folder."""
+    assets = site / "assets"
+    version = pyodide_version(runtime)
+    pyodide_dir = assets / "pyodide" / version
+    copy_runtime(runtime, pyodide_dir)
+    wheel, lockfile = engine_bundle(runtime, build_dir)
+    shutil.copyfile(wheel, pyodide_dir / wheel.name)
+    shutil.copyfile(lockfile, pyodide_dir / "pyodide-lock.json")
+    if not widgets.is_dir():
+        raise SiteError(f"{widgets}: the widget folder is missing")
+    shutil.copytree(widgets, assets / "widgets", dirs_exist_ok=True)
+    runtime_json = {"pyodide": f"pyodide/{version}/"}
+    (assets / "runtime.json").write_text(json.dumps(runtime_json, indent=2) + "\n", encoding="utf-8")
+    return pyodide_dir

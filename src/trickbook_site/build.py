@@ -1,0 +1,143 @@
+"""The build pipeline behind `trickbook build`: records, catalogs, pages per language, assets.
+
+Everything is written into a fresh folder under `build/` and moved into place
+(`site/` or `--site-dir`) only when every step succeeded, so a failed build
+leaves the previous site untouched:
+
+a. replay every worked hand (files under docs/hands/ and inline blocks);
+b. check the catalogs (a broken one fails; an incomplete one does not);
+c. per language, a localized copy of docs/ with the hands expanded;
+d. per language, a generated mkdocs.yml inheriting the base, built by MkDocs;
+e. the shared assets, once: Pyodide, the engine wheel and lockfile, widgets,
+   browser catalogs, runtime.json;
+f. the root index.html that sends readers to their language;
+g. the swap into place.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+from markdown_it import MarkdownIt
+
+from . import translations
+from .assets import write_assets
+from .figure import Texts, render_hand
+from .hands import Hand, expand_blocks, load_hands
+from .landing import landing_page
+from .mkdocs_run import language_config, read_base_config, run_mkdocs, write_language_config
+from .project import Language, Project, pyodide_runtime_dir
+
+Log = Callable[[str], None]
+
+
+@dataclass
+class BuildResult:
+    site: Path
+    languages: list[str]
+    hands: int
+    seconds: float
+    coverage: dict[str, dict[str, float]] = field(default_factory=dict)  # lang -> page -> percent
+
+
+def _quiet(message: str) -> None:
+    pass
+
+
+def build_site(project: Project, site_dir: Path | None = None, build_root: Path | None = None,
+               strict: bool = False, log: Log = _quiet) -> BuildResult:
+    """Build the whole site; raise a TrickbookError subclass (file, line, reason) on failure."""
+    os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
+    started = time.perf_counter()
+    site_dir = (site_dir or Path.cwd() / "site").resolve()
+    build_root = (build_root or Path.cwd() / "build").resolve()
+    build_root.mkdir(parents=True, exist_ok=True)
+    work = Path(tempfile.mkdtemp(prefix="site-", dir=build_root))
+    try:
+        hands = load_hands(project.docs)
+        log(f"replayed {len(hands)} worked hands")
+        languages = project.languages()
+        catalogs = translations.check_catalogs(project, languages, work / "locales", strict=strict)
+        out = work / "site"
+        base = read_base_config(project)
+        result = BuildResult(site_dir, [l.code for l in languages], len(hands), 0.0)
+        for lang in languages:
+            texts = catalogs.texts(lang)
+            docs = work / lang.code / "docs"
+            result.coverage[lang.code] = write_localized_docs(project, lang, hands, texts, catalogs, docs)
+            settings = language_config(project, base, lang, languages, docs, out / lang.code)
+            run_mkdocs(write_language_config(work / lang.code / "mkdocs.yml", settings), strict=True)
+            log(f"built {lang.code}/")
+        write_assets(out, pyodide_runtime_dir(project), project.widgets, build_root)
+        catalogs.write_browser_catalogs(out / "assets" / "i18n", languages)
+        (out / "index.html").write_text(landing_page(str(base.get("site_name", "trickbook")), languages),
+                                        encoding="utf-8")
+        swap_into_place(out, site_dir)
+        result.seconds = time.perf_counter() - started
+        log(f"site written to {site_dir} in {result.seconds:.1f} s")
+        return result
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def write_localized_docs(project: Project, lang: Language, hands: dict[str, Hand], texts: Texts,
+                         catalogs: "translations.Catalogs", dest: Path) -> dict[str, float]:
+    """Copy docs/ for one language: pages translated and hands expanded; other files as they are."""
+    coverage: dict[str, float] = {}
+
+    def render(hand: Hand, step: int) -> str:
+        return render_hand(hand, step, texts)
+
+    for src in sorted(project.docs.rglob("*")):
+        if src.is_dir():
+            continue
+        rel = src.relative_to(project.docs)
+        target = dest / rel
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if src.suffix != ".md":
+            shutil.copyfile(src, target)
+            continue
+        text = src.read_text(encoding="utf-8")
+        if not lang.is_source:
+            text, percent = catalogs.localize(lang, text, rel.as_posix())
+            coverage[rel.as_posix()] = percent
+            if percent < 100:
+                text = add_coverage_note(text, catalogs.coverage_note(texts, percent))
+        target.write_text(expand_blocks(text, src, hands, render), encoding="utf-8")
+    return coverage
+
+
+def add_coverage_note(text: str, note_html: str) -> str:
+    """Put the note on how much of the page is translated just after the page's first heading."""
+    lines = text.splitlines()
+    at = 0
+    for token in MarkdownIt("commonmark").parse(text):
+        if token.type == "heading_open" and token.map is not None:
+            at = token.map[1]
+            break
+    # An attribute list written on the line after the heading belongs to it.
+    while at < len(lines) and lines[at].lstrip().startswith("{:"):
+        at += 1
+    return "\n".join(lines[:at] + ["", note_html, ""] + lines[at:]) + "\n"
+
+
+def swap_into_place(new: Path, target: Path) -> None:
+    """Replace ``target`` by ``new`` with renames, so readers never see half a site."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    incoming = Path(tempfile.mkdtemp(prefix=f".{target.name}.new-", dir=target.parent))
+    incoming.rmdir()
+    # A move across file systems copies; the swap below is then a pair of renames.
+    shutil.move(str(new), str(incoming))
+    old = None
+    if target.exists():
+        old = target.parent / f".{target.name}.old-{incoming.name.rsplit('-', 1)[-1]}"
+        target.rename(old)
+    incoming.rename(target)
+    if old is not None:
+        shutil.rmtree(old, ignore_errors=True)

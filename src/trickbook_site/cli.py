@@ -1,0 +1,141 @@
+"""The `trickbook` command: build, serve, new, i18n, and the engine's replay, check and fmt.
+
+Exit status: 0 when all is well, 1 for bad input (one clear line naming the
+file, line, action and reason; never a traceback), 2 for a usage error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Callable, Sequence
+
+from trickbook.errors import TrickbookError
+
+BAD_INPUT = 1
+USAGE_ERROR = 2
+
+
+class UsageError(Exception):
+    """A command line that does not parse; the message is argparse's, with the usage."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # type: ignore[override]
+        raise UsageError(f"{self.format_usage()}{self.prog}: error: {message}")
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="trickbook", description="Build and serve the trickbook site; check and replay hand records.")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    sub.required = True
+
+    build = sub.add_parser("build", help="build the site into site/ (or --site-dir)")
+    build.add_argument("--site-dir", type=Path, default=None, help="where to write the site (default: ./site)")
+    build.add_argument("--strict", action="store_true", help="also fail on catalog warnings")
+
+    serve = sub.add_parser("serve", help="build, serve on 127.0.0.1 and rebuild when a source changes")
+    serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument("--bind", default="127.0.0.1")
+
+    new = sub.add_parser("new", help="start a site of your own in a new folder")
+    new.add_argument("dir", type=Path)
+    new.add_argument("--games", default="nap", help="comma-separated: nap, yorkshire, trinidad, euchre")
+    new.add_argument("--languages", default="en", help="comma-separated language codes, English first (e.g. en,pt,fr)")
+
+    # These hand their arguments on untouched (see PASS_THROUGH); listed here for --help.
+    sub.add_parser("i18n", help="translation catalogs: i18n update | i18n check | i18n add LANG")
+    sub.add_parser("replay", help="replay a hand record: replay FILE [--json]")
+    sub.add_parser("check", help="check hand records: check PATH...")
+    sub.add_parser("fmt", help="print a hand record in canonical form: fmt FILE")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    if args_list and args_list[0] in PASS_THROUGH:
+        command = args_list[0]
+        run: Callable[[], int] = lambda: PASS_THROUGH[command](args_list[1:])
+    else:
+        try:
+            args = _parser().parse_args(args_list)
+        except UsageError as exc:
+            print(exc, file=sys.stderr)
+            return USAGE_ERROR
+        command = args.command
+        run = lambda: COMMANDS[command](args)
+    try:
+        return run()
+    except UsageError as exc:
+        print(exc, file=sys.stderr)
+        return USAGE_ERROR
+    except TrickbookError as exc:
+        print(f"trickbook {command}: {exc}", file=sys.stderr)
+        return BAD_INPUT
+    except OSError as exc:
+        where = f"{exc.filename}: " if exc.filename else ""
+        print(f"trickbook {command}: {where}{exc.strerror or exc}", file=sys.stderr)
+        return BAD_INPUT
+    except KeyboardInterrupt:
+        return 130
+
+
+def _build(args: argparse.Namespace) -> int:
+    from .build import build_site
+    from .project import find_project
+
+    build_site(find_project(), site_dir=args.site_dir, strict=args.strict, log=_say)
+    return 0
+
+
+def _serve(args: argparse.Namespace) -> int:
+    from .serve import serve
+
+    return serve(port=args.port, bind=args.bind, log=_say)
+
+
+def _new(args: argparse.Namespace) -> int:
+    from .scaffold import new_site
+
+    games = [g.strip() for g in args.games.split(",") if g.strip()]
+    languages = [l.strip() for l in args.languages.split(",") if l.strip()]
+    made = new_site(args.dir, games=games, languages=languages)
+    _say(f"created {made}: run `trickbook build` or `trickbook serve` inside it")
+    return 0
+
+
+I18N_ACTIONS = ("update", "check", "add")
+
+
+def _i18n(argv: list[str]) -> int:
+    if not argv or argv[0] not in I18N_ACTIONS:
+        raise UsageError(f"usage: trickbook i18n {{{','.join(I18N_ACTIONS)}}} [...]\n"
+                         f"trickbook i18n: error: expected one of {', '.join(I18N_ACTIONS)}")
+    from . import i18n
+
+    run: Callable[[list[str]], int] = {"update": i18n.update_main, "check": i18n.check_main,
+                                        "add": i18n.add_main}[argv[0]]
+    return run(argv[1:])
+
+
+def _engine(name: str) -> Callable[[list[str]], int]:
+    def run(argv: list[str]) -> int:
+        from trickbook import tools
+
+        return {"replay": tools.replay_main, "check": tools.check_main, "fmt": tools.fmt_main}[name](argv)
+    return run
+
+
+COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {"build": _build, "serve": _serve, "new": _new}
+PASS_THROUGH: dict[str, Callable[[list[str]], int]] = {
+    "i18n": _i18n, "replay": _engine("replay"), "check": _engine("check"), "fmt": _engine("fmt"),
+}
+
+
+def _say(message: str) -> None:
+    print(message, flush=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

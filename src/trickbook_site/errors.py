@@ -1,0 +1,23 @@
+"""The generator's error types: ValueError subclasses, each naming the file at fault."""
+
+from __future__ import annotations
+
+from trickbook.errors import TrickbookError
+
+
+class SiteError(TrickbookError):
+    """A site that cannot be built: a bad page, catalog, configuration or tool failure."""
+
+    code = "bad-site"
+
+
+class CatalogError(SiteError):
+    """A translation catalog that is broken (not merely incomplete)."""
+
+    code = "bad-catalog"
+
+
+class HandBlockError(SiteError):
+    """A ```hand``` block in a page that is neither a reference nor a record with an id."""
+
+    code = "bad-hand-block"

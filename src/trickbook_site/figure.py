@@ -1,0 +1,264 @@
+"""The pre-rendered markup of a worked hand: deal, tricks, narration, scoring and data island.
+
+The markup reads without JavaScript; `widgets/hand.js` enhances it (see
+ARCHITECTURE.md, "Widget markup"). Every label goes through the `ui` catalog
+(the ``_()`` calls are what Babel extracts), engine events through the `engine`
+catalog and record titles and notes through the `content` catalog.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from html import escape
+from typing import Any, Callable
+
+from trickbook.cards import RED_SUITS, Card
+from trickbook.messages import CATEGORY_NAMES, SUIT_NAMES, render
+
+from .hands import Hand
+
+Translate = Callable[[str], str]
+
+
+def _same(text: str) -> str:
+    return text
+
+
+@dataclass(frozen=True)
+class Texts:
+    """The three catalogs of one language, as gettext-like callables."""
+
+    lang: str                   # the site language code: en, pt, fr
+    ui: Translate = _same
+    engine: Translate = _same
+    content: Translate = _same
+
+
+def _labels(_: Translate) -> dict[str, str]:
+    """Every label of the markup; literal ``_()`` calls so that Babel extracts them."""
+    return {
+        "deal": _("Deal"),
+        "tricks": _("Tricks"),
+        "trick_no": _("#"),
+        "winner": _("Winner"),
+        "seat": _("Seat"),
+        "cards": _("Cards"),
+        "dealer": _("dealer"),
+        "turn": _("Turned card"),
+        "kitty": _("Kitty"),
+        "stock": _("Stock"),
+        "trump": _("Trumps: {suit}"),
+        "no_trump": _("No trumps yet"),
+        "narration": _("What happens"),
+        "scoring": _("Scoring"),
+        "category": _("Category"),
+        "who": _("Side"),
+        "points": _("Points"),
+        "detail": _("Detail"),
+        "dealt_to": _("{card}, dealt to {seat}"),
+        "payments": _("Payments"),
+        "net": _("Net"),
+        "score_after": _("Score after the hand"),
+        "match_won": _("{team} wins the match."),
+        "no_award": _("Nothing scored yet: the record stops before the end of the hand."),
+        "thrown": _("thrown in: {cards}"),
+        "sits_out": _("sits out"),
+        "card": _("{rank} of {suit}"),
+        "A": _("ace"),
+        "K": _("king"),
+        "Q": _("queen"),
+        "J": _("jack"),
+    }
+
+
+class HandFigure:
+    """Renders one hand in one language."""
+
+    def __init__(self, hand: Hand, texts: Texts) -> None:
+        self.hand = hand
+        self.texts = texts
+        self.labels = _labels(texts.ui)
+        self.replay = hand.replay
+        self.result: dict[str, Any] = hand.replay["result"]
+        self.seats: list[str] = list(hand.replay["seats"])
+
+    # ----- small pieces ----------------------------------------------------
+    def card(self, code: str) -> str:
+        card = Card.parse(code)
+        rank = self.labels.get(card.rank, "10" if card.rank == "T" else card.rank)
+        spoken = self.labels["card"].format(rank=rank, suit=self.texts.engine(SUIT_NAMES[card.suit]))
+        colour = "tb-red" if card.suit in RED_SUITS else "tb-black"
+        return (f'<span class="tb-card {colour}" data-card="{card}" role="img" '
+                f'aria-label="{escape(spoken)}">{escape(card.display)}</span>')
+
+    def cards(self, codes: list[str]) -> str:
+        return '<span class="tb-cards">' + " ".join(self.card(c) for c in codes) + "</span>"
+
+    def region(self, label: str, table: str) -> str:
+        """A wide table in its own scrolling, focusable, labelled region."""
+        return f'<div class="tb-scroll" role="region" tabindex="0" aria-label="{escape(label)}">{table}</div>'
+
+    def event_text(self, event: dict[str, Any]) -> str:
+        try:
+            return render(event["code"], event.get("values", {}), self.texts.engine)
+        except KeyError:
+            # A code whose template this build does not know: the engine's English text.
+            return event.get("text", event["code"])
+
+    def title(self) -> str:
+        title = self.replay.get("title") or self.hand.id
+        return self.texts.content(title)
+
+    def note(self, note: str | None) -> str | None:
+        return self.texts.content(note) if note else None
+
+    # ----- the parts -------------------------------------------------------
+    def deal_table(self) -> str:
+        L = self.labels
+        deal = self.result["deal"]
+        dealer = self.replay.get("dealer")
+        rows = []
+        for seat in self.seats:
+            name = escape(seat)
+            if seat == dealer:
+                name += f' <span class="tb-dealer">({escape(L["dealer"])})</span>'
+            rows.append(f'<tr><th scope="row">{name}</th><td>{self.cards(deal["hands"].get(seat, []))}</td></tr>')
+        extras = [("turn", [deal["turn"]] if deal.get("turn") else []), ("kitty", deal.get("kitty") or []),
+                  ("stock", deal.get("stock") or [])]
+        for key, codes in extras:
+            if codes:
+                rows.append(f'<tr class="tb-extra"><th scope="row">{escape(L[key])}</th><td>{self.cards(codes)}</td></tr>')
+        head = f'<thead><tr><th scope="col">{escape(L["seat"])}</th><th scope="col">{escape(L["cards"])}</th></tr></thead>'
+        table = f'<table class="tb-table tb-deal-table">{head}<tbody>{"".join(rows)}</tbody></table>'
+        return self.region(f'{L["deal"]}: {self.title()}', table)
+
+    def trick_table(self) -> str:
+        L = self.labels
+        head = "".join(f'<th scope="col">{escape(s)}</th>' for s in self.seats)
+        head = f'<thead><tr><th scope="col">{escape(L["trick_no"])}</th>{head}<th scope="col">{escape(L["winner"])}</th></tr></thead>'
+        rows = []
+        for number, trick in enumerate(self.result.get("tricks", []), start=1):
+            cells = {s: "" for s in self.seats}
+            for play in trick["plays"]:
+                seat = play[0]
+                if len(play) == 3 and play[1] == "throw":
+                    cells[seat] = escape(L["thrown"]).replace("{cards}", self.cards(play[2]))
+                else:
+                    lead = " tb-lead" if seat == trick.get("leader") and play is trick["plays"][0] else ""
+                    cells[seat] = f'<span class="tb-play{lead}">{self.card(play[1])}</span>'
+            tds = "".join(f"<td>{cells[s]}</td>" for s in self.seats)
+            winner = escape(trick.get("winner") or "")
+            rows.append(f'<tr><th scope="row">{number}</th>{tds}<td class="tb-winner">{winner}</td></tr>')
+        table = f'<table class="tb-table tb-trick-table">{head}<tbody>{"".join(rows)}</tbody></table>'
+        return self.region(f'{L["tricks"]}: {self.title()}', table)
+
+    def narration(self) -> str:
+        items = []
+        for step in self.replay["steps"]:
+            parts = [escape(self.event_text(e)) for e in step.get("events", [])]
+            note = self.note(step.get("note"))
+            if note:
+                parts.append(f'<span class="tb-note">{escape(note)}</span>')
+            items.append(f'<li data-step="{step["step"]}">{" ".join(parts)}</li>')
+        return f'<ol class="tb-narration" start="0" aria-label="{escape(self.labels["narration"])}">{"".join(items)}</ol>'
+
+    def _award_card(self, category: str) -> str | None:
+        """The card that won High or Low, from the event that scored it."""
+        for step in self.replay["steps"]:
+            for event in step.get("events", []):
+                values = event.get("values", {})
+                if "card" in values and (values.get("category") == category or event["code"] == category):
+                    return values["card"]
+        return None
+
+    def _dealt_to(self, code: str) -> str | None:
+        """Who was first seen holding a card: High and Low go to the pair dealt it."""
+        for step in self.replay["steps"]:
+            for seat, held in (step["view"].get("hands") or {}).items():
+                if code in held:
+                    return seat
+        return None
+
+    def scoring(self) -> str:
+        L = self.labels
+        parts = []
+        awards = self.result.get("awards", [])
+        if awards:
+            rows = []
+            for award in awards:
+                category = award["category"]
+                name = self.texts.engine(CATEGORY_NAMES.get(category, category))
+                who = award.get("team", award.get("seat", ""))
+                detail = ""
+                if category in ("high", "low"):
+                    code = self._award_card(category)
+                    holder = self._dealt_to(code) if code else None
+                    if code and holder:
+                        detail = escape(L["dealt_to"]).replace("{card}", self.card(code)).replace("{seat}", escape(holder))
+                rows.append(f'<tr><th scope="row">{escape(name)}</th><td>{escape(who)}</td>'
+                            f'<td class="tb-points">{award["points"]}</td><td>{detail}</td></tr>')
+            head = "".join(f'<th scope="col">{escape(L[k])}</th>' for k in ("category", "who", "points", "detail"))
+            table = f'<table class="tb-table tb-score-table"><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>'
+            parts.append(self.region(f'{L["scoring"]}: {self.title()}', table))
+        else:
+            parts.append(f'<p class="tb-no-award">{escape(L["no_award"])}</p>')
+        payments = self.result.get("payments")
+        if payments:
+            cells = "".join(f'<tr><th scope="row">{escape(s)}</th><td class="tb-points">{_signed(n)}</td></tr>'
+                            for s, n in payments.items())
+            head = f'<thead><tr><th scope="col">{escape(L["seat"])}</th><th scope="col">{escape(L["net"])}</th></tr></thead>'
+            table = f'<table class="tb-table tb-payment-table">{head}<tbody>{cells}</tbody></table>'
+            parts.append(self.region(f'{L["payments"]}: {self.title()}', table))
+        score = self.result.get("score") or {}
+        if score:
+            shown = ", ".join(f"{escape(k)} {v}" for k, v in score.items())
+            parts.append(f'<p class="tb-score">{escape(L["score_after"])}: {shown}</p>')
+        if self.result.get("winner"):
+            parts.append(f'<p class="tb-match-won">{escape(L["match_won"].format(team=self.result["winner"]))}</p>')
+        return f'<div class="tb-scoring">{"".join(parts)}</div>'
+
+    def trump(self) -> str:
+        suit = self.result.get("trump")
+        if suit:
+            text = self.labels["trump"].format(suit=self.texts.engine(SUIT_NAMES[suit]))
+        else:
+            text = self.labels["no_trump"]
+        return f'<p class="tb-trump">{escape(text)}</p>'
+
+    def data(self, step: int) -> str:
+        """The JSON island: the record text, the replay and the translated title and notes."""
+        notes = {str(s["step"]): self.note(s.get("note")) for s in self.replay["steps"] if s.get("note")}
+        island = {
+            "id": self.hand.id, "game": self.replay.get("game"), "lang": self.texts.lang,
+            "title": self.title(), "notes": notes, "record": self.hand.text,
+            "replay": self.replay, "step": step,
+        }
+        text = json.dumps(island, ensure_ascii=False, separators=(",", ":"))
+        # "<" escaped as \u003c: no "</script>" or "<!--" can end the island early.
+        text = text.replace("<", "\\u003c")
+        return f'<script type="application/json" class="tb-data">{text}</script>'
+
+    def html(self, step: int = 0) -> str:
+        hid = escape(self.hand.id)
+        game = escape(str(self.replay.get("game", "")))
+        return "\n".join([
+            f'<figure class="tb-hand" id="hand-{hid}" data-hand-id="{hid}" data-engine="static" '
+            f'data-game="{game}" data-step="{step}">',
+            f'<figcaption class="tb-title">{escape(self.title())}</figcaption>',
+            self.deal_table(),
+            self.trump(),
+            self.trick_table(),
+            self.narration(),
+            self.scoring(),
+            self.data(step),
+            "</figure>",
+        ])
+
+
+def _signed(n: int) -> str:
+    return f"+{n}" if n > 0 else ("−" + str(-n) if n < 0 else "0")
+
+
+def render_hand(hand: Hand, step: int, texts: Texts) -> str:
+    return HandFigure(hand, texts).html(step)

@@ -1,0 +1,40 @@
+"""The translation pipeline: segment pages, extract, merge, check and apply catalogs.
+
+- ``segment.py``: Markdown pages cut into segments that keep their line ranges;
+- ``extract.py``: the Babel extractors of the ``content`` domain;
+- ``catalog.py``: ``trickbook i18n update|check|add`` and the compiled catalogs;
+- ``localize.py``: translated pages and build-time lookups (``translator``).
+"""
+
+from .catalog import (
+    add,
+    add_main,
+    browser_catalog,
+    check,
+    check_main,
+    compile_catalogs,
+    require_valid,
+    update,
+    update_main,
+)
+from .localize import Coverage, Translator, localize_markdown, translator
+from .segment import Segment, parse_page, segment_markdown
+
+__all__ = [
+    "Coverage",
+    "Segment",
+    "Translator",
+    "add",
+    "add_main",
+    "browser_catalog",
+    "check",
+    "check_main",
+    "compile_catalogs",
+    "localize_markdown",
+    "parse_page",
+    "require_valid",
+    "segment_markdown",
+    "translator",
+    "update",
+    "update_main",
+]

@@ -1,0 +1,481 @@
+"""The catalogs: extract, merge, start, check, compile, and the browser's JSON.
+
+Commands (wired as ``trickbook i18n update|check|add LANG``):
+
+- ``update(root)`` / ``update_main(argv)``: extract the three domains into
+  ``locales/content.pot``, ``locales/ui.pot`` and ``locales/engine.pot`` (mappings in
+  ``babel.cfg``, ``babel-ui.cfg``, ``babel-engine.cfg``) and merge every language's
+  ``.po`` as ``pybabel update --previous`` does: a changed message becomes fuzzy and
+  keeps the old English as ``#| msgid``. A file is rewritten only when more than its
+  dates changed, so an update without changes leaves the tree clean.
+- ``add(root, locale)`` / ``add_main(argv)``: start a language as ``pybabel init`` does.
+- ``check(root, locales=None)`` / ``check_main(argv)``: every ``.po`` read strictly
+  (``pofile.py``), checked (``checks.py``) and, when GNU ``msgfmt`` is installed, also
+  passed through ``msgfmt --check-format --check-header --check-domain``; problems
+  are printed as ``file:line: message``; coverage per language, catalog and page.
+  Exit status 1 when any catalog is broken; an incomplete one only reports coverage.
+
+For the build: ``compile_catalogs(root, out_dir)`` writes ``.mo`` files under
+``build/locales/<locale>/LC_MESSAGES/`` and ``browser_catalog(locale, mo_dir)`` turns
+the ``ui`` and ``engine`` ones into the JSON the widgets load.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import shutil
+import subprocess
+import sys
+from dataclasses import dataclass, field
+from datetime import datetime
+from importlib import import_module
+from importlib.metadata import PackageNotFoundError, version
+from pathlib import Path
+from typing import Any, Iterable, Sequence
+
+from babel import Locale, UnknownLocaleError
+from babel.messages.catalog import Catalog
+from babel.messages.extract import extract_from_dir
+from babel.messages.frontend import parse_mapping_cfg
+from babel.messages.mofile import read_mo, write_mo
+from babel.messages.pofile import read_po, write_po
+from babel.util import LOCALTZ
+
+from ..errors import CatalogError
+from .checks import check_entries
+from .pofile import PoFile, Problem, read_po_file
+
+DOMAINS = ("content", "ui", "engine")
+MAPPING_FILES = {"content": "babel.cfg", "ui": "babel-ui.cfg", "engine": "babel-engine.cfg"}
+KEYWORDS: dict[str, dict[str, Any]] = {
+    "content": {},
+    "ui": {"_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)},
+    "engine": {"N_": None},
+}
+COMMENT_TAGS = ("TRANSLATORS:",)
+WIDTH = 76
+# Header lines that change on every run; ignored when deciding whether to rewrite a file.
+DATE_HEADERS = (b'"POT-Creation-Date:', b'"PO-Revision-Date:')
+
+
+def _version() -> str:
+    try:
+        return version("trickbook")
+    except PackageNotFoundError:
+        return "0"
+
+
+# -- extraction --------------------------------------------------------------
+
+
+def mapped_domains(root: Path) -> list[str]:
+    """The domains this project extracts itself: a site made by `trickbook new` maps only
+    `content` and takes its `ui` and `engine` translations from the default site."""
+    return [domain for domain in DOMAINS if (root / MAPPING_FILES[domain]).is_file()]
+
+
+def extract_domain(root: Path, domain: str) -> Catalog:
+    """Extract one domain's messages from the project at ``root`` into a template."""
+    with open(root / MAPPING_FILES[domain], encoding="utf-8") as handle:
+        method_map, options_map = parse_mapping_cfg(handle)
+    catalog = Catalog(
+        project="trickbook",
+        version=_version(),
+        copyright_holder="the trickbook authors",
+        msgid_bugs_address="",
+        charset="utf-8",
+        domain=domain,
+    )
+    tops = [pattern.split("*")[0].rstrip("/") for pattern, _ in method_map]
+
+    def walk_only_sources(path: str) -> bool:
+        rel = Path(path).resolve().relative_to(root.resolve()).as_posix()
+        return rel == "." or any(top == rel or top.startswith(rel + "/") or rel.startswith(top + "/") for top in tops)
+
+    found = extract_from_dir(
+        str(root),
+        method_map,
+        options_map,
+        keywords=KEYWORDS[domain],
+        comment_tags=COMMENT_TAGS,
+        strip_comment_tags=True,
+        directory_filter=walk_only_sources,
+    )
+    for filename, lineno, message, comments, context in found:
+        catalog.add(message, None, [(Path(filename).as_posix(), lineno)], auto_comments=comments, context=context)
+    if domain == "content":
+        # Prose is not a format string: "50% of" must not be checked as one.
+        for message in catalog:
+            message.flags -= {"python-format", "python-brace-format"}
+    return catalog
+
+
+# -- writing without churn -----------------------------------------------------
+
+
+def _po_bytes(catalog: Catalog, *, previous: bool) -> bytes:
+    buffer = io.BytesIO()
+    write_po(buffer, catalog, width=WIDTH, include_previous=previous)
+    return buffer.getvalue()
+
+
+def _without_dates(data: bytes) -> list[bytes]:
+    return [line for line in data.split(b"\n") if not line.startswith(DATE_HEADERS)]
+
+
+def _write_if_changed(path: Path, data: bytes) -> bool:
+    """Write ``data`` unless the file differs from it only in its dates."""
+    if path.exists() and _without_dates(path.read_bytes()) == _without_dates(data):
+        return False
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(data)
+    return True
+
+
+def _read_catalog(path: Path, locale: str | None = None) -> Catalog:
+    with open(path, "rb") as handle:
+        return read_po(handle, locale=locale, domain=path.stem)
+
+
+# -- languages ------------------------------------------------------------------
+
+
+def catalog_locales(root: Path) -> list[str]:
+    """The locales with catalogs: the folders of ``locales/`` holding ``LC_MESSAGES``."""
+    folder = root / "locales"
+    if not folder.is_dir():
+        return []
+    return sorted(p.name for p in folder.iterdir() if (p / "LC_MESSAGES").is_dir())
+
+
+def resolve_locale(root: Path, name: str) -> str:
+    """The catalog folder for a language name: ``pt_PT``, ``pt-PT`` or ``pt``."""
+    known = catalog_locales(root)
+    wanted = name.replace("-", "_")
+    if wanted in known:
+        return wanted
+    matches = [k for k in known if k.split("_")[0] == wanted]
+    if len(matches) == 1:
+        return matches[0]
+    raise CatalogError(f"no catalogs for language {name!r} under {root / 'locales'} (found: {', '.join(known) or 'none'})")
+
+
+def _parse_locale(name: str) -> Locale:
+    try:
+        return Locale.parse(name)
+    except (ValueError, UnknownLocaleError) as error:
+        raise CatalogError(f"{name!r} is not a locale Babel knows: {error}") from None
+
+
+def _new_catalog(template: Catalog, locale: str) -> Catalog:
+    """A language's first catalog for a domain, as ``pybabel init`` starts it."""
+    catalog = read_po(io.BytesIO(_po_bytes(template, previous=False)), locale=locale, domain=template.domain)
+    catalog.locale = _parse_locale(locale)
+    catalog.revision_date = datetime.now(LOCALTZ)
+    catalog.fuzzy = False
+    # Left empty for the first translator to sign (msgfmt warns about the placeholder).
+    catalog.last_translator = ""
+    return catalog
+
+
+# -- commands ---------------------------------------------------------------------
+
+
+@dataclass
+class UpdateResult:
+    """What ``update`` wrote: the files that changed."""
+
+    written: list[Path] = field(default_factory=list)
+
+
+def update(root: Path | str = ".") -> UpdateResult:
+    """Extract every domain and merge every language's catalogs."""
+    root = Path(root)
+    result = UpdateResult()
+    templates = {domain: extract_domain(root, domain) for domain in mapped_domains(root)}
+    for domain, template in templates.items():
+        pot = root / "locales" / f"{domain}.pot"
+        if _write_if_changed(pot, _po_bytes(template, previous=False)):
+            result.written.append(pot)
+    for locale in catalog_locales(root):
+        for domain, template in templates.items():
+            path = root / "locales" / locale / "LC_MESSAGES" / f"{domain}.po"
+            if path.exists():
+                catalog = _read_catalog(path, locale)
+                catalog.update(template, update_header_comment=False, keep_user_comments=True)
+            else:
+                catalog = _new_catalog(template, locale)
+            if _write_if_changed(path, _po_bytes(catalog, previous=True)):
+                result.written.append(path)
+    return result
+
+
+def add(root: Path | str, locale: str) -> list[Path]:
+    """Start catalogs for a new language from the current templates."""
+    root = Path(root)
+    locale = locale.replace("-", "_")
+    _parse_locale(locale)
+    folder = root / "locales" / locale / "LC_MESSAGES"
+    if folder.is_dir() and any(folder.glob("*.po")):
+        raise CatalogError(f"{folder}: catalogs already exist; run `trickbook i18n update` to merge them")
+    written = []
+    for domain in mapped_domains(root):
+        template = extract_domain(root, domain)
+        path = folder / f"{domain}.po"
+        _write_if_changed(path, _po_bytes(_new_catalog(template, locale), previous=True))
+        written.append(path)
+    return written
+
+
+@dataclass(frozen=True)
+class Coverage:
+    """How much of a catalog (or of one page's share of it) is translated."""
+
+    locale: str
+    name: str  # a catalog file or a source page
+    translated: int
+    fuzzy: int
+    missing: int
+
+    @property
+    def total(self) -> int:
+        return self.translated + self.fuzzy + self.missing
+
+    @property
+    def percent(self) -> float:
+        return 100.0 * self.translated / self.total if self.total else 100.0
+
+    def __str__(self) -> str:
+        return (
+            f"{self.locale:6} {self.name:40} {self.percent:5.1f}%  "
+            f"{self.translated} translated, {self.fuzzy} fuzzy, {self.missing} missing"
+        )
+
+
+@dataclass
+class CheckReport:
+    """Every problem found and the coverage of every catalog."""
+
+    problems: list[Problem] = field(default_factory=list)
+    coverage: list[Coverage] = field(default_factory=list)
+    pages: list[Coverage] = field(default_factory=list)
+
+    @property
+    def errors(self) -> list[Problem]:
+        return [p for p in self.problems if p.severity == "error"]
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+
+def _coverage(locale: str, name: str, po: PoFile) -> Coverage:
+    messages = po.messages
+    translated = sum(1 for e in messages if e.translated)
+    fuzzy = sum(1 for e in messages if e.fuzzy)
+    return Coverage(locale, name, translated, fuzzy, len(messages) - translated - fuzzy)
+
+
+def _page_coverage(locale: str, po: PoFile) -> list[Coverage]:
+    counts: dict[str, list[int]] = {}
+    for entry in po.messages:
+        slot = 0 if entry.translated else 1 if entry.fuzzy else 2
+        for page in dict.fromkeys(entry.references):
+            counts.setdefault(page, [0, 0, 0])[slot] += 1
+    return [Coverage(locale, page, *counts[page]) for page in sorted(counts)]
+
+
+def run_msgfmt(path: Path) -> list[Problem]:
+    """GNU msgfmt's own verdict on a catalog, when msgfmt is installed."""
+    msgfmt = shutil.which("msgfmt")
+    if msgfmt is None:
+        return []
+    done = subprocess.run(
+        [msgfmt, "--check-format", "--check-header", "--check-domain", "-o", "/dev/null", str(path)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    severity = "error" if done.returncode else "warning"
+    problems = []
+    for line in done.stderr.splitlines():
+        where, _, message = line.partition(": ")
+        message = message.removeprefix("warning: ")
+        file, _, number = where.partition(":")
+        number = number.split(":")[0]
+        if file == str(path) and number.isdigit():
+            problems.append(Problem(str(path), int(number), f"msgfmt: {message}", severity))
+        elif line.strip() and "fatal error" not in line:
+            problems.append(Problem(str(path), 1, f"msgfmt: {line.strip()}", severity))
+    if done.returncode and not any(p.severity == "error" for p in problems):
+        problems.append(Problem(str(path), 1, "msgfmt refuses this catalog"))
+    return problems
+
+
+def check_file(path: Path, locale: str | None) -> tuple[PoFile, list[Problem]]:
+    """Read one catalog strictly and return it with all its problems."""
+    po = read_po_file(str(path))
+    problems = po.problems + check_entries(po, path.stem, locale) + run_msgfmt(path)
+    return po, problems
+
+
+def check(root: Path | str = ".", locales: Iterable[str] | None = None) -> CheckReport:
+    """Check the catalogs of the given languages (all of them when None)."""
+    root = Path(root)
+    chosen = [resolve_locale(root, name) for name in locales] if locales else catalog_locales(root)
+    report = CheckReport()
+    for locale in chosen:
+        for path in sorted((root / "locales" / locale / "LC_MESSAGES").glob("*.po")):
+            po, problems = check_file(path, locale)
+            report.problems.extend(problems)
+            report.coverage.append(_coverage(locale, path.relative_to(root).as_posix(), po))
+            if path.stem == "content":
+                report.pages.extend(_page_coverage(locale, po))
+    return report
+
+
+def require_valid(root: Path | str = ".", locales: Iterable[str] | None = None) -> CheckReport:
+    """Check the catalogs and raise ``CatalogError`` naming each error (for the build)."""
+    report = check(root, locales)
+    if not report.ok:
+        raise CatalogError("broken translation catalogs:\n" + "\n".join(str(p) for p in report.errors))
+    return report
+
+
+# -- compiled catalogs for the build and the browser --------------------------------
+
+
+def compile_catalogs(root: Path | str = ".", out_dir: Path | str | None = None) -> list[Path]:
+    """Write ``<out_dir>/<locale>/LC_MESSAGES/<domain>.mo`` (default ``build/locales``); fuzzy entries are left out."""
+    root = Path(root)
+    out = Path(out_dir) if out_dir is not None else root / "build" / "locales"
+    written = []
+    for locale in catalog_locales(root):
+        for path in sorted((root / "locales" / locale / "LC_MESSAGES").glob("*.po")):
+            target = out / locale / "LC_MESSAGES" / f"{path.stem}.mo"
+            target.parent.mkdir(parents=True, exist_ok=True)
+            with open(target, "wb") as handle:
+                write_mo(handle, _read_catalog(path, locale), use_fuzzy=False)
+            written.append(target)
+    return written
+
+
+def load_engine_names() -> None:
+    """Import every game written so far, so that all message templates are registered."""
+    games = import_module("trickbook.games")
+    for name in games.GAMES:
+        module = games.GAMES[name].split(":")[0]
+        try:
+            import_module(module)
+        except ModuleNotFoundError as error:
+            if error.name != module:
+                raise  # a game that exists but fails to import is a bug, never skipped
+
+
+def _mo_strings(path: Path) -> dict[Any, Any]:
+    """Translated strings of a compiled catalog; plural messages as a list of forms."""
+    if not path.exists():
+        return {}
+    with open(path, "rb") as handle:
+        catalog = read_mo(handle)
+    strings: dict[Any, Any] = {}
+    for message in catalog:
+        if not message.id or not message.string:
+            continue
+        key = message.id[0] if isinstance(message.id, (list, tuple)) else message.id
+        if message.context:
+            key = f"{message.context}\x04{key}"
+        strings[key] = list(message.string) if isinstance(message.string, (list, tuple)) else message.string
+    return strings
+
+
+def browser_catalog(locale: str, mo_dir: Path | str) -> dict[str, Any]:
+    """The JSON the widgets load for one language, from its compiled ``ui`` and ``engine`` catalogs.
+
+    ``ui`` maps a msgid to its translation (a list of forms for a plural message,
+    keys ``context + "\\x04" + msgid`` for ``pgettext``); ``engine`` gives every
+    message code, suit, category and contract its template or name, in English
+    where no translation exists yet.
+    """
+    from trickbook import messages
+
+    load_engine_names()
+    folder = Path(mo_dir) / locale / "LC_MESSAGES"
+    engine = _mo_strings(folder / "engine.mo")
+
+    def names(table: dict[str, str]) -> dict[str, str]:
+        return {code: engine.get(text, text) for code, text in table.items()}
+
+    babel_locale = _parse_locale(locale)
+    return {
+        "lang": str(babel_locale).replace("_", "-"),
+        "plural_forms": Catalog(locale=babel_locale).plural_forms,
+        "ui": _mo_strings(folder / "ui.mo"),
+        "engine": {
+            "messages": names(messages.MESSAGES),
+            "suits": names(messages.SUIT_NAMES),
+            "categories": names(messages.CATEGORY_NAMES),
+            "contracts": names(messages.CONTRACT_NAMES),
+        },
+    }
+
+
+# -- command-line entry points ------------------------------------------------------
+
+
+def _root_parser(prog: str, description: str) -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog=prog, description=description)
+    parser.add_argument("--root", default=".", help="the project folder (default: the current one)")
+    return parser
+
+
+def update_main(argv: Sequence[str] | None = None) -> int:
+    """``trickbook i18n update``: extract and merge; print the files written."""
+    args = _root_parser("trickbook i18n update", "Extract the messages and merge every catalog.").parse_args(argv)
+    result = update(args.root)
+    for path in result.written:
+        print(f"wrote {path}")
+    if not result.written:
+        print("catalogs already up to date")
+    return 0
+
+
+def check_main(argv: Sequence[str] | None = None) -> int:
+    """``trickbook i18n check [LANG…]``: 1 when a catalog is broken, 0 otherwise."""
+    parser = _root_parser("trickbook i18n check", "Validate the catalogs and report their coverage.")
+    parser.add_argument("languages", nargs="*", help="locales to check (default: all)")
+    args = parser.parse_args(argv)
+    try:
+        report = check(args.root, args.languages or None)
+    except CatalogError as error:
+        print(error, file=sys.stderr)
+        return 1
+    for problem in report.problems:
+        print(problem, file=sys.stderr)
+    print("coverage by catalog:")
+    for row in report.coverage:
+        print(f"  {row}")
+    if report.pages:
+        print("coverage of the content domain by page:")
+        for row in report.pages:
+            print(f"  {row}")
+    if not report.ok:
+        print(f"{len(report.errors)} error(s) in the catalogs", file=sys.stderr)
+        return 1
+    return 0
+
+
+def add_main(argv: Sequence[str] | None = None) -> int:
+    """``trickbook i18n add LANG``: start catalogs for a new language."""
+    parser = _root_parser("trickbook i18n add", "Start the catalogs of a new language.")
+    parser.add_argument("language", help="a locale such as de or pt_BR")
+    args = parser.parse_args(argv)
+    try:
+        written = add(args.root, args.language)
+    except CatalogError as error:
+        print(error, file=sys.stderr)
+        return 1
+    for path in written:
+        print(f"wrote {path}")
+    return 0

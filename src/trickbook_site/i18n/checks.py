@@ -1,0 +1,188 @@
+"""What ``trickbook i18n check`` verifies in each catalog, beyond its syntax.
+
+Errors (the build refuses the catalog): duplicate messages, a header without
+``Language`` or ``Plural-Forms``, a plural message with the wrong number of forms,
+``{placeholder}`` names that differ between the English and the translation, and,
+in the ``content`` domain, Markdown whose structure changed: other inline code, other
+link targets, an added list, heading or quote, a table cell broken by a pipe.
+
+Warnings (reported, never fatal): emphasis that differs in count, and a translation
+identical to its English source unless that source is only names, card codes,
+seat letters, numbers and punctuation.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from typing import Iterator
+
+from .pofile import Entry, PoFile, Problem
+from .segment import _parser
+
+PLACEHOLDER = re.compile(r"\{(\w+)(?:[!:][^{}]*)?\}")
+
+# Names that stay the same in every language: games, contracts, tools, notations.
+NAMES = frozenset(
+    """trickbook Nap Napoleon Wellington Euchre Yorkshire Trinidad All Fours Batley
+    Pyodide MkDocs Material Python JavaScript Babel Poedit Weblate TOML JSON SHA UTF
+    Node npm gettext GitHub""".split()
+)
+# A card code (`TH`, `10H`, `AS`), a seat letter, a team (`NS`, `EW`, `WE`).
+TOKEN_WITHOUT_TRANSLATION = re.compile(r"(?:10|[2-9TJQKA])[SHDC]?|[A-Z]|NS|EW|WE|SN|\d+(?:[.,]\d+)*")
+
+
+def check_entries(po: PoFile, domain: str, language: str | None) -> list[Problem]:
+    """Every problem of a parsed catalog other than its syntax."""
+    problems = list(_check_header(po, language))
+    problems.extend(_check_duplicates(po))
+    nplurals = _nplurals(po.header)
+    for entry in po.messages:
+        problems.extend(_check_entry(po.file, entry, domain, nplurals))
+    return problems
+
+
+def _nplurals(header: dict[str, str]) -> int | None:
+    for part in header.get("Plural-Forms", "").split(";"):
+        name, _, value = part.partition("=")
+        if name.strip() == "nplurals" and value.strip().isdigit():
+            return int(value)
+    return None
+
+
+def _check_header(po: PoFile, language: str | None) -> Iterator[Problem]:
+    header_entry = next((e for e in po.entries if e.is_header), None)
+    if header_entry is None:
+        yield Problem(po.file, 1, "no header entry (msgid \"\")")
+        return
+    header, line = po.header, header_entry.line
+    if "charset=utf-8" not in header.get("Content-Type", "").lower().replace(" ", ""):
+        yield Problem(po.file, line, "header: Content-Type must declare charset=UTF-8")
+    if language is None:
+        return
+    if header.get("Language", "") != language:
+        yield Problem(po.file, line, f"header: Language is {header.get('Language', '')!r}, expected {language!r}")
+    if _nplurals(header) is None:
+        yield Problem(po.file, line, "header: no valid Plural-Forms (nplurals=N; plural=...)")
+
+
+def _check_duplicates(po: PoFile) -> Iterator[Problem]:
+    seen: dict[tuple[str | None, str], int] = {}
+    for entry in po.entries:
+        if entry.obsolete or not entry.has_msgid:
+            continue
+        key = (entry.msgctxt, entry.msgid)
+        if key in seen:
+            yield Problem(po.file, entry.line, f"duplicate message definition (first defined at line {seen[key]})")
+        else:
+            seen[key] = entry.line
+
+
+def _check_entry(file: str, entry: Entry, domain: str, nplurals: int | None) -> Iterator[Problem]:
+    if entry.msgid_plural is not None and nplurals is not None and entry.indexed:
+        if sorted(entry.msgstr) != list(range(nplurals)):
+            yield Problem(
+                file, entry.line, f"the header declares {nplurals} plural forms but this message has {len(entry.msgstr)}"
+            )
+    if not entry.translated:
+        return
+    for index, text in sorted(entry.msgstr.items()):
+        source = entry.msgid if index == 0 or entry.msgid_plural is None else entry.msgid_plural
+        yield from _check_placeholders(file, entry, source, text)
+        if domain == "content":
+            yield from check_markdown(file, entry, text)
+    if entry.msgid_plural is None and entry.msgstr.get(0) == entry.msgid and not is_name_like(entry.msgid):
+        yield Problem(file, entry.line, "translation is identical to the English source", "warning")
+
+
+def _check_placeholders(file: str, entry: Entry, source: str, text: str) -> Iterator[Problem]:
+    wanted, given = set(PLACEHOLDER.findall(source)), set(PLACEHOLDER.findall(text))
+    if entry.msgid_plural is not None:
+        # A plural form may leave the count implicit ("one card"), never add a name.
+        wanted |= set(PLACEHOLDER.findall(entry.msgid))
+        if given - wanted:
+            yield Problem(file, entry.line, f"placeholders not in the English: {_names(given - wanted)}")
+        return
+    if wanted != given:
+        parts = []
+        if wanted - given:
+            parts.append(f"missing {_names(wanted - given)}")
+        if given - wanted:
+            parts.append(f"unknown {_names(given - wanted)}")
+        yield Problem(file, entry.line, f"placeholders differ from the English: {', '.join(parts)}")
+
+
+def _names(names: set[str]) -> str:
+    return ", ".join("{" + n + "}" for n in sorted(names))
+
+
+class MarkdownShape:
+    """The parts of a Markdown snippet a translation must keep."""
+
+    def __init__(self, text: str) -> None:
+        tokens = _parser().parse(text)
+        self.blocks = [t.type for t in tokens if t.type != "inline" and t.nesting >= 0]
+        self.code: Counter[str] = Counter()
+        self.links: Counter[str] = Counter()
+        self.emphasis = 0
+        for token in tokens:
+            for child in token.children or ():
+                if child.type == "code_inline":
+                    self.code[child.content] += 1
+                elif child.type == "link_open":
+                    self.links[str(child.attrs.get("href", ""))] += 1
+                elif child.type == "image":
+                    self.links[str(child.attrs.get("src", ""))] += 1
+                elif child.type in ("em_open", "strong_open"):
+                    self.emphasis += 1
+
+
+def check_markdown(file: str, entry: Entry, text: str) -> Iterator[Problem]:
+    """Compare the Markdown of a translation with its English source."""
+    source, translation = MarkdownShape(entry.msgid), MarkdownShape(text)
+    line = entry.line
+    if translation.blocks != source.blocks:
+        added = [b for b in translation.blocks if b not in source.blocks]
+        what = ", ".join(sorted({b.removesuffix("_open").replace("_", " ") for b in added})) or "blocks"
+        yield Problem(file, line, f"the translation changes the Markdown structure ({what})")
+    if translation.code != source.code:
+        yield Problem(file, line, f"inline code differs: {_diff(source.code, translation.code)}")
+    if translation.links != source.links:
+        yield Problem(file, line, f"link targets differ: {_diff(source.links, translation.links)}")
+    if translation.emphasis != source.emphasis:
+        yield Problem(
+            file, line, f"emphasis differs: {source.emphasis} in the English, {translation.emphasis} here", "warning"
+        )
+    if "table cell" in entry.auto_comments and ("\n" in text or _unescaped_pipe(text)):
+        yield Problem(file, line, "a table cell's translation must stay on one line without an unescaped |")
+
+
+def _diff(source: Counter[str], translation: Counter[str]) -> str:
+    missing = ", ".join(repr(k) for k in sorted((source - translation).elements()))
+    extra = ", ".join(repr(k) for k in sorted((translation - source).elements()))
+    return "; ".join(p for p in (missing and f"English has {missing}", extra and f"translation has {extra}") if p)
+
+
+def _unescaped_pipe(text: str) -> bool:
+    escaped = False
+    for ch in text:
+        if ch == "|" and not escaped:
+            return True
+        escaped = ch == "\\" and not escaped
+    return False
+
+
+def is_name_like(text: str) -> bool:
+    """Whether a text may stay the same in every language.
+
+    >>> is_name_like("Nap"), is_name_like("10♥, J♣"), is_name_like("`TH`, NS"), is_name_like("Players")
+    (True, True, True, False)
+    """
+    # Only text tokens count: code spans are code, never prose.
+    tokens = _parser().parseInline(text)
+    words = []
+    for token in tokens:
+        for child in token.children or ():
+            if child.type == "text":
+                words.extend(re.findall(r"[^\W_]+", child.content))
+    return all(w in NAMES or TOKEN_WITHOUT_TRANSLATION.fullmatch(w) for w in words)

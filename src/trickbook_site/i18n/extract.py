@@ -1,0 +1,52 @@
+"""Babel extractors for the ``content`` domain: Markdown pages and hand records.
+
+Both are registered under the ``babel.extractors`` entry point (``pyproject.toml``)
+and mapped in ``babel.cfg``, so ``pybabel extract -F babel.cfg -o locales/content.pot .``
+works as well as ``trickbook i18n update``:
+
+- ``trickbook_markdown`` (``extract_markdown``): every segment of a page (see
+  ``segment.py``), with its kind as a translator comment, plus the titles and notes
+  of the ``hand`` records written inline in the page;
+- ``trickbook_hand`` (``extract_hand_record``): the title and notes of a
+  ``docs/hands/<game>/<id>.hand.toml`` record.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import IO, Any, Collection, Iterator, Mapping
+
+from .hand_text import hand_strings
+from .segment import parse_page
+
+Extracted = tuple[int, None, str, list[str]]
+
+
+def _read(fileobj: IO[bytes], options: Mapping[str, Any]) -> tuple[str, str]:
+    encoding = options.get("encoding", "utf-8")
+    name = getattr(fileobj, "name", "<page>")
+    return fileobj.read().decode(encoding), str(name)
+
+
+def extract_markdown(
+    fileobj: IO[bytes], keywords: Mapping[str, Any], comment_tags: Collection[str], options: Mapping[str, Any]
+) -> Iterator[Extracted]:
+    """Yield ``(lineno, None, msgid, [kind])`` for each segment of a Markdown page."""
+    text, name = _read(fileobj, options)
+    page = parse_page(text)
+    found: list[Extracted] = [(s.line, None, s.msgid, [s.kind]) for s in page.segments]
+    for block in page.hand_blocks:
+        for string in hand_strings(block.text, line_offset=block.line - 1, file=name):
+            found.append((string.line, None, string.msgid, [string.comment]))
+    found.sort(key=lambda item: item[0])
+    yield from found
+
+
+def extract_hand_record(
+    fileobj: IO[bytes], keywords: Mapping[str, Any], comment_tags: Collection[str], options: Mapping[str, Any]
+) -> Iterator[Extracted]:
+    """Yield the title and the notes of a ``*.hand.toml`` record."""
+    text, name = _read(fileobj, options)
+    hand_id = os.path.basename(name).removesuffix(".hand.toml")
+    for string in hand_strings(text, hand_id=hand_id, file=name):
+        yield (string.line, None, string.msgid, [string.comment])

@@ -1,0 +1,212 @@
+"""Put translations back into an English page, and translate strings at build time.
+
+``localize_markdown(text, rel_path, catalog)`` substitutes each translated
+segment (see ``segment.py``) at its own line range, keeping the indentation, list
+markers, heading hashes, ``{ #id }`` and table pipes of the English source, so
+that MkDocs renders the result with its own Markdown. A segment without a usable
+translation (missing or fuzzy) stays in English and says so: ``{: lang="en" }`` on
+the line after a paragraph or at the end of a heading's attribute list, an inline
+``<span lang="en">`` in list items, table cells, definitions and admonition titles.
+
+``translator(locale, root)`` reads a language's ``.po`` files and gives the build
+``content``, ``ui`` and ``engine`` lookups (record titles and notes, labels,
+engine events).
+
+>>> page = "## Scoring { #scoring }\\n\\nOne point each.\\n"
+>>> text, coverage = localize_markdown(page, "x.md", {"Scoring": "Pontuação"})
+>>> print(text)
+## Pontuação { #scoring }
+<BLANKLINE>
+One point each.
+{: lang="en" }
+<BLANKLINE>
+>>> coverage.translated, coverage.total
+(1, 2)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Mapping
+
+from babel.messages.catalog import Catalog
+
+from .catalog import DOMAINS, _read_catalog, resolve_locale
+from .segment import BLOCK_KINDS, TRAILING_ATTR_LIST, Segment, parse_page
+
+LANG_ATTR = 'lang="en"'
+
+
+@dataclass(frozen=True)
+class Coverage:
+    """How many of a page's segments are shown translated."""
+
+    path: str
+    translated: int
+    total: int
+
+    @property
+    def percent(self) -> float:
+        return 100.0 * self.translated / self.total if self.total else 100.0
+
+    @property
+    def complete(self) -> bool:
+        return self.translated == self.total
+
+
+def translations(catalog: Catalog | Mapping[str, str]) -> dict[str, str]:
+    """The usable translations of a catalog: not fuzzy, not empty, not plural."""
+    if not isinstance(catalog, Catalog):
+        return {k: v for k, v in catalog.items() if k and v}
+    return {
+        m.id: m.string
+        for m in catalog
+        if m.id and isinstance(m.id, str) and not m.context and isinstance(m.string, str) and m.string and not m.fuzzy
+    }
+
+
+def localize_markdown(text: str, rel_path: str, catalog: Catalog | Mapping[str, str]) -> tuple[str, Coverage]:
+    """The page in the catalog's language, English where no translation is usable."""
+    table = translations(catalog)
+    lines = text.split("\n")
+    segments = parse_page(text).segments
+    translated = 0
+    # Bottom to top, right to left: a substitution never moves a segment still to do.
+    for segment in sorted(segments, key=lambda s: (s.start, s.columns[0]), reverse=True):
+        translation = table.get(segment.msgid)
+        if translation is not None:
+            translated += 1
+            _substitute(lines, segment, translation)
+        elif not segment.implicit:
+            _mark_english(lines, segment)
+    return "\n".join(lines), Coverage(rel_path, translated, len(segments))
+
+
+def _substitute(lines: list[str], segment: Segment, translation: str) -> None:
+    if segment.kind in ("table cell", "admonition title"):
+        translation = " ".join(part.strip() for part in translation.split("\n"))
+    if segment.implicit:
+        translation = f' "{translation}"'
+    _replace(lines, segment, translation.split("\n"))
+
+
+def _replace(lines: list[str], segment: Segment, new: list[str]) -> None:
+    """Replace a segment's text with ``new`` lines, keeping what surrounds it."""
+    start, count = segment.start, len(segment.columns)
+    last = start + count - 1
+    head = lines[start][: segment.columns[0]]
+    tail = lines[last][segment.end_column :]
+    out = []
+    for k, text in enumerate(new):
+        if k == 0:
+            prefix = head
+        elif k < count:
+            prefix = lines[start + k][: segment.columns[k]]
+        else:
+            prefix = segment.continuation
+        out.append(prefix + text)
+    out[-1] += tail
+    lines[start : last + 1] = out
+
+
+def _mark_english(lines: list[str], segment: Segment) -> None:
+    if segment.kind == "heading":
+        _mark_heading(lines, segment)
+    elif segment.kind in BLOCK_KINDS and segment.attr_line is not None:
+        lines[segment.attr_line] = _with_lang(lines[segment.attr_line])
+    elif segment.kind in BLOCK_KINDS and _ends_block(lines, segment.start + len(segment.columns)):
+        lines.insert(segment.start + len(segment.columns), segment.continuation + "{: " + LANG_ATTR + " }")
+    else:
+        text = segment.msgid.split("\n")
+        text[0] = '<span lang="en">' + text[0]
+        text[-1] += "</span>"
+        _replace(lines, segment, text)
+
+
+def _mark_heading(lines: list[str], segment: Segment) -> None:
+    line = lines[segment.start]
+    tail = line[segment.end_column :]
+    if TRAILING_ATTR_LIST.search(tail):
+        lines[segment.start] = line[: segment.end_column] + _with_lang(tail)
+    elif len(segment.columns) == 1 and not tail.strip():
+        lines[segment.start] = line.rstrip() + " { " + LANG_ATTR + " }"
+    else:
+        lines[segment.start] = line[: segment.end_column] + " { " + LANG_ATTR + " }" + tail
+
+
+def _with_lang(attr_text: str) -> str:
+    """An attribute list with ``lang="en"`` added before its closing brace."""
+    close = attr_text.rindex("}")
+    return attr_text[:close].rstrip() + " " + LANG_ATTR + " " + attr_text[close:]
+
+
+def _ends_block(lines: list[str], after: int) -> bool:
+    """Whether the line after a block is blank (or the end), so an attribute line may go there.
+
+    Python-Markdown lets no list or heading interrupt a paragraph, so an attribute
+    line before such a line would show as text: those paragraphs get a span instead.
+    """
+    return after >= len(lines) or not lines[after].strip()
+
+
+class Translator:
+    """A language's catalogs as lookups for the build: English where nothing usable exists."""
+
+    def __init__(self, locale: str | None, catalogs: Mapping[str, Mapping[str, Any]]) -> None:
+        self.locale = locale
+        self._catalogs = catalogs
+
+    def gettext(self, domain: str, message: str) -> str:
+        found = self._catalogs.get(domain, {}).get(message)
+        return found if isinstance(found, str) and found else message
+
+    def ngettext(self, domain: str, singular: str, plural: str, n: int, plural_index: int | None = None) -> str:
+        """A plural message; ``plural_index`` is the form the language's rule picks for ``n``."""
+        forms = self._catalogs.get(domain, {}).get(singular)
+        if isinstance(forms, list) and plural_index is not None and plural_index < len(forms) and forms[plural_index]:
+            return forms[plural_index]
+        return singular if n == 1 else plural
+
+    def content(self, message: str) -> str:
+        """A record title or note, or any prose of the ``content`` domain."""
+        return self.gettext("content", message)
+
+    def ui(self, message: str) -> str:
+        """A label of the generated pages or widgets."""
+        return self.gettext("ui", message)
+
+    def engine(self, message: str) -> str:
+        """An engine template or name (pass as ``translate`` to ``trickbook.messages.render``)."""
+        return self.gettext("engine", message)
+
+    def content_catalog(self) -> Mapping[str, Any]:
+        """The usable ``content`` translations, for ``localize_markdown``."""
+        return self._catalogs.get("content", {})
+
+
+def translator(locale: str | None, root: Path | str = ".") -> Translator:
+    """The lookups of one language (``None`` or ``"en"``: the English source itself)."""
+    if locale is None or locale == "en":
+        return Translator(None, {})
+    root = Path(root)
+    locale = resolve_locale(root, locale)
+    catalogs: dict[str, dict[str, Any]] = {}
+    for domain in DOMAINS:
+        path = root / "locales" / locale / "LC_MESSAGES" / f"{domain}.po"
+        if path.exists():
+            catalogs[domain] = _usable(_read_catalog(path, locale))
+    return Translator(locale, catalogs)
+
+
+def _usable(catalog: Catalog) -> dict[str, Any]:
+    usable: dict[str, Any] = {}
+    for message in catalog:
+        if not message.id or message.fuzzy or message.context:
+            continue
+        if isinstance(message.id, (list, tuple)):
+            if all(message.string):
+                usable[message.id[0]] = list(message.string)
+        elif message.string:
+            usable[message.id] = message.string
+    return usable

@@ -1,0 +1,136 @@
+"""`trickbook new DIR`: start a site of one's own, laid out like the default site.
+
+The new folder gets `mkdocs.yml`, `docs/index.md`, one page per chosen game with
+an example worked hand (a record copied from the default site, under
+`docs/hands/<game>/`), `babel.cfg` for the pages' catalogs and, for each chosen
+language, catalogs under `locales/`: the pages' own, started empty, and the
+default site's translations of the widget labels and engine messages.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from trickbook.games import GAMES, canonical_name
+
+from .errors import SiteError
+from .project import SOURCE_LANGUAGE, default_project, locale_for_code
+
+GAME_TITLES = {"nap": "Nap", "yorkshire": "Yorkshire All Fours", "trinidad": "Trinidad All Fours", "euchre": "Euchre"}
+
+MKDOCS_YML = """\
+# Build with `trickbook build`, look with `trickbook serve` (not `mkdocs build`:
+# the worked hands, the translations and the widgets come from trickbook).
+site_name: {site_name}
+docs_dir: docs
+strict: true
+
+nav:
+{nav}
+
+theme:
+  name: material
+  font: false
+
+plugins:
+  - search
+
+markdown_extensions:
+  - toc:
+      permalink: true
+  - attr_list
+  - admonition
+  - def_list
+  - tables
+  - pymdownx.highlight
+  - pymdownx.superfences
+"""
+
+INDEX_MD = """\
+# {site_name} {{ #home }}
+
+Worked hands of {games}, replayed card by card by the trickbook rule engine.
+
+## Pages {{ #pages }}
+
+{links}
+
+## Writing your own hands {{ #writing }}
+
+Each page shows a worked hand from `docs/hands/`. Add a record there, refer to it from a page with a `hand` block holding `ref = "its-id"`, then run `trickbook build` to check and build the site, or `trickbook serve` to look at it while you write.
+"""
+
+GAME_MD = """\
+# {title} {{ #{game} }}
+
+An example hand of {title}, step by step.
+
+```hand
+ref = "{hand_id}"
+```
+"""
+
+BABEL_CFG = """\
+# The `content` catalog: the pages and the titles and notes of the hand records.
+[trickbook_markdown: docs/**.md]
+[trickbook_hand: docs/hands/**.hand.toml]
+"""
+
+# The catalogs a site shares with the default site rather than writing its own.
+SHARED_DOMAINS = ("ui", "engine")
+
+
+def example_record(game: str) -> Path:
+    """The first worked hand of ``game`` in the default site."""
+    folder = default_project().hands / game
+    records = sorted(folder.glob("*.hand.toml")) if folder.is_dir() else []
+    if not records:
+        raise SiteError(f"the default site has no worked hand of {game} to start from")
+    return records[0]
+
+
+def new_site(folder: Path, games: list[str], languages: list[str]) -> Path:
+    """Create the site; ``folder`` must not exist or be empty."""
+    games = [canonical_name(g) for g in games] or ["nap"]
+    if languages and languages[0] != SOURCE_LANGUAGE or not languages:
+        raise SiteError(f"--languages must start with the source language {SOURCE_LANGUAGE!r}, e.g. en,pt,fr")
+    if folder.exists() and any(folder.iterdir()):
+        raise SiteError(f"{folder}: already exists and is not empty")
+    unknown = [g for g in games if g not in GAMES]
+    if unknown:
+        raise SiteError(f"unknown games: {', '.join(unknown)}")
+    records = {g: example_record(g) for g in games}
+    site_name = folder.resolve().name
+    docs = folder / "docs"
+    (docs / "hands").mkdir(parents=True)
+    pages = ["index.md"] + [f"{g}.md" for g in games]
+    (folder / "mkdocs.yml").write_text(
+        MKDOCS_YML.format(site_name=site_name, nav="\n".join(f"  - {p}" for p in pages)), encoding="utf-8")
+    links = "\n".join(f"- [{GAME_TITLES[g]}]({g}.md)" for g in games)
+    (docs / "index.md").write_text(
+        INDEX_MD.format(site_name=site_name, games=", ".join(GAME_TITLES[g] for g in games), links=links),
+        encoding="utf-8")
+    for game, record in records.items():
+        (docs / "hands" / game).mkdir()
+        shutil.copyfile(record, docs / "hands" / game / record.name)
+        hand_id = record.name[: -len(".hand.toml")]
+        (docs / f"{game}.md").write_text(GAME_MD.format(title=GAME_TITLES[game], game=game, hand_id=hand_id),
+                                         encoding="utf-8")
+    (folder / "babel.cfg").write_text(BABEL_CFG, encoding="utf-8")
+    for code in languages[1:]:
+        start_language(folder, locale_for_code(code))
+    return folder
+
+
+def start_language(folder: Path, locale: str) -> None:
+    """The pages' catalog for a new language, plus the default site's shared translations."""
+    from . import i18n
+
+    i18n.add(folder, locale)
+    shared = default_project().locales / locale / "LC_MESSAGES"
+    target = folder / "locales" / locale / "LC_MESSAGES"
+    for domain in SHARED_DOMAINS:
+        source = shared / f"{domain}.po"
+        if source.is_file():
+            shutil.copyfile(source, target / f"{domain}.po")

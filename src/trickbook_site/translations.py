@@ -1,0 +1,67 @@
+"""The build's view of the translation pipeline (`trickbook_site.i18n`): one object per build.
+
+It checks the catalogs once (a broken one stops the build with file and line), then
+serves each language's lookups, localized pages, the note on partial pages and the
+browser catalogs.
+"""
+
+from __future__ import annotations
+
+import json
+from html import escape
+from pathlib import Path
+
+from . import i18n
+from .errors import CatalogError
+from .figure import Texts
+from .project import Language, Project
+
+
+class Catalogs:
+    """Every language's catalogs for one build of one site."""
+
+    def __init__(self, project: Project, mo_dir: Path) -> None:
+        self.project = project
+        self.mo_dir = mo_dir
+        self._translators: dict[str, i18n.Translator] = {}
+
+    def translator(self, lang: Language) -> "i18n.Translator":
+        if lang.code not in self._translators:
+            self._translators[lang.code] = i18n.translator(lang.locale, self.project.root)
+        return self._translators[lang.code]
+
+    def texts(self, lang: Language) -> Texts:
+        t = self.translator(lang)
+        return Texts(lang=lang.code, ui=t.ui, engine=t.engine, content=t.content)
+
+    def localize(self, lang: Language, text: str, rel_path: str) -> tuple[str, float]:
+        """A page in ``lang`` (English where untranslated) and the percent translated."""
+        localized, coverage = i18n.localize_markdown(text, rel_path, self.translator(lang).content_catalog())
+        return localized, coverage.percent
+
+    @staticmethod
+    def coverage_note(texts: Texts, percent: float) -> str:
+        _ = texts.ui
+        text = _("{percent}% of this page is translated; the rest is shown in English.")
+        shown = text.format(percent=int(percent))
+        return f'<p class="tb-coverage" role="note">{escape(shown)}</p>'
+
+    def write_browser_catalogs(self, dest: Path, languages: list[Language]) -> None:
+        """`assets/i18n/<code>.json`: the ui and engine catalogs the widgets load."""
+        i18n.compile_catalogs(self.project.root, self.mo_dir)
+        dest.mkdir(parents=True, exist_ok=True)
+        for lang in languages:
+            data = i18n.browser_catalog(lang.locale or lang.code, self.mo_dir)
+            (dest / f"{lang.code}.json").write_text(json.dumps(data, ensure_ascii=False, sort_keys=True) + "\n",
+                                                     encoding="utf-8")
+
+
+def check_catalogs(project: Project, languages: list[Language], mo_dir: Path, strict: bool = False) -> Catalogs:
+    """Refuse broken catalogs (file and line); with ``strict``, warnings too."""
+    locales = [l.locale for l in languages if l.locale]
+    if locales:
+        report = i18n.require_valid(project.root, locales)
+        warnings = [p for p in report.problems if p.severity != "error"]
+        if strict and warnings:
+            raise CatalogError("catalog warnings (strict build):\n" + "\n".join(str(p) for p in warnings))
+    return Catalogs(project, mo_dir)

@@ -1,0 +1,184 @@
+"""Browser test fixtures: the built site over HTTP, Debian's chromium, and a guard on every request.
+
+The site comes from the session fixture ``built_site`` (tests/conftest.py); set
+``TRICKBOOK_TEST_SITE`` to a built site folder to test that one instead. Every
+browser context routes all requests through a guard that aborts and records any
+request not addressed to 127.0.0.1; each test ends by asserting none was made.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterator
+from urllib.parse import urlsplit
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+LANGUAGES = ["en", "pt", "fr"]
+HTML_LANG = {"en": "en", "pt": "pt-PT", "fr": "fr"}
+NAP_HAND = "nap-four-hearts"
+# Booting Pyodide takes about 5 s here; leave room for a busy machine.
+LIVE_TIMEOUT_MS = 90_000
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_FLAGS}
+
+
+def _site_folder(value: Any) -> Path:
+    """The site folder from whatever the build fixture returns (a path, or an object with one)."""
+    for attr in ("site_dir", "site", "path"):
+        if hasattr(value, attr):
+            value = getattr(value, attr)
+            break
+    folder = Path(value)
+    if not (folder / "assets" / "widgets" / "hand.js").is_file():
+        raise AssertionError(f"{folder} is not a built site (no assets/widgets/hand.js)")
+    return folder
+
+
+@pytest.fixture(scope="session")
+def site_dir(request: pytest.FixtureRequest) -> Path:
+    override = os.environ.get("TRICKBOOK_TEST_SITE")
+    if override:
+        return _site_folder(override)
+    return _site_folder(request.getfixturevalue("built_site"))
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="session")
+def site_url(site_dir: Path) -> Iterator[str]:
+    """The built site served by Python's http.server on a free local port."""
+    port = _free_port()
+    server = subprocess.Popen(
+        [sys.executable, "-m", "http.server", "--bind", "127.0.0.1", str(port), "--directory", str(site_dir)],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 15
+        while True:
+            try:
+                with urllib.request.urlopen(base + "/assets/runtime.json", timeout=2):
+                    break
+            except (urllib.error.URLError, ConnectionError):
+                if time.monotonic() > deadline or server.poll() is not None:
+                    raise AssertionError("the test HTTP server did not start") from None
+                time.sleep(0.1)
+        yield base
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
+@pytest.fixture(scope="session")
+def catalogs(site_dir: Path) -> dict[str, dict[str, Any]]:
+    """The browser catalogs of the built site, by language folder."""
+    out = {}
+    for lang in LANGUAGES:
+        path = site_dir / "assets" / "i18n" / f"{lang}.json"
+        out[lang] = json.loads(path.read_text(encoding="utf-8"))
+    return out
+
+
+@dataclass
+class RequestGuard:
+    """Every URL a context asked for, and those refused for leaving 127.0.0.1."""
+
+    seen: list[str] = field(default_factory=list)
+    refused: list[str] = field(default_factory=list)
+
+    def handle(self, route: Any) -> None:
+        url = route.request.url
+        self.seen.append(url)
+        if urlsplit(url).hostname == "127.0.0.1":
+            route.continue_()
+        else:
+            self.refused.append(url)
+            route.abort()
+
+    def under(self, path: str) -> list[str]:
+        return [u for u in self.seen if urlsplit(u).path.startswith(path)]
+
+
+def guard_context(context: Any) -> RequestGuard:
+    guard = RequestGuard()
+    context.route("**/*", guard.handle)
+    return guard
+
+
+@pytest.fixture
+def guard(context: Any) -> Iterator[RequestGuard]:
+    """Route the test's context through the request guard; no request may leave 127.0.0.1."""
+    g = guard_context(context)
+    yield g
+    assert g.refused == [], f"requests left 127.0.0.1: {g.refused}"
+
+
+@pytest.fixture
+def page_errors(page: Any) -> Iterator[list[str]]:
+    """Uncaught exceptions in the page; a test ends by asserting there were none."""
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    yield errors
+    assert errors == [], f"uncaught errors in the page: {errors}"
+
+
+@pytest.fixture(scope="session")
+def tb() -> Any:
+    """The helpers below, for test modules (conftest is not importable by name)."""
+    from types import SimpleNamespace
+    return SimpleNamespace(block_runtime=block_runtime, hand_page_url=hand_page_url, figure_of=figure_of,
+                           wait_mounted=wait_mounted, static_steps=static_steps, guard_context=guard_context,
+                           LANGUAGES=LANGUAGES, HTML_LANG=HTML_LANG, NAP_HAND=NAP_HAND,
+                           LIVE_TIMEOUT_MS=LIVE_TIMEOUT_MS)
+
+
+def block_runtime(context: Any) -> None:
+    """Refuse the Pyodide runtime, so that a test of the static player never boots it."""
+    context.route("**/assets/pyodide/**", lambda route: route.abort())
+
+
+def hand_page_url(site_url: str, lang: str, hand: str = NAP_HAND) -> str:
+    return f"{site_url}/{lang}/nap/"
+
+
+def figure_of(page: Any, hand: str = NAP_HAND) -> Any:
+    return page.locator(f'figure.tb-hand[data-hand-id="{hand}"]')
+
+
+def wait_mounted(page: Any, hand: str = NAP_HAND) -> Any:
+    """Wait until the player has mounted on a hand; return the figure locator."""
+    fig = figure_of(page, hand)
+    fig.locator(".tb-player").wait_for()
+    return fig
+
+
+def static_steps(page: Any, hand: str = NAP_HAND) -> list[dict[str, Any]]:
+    """The steps pre-rendered into the page's data island."""
+    island = figure_of(page, hand).locator("script.tb-data").text_content()
+    return json.loads(island)["replay"]["steps"]

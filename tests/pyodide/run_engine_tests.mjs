@@ -1,0 +1,134 @@
+// Run the engine's test suite under real Pyodide in Node (DESIGN section 6).
+//
+// Boots Pyodide from node_modules/pyodide (offline), loads pytest and its pure-Python
+// dependencies from the wheels in build/pyodide-wheels/ (fetched by fetch_wheels.sh when
+// one is missing), copies src/trickbook and the engine's test modules into Pyodide's
+// file system and runs them with pytest. The last line printed is
+//   PYODIDE-RESULT {"passed": n, "failed": n, "skipped": n, "errors": n, ...}
+// and the exit status is 0 only when tests ran and none failed.
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { dirname, join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+import { loadPyodide } from "pyodide";
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+const WHEELS = join(ROOT, "build", "pyodide-wheels");
+const TESTS = join(ROOT, "tests");
+const WORK = "/home/pyodide/work";
+
+// Test modules that are not run under Pyodide, and why. They test the engine too, but
+// need what Pyodide in Node does not have.
+const EXCLUDED_MODULES = {
+  "test_pyodide.py": "starts Node itself (subprocess)",
+};
+// Single tests that are not run under Pyodide, and why.
+const DESELECTED = {
+  "tests/test_shuffle.py::test_published_vectors_on_the_verify_page_match_the_engine": "reads docs/verify.md, outside the engine",
+  "tests/test_shuffle.py::test_the_python_lines_on_the_verify_page_deal_like_the_engine": "reads docs/verify.md, outside the engine",
+  "tests/test_shuffle.py::test_independent_javascript_implementation_agrees_for_every_game": "starts Node (subprocess)",
+};
+// A module that imports any of these is not an engine test, or cannot run here.
+const EXCLUDING_IMPORTS = {
+  trickbook_site: "tests the site generator, not the engine",
+  playwright: "drives a browser",
+  hypothesis: "needs hypothesis, which is not loaded under Pyodide",
+  subprocess: "starts other programs (subprocess)",
+};
+
+// The distributions fetch_wheels.sh downloads (wheel file names start with them).
+const NEEDED_WHEELS = ["pytest-", "pluggy-", "iniconfig-", "packaging-", "pygments-"];
+
+function ensureWheels() {
+  const have = existsSync(WHEELS) ? readdirSync(WHEELS).filter((f) => f.endsWith(".whl")) : [];
+  if (!NEEDED_WHEELS.every((prefix) => have.some((f) => f.toLowerCase().startsWith(prefix)))) {
+    execFileSync("sh", [join(ROOT, "tests", "pyodide", "fetch_wheels.sh")], { stdio: ["ignore", "inherit", "inherit"] });
+  }
+  return readdirSync(WHEELS).filter((f) => f.endsWith(".whl")).map((f) => join(WHEELS, f));
+}
+
+function engineTestModules() {
+  const chosen = [];
+  const excluded = {};
+  for (const name of readdirSync(TESTS).sort()) {
+    if (!/^test_.*\.py$/.test(name)) continue;
+    if (EXCLUDED_MODULES[name]) {
+      excluded[name] = EXCLUDED_MODULES[name];
+      continue;
+    }
+    const text = readFileSync(join(TESTS, name), "utf8");
+    const hit = Object.keys(EXCLUDING_IMPORTS).find((mod) =>
+      new RegExp(`^\\s*(import|from)\\s+${mod}\\b`, "m").test(text));
+    if (hit) {
+      excluded[name] = EXCLUDING_IMPORTS[hit];
+      continue;
+    }
+    chosen.push(name);
+  }
+  return { chosen, excluded };
+}
+
+function copyTree(pyodide, from, to) {
+  pyodide.FS.mkdirTree(to);
+  for (const name of readdirSync(from)) {
+    const src = join(from, name);
+    if (name === "__pycache__") continue;
+    if (statSync(src).isDirectory()) copyTree(pyodide, src, `${to}/${name}`);
+    else if (name.endsWith(".py") || name === "py.typed") pyodide.FS.writeFile(`${to}/${name}`, readFileSync(src));
+  }
+}
+
+const RUNNER = `
+import json, sys
+import pytest
+
+class Count:
+    def __init__(self):
+        self.counts = {"passed": 0, "failed": 0, "skipped": 0, "errors": 0}
+        self.failures = []
+    def pytest_runtest_logreport(self, report):
+        if report.when == "call" or report.outcome != "passed":
+            key = report.outcome if report.when == "call" or report.outcome == "skipped" else "errors"
+            self.counts[key] += 1
+            if report.outcome == "failed":
+                self.failures.append(report.nodeid)
+    def pytest_collectreport(self, report):
+        if report.failed:
+            self.counts["errors"] += 1
+            self.failures.append(report.nodeid)
+
+count = Count()
+sys.path.insert(0, "${WORK}/src")
+args = ["-q", "-p", "no:cacheprovider", "--import-mode=importlib", "--rootdir", "${WORK}", *ARGS]
+exit_code = int(pytest.main(args, plugins=[count]))
+json.dumps({**count.counts, "exit_code": exit_code, "failures": count.failures})
+`;
+
+async function main() {
+  const wheels = ensureWheels();
+  const { chosen, excluded } = engineTestModules();
+  const started = Date.now();
+  const pyodide = await loadPyodide({ stdout: (s) => console.log(s), stderr: (s) => console.error(s) });
+  await pyodide.loadPackage(wheels, { messageCallback: () => {} });
+  copyTree(pyodide, join(ROOT, "src", "trickbook"), `${WORK}/src/trickbook`);
+  pyodide.FS.mkdirTree(`${WORK}/tests`);
+  for (const name of chosen) pyodide.FS.writeFile(`${WORK}/tests/${name}`, readFileSync(join(TESTS, name)));
+  pyodide.FS.chdir(WORK);
+  const args = chosen.map((n) => `tests/${n}`);
+  for (const id of Object.keys(DESELECTED)) args.push("--deselect", id);
+  pyodide.globals.set("ARGS", pyodide.toPy(args));
+  for (const [name, why] of Object.entries(excluded)) console.log(`excluded ${name}: ${why}`);
+  for (const [id, why] of Object.entries(DESELECTED)) console.log(`deselected ${id}: ${why}`);
+  const result = JSON.parse(await pyodide.runPythonAsync(RUNNER));
+  result.modules = chosen;
+  result.excluded = excluded;
+  result.seconds = (Date.now() - started) / 1000;
+  console.log("PYODIDE-RESULT " + JSON.stringify(result));
+  const ok = result.passed > 0 && result.failed === 0 && result.errors === 0;
+  process.exit(ok ? 0 : 1);
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(2);
+});

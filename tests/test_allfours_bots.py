@@ -1,0 +1,132 @@
+"""The All Fours bots: legal, deterministic, fast, and better than random players."""
+
+import random
+import time
+
+import pytest
+
+from trickbook.bots.allfours import TrinidadBot, YorkshireBot
+from trickbook.bots.random_bot import RandomBot
+from trickbook.cards import full_pack
+from trickbook.game import Deal
+from trickbook.games.trinidad import TrinidadHand
+from trickbook.games.yorkshire import YorkshireHand
+
+GAMES = [(YorkshireHand, YorkshireBot), (TrinidadHand, TrinidadBot)]
+HANDS = 100
+
+
+def shuffled_deal(cls, n):
+    """Hand ``n``: a pack shuffled with ``random.Random(n)``, six cards each (Trinidad: kick and stock too)."""
+    pack = full_pack()
+    random.Random(n).shuffle(pack)
+    hands = {s: pack[6 * i: 6 * i + 6] for i, s in enumerate(cls.default_seats)}
+    if cls is TrinidadHand:
+        return Deal(hands, turn=pack[24], stock=pack[25:])
+    return Deal(hands)
+
+
+def play_hand(cls, n, players, timings=None):
+    seats = cls.default_seats
+    state = cls(None, seats, seats[n % 4], shuffled_deal(cls, n))
+    while not state.is_terminal:
+        seat = state.current_player
+        obs = state.observation(seat)
+        start = time.perf_counter()
+        text = players[seat].choose(obs)
+        if timings is not None and not isinstance(players[seat], RandomBot):
+            timings.append(time.perf_counter() - start)
+        assert text in obs["legal"]
+        legal = {str(a): a for a in state.legal_actions()}
+        state.apply(legal[text])
+    return state
+
+
+@pytest.mark.parametrize("cls, bot", GAMES)
+def test_bots_beat_uniformly_random_players(cls, bot):
+    seats = cls.default_seats
+    points = {"bot": 0, "random": 0}
+    better = worse = 0
+    for n in range(HANDS):
+        side = (n // 4) % 2  # every seat is the dealer and the pitcher for both sides
+        bots = {seats[side], seats[side + 2]}
+        players = {s: bot(seed=n) if s in bots else RandomBot(seed=n) for s in seats}
+        state = play_hand(cls, n, players)
+        mine = state.score[state.team_of(seats[side])]
+        theirs = state.score[state.other_team(state.team_of(seats[side]))]
+        points["bot"] += mine
+        points["random"] += theirs
+        better += mine > theirs
+        worse += mine < theirs
+    assert points["bot"] > 1.3 * points["random"], points
+    assert better > 1.5 * worse, (better, worse)
+
+
+@pytest.mark.parametrize("cls, bot", GAMES)
+def test_bots_are_deterministic_given_their_seed(cls, bot):
+    def transcript(seed):
+        players = {s: bot(seed=seed) for s in cls.default_seats}
+        return [str(a) for a in play_hand(cls, 7, players).history]
+    assert transcript(3) == transcript(3)
+
+
+@pytest.mark.parametrize("cls, bot", GAMES)
+def test_bots_answer_well_under_five_milliseconds(cls, bot):
+    timings = []
+    for n in range(20):
+        play_hand(cls, n, {s: bot(seed=n) for s in cls.default_seats}, timings)
+    timings.sort()
+    assert timings[len(timings) // 2] < 0.001
+    assert sum(timings) / len(timings) < 0.005
+
+
+def test_yorkshire_bot_pitches_its_strongest_suit_from_the_top():
+    obs = {
+        "seat": "N", "seats": ["N", "E", "S", "W"], "hand": ["AH", "KH", "2H", "9S", "5D", "3C"],
+        "trump": None, "tricks": [], "in_play": ["N", "E", "S", "W"], "legal": [],
+    }
+    obs["legal"] = [f"N {c}" for c in obs["hand"]]
+    assert YorkshireBot(seed=1).choose(obs) == "N AH"
+
+
+def test_bots_feed_a_ten_to_a_partner_holding_the_trick():
+    obs = {
+        "seat": "S", "seats": ["N", "E", "S", "W"], "hand": ["TD", "4D", "3C"],
+        "trump": "H", "in_play": ["N", "E", "S", "W"],
+        "tricks": [{"leader": "N", "plays": [["N", "AH"], ["E", "2H"]], "winner": None}],
+        "legal": ["S 3C", "S 4D", "S TD"],
+    }
+    # The A♥ is the top trump: the partner's trick is safe, so the 10♦ goes on it.
+    assert YorkshireBot(seed=0).choose(obs) == "S TD"
+
+
+def test_bots_keep_the_trump_jack_from_a_trick_they_cannot_win():
+    obs = {
+        "seat": "S", "seats": ["N", "E", "S", "W"], "hand": ["JH", "4D", "3C"],
+        "trump": "H", "in_play": ["N", "E", "S", "W"],
+        "tricks": [{"leader": "E", "plays": [["E", "5D"], ["W", "AH"]], "winner": None}],
+        "legal": ["S 3C", "S 4D", "S JH"],
+    }
+    assert YorkshireBot(seed=0).choose(obs) in ("S 3C", "S 4D")
+
+
+def _trinidad_obs(hand, legal, score=None):
+    return {
+        "seat": legal[0].split()[0], "seats": ["N", "W", "S", "E"], "hand": hand, "trump": "S",
+        "tricks": [], "in_play": ["N", "W", "S", "E"], "kicks": ["9S"], "eldest": "N",
+        "score": score or {"NS": 0, "WE": 0}, "target": 14, "legal": legal,
+    }
+
+
+def test_trinidad_bot_stands_on_good_trumps_and_begs_on_poor_ones():
+    bot = TrinidadBot(seed=0)
+    assert bot.choose(_trinidad_obs(["AS", "JS", "3S", "4D", "5D", "6D"], ["N beg", "N stand"])) == "N stand"
+    assert bot.choose(_trinidad_obs(["7S", "4H", "5H", "4D", "5D", "6D"], ["N beg", "N stand"])) == "N beg"
+
+
+def test_trinidad_dealer_gives_on_good_trumps_but_never_the_winning_point():
+    bot = TrinidadBot(seed=0)
+    strong = ["AS", "KS", "2S", "4D", "5D", "6D"]
+    assert bot.choose(_trinidad_obs(strong, ["E give", "E run"])) == "E give"
+    assert bot.choose(_trinidad_obs(strong, ["E give", "E run"], {"NS": 13, "WE": 0})) == "E run"
+    assert bot.choose(_trinidad_obs(["7S", "4H", "5H", "4D", "5D", "6D"], ["E give", "E run"])) == "E run"

@@ -1,0 +1,98 @@
+"""The engine's command-line functions (replay, check, fmt), called in-process."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from trickbook.tools import check_main, fmt_main, main, record_files, replay_main
+
+ROOT = Path(__file__).resolve().parent.parent
+HANDS = ROOT / "docs" / "hands"
+BAD = Path(__file__).resolve().parent / "bad_records"
+ALL_RECORDS = sorted(HANDS.rglob("*.hand.toml"))
+FOUR_HEARTS = HANDS / "nap" / "nap-four-hearts.hand.toml"
+
+DEAL = """
+[deal]
+A = "AH KH QH AS 2C"
+B = "JH TH KS AC KD"
+C = "9H 8H QS QC QD"
+D = "7H 6H JS JC JD"
+"""
+
+
+def nap(actions: str) -> str:
+    return f'format = 1\ngame = "nap"\ndealer = "D"\nactions = """\n{actions}\n"""\n{DEAL}'
+
+
+def test_check_names_each_bad_record_with_file_line_and_action(capsys):
+    assert check_main([str(BAD)]) == 1
+    out = capsys.readouterr().out
+    assert f"{BAD / 'must-follow-suit.hand.toml'}:11: action 6 'B KD': B holds hearts and must follow suit." in out
+    assert f"{len(list(BAD.glob('*.hand.toml')))} record(s) checked" in out
+
+
+def test_check_passes_the_worked_hands(capsys):
+    assert check_main([str(HANDS)]) == 0
+    assert f"{len(ALL_RECORDS)} record(s) checked, 0 bad" in capsys.readouterr().out
+
+
+def test_check_reports_two_files_with_one_id(tmp_path, capsys):
+    for folder in ("a", "b"):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "same.hand.toml").write_text(nap("A pass"), encoding="utf-8")
+    assert check_main([str(tmp_path)]) == 1
+    assert "[duplicate-id]" in capsys.readouterr().out
+
+
+def test_fmt_prints_the_canonical_form_and_write_rewrites(tmp_path, capsys):
+    path = tmp_path / "loose.hand.toml"
+    path.write_text(nap("a bid FOUR; b pass; c pass; d pass; a ah; b jh; c 9h; d 7h"), encoding="utf-8")
+    assert fmt_main([str(path)]) == 0
+    printed = capsys.readouterr().out
+    assert "A bid four\nB pass\nC pass\nD pass\nA AH; B JH; C 9H; D 7H\n" in printed
+    assert fmt_main([str(path), "--write"]) == 0
+    assert path.read_text(encoding="utf-8") == printed
+    assert fmt_main([str(path), str(path)]) == 2
+
+
+def test_replay_main_prints_a_transcript_without_json(capsys):
+    assert replay_main([str(FOUR_HEARTS)]) == 0
+    assert "A has made Four with 4 tricks." in capsys.readouterr().out
+
+
+def test_record_files_searches_folders_recursively_and_keeps_named_files(tmp_path):
+    (tmp_path / "a" / "b").mkdir(parents=True)
+    deep = tmp_path / "a" / "b" / "x.hand.toml"
+    deep.write_text(nap("A pass"), encoding="utf-8")
+    (tmp_path / "a" / "notes.md").write_text("not a record", encoding="utf-8")
+    named = tmp_path / "named.toml"
+    assert record_files([str(tmp_path), str(named)]) == [deep, named]
+
+
+def test_check_reports_a_path_that_does_not_exist(tmp_path, capsys):
+    assert check_main([str(tmp_path / "missing.hand.toml")]) == 1
+    assert "[no-such-file]" in capsys.readouterr().out
+
+
+def test_check_without_a_path_is_a_usage_error(capsys):
+    assert check_main([]) == 2
+    assert "usage: trickbook check" in capsys.readouterr().err
+
+
+def test_fmt_of_a_bad_record_exits_1_and_says_why(capsys):
+    assert fmt_main([str(BAD / "toml-syntax.hand.toml")]) == 1
+    assert "toml-syntax.hand.toml:3: TOML syntax" in capsys.readouterr().out
+
+
+def test_replay_main_json_error_object(capsys):
+    assert replay_main([str(BAD / "card-not-in-hand.hand.toml"), "--json"]) == 1
+    err = json.loads(capsys.readouterr().out)["error"]
+    assert (err["step"], err["code"], err["action"]) == (5, "card-not-in-hand", "A KS")
+
+
+def test_main_dispatches_to_the_commands(capsys):
+    assert main(["check", str(FOUR_HEARTS)]) == 0
+    assert "1 record(s) checked, 0 bad" in capsys.readouterr().out
+    assert main(["build"]) == 2

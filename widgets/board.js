@@ -1,0 +1,132 @@
+// Painting one state of a hand (the engine's full_view) as DOM: seats, cards, the trick.
+//
+// Everything shown here is read from the view; nothing rule-shaped is computed.
+// Text goes in with textContent only.
+
+import { _, cardDisplay, contractName, fill, isRed, ngettext, suitName } from "./i18n.js";
+
+/** Create an element with attributes and children (strings become text nodes). */
+export function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key === "className") node.className = value;
+    else if (key === "dataset") Object.assign(node.dataset, value);
+    else node.setAttribute(key, value === true ? "" : String(value));
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(typeof child === "string" ? document.createTextNode(child) : child);
+  }
+  return node;
+}
+
+/** A card face; a button when `onChoose` is given (the "what if" cards). */
+export function cardElement(code, { onChoose = null, legal = false } = {}) {
+  const classes = ["tb-card", isRed(code) ? "tb-red" : "tb-black"];
+  const attrs = { dataset: { card: code } };
+  if (!onChoose) return el("span", { ...attrs, className: classes.join(" ") }, cardDisplay(code));
+  classes.push(legal ? "tb-legal" : "tb-illegal");
+  const button = el("button", { ...attrs, type: "button", className: classes.join(" ") }, cardDisplay(code));
+  // Screen readers hear what the dimmed colour shows.
+  if (!legal) button.append(el("span", { className: "tb-sr" }, " " + _("(not allowed now)")));
+  button.addEventListener("click", () => onChoose(code, legal));
+  return button;
+}
+
+function tricksTaken(view, seat) {
+  return (view.tricks || []).filter((t) => t.winner === seat).length;
+}
+
+function seatBadges(view, seat) {
+  const badges = [];
+  if (view.dealer === seat) badges.push(_("dealer"));
+  if (view.declarer === seat) badges.push(_("declarer"));
+  if (view.current === seat) badges.push(_("to play"));
+  if (view.in_play && !view.in_play.includes(seat)) badges.push(_("sits out"));
+  return badges.map((b) => el("span", { className: "tb-badge" }, b));
+}
+
+function seatElement(view, seat, choice) {
+  const cards = (view.hands && view.hands[seat]) || [];
+  const taken = tricksTaken(view, seat);
+  const choosing = choice && choice.seat === seat;
+  const list = el("ul", { className: "tb-cards", "aria-label": fill(_("Cards of {seat}"), { seat }) },
+    cards.map((code) => el("li", {}, cardElement(code, choosing
+      ? { onChoose: choice.onChoose, legal: choice.legal.has(code) } : {}))));
+  if (!cards.length) list.append(el("li", { className: "tb-empty" }, _("no cards")));
+  return el("div", {
+    className: "tb-seat" + (view.current === seat ? " tb-to-play" : ""),
+    dataset: { seat },
+  },
+  el("div", { className: "tb-seat-head" },
+    el("strong", { className: "tb-seat-name" }, seat), ...seatBadges(view, seat),
+    el("span", { className: "tb-taken" }, fill(ngettext("{count} trick", "{count} tricks", taken), { count: taken }))),
+  list);
+}
+
+function playText(entry) {
+  const [seat, what, cards] = entry;
+  if (what === "throw") return fill(_("{seat} throws in {cards}"), { seat, cards: (cards || []).map(cardDisplay).join(" ") });
+  return null;
+}
+
+/** The latest trick with cards on it, and its number; null before the first lead. */
+export function latestTrick(view) {
+  const tricks = view.tricks || [];
+  if (!tricks.length) return null;
+  return { number: tricks.length, trick: tricks[tricks.length - 1] };
+}
+
+function trickElement(view) {
+  const latest = latestTrick(view);
+  if (!latest) {
+    return el("div", { className: "tb-trick tb-trick-none" }, el("p", {}, _("No card has been played yet.")));
+  }
+  const { number, trick } = latest;
+  const plays = el("ol", { className: "tb-plays" }, (trick.plays || []).map((entry) => {
+    const thrown = playText(entry);
+    const winning = trick.winner && entry[0] === trick.winner;
+    return el("li", { className: winning ? "tb-winning" : null, dataset: { seat: entry[0] } },
+      el("span", { className: "tb-play-seat" }, entry[0]), " ",
+      thrown ? thrown : cardElement(entry[1]));
+  }));
+  const outcome = trick.winner
+    ? fill(_("Won by {seat}"), { seat: trick.winner })
+    : _("In progress");
+  return el("div", {
+    className: "tb-trick",
+    dataset: { trick: String(number), winner: trick.winner || "" },
+  },
+  el("p", { className: "tb-trick-head" }, el("strong", {}, fill(_("Trick {number}"), { number: String(number) })), " ",
+    el("span", { className: "tb-trick-outcome" }, outcome)),
+  plays);
+}
+
+function factsElement(view) {
+  const facts = [];
+  facts.push([_("Trumps"), view.trump ? suitName(view.trump) : _("not yet set")]);
+  if (view.contract) {
+    facts.push([_("Contract"), view.declarer
+      ? fill(_("{contract} by {seat}"), { contract: contractName(view.contract), seat: view.declarer })
+      : contractName(view.contract)]);
+  }
+  if (view.turn) facts.push([_("Turned card"), cardDisplay(view.turn)]);
+  const score = Object.entries(view.score || {}).map(([who, points]) => `${who} ${points}`).join(" · ");
+  if (score) facts.push([_("Score"), score]);
+  return el("dl", { className: "tb-facts" },
+    facts.map(([term, value]) => el("div", {}, el("dt", {}, term), el("dd", {}, value))));
+}
+
+/**
+ * The board for one view. `choice` (or null) makes the cards of `choice.seat`
+ * buttons: {seat, legal: Set of card codes, onChoose(code, legal)}.
+ */
+export function boardElement(view, choice) {
+  const seats = view.seats || Object.keys(view.hands || {});
+  return [
+    factsElement(view),
+    el("div", { className: "tb-seats" }, seats.map((seat) => seatElement(view, seat, choice))),
+    trickElement(view),
+  ];
+}

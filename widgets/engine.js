@@ -1,0 +1,80 @@
+// The page's one engine: a module Web Worker running Pyodide, started on demand.
+//
+// Widgets call `ask(type, payload)`; the first call starts the worker. A request
+// that gets no answer within the timeout fails, and so does the engine for the
+// rest of the page (a runtime that hangs, e.g. on a wrong MIME type, never recovers).
+
+const TIMEOUT_MS = 60000;
+
+const engine = {
+  worker: null,
+  failure: null, // an Error once the engine is known not to work
+  nextId: 1,
+  pending: new Map(), // id -> {resolve, reject, timer}
+  timing: null, // {boot, engine} in ms, from the worker's first answer
+};
+
+export class EngineUnavailable extends Error {}
+
+function failAll(reason) {
+  engine.failure = engine.failure || new EngineUnavailable(reason);
+  if (engine.worker) engine.worker.terminate();
+  for (const { reject, timer } of engine.pending.values()) {
+    clearTimeout(timer);
+    reject(engine.failure);
+  }
+  engine.pending.clear();
+}
+
+function onReply(event) {
+  const reply = event.data || {};
+  const waiting = engine.pending.get(reply.id);
+  if (!waiting) return;
+  engine.pending.delete(reply.id);
+  clearTimeout(waiting.timer);
+  if (reply.timing && !engine.timing) engine.timing = reply.timing;
+  if (reply.ok) {
+    waiting.resolve(reply.result);
+    return;
+  }
+  const error = reply.error || {};
+  if (error.kind === "boot") {
+    failAll(error.message || "the engine did not start");
+    waiting.reject(engine.failure);
+  } else {
+    waiting.reject(new Error(error.message || "the engine could not answer"));
+  }
+}
+
+function start() {
+  if (engine.worker || engine.failure) return;
+  try {
+    engine.worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+  } catch (err) {
+    failAll(String(err && err.message ? err.message : err));
+    return;
+  }
+  engine.worker.onmessage = onReply;
+  engine.worker.onerror = (event) => {
+    event.preventDefault();
+    failAll(event.message || "the engine's worker stopped");
+  };
+  engine.worker.onmessageerror = () => failAll("an unreadable message came from the engine");
+}
+
+/** Ask the engine (starting it if need be); resolves with the facade's parsed JSON answer. */
+export function ask(type, payload) {
+  start();
+  if (engine.failure) return Promise.reject(engine.failure);
+  const id = engine.nextId++;
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => failAll(`no answer within ${TIMEOUT_MS / 1000} s`), TIMEOUT_MS);
+    engine.pending.set(id, { resolve, reject, timer });
+    engine.worker.postMessage({ id, type, ...payload });
+  });
+}
+
+/** The runtime's boot and engine-loading times, once known. */
+export function engineTiming() {
+  return engine.timing;
+}

@@ -1,0 +1,147 @@
+// Catalog loading and message formatting for the widgets, in the reader's language.
+//
+// The build writes one catalog per language to assets/i18n/<lang>.json:
+// {"lang", "plural_forms", "ui": {msgid: msgstr}, "engine": {"messages", "suits",
+// "categories", "contracts"}}. UI strings go through `_("literal")` so that
+// Babel's javascript extractor finds them; the engine's events and reasons are
+// filled from `engine.messages[code]`, mirroring trickbook.messages.format_value.
+
+const SUIT_SYMBOLS = { S: "♠", H: "♥", D: "♦", C: "♣" };
+const SUIT_KEYS = new Set(["suit", "trump", "led"]);
+// Babel writes plural forms in CLDR's category order; Intl gives the same names.
+const PLURAL_ORDER = ["zero", "one", "two", "few", "many", "other"];
+
+let catalog = { lang: "en", ui: {}, engine: { messages: {}, suits: {}, categories: {}, contracts: {} } };
+let pluralRules = new Intl.PluralRules("en");
+let pluralIndex = new Map([["one", 0], ["other", 1]]);
+
+/** The catalog file names to try for a page language such as "pt-PT". */
+export function catalogNames(lang) {
+  const full = (lang || "en").trim();
+  const base = full.split(/[-_]/)[0].toLowerCase();
+  // The site names catalogs by language folder (pt for pt-PT): try that first.
+  return [...new Set([base, full, full.replace("-", "_")])].filter(Boolean);
+}
+
+/** Load the catalog for `lang` from `i18nBase` (a URL ending in "/"); English if none is found. */
+export async function loadCatalog(i18nBase, lang) {
+  for (const name of catalogNames(lang)) {
+    let response;
+    try {
+      response = await fetch(new URL(`${name}.json`, i18nBase));
+    } catch (err) {
+      // A network failure is not fatal: the widget still reads in English.
+      console.warn("trickbook: catalog unavailable", name, err);
+      continue;
+    }
+    if (!response.ok) continue;
+    useCatalog(await response.json(), lang);
+    return catalog;
+  }
+  useCatalog({ lang: "en" }, "en");
+  return catalog;
+}
+
+/** Install a catalog object (also used by tests of this module). */
+export function useCatalog(data, lang) {
+  const engine = (data && data.engine) || {};
+  catalog = {
+    lang: (data && data.lang) || lang || "en",
+    ui: (data && data.ui) || {},
+    engine: {
+      messages: engine.messages || {},
+      suits: engine.suits || {},
+      categories: engine.categories || {},
+      contracts: engine.contracts || {},
+    },
+  };
+  const locale = lang || catalog.lang;
+  try {
+    pluralRules = new Intl.PluralRules(locale);
+  } catch (err) {
+    console.warn("trickbook: no plural rules for", locale, err);
+    pluralRules = new Intl.PluralRules("en");
+  }
+  const categories = pluralRules.resolvedOptions().pluralCategories;
+  const ordered = PLURAL_ORDER.filter((c) => categories.includes(c));
+  pluralIndex = new Map(ordered.map((c, i) => [c, i]));
+}
+
+/** Translate a UI string (always called with a literal so it can be extracted). */
+export function _(msgid) {
+  const msgstr = catalog.ui[msgid];
+  return typeof msgstr === "string" && msgstr ? msgstr : msgid;
+}
+
+/** Translate a UI string with a plural: the catalog holds a list of forms under the singular. */
+export function ngettext(singular, plural, n) {
+  const forms = catalog.ui[singular];
+  if (Array.isArray(forms) && forms.length) {
+    const i = pluralIndex.get(pluralRules.select(n)) ?? forms.length - 1;
+    const form = forms[Math.min(i, forms.length - 1)];
+    if (form) return form;
+  }
+  return n === 1 ? singular : plural;
+}
+
+/** Fill `{name}` placeholders; an unknown name is left visible rather than dropped. */
+export function fill(template, values) {
+  return template.replace(/\{(\w+)\}/g, (whole, key) =>
+    Object.prototype.hasOwnProperty.call(values, key) ? String(values[key]) : whole);
+}
+
+/** A card for people: "TH" -> "10♥". */
+export function cardDisplay(code) {
+  const text = String(code).trim();
+  const suit = text.slice(-1).toUpperCase();
+  let rank = text.slice(0, -1).toUpperCase();
+  if (!(suit in SUIT_SYMBOLS) || !/^(10|[AKQJT98765432])$/.test(rank)) return text;
+  if (rank === "T") rank = "10";
+  return rank + SUIT_SYMBOLS[suit];
+}
+
+export function isRed(code) {
+  const suit = String(code).trim().slice(-1).toUpperCase();
+  return suit === "H" || suit === "D";
+}
+
+export function suitName(letter) {
+  return catalog.engine.suits[letter] || letter;
+}
+
+export function categoryName(code) {
+  return catalog.engine.categories[code] || code;
+}
+
+export function contractName(code) {
+  return catalog.engine.contracts[code] || code;
+}
+
+/** How a value appears in a message (the browser's twin of messages.format_value). */
+export function formatValue(key, value) {
+  if (Array.isArray(value)) return value.map((v) => formatValue(key, v)).join(", ");
+  if (typeof value !== "string") return String(value);
+  if (SUIT_KEYS.has(key) && value in SUIT_SYMBOLS) return suitName(value);
+  if (key === "category" && value in catalog.engine.categories) return categoryName(value);
+  if (key === "contract" && value in catalog.engine.contracts) return contractName(value);
+  if (key === "card" || key === "cards") return cardDisplay(value);
+  return value;
+}
+
+/**
+ * An engine message ({code, values, text}) in the reader's language; the
+ * engine's English text when the catalog lacks the code.
+ */
+export function engineText(message) {
+  if (!message) return "";
+  const template = catalog.engine.messages[message.code];
+  if (!template) return message.text || message.code || "";
+  const values = message.values || {};
+  const shown = {};
+  for (const [key, value] of Object.entries(values)) shown[key] = formatValue(key, value);
+  return fill(template, shown);
+}
+
+export function currentLang() {
+  return catalog.lang;
+}
