@@ -269,11 +269,22 @@ def test_the_translator_translates_record_strings_ui_labels_and_engine_events(tm
     lc = root / "locales" / "fr" / "LC_MESSAGES"
     edit_catalog(lc / "content.po", lambda m: setattr(m, "string", "Une donne seule") if m.id == "A hand on its own" else None)
     edit_catalog(lc / "engine.po", lambda m: setattr(m, "string", "{seat} entame {card}.") if m.id == "{seat} leads {card}." else None)
-    edit_catalog(lc / "ui.po", lambda m: setattr(m, "string", "Étape suivante") if m.id == "Next step" else None)
+
+    def ui(message):
+        if message.id == "Next step":
+            message.string = "Étape suivante"
+        elif isinstance(message.id, tuple):
+            message.string = ("{n} pli", "{n} de plis", "{n} plis")
+
+    edit_catalog(lc / "ui.po", ui)
     fr = translator("fr", root)
     assert fr.content("A hand on its own") == "Une donne seule"
     assert fr.content("B passes with a weak hand.") == "B passes with a weak hand."
     assert fr.ui("Next step") == "Étape suivante"
+    # French: 0 and 1 take the first form, a million the second, others the third.
+    assert [fr.ngettext("ui", "{n} trick", "{n} tricks", n) for n in (0, 1, 2, 1000000)] == [
+        "{n} pli", "{n} pli", "{n} plis", "{n} de plis"
+    ]
     assert messages.render("leads", {"seat": "N", "card": "TH"}, fr.engine) == "N entame 10♥."
     assert translator("en", root).content("A hand on its own") == "A hand on its own"
 
@@ -308,3 +319,53 @@ def test_the_browser_catalog_is_built_from_the_compiled_catalogs(tmp_path):
 def test_a_language_is_found_by_code_tag_or_locale(tmp_path, name, expected):
     root = make_project(tmp_path)
     assert catalogs.resolve_locale(root, name) == expected
+
+
+def test_a_site_with_only_babel_cfg_extracts_and_starts_only_its_pages(tmp_path):
+    root = tmp_path / "site"
+    shutil.copytree(FIXTURE / "docs", root / "docs")
+    shutil.copy(REPO / "babel.cfg", root / "babel.cfg")
+    written = catalogs.add(root, "fr")
+    assert [p.name for p in written] == ["content.po"]
+    catalogs.update(root)
+    assert sorted(p.name for p in (root / "locales").glob("*.pot")) == ["content.pot"]
+
+
+def test_a_removed_paragraph_is_kept_obsolete_and_the_catalog_stays_valid(tmp_path):
+    root = make_project(tmp_path)
+    po = root / "locales" / "fr" / "LC_MESSAGES" / "content.po"
+    edit_catalog(po, lambda m: setattr(m, "string", "FR " + m.id))
+    page = root / "docs" / "page.md"
+    page.write_text(page.read_text().replace("> A quoted remark.\n", ""))
+    catalogs.update(root)
+    assert '#~ msgid "A quoted remark."' in po.read_text()
+    assert "A quoted remark." not in [e.msgid for e in read_po_file(str(po)).messages]
+    assert [str(p) for p in catalogs.check(root, ["fr"]).errors] == []
+
+
+DOCS_PAGES = sorted((REPO / "docs").glob("**/*.md"))
+MKDOCS_EXTENSIONS = ["attr_list", "admonition", "def_list", "tables", "pymdownx.superfences", "toc"]
+
+
+@pytest.mark.parametrize("page", DOCS_PAGES, ids=[p.name for p in DOCS_PAGES])
+def test_every_site_page_segments_back_to_its_translations(page):
+    text = page.read_text(encoding="utf-8")
+    segments = parse_page(text).segments
+    table = {s.msgid: s.msgid.swapcase() for s in segments}
+    localized, coverage = localize_markdown(text, page.name, table)
+    assert coverage.translated == coverage.total == len(segments)
+    assert [s.msgid for s in parse_page(localized).segments] == [table[s.msgid] for s in segments]
+
+
+@pytest.mark.parametrize("page", DOCS_PAGES, ids=[p.name for p in DOCS_PAGES])
+def test_every_english_segment_of_a_site_page_renders_with_lang_en(page):
+    import markdown
+
+    text = page.read_text(encoding="utf-8")
+    if text.startswith("---\n"):
+        text = text.split("---\n", 2)[2]  # MkDocs reads the front matter itself
+    localized, coverage = localize_markdown(text, page.name, {})
+    html = markdown.markdown(localized, extensions=MKDOCS_EXTENSIONS)
+    implicit = sum(1 for s in parse_page(text).segments if s.implicit)
+    assert html.count('lang="en"') == coverage.total - implicit
+    assert "{:" not in html and "&lt;span" not in html

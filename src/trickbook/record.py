@@ -213,7 +213,7 @@ class _Parser:
         fmt = self.need(data, "format", int)
         if fmt != FORMAT:
             raise self.error(f"unknown record format {fmt!r}: this engine reads format {FORMAT}", "bad-format", key="format")
-        game = canonical_or_error(self, self.need(data, "game", str))
+        game = self.game_name(self.need(data, "game", str))
         cls = find_game(game)
         seats = self.seats(data, cls)
         dealer = self.seat_name(self.need(data, "dealer", str), seats, "", "dealer")
@@ -256,6 +256,12 @@ class _Parser:
         return rules
 
     # --- the parts
+    def game_name(self, name: str) -> str:
+        try:
+            return canonical_name(name)
+        except TrickbookError as e:
+            raise self.error(str(e), "unknown-game", key="game") from None
+
     def seats(self, data: Mapping[str, Any], cls: type[HandState]) -> tuple[str, ...]:
         if "seats" not in data:
             return tuple(cls.default_seats)
@@ -383,13 +389,6 @@ class _Parser:
 
 
 _KIND_NAMES = {int: "a whole number", str: "a string", list: "an array", dict: "a table"}
-
-
-def canonical_or_error(parser: _Parser, name: str) -> str:
-    try:
-        return canonical_name(name)
-    except TrickbookError as e:
-        raise parser.error(str(e), "unknown-game", key="game") from None
 
 
 def _seat_word(text: str, seats: tuple[str, ...]) -> str | None:

@@ -73,6 +73,7 @@ def build_site(project: Project, site_dir: Path | None = None, build_root: Path 
             result.coverage[lang.code] = write_localized_docs(project, lang, hands, texts, catalogs, docs)
             settings = language_config(project, base, lang, languages, docs, out / lang.code)
             run_mkdocs(write_language_config(work / lang.code / "mkdocs.yml", settings), strict=True)
+            drop_not_found_page(out / lang.code)
             log(f"built {lang.code}/")
         write_assets(out, pyodide_runtime_dir(project), project.widgets, build_root)
         catalogs.write_browser_catalogs(out / "assets" / "i18n", languages)
@@ -125,6 +126,12 @@ def add_coverage_note(text: str, note_html: str) -> str:
     while at < len(lines) and lines[at].lstrip().startswith("{:"):
         at += 1
     return "\n".join(lines[:at] + ["", note_html, ""] + lines[at:]) + "\n"
+
+
+def drop_not_found_page(lang_site: Path) -> None:
+    """Remove MkDocs' 404.html: a host shows it at any depth, so its links are written
+    from the server root ("/assets/…"), which breaks a site kept in a sub-path."""
+    (lang_site / "404.html").unlink(missing_ok=True)
 
 
 def swap_into_place(new: Path, target: Path) -> None:

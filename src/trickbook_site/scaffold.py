@@ -36,6 +36,9 @@ theme:
 plugins:
   - search
 
+extra:
+  generator: false
+
 markdown_extensions:
   - toc:
       permalink: true
@@ -77,6 +80,8 @@ BABEL_CFG = """\
 [trickbook_hand: docs/hands/**.hand.toml]
 """
 
+# The example hand each game starts with, when the default site has it; else its first.
+PREFERRED_EXAMPLE = {"nap": "nap-four-hearts"}
 # The catalogs a site shares with the default site rather than writing its own.
 SHARED_DOMAINS = ("ui", "engine")
 
@@ -87,7 +92,8 @@ def example_record(game: str) -> Path:
     records = sorted(folder.glob("*.hand.toml")) if folder.is_dir() else []
     if not records:
         raise SiteError(f"the default site has no worked hand of {game} to start from")
-    return records[0]
+    preferred = folder / f"{PREFERRED_EXAMPLE.get(game, '')}.hand.toml"
+    return preferred if preferred in records else records[0]
 
 
 def new_site(folder: Path, games: list[str], languages: list[str]) -> Path:

@@ -17,7 +17,7 @@ from ..errors import TrickbookError
 
 _VERBS = frozenset({"throw", "peek", "stand", "beg", "give", "run"})
 # How much a card is worth in a suit that may become trumps: High, Jack, Game, Low.
-_TRUMP_WORTH = {"A": 4.0, "K": 3.0, "Q": 2.0, "J": 3.0, "T": 2.5, "3": 1.0, "2": 1.5}
+_TRUMP_WORTH = {"A": 4.0, "K": 2.5, "Q": 1.5, "J": 2.0, "T": 2.0, "4": 1.0, "3": 2.0, "2": 3.5}
 STAND_STRENGTH = 7.0  # a trump holding worth standing on (or, for the dealer, giving a point for)
 
 
@@ -121,7 +121,9 @@ class AllFoursBot:
             return self.feed(me, cards)
         winners = [c for c in cards if me.beats(c, best, led)]
         safe = [c for c in winners if me.after == 0 or me.sure(c)]
-        if safe:
+        # A commanding trump is kept for a trick worth taking.
+        worth = on_table > 0 or me.after > 0 or len(me.hand) <= 2
+        if safe and (worth or any(c.rank not in "AKQ" or c.suit != me.trump for c in safe)):
             return self._pick(safe, lambda c: (c.suit == me.trump, _power(c)))
         if winners and (on_table >= 4 or self._jack_on_table(me)):
             # Worth a try with the highest winner that costs nothing if it is beaten.

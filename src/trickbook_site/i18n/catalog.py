@@ -2,11 +2,12 @@
 
 Commands (wired as ``trickbook i18n update|check|add LANG``):
 
-- ``update(root)`` / ``update_main(argv)``: extract the three domains into
+- ``update(root)`` / ``update_main(argv)``: extract the domains into
   ``locales/content.pot``, ``locales/ui.pot`` and ``locales/engine.pot`` (mappings in
   ``babel.cfg``, ``babel-ui.cfg``, ``babel-engine.cfg``) and merge every language's
   ``.po`` as ``pybabel update --previous`` does: a changed message becomes fuzzy and
-  keeps the old English as ``#| msgid``. A file is rewritten only when more than its
+  keeps the old English as ``#| msgid``. A domain whose mapping file the project
+  lacks is neither extracted nor merged (see ``project_domains``). A file is rewritten only when more than its
   dates changed, so an update without changes leaves the tree clean.
 - ``add(root, locale)`` / ``add_main(argv)``: start a language as ``pybabel init`` does.
 - ``check(root, locales=None)`` / ``check_main(argv)``: every ``.po`` read strictly
@@ -67,6 +68,18 @@ def _version() -> str:
 
 
 # -- extraction --------------------------------------------------------------
+
+
+def project_domains(root: Path) -> list[str]:
+    """The domains a project extracts: those whose mapping file it has.
+
+    A site made by ``trickbook new`` has only ``babel.cfg`` (its pages); it shares
+    the ``ui`` and ``engine`` catalogs of the default site instead of extracting them.
+    """
+    found = [domain for domain in DOMAINS if (root / MAPPING_FILES[domain]).is_file()]
+    if not found:
+        raise CatalogError(f"{root / MAPPING_FILES['content']}: no Babel mapping file, nothing to extract")
+    return found
 
 
 def mapped_domains(root: Path) -> list[str]:
@@ -133,7 +146,8 @@ def _write_if_changed(path: Path, data: bytes) -> bool:
     return True
 
 
-def _read_catalog(path: Path, locale: str | None = None) -> Catalog:
+def read_catalog(path: Path, locale: str | None = None) -> Catalog:
+    """A catalog read by Babel, its domain named after the file."""
     with open(path, "rb") as handle:
         return read_po(handle, locale=locale, domain=path.stem)
 
@@ -202,7 +216,7 @@ def update(root: Path | str = ".") -> UpdateResult:
         for domain, template in templates.items():
             path = root / "locales" / locale / "LC_MESSAGES" / f"{domain}.po"
             if path.exists():
-                catalog = _read_catalog(path, locale)
+                catalog = read_catalog(path, locale)
                 catalog.update(template, update_header_comment=False, keep_user_comments=True)
             else:
                 catalog = _new_catalog(template, locale)
@@ -229,7 +243,7 @@ def add(root: Path | str, locale: str) -> list[Path]:
 
 
 @dataclass(frozen=True)
-class Coverage:
+class CatalogCoverage:
     """How much of a catalog (or of one page's share of it) is translated."""
 
     locale: str
@@ -248,8 +262,8 @@ class Coverage:
 
     def __str__(self) -> str:
         return (
-            f"{self.locale:6} {self.name:40} {self.percent:5.1f}%  "
-            f"{self.translated} translated, {self.fuzzy} fuzzy, {self.missing} missing"
+            f"{self.locale} {self.name}: {self.percent:.1f}% "
+            f"({self.translated} translated, {self.fuzzy} fuzzy, {self.missing} missing)"
         )
 
 
@@ -258,8 +272,8 @@ class CheckReport:
     """Every problem found and the coverage of every catalog."""
 
     problems: list[Problem] = field(default_factory=list)
-    coverage: list[Coverage] = field(default_factory=list)
-    pages: list[Coverage] = field(default_factory=list)
+    coverage: list[CatalogCoverage] = field(default_factory=list)
+    pages: list[CatalogCoverage] = field(default_factory=list)
 
     @property
     def errors(self) -> list[Problem]:
@@ -270,20 +284,20 @@ class CheckReport:
         return not self.errors
 
 
-def _coverage(locale: str, name: str, po: PoFile) -> Coverage:
+def _coverage(locale: str, name: str, po: PoFile) -> CatalogCoverage:
     messages = po.messages
     translated = sum(1 for e in messages if e.translated)
     fuzzy = sum(1 for e in messages if e.fuzzy)
-    return Coverage(locale, name, translated, fuzzy, len(messages) - translated - fuzzy)
+    return CatalogCoverage(locale, name, translated, fuzzy, len(messages) - translated - fuzzy)
 
 
-def _page_coverage(locale: str, po: PoFile) -> list[Coverage]:
+def _page_coverage(locale: str, po: PoFile) -> list[CatalogCoverage]:
     counts: dict[str, list[int]] = {}
     for entry in po.messages:
         slot = 0 if entry.translated else 1 if entry.fuzzy else 2
         for page in dict.fromkeys(entry.references):
             counts.setdefault(page, [0, 0, 0])[slot] += 1
-    return [Coverage(locale, page, *counts[page]) for page in sorted(counts)]
+    return [CatalogCoverage(locale, page, *counts[page]) for page in sorted(counts)]
 
 
 def run_msgfmt(path: Path) -> list[Problem]:
@@ -356,7 +370,7 @@ def compile_catalogs(root: Path | str = ".", out_dir: Path | str | None = None) 
             target = out / locale / "LC_MESSAGES" / f"{path.stem}.mo"
             target.parent.mkdir(parents=True, exist_ok=True)
             with open(target, "wb") as handle:
-                write_mo(handle, _read_catalog(path, locale), use_fuzzy=False)
+                write_mo(handle, read_catalog(path, locale), use_fuzzy=False)
             written.append(target)
     return written
 

@@ -18,7 +18,7 @@ from collections import Counter
 from typing import Iterator
 
 from .pofile import Entry, PoFile, Problem
-from .segment import _parser
+from .segment import markdown_parser
 
 PLACEHOLDER = re.compile(r"\{(\w+)(?:[!:][^{}]*)?\}")
 
@@ -120,7 +120,7 @@ class MarkdownShape:
     """The parts of a Markdown snippet a translation must keep."""
 
     def __init__(self, text: str) -> None:
-        tokens = _parser().parse(text)
+        tokens = markdown_parser().parse(text)
         self.blocks = [t.type for t in tokens if t.type != "inline" and t.nesting >= 0]
         self.code: Counter[str] = Counter()
         self.links: Counter[str] = Counter()
@@ -179,7 +179,7 @@ def is_name_like(text: str) -> bool:
     (True, True, True, False)
     """
     # Only text tokens count: code spans are code, never prose.
-    tokens = _parser().parseInline(text)
+    tokens = markdown_parser().parseInline(text)
     words = []
     for token in tokens:
         for child in token.children or ():

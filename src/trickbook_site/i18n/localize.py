@@ -26,13 +26,14 @@ One point each.
 
 from __future__ import annotations
 
+import gettext
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from babel.messages.catalog import Catalog
 
-from .catalog import DOMAINS, _read_catalog, resolve_locale
+from .catalog import DOMAINS, read_catalog, resolve_locale
 from .segment import BLOCK_KINDS, TRAILING_ATTR_LIST, Segment, parse_page
 
 LANG_ATTR = 'lang="en"'
@@ -153,19 +154,26 @@ def _ends_block(lines: list[str], after: int) -> bool:
 class Translator:
     """A language's catalogs as lookups for the build: English where nothing usable exists."""
 
-    def __init__(self, locale: str | None, catalogs: Mapping[str, Mapping[str, Any]]) -> None:
+    def __init__(
+        self,
+        locale: str | None,
+        catalogs: Mapping[str, Mapping[str, Any]],
+        plural: Callable[[int], int] = lambda n: int(n != 1),
+    ) -> None:
         self.locale = locale
         self._catalogs = catalogs
+        self._plural = plural
 
     def gettext(self, domain: str, message: str) -> str:
         found = self._catalogs.get(domain, {}).get(message)
         return found if isinstance(found, str) and found else message
 
-    def ngettext(self, domain: str, singular: str, plural: str, n: int, plural_index: int | None = None) -> str:
-        """A plural message; ``plural_index`` is the form the language's rule picks for ``n``."""
+    def ngettext(self, domain: str, singular: str, plural: str, n: int) -> str:
+        """A plural message, in the form the language's ``Plural-Forms`` rule picks for ``n``."""
         forms = self._catalogs.get(domain, {}).get(singular)
-        if isinstance(forms, list) and plural_index is not None and plural_index < len(forms) and forms[plural_index]:
-            return forms[plural_index]
+        index = self._plural(n)
+        if isinstance(forms, list) and index < len(forms):
+            return forms[index]
         return singular if n == 1 else plural
 
     def content(self, message: str) -> str:
@@ -192,11 +200,16 @@ def translator(locale: str | None, root: Path | str = ".") -> Translator:
     root = Path(root)
     locale = resolve_locale(root, locale)
     catalogs: dict[str, dict[str, Any]] = {}
+    plural_expr = None
     for domain in DOMAINS:
         path = root / "locales" / locale / "LC_MESSAGES" / f"{domain}.po"
         if path.exists():
-            catalogs[domain] = _usable(_read_catalog(path, locale))
-    return Translator(locale, catalogs)
+            catalog = read_catalog(path, locale)
+            catalogs[domain] = _usable(catalog)
+            plural_expr = catalog.plural_expr
+    if plural_expr is None:
+        return Translator(locale, catalogs)
+    return Translator(locale, catalogs, gettext.c2py(plural_expr))
 
 
 def _usable(catalog: Catalog) -> dict[str, Any]:

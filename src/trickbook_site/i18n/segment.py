@@ -106,14 +106,15 @@ class Page:
 
 
 @lru_cache(maxsize=1)
-def _parser() -> MarkdownIt:
+def markdown_parser() -> MarkdownIt:
+    """The one parser of the pipeline: CommonMark with tables, front matter and definition lists."""
     return MarkdownIt("commonmark").enable("table").use(front_matter_plugin).use(deflist_plugin)
 
 
 def parse_page(text: str) -> Page:
     """Segment a Markdown page (see the module docstring)."""
     lines = text.split("\n")
-    tokens = _parser().parse(text)
+    tokens = markdown_parser().parse(text)
     page = Page()
     _Walker(lines, tokens, page).walk()
     page.segments.sort(key=lambda s: (s.start, s.columns[0]))

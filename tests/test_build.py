@@ -1,0 +1,345 @@
+"""The site build: every language, every worked hand, relative URLs, assets, and failures that keep the old site."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import zipfile
+from email.parser import Parser
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import urldefrag
+
+import pytest
+
+from trickbook.errors import RecordError
+from trickbook_site.build import add_coverage_note, build_site
+from trickbook_site.errors import CatalogError, HandBlockError, SiteError
+from trickbook_site.figure import Texts, render_hand
+from trickbook_site.hands import find_blocks, load_hands, replay_hand
+from trickbook_site.project import Project
+from trickbook_site.scaffold import new_site
+
+REPO = Path(__file__).resolve().parents[1]
+PROJECT = Project(REPO)
+HTML_LANG = {lang.code: lang.html_lang for lang in PROJECT.languages()}
+
+
+class _Links(HTMLParser):
+    """Every URL a page asks for or links to, with the tag and attribute it sits in."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.urls: list[tuple[str, str, str, dict[str, str | None]]] = []
+        self.html_lang: str | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = dict(attrs)
+        if tag == "html":
+            self.html_lang = a.get("lang")
+        for name in ("href", "src"):
+            if a.get(name) is not None:
+                self.urls.append((tag, name, a[name] or "", a))
+
+
+def _parse(page: Path) -> _Links:
+    parser = _Links()
+    parser.feed(page.read_text(encoding="utf-8"))
+    return parser
+
+
+def _pages(site: Path) -> list[Path]:
+    return sorted(site.rglob("*.html"))
+
+
+def _referenced_ids() -> set[str]:
+    ids = set()
+    for page in sorted(PROJECT.docs.rglob("*.md")):
+        for block in find_blocks(page.read_text(encoding="utf-8"), page):
+            ids.add(block.ref or block.inline_id or "")
+    return ids
+
+
+# ----- the real site, built once -------------------------------------------------
+
+def test_every_language_is_built_with_its_pages(built_site: Path) -> None:
+    sources = sorted(p.relative_to(PROJECT.docs).with_suffix("") for p in PROJECT.docs.rglob("*.md"))
+    assert set(HTML_LANG) >= {"en"}
+    for code in HTML_LANG:
+        for src in sources:
+            page = built_site / code / ("index.html" if src.name == "index" else f"{src.as_posix()}/index.html")
+            assert page.is_file(), f"{code}: no page for {src}"
+
+
+def test_html_lang_is_right_on_every_page(built_site: Path) -> None:
+    for code, tag in HTML_LANG.items():
+        for page in _pages(built_site / code):
+            assert _parse(page).html_lang == tag, page
+
+
+def test_portuguese_is_european_portuguese() -> None:
+    pt = [lang for lang in PROJECT.languages() if lang.code == "pt"]
+    if not pt:
+        pytest.skip("no Portuguese catalogs yet")
+    assert (pt[0].locale, pt[0].html_lang) == ("pt_PT", "pt-PT")
+
+
+def test_every_worked_hand_is_prerendered_in_every_language(built_site: Path) -> None:
+    ids = _referenced_ids()
+    assert ids, "the pages embed no worked hand"
+    for code in HTML_LANG:
+        html = "".join(p.read_text(encoding="utf-8") for p in _pages(built_site / code))
+        for hand_id in ids:
+            assert f'data-hand-id="{hand_id}"' in html, f"{code}: {hand_id} not pre-rendered"
+
+
+def test_worked_hand_figure_carries_the_widget_contract(built_site: Path) -> None:
+    html = (built_site / "en" / "nap" / "index.html").read_text(encoding="utf-8")
+    figure = html[html.index('<figure class="tb-hand" id="hand-nap-four-hearts"'):]
+    figure = figure[: figure.index("</figure>")]
+    assert 'data-engine="static"' in figure and 'data-game="nap"' in figure
+    for part in ("tb-title", "tb-deal-table", "tb-trick-table", "tb-narration", "tb-scoring"):
+        assert part in figure
+    island = figure[figure.index('class="tb-data">') + len('class="tb-data">'): figure.index("</script>")]
+    data = json.loads(island)
+    assert data["id"] == "nap-four-hearts" and data["lang"] == "en" and data["step"] == 0
+    assert data["record"].lstrip().startswith(("format", "#", "game", "id", "title"))
+    # The rule text's example: A makes Four, B wins the last trick with the ace of clubs.
+    tricks = data["replay"]["result"]["tricks"]
+    assert [t["winner"] for t in tricks] == ["A", "A", "A", "A", "B"]
+    assert len(data["replay"]["steps"]) == 25
+
+
+def test_each_language_has_its_own_search_index(built_site: Path) -> None:
+    for code in HTML_LANG:
+        index = json.loads((built_site / code / "search" / "search_index.json").read_text(encoding="utf-8"))
+        assert index["config"]["lang"] == [code]
+        assert index["docs"], code
+
+
+def test_language_switcher_links_land_on_the_same_page(built_site: Path) -> None:
+    for code in HTML_LANG:
+        for page in _pages(built_site / code):
+            rel = page.relative_to(built_site / code)
+            links = [a for tag, name, url, a in _parse(page).urls if "md-select__link" in (a.get("class") or "")]
+            targets = sorted((page.parent / a["href"]).resolve() for a in links)
+            expected = sorted((built_site / other / rel).parent.resolve() for other in HTML_LANG)
+            assert [t if t.suffix else t for t in targets] == expected, page
+
+
+def test_every_url_is_relative(built_site: Path) -> None:
+    for page in _pages(built_site):
+        for tag, name, url, _ in _parse(page).urls:
+            assert not url.startswith(("/", "http:", "https:")), f"{page}: <{tag} {name}={url!r}>"
+
+
+def test_every_local_asset_a_page_loads_exists(built_site: Path) -> None:
+    for code in HTML_LANG:
+        for page in _pages(built_site / code):
+            for tag, name, url, _ in _parse(page).urls:
+                if tag in ("script", "link", "img") and not url.startswith("data:"):
+                    target = (page.parent / urldefrag(url).url).resolve()
+                    assert target.exists() or (target / "index.html").exists(), f"{page}: {url}"
+
+
+def test_widget_script_and_style_are_on_every_page(built_site: Path) -> None:
+    for page in _pages(built_site / "en"):
+        urls = {(tag, url) for tag, name, url, a in _parse(page).urls}
+        assert any(t == "script" and u.endswith("assets/widgets/hand.js") for t, u in urls), page
+        assert any(t == "link" and u.endswith("assets/widgets/hand.css") for t, u in urls), page
+        assert '<script src="' in page.read_text(encoding="utf-8")
+        scripts = re.findall(r'<script src="[^"]*hand\.js"[^>]*>', page.read_text(encoding="utf-8"))
+        assert scripts and all('type="module"' in s for s in scripts)
+
+
+def test_root_index_sends_readers_to_their_language(built_site: Path) -> None:
+    parsed = _parse(built_site / "index.html")
+    assert parsed.html_lang == "en"
+    hrefs = {url for tag, name, url, _ in parsed.urls if tag == "a"}
+    assert hrefs == {f"{code}/" for code in HTML_LANG}
+    script = (built_site / "index.html").read_text(encoding="utf-8")
+    assert "navigator.languages" in script
+
+
+def test_runtime_and_assets_are_written_once(built_site: Path) -> None:
+    runtime = json.loads((built_site / "assets" / "runtime.json").read_text())
+    version = json.loads((REPO / "node_modules" / "pyodide" / "package.json").read_text())["version"]
+    assert runtime == {"pyodide": f"pyodide/{version}/"}
+    folder = built_site / "assets" / runtime["pyodide"]
+    for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"):
+        assert (folder / name).is_file(), name
+    assert not list(built_site.glob("*/assets/pyodide")), "the runtime is copied into a language folder"
+    assert (built_site / "assets" / "widgets" / "hand.js").is_file()
+    for code in HTML_LANG:
+        catalog = json.loads((built_site / "assets" / "i18n" / f"{code}.json").read_text(encoding="utf-8"))
+        assert "ui" in catalog and "messages" in catalog["engine"]
+
+
+def _wheel(built_site: Path) -> Path:
+    runtime = json.loads((built_site / "assets" / "runtime.json").read_text())
+    wheels = sorted((built_site / "assets" / runtime["pyodide"]).glob("trickbook-*.whl"))
+    assert len(wheels) == 1
+    return wheels[0]
+
+
+def test_wheel_contains_only_the_engine_and_declares_no_dependency(built_site: Path) -> None:
+    with zipfile.ZipFile(_wheel(built_site)) as wheel:
+        names = wheel.namelist()
+        metadata_name = next(n for n in names if n.endswith(".dist-info/METADATA"))
+        metadata = Parser().parsestr(wheel.read(metadata_name).decode())
+    assert all(n.startswith(("trickbook/", "trickbook-")) for n in names), names
+    assert "trickbook/__init__.py" in names and "trickbook/web.py" in names
+    assert not metadata.get_all("Requires-Dist")
+
+
+def test_lockfile_lists_trickbook_with_the_wheels_real_sha256(built_site: Path) -> None:
+    wheel = _wheel(built_site)
+    lock = json.loads((wheel.parent / "pyodide-lock.json").read_text())
+    entry = lock["packages"]["trickbook"]
+    assert entry["file_name"] == wheel.name
+    assert entry["sha256"] == hashlib.sha256(wheel.read_bytes()).hexdigest()
+    assert entry["depends"] == []
+
+
+def test_engine_wheel_is_reproducible(tmp_path: Path) -> None:
+    from trickbook_site.assets import build_wheel
+
+    first = build_wheel(tmp_path / "a" / "staging", tmp_path / "a" / "out")
+    second = build_wheel(tmp_path / "b" / "staging", tmp_path / "b" / "out")
+    assert first.read_bytes() == second.read_bytes()
+
+
+# ----- hand blocks, without a full build ---------------------------------------
+
+NAP_RECORD = (REPO / "docs" / "hands" / "nap" / "nap-four-hearts.hand.toml").read_text(encoding="utf-8")
+
+
+def _docs(tmp_path: Path, pages: dict[str, str], records: dict[str, str] | None = None) -> Path:
+    docs = tmp_path / "docs"
+    for name, text in pages.items():
+        (docs / name).parent.mkdir(parents=True, exist_ok=True)
+        (docs / name).write_text(text, encoding="utf-8")
+    for name, text in (records or {}).items():
+        path = docs / "hands" / "nap" / f"{name}.hand.toml"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    return docs
+
+
+def test_hand_ids_are_unique_across_the_site_inline_records_included(tmp_path: Path) -> None:
+    inline = "```hand\nid = \"nap-four-hearts\"\n" + NAP_RECORD + "```\n"
+    docs = _docs(tmp_path, {"index.md": "# Home\n\n" + inline}, {"nap-four-hearts": NAP_RECORD})
+    with pytest.raises(SiteError, match="nap-four-hearts.*already used"):
+        load_hands(docs)
+
+
+def test_a_reference_to_an_unknown_hand_fails_with_page_and_line(tmp_path: Path) -> None:
+    docs = _docs(tmp_path, {"index.md": "# Home\n\nText.\n\n```hand\nref = \"no-such-hand\"\n```\n"})
+    with pytest.raises(HandBlockError, match=r"index\.md:5: .*no-such-hand"):
+        load_hands(docs)
+
+
+def test_an_inline_record_must_carry_an_id(tmp_path: Path) -> None:
+    docs = _docs(tmp_path, {"index.md": "# Home\n\n```hand\n" + NAP_RECORD + "```\n"})
+    with pytest.raises(HandBlockError, match=r"index\.md:3: .*must carry an `id`"):
+        load_hands(docs)
+
+
+def test_an_inline_record_error_names_the_page_line_and_action(tmp_path: Path) -> None:
+    record = NAP_RECORD.replace("C 9H; D 7H", "C QS; D 7H", 1)
+    assert record != NAP_RECORD
+    page = "# Home\n\n```hand\nid = \"broken\"\n" + record + "```\n"
+    docs = _docs(tmp_path, {"index.md": page})
+    with pytest.raises(RecordError) as info:
+        load_hands(docs)
+    err = info.value
+    lines = page.splitlines()
+    assert err.file and err.file.endswith("index.md")
+    assert err.line is not None and "C QS" in lines[err.line - 1]
+    assert err.code == "must-follow-suit" and err.step is not None
+
+
+def test_a_hand_block_inside_a_list_is_refused(tmp_path: Path) -> None:
+    docs = _docs(tmp_path, {"index.md": "# Home\n\n- item\n\n  ```hand\n  ref = \"x\"\n  ```\n"})
+    with pytest.raises(HandBlockError, match="left margin"):
+        load_hands(docs)
+
+
+def test_json_island_cannot_end_its_script_early(tmp_path: Path) -> None:
+    record = NAP_RECORD.replace("[notes]", '[notes]\n0 = "A note with </script><!-- in it."', 1)
+    if "[notes]" not in NAP_RECORD:
+        record = NAP_RECORD + '\n[notes]\n0 = "A note with </script><!-- in it."\n'
+    path = tmp_path / "nap-four-hearts.hand.toml"
+    path.write_text(record, encoding="utf-8")
+    html = render_hand(replay_hand("nap-four-hearts", record, path, 1), 0, Texts(lang="en"))
+    island = html[html.index('class="tb-data">'):]
+    assert island.count("</script>") == 1 and "<!--" not in island
+    assert json.loads(island[len('class="tb-data">'): island.index("</script>")])["notes"]["0"].startswith("A note with </script>")
+
+
+def test_labels_and_events_are_translated_through_the_catalogs(tmp_path: Path) -> None:
+    path = tmp_path / "nap-four-hearts.hand.toml"
+    path.write_text(NAP_RECORD, encoding="utf-8")
+    hand = replay_hand("nap-four-hearts", NAP_RECORD, path, 1)
+    texts = Texts(lang="xx", ui=lambda s: {"Tricks": "Vazas", "Winner": "Vencedor"}.get(s, s),
+                  engine=lambda s: {"{seat} passes.": "{seat} passa."}.get(s, s),
+                  content=lambda s: "TITLE" if s == hand.replay["title"] else s)
+    html = render_hand(hand, 0, texts)
+    assert 'aria-label="Vazas: TITLE"' in html and ">Vencedor</th>" in html
+    assert "B passa." in html and '<figcaption class="tb-title">TITLE</figcaption>' in html
+
+
+def test_coverage_note_goes_after_the_first_heading() -> None:
+    text = "# Título { #title }\n\nPrimeiro parágrafo.\n"
+    out = add_coverage_note(text, '<p class="tb-coverage">50%</p>').splitlines()
+    assert out[0] == "# Título { #title }"
+    assert out.index('<p class="tb-coverage">50%</p>') == 2 and out[1] == "" and out[3] == ""
+
+
+# ----- failures on small sites -------------------------------------------------
+
+@pytest.fixture
+def small_site(tmp_path: Path) -> Path:
+    return new_site(tmp_path / "small", games=["nap"], languages=["en", "pt"])
+
+
+def _build_small(site: Path, out: Path) -> None:
+    build_site(Project(site), site_dir=out, build_root=REPO / "build")
+
+
+def test_broken_record_fails_with_file_line_action_and_reason_and_keeps_the_previous_site(small_site: Path) -> None:
+    out = small_site / "site"
+    _build_small(small_site, out)
+    before = {p: p.read_bytes() for p in sorted(out.rglob("*.html"))}
+    record = next((small_site / "docs" / "hands").rglob("*.hand.toml"))
+    text = record.read_text(encoding="utf-8")
+    broken = text.replace("C 9H; D 7H", "C QS; D 7H", 1)
+    assert broken != text
+    record.write_text(broken, encoding="utf-8")
+    with pytest.raises(RecordError) as info:
+        _build_small(small_site, out)
+    err = info.value
+    assert err.file == str(record) and err.code == "must-follow-suit"
+    assert "C QS" in broken.splitlines()[err.line - 1]
+    assert err.step is not None and f"action {err.step}" in str(err)
+    assert {p: p.read_bytes() for p in sorted(out.rglob("*.html"))} == before
+
+
+def test_broken_catalog_fails_with_file_and_line(small_site: Path) -> None:
+    po = small_site / "locales" / "pt_PT" / "LC_MESSAGES" / "content.po"
+    lines = po.read_text(encoding="utf-8").splitlines()
+    at = next(i for i, l in enumerate(lines) if l.startswith("msgstr") and i > 5)
+    lines[at] = 'msgstr "sem fim'
+    po.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    with pytest.raises(CatalogError) as info:
+        _build_small(small_site, small_site / "site")
+    assert f"{po.name}:{at + 1}" in str(info.value) or f"content.po:{at + 1}" in str(info.value)
+    assert not (small_site / "site").exists()
+
+
+def test_mkdocs_warnings_fail_the_build_in_strict_mode(small_site: Path) -> None:
+    index = small_site / "docs" / "index.md"
+    index.write_text(index.read_text(encoding="utf-8") + "\nSee [nowhere](no-such-page.md).\n", encoding="utf-8")
+    with pytest.raises(SiteError, match="no-such-page.md"):
+        _build_small(small_site, small_site / "site")

@@ -1,0 +1,82 @@
+"""The `trickbook` command: usage errors, the engine's commands through it, one-line errors."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from trickbook_site.cli import main
+
+REPO = Path(__file__).resolve().parents[1]
+NAP = REPO / "docs" / "hands" / "nap" / "nap-four-hearts.hand.toml"
+
+
+def _trickbook(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "trickbook_site.cli", *args], capture_output=True, text=True,
+                          cwd=cwd or REPO)
+
+
+@pytest.mark.parametrize("argv", [
+    [],
+    ["bogus"],
+    ["build", "--no-such-option"],
+    ["serve", "--port", "not-a-number"],
+    ["new"],
+    ["replay"],
+    ["i18n"],
+    ["i18n", "translate"],
+])
+def test_usage_errors_exit_2(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(argv) == 2
+    assert "usage:" in capsys.readouterr().err
+
+
+def test_replay_json_through_trickbook(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["replay", str(NAP), "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert [t["winner"] for t in result["tricks"]] == ["A", "A", "A", "A", "B"]
+    assert result["payments"] == {"A": 12, "B": -4, "C": -4, "D": -4}
+
+
+def test_replay_of_a_bad_record_exits_1_with_the_error_object(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    bad = tmp_path / "bad.hand.toml"
+    bad.write_text(NAP.read_text(encoding="utf-8").replace("C 9H; D 7H", "C QS; D 7H", 1), encoding="utf-8")
+    assert main(["replay", str(bad), "--json"]) == 1
+    error = json.loads(capsys.readouterr().out)["error"]
+    assert error["file"] == str(bad) and error["code"] == "must-follow-suit" and error["step"] is not None
+
+
+def test_check_and_fmt_go_to_the_engine(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["check", str(NAP.parent)]) == 0
+    assert main(["fmt", str(NAP)]) == 0
+    assert "actions" in capsys.readouterr().out
+
+
+def test_a_failed_build_prints_one_line_naming_file_line_and_action(tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    assert _trickbook("new", str(site), "--games", "nap").returncode == 0
+    record = next((site / "docs" / "hands").rglob("*.hand.toml"))
+    record.write_text(record.read_text(encoding="utf-8").replace("C 9H; D 7H", "C QS; D 7H", 1), encoding="utf-8")
+    done = _trickbook("build", cwd=site)
+    assert done.returncode == 1
+    assert "Traceback" not in done.stderr
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1
+    assert f"{record}:" in lines[0] and "action " in lines[0] and "C QS" in lines[0]
+
+
+def test_new_refuses_a_folder_that_is_not_empty(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "file.txt").write_text("x")
+    assert main(["new", str(tmp_path)]) == 1
+    assert "not empty" in capsys.readouterr().err
+
+
+def test_outside_a_site_folder_the_default_site_is_used(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from trickbook_site.project import find_project
+
+    monkeypatch.chdir(tmp_path)
+    assert find_project().root == REPO

@@ -1,0 +1,62 @@
+"""`trickbook new`: a site of one's own that builds, with a worked hand added by its author."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from trickbook_site.cli import main
+
+REPO = Path(__file__).resolve().parents[1]
+NAP = REPO / "docs" / "hands" / "nap" / "nap-four-hearts.hand.toml"
+
+INLINE_PAGE = """\
+# My own hand {{ #mine }}
+
+A hand written straight into the page.
+
+```hand
+id = "my-first-hand"
+{record}```
+"""
+
+
+@pytest.fixture
+def own_site(tmp_path: Path) -> Path:
+    folder = tmp_path / "club"
+    assert main(["new", str(folder), "--games", "nap,euchre", "--languages", "en,pt"]) == 0
+    return folder
+
+
+def test_new_lays_out_pages_records_and_catalogs(own_site: Path) -> None:
+    assert (own_site / "mkdocs.yml").is_file()
+    assert {p.name for p in (own_site / "docs").glob("*.md")} == {"index.md", "nap.md", "euchre.md"}
+    assert list((own_site / "docs" / "hands" / "nap").glob("*.hand.toml"))
+    assert list((own_site / "docs" / "hands" / "euchre").glob("*.hand.toml"))
+    assert (own_site / "locales" / "pt_PT" / "LC_MESSAGES" / "content.po").is_file()
+
+
+def test_an_added_worked_hand_builds_in_every_language(own_site: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    record = NAP.read_text(encoding="utf-8")
+    (own_site / "docs" / "mine.md").write_text(INLINE_PAGE.format(record=record), encoding="utf-8")
+    mkdocs = own_site / "mkdocs.yml"
+    mkdocs.write_text(mkdocs.read_text(encoding="utf-8").replace("  - euchre.md\n", "  - euchre.md\n  - mine.md\n"),
+                      encoding="utf-8")
+    monkeypatch.chdir(own_site)
+    assert main(["build"]) == 0
+    site = own_site / "site"
+    for code, tag in (("en", "en"), ("pt", "pt-PT")):
+        page = (site / code / "mine" / "index.html").read_text(encoding="utf-8")
+        assert f'<html lang="{tag}"' in page
+        assert 'data-hand-id="my-first-hand"' in page
+        nap = (site / code / "nap" / "index.html").read_text(encoding="utf-8")
+        assert 'data-hand-id="nap-four-hearts"' in nap
+    assert json.loads((site / "assets" / "runtime.json").read_text())["pyodide"].startswith("pyodide/")
+    assert (site / "assets" / "i18n" / "pt.json").is_file()
+
+
+def test_new_rejects_an_unknown_game(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["new", str(tmp_path / "x"), "--games", "bridge"]) == 1
+    assert "bridge" in capsys.readouterr().err
