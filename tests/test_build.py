@@ -343,3 +343,34 @@ def test_mkdocs_warnings_fail_the_build_in_strict_mode(small_site: Path) -> None
     index.write_text(index.read_text(encoding="utf-8") + "\nSee [nowhere](no-such-page.md).\n", encoding="utf-8")
     with pytest.raises(SiteError, match="no-such-page.md"):
         _build_small(small_site, small_site / "site")
+
+
+def test_high_and_low_are_shown_with_the_seat_originally_dealt_the_card() -> None:
+    hands = load_hands(PROJECT.docs)
+    shown = 0
+    for hand in hands.values():
+        dealt = hand.replay["result"]["deal"]["hands"]
+        html = render_hand(hand, 0, Texts(lang="en"))
+        for award in hand.replay["result"]["awards"]:
+            if award["category"] not in ("high", "low"):
+                continue
+            card = next(e["values"]["card"] for s in hand.replay["steps"] for e in s["events"]
+                        if e["values"].get("category") == award["category"] and "card" in e["values"])
+            holders = [seat for seat, cards in dealt.items() if card in cards]
+            if not holders:
+                continue  # a card that came with a run of the pack: not in the first deal
+            assert f'data-card="{card}"' in html and f", dealt to {holders[0]}</td>" in html, hand.id
+            shown += 1
+    if not shown:
+        pytest.skip("no worked hand scores High or Low yet")
+
+
+def test_a_reference_can_open_its_hand_at_a_step(tmp_path: Path) -> None:
+    from trickbook_site.hands import expand_blocks
+
+    docs = _docs(tmp_path, {"index.md": "# Home\n\n```hand\nref = \"nap-four-hearts\"\nstep = 8\n```\n\nAfter.\n"},
+                 {"nap-four-hearts": NAP_RECORD})
+    hands = load_hands(docs)
+    out = expand_blocks((docs / "index.md").read_text(), docs / "index.md", hands,
+                        lambda hand, step: render_hand(hand, step, Texts(lang="en")))
+    assert 'data-step="8"' in out and "```" not in out and out.rstrip().endswith("After.")

@@ -59,7 +59,7 @@ def test_fmt_prints_the_canonical_form_and_write_rewrites(tmp_path, capsys):
 
 def test_replay_main_prints_a_transcript_without_json(capsys):
     assert replay_main([str(FOUR_HEARTS)]) == 0
-    assert "A has made Four with 4 tricks." in capsys.readouterr().out
+    assert "A has made Four, taking 4 of the five tricks." in capsys.readouterr().out
 
 
 def test_record_files_searches_folders_recursively_and_keeps_named_files(tmp_path):

@@ -353,11 +353,11 @@ class HandState:
         raise NotImplementedError
 
     # ----- scoring helpers -------------------------------------------------
-    def award(self, category: str, team: str, points: int, **values: Any) -> bool:
+    def award(self, category: str, team: str, points: int, event: str = "score", **values: Any) -> bool:
         """Score points; emit events; return True when this wins the match."""
         self.awards.append(Award(category, team, points, per_seat=not self.partnership))
         self.score[team] = self.score.get(team, 0) + points
-        self.emit("score", team=team, points=points, category=category, **values)
+        self.emit(event, team=team, points=points, category=category, **values)
         target = self.rules.target
         if self.partnership and target and self.winner is None and self.score[team] >= target:
             self.winner = team

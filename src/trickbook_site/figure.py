@@ -147,6 +147,10 @@ class HandFigure:
                 else:
                     lead = " tb-lead" if seat == trick.get("leader") and play is trick["plays"][0] else ""
                     cells[seat] = f'<span class="tb-play{lead}">{self.card(play[1])}</span>'
+            if trick.get("winner"):
+                # A seat with no card in a finished trick sat out (a Euchre lone hand).
+                for seat in self.seats:
+                    cells[seat] = cells[seat] or f'<span class="tb-out">{escape(L["sits_out"])}</span>'
             tds = "".join(f"<td>{cells[s]}</td>" for s in self.seats)
             winner = escape(trick.get("winner") or "")
             rows.append(f'<tr><th scope="row">{number}</th>{tds}<td class="tb-winner">{winner}</td></tr>')

@@ -28,7 +28,7 @@ def _power(card: Card) -> int:
 def suit_strength(hand: Sequence[Card], suit: str) -> float:
     """How good ``suit`` would be as trumps for this hand: its honours, its low cards, its length."""
     cards = [c for c in hand if c.suit == suit]
-    return sum(_TRUMP_WORTH.get(c.rank, 0.5) + 1.0 for c in cards)
+    return sum(_TRUMP_WORTH.get(c.rank, 0.5) + 1.5 for c in cards)
 
 
 class _Seat:
@@ -117,9 +117,13 @@ class AllFoursBot:
         led = me.plays[0][1].suit
         best_seat, best = me.best()
         on_table = sum(game_value(c) for _, c in me.plays)
-        if best_seat == me.partner and (me.after == 0 or me.sure(best)):
+        partner_wins = best_seat == me.partner
+        if partner_wins and (me.after == 0 or me.sure(best)):
             return self.feed(me, cards)
         winners = [c for c in cards if me.beats(c, best, led)]
+        if partner_wins:
+            # Overtake a partner only to make the trick safe.
+            winners = [c for c in winners if me.sure(c)]
         safe = [c for c in winners if me.after == 0 or me.sure(c)]
         # A commanding trump is kept for a trick worth taking.
         worth = on_table > 0 or me.after > 0 or len(me.hand) <= 2

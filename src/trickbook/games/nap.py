@@ -30,8 +30,9 @@ register({
     "pass": N_("{seat} passes."),
     "all-pass": N_("Everyone passes: no play and no payment; the next dealer deals."),
     "declarer": N_("{seat} is the declarer with {contract} and leads."),
-    "contract-made": N_("{seat} has made {contract} with {tricks} tricks."),
-    "contract-failed": N_("{seat} has failed in {contract}: the defenders hold {against} tricks."),
+    "contract-made": N_("{seat} has made {contract}, taking {tricks} of the five tricks."),
+    "contract-failed": N_("{seat} has failed in {contract}: the defenders have taken {against} of the five tricks."),
+    "net": N_("Net result of the hand for {team}: {points}."),
     "payment": N_("{payer} pays {points} to {payee}."),
 })
 
@@ -168,7 +169,7 @@ class NapHand(HandState):
             nets[payee] += unit
             self.emit("payment", payer=payer, payee=payee, points=unit)
         self.payments = nets
-        self.award("contract", self.declarer, nets[self.declarer], contract=self.contract)
+        self.award("contract", self.declarer, nets[self.declarer], event="net", contract=self.contract)
         for s in self.seats:
             if s != self.declarer:
                 self.score[s] += nets[s]

@@ -1,0 +1,34 @@
+"""The engine's test suite, run again under real Pyodide in Node (tests/pyodide/run_engine_tests.mjs)."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+SCRIPT = ROOT / "tests" / "pyodide" / "run_engine_tests.mjs"
+
+pytestmark = pytest.mark.pyodide
+
+
+def result_line(output: str) -> dict:
+    lines = [line for line in output.splitlines() if line.startswith("PYODIDE-RESULT ")]
+    assert lines, f"the Pyodide run printed no result:\n{output[-3000:]}"
+    return json.loads(lines[-1][len("PYODIDE-RESULT "):])
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="needs Node")
+@pytest.mark.skipif(not (ROOT / "node_modules" / "pyodide").is_dir(), reason="needs node_modules/pyodide (npm install)")
+def test_every_engine_test_passes_under_pyodide():
+    run = subprocess.run(["node", str(SCRIPT)], cwd=ROOT, capture_output=True, text=True, timeout=1200)
+    result = result_line(run.stdout)
+    assert result["passed"] > 0, "no engine test ran under Pyodide"
+    assert result["failed"] == 0 and result["errors"] == 0, (
+        f"under Pyodide: {result['failed']} failed, {result['errors']} errors: {result['failures']}\n{run.stdout[-5000:]}"
+    )
+    assert run.returncode == 0, run.stderr[-3000:]
+    assert "test_conformance.py" in result["modules"] and "test_shuffle.py" in result["modules"]
