@@ -24,7 +24,7 @@ from trickbook.games import GAMES, find_game
 from trickbook.match import hand_finished
 from trickbook.shuffle import deal_hand
 
-RANDOM_HANDS = 120   # per game and rules option, played by random players
+RANDOM_HANDS = 140   # per game and rules option, played by random players
 BOT_HANDS = 60       # per game and rules option, played by the game's bots
 FULL_CHECK_EVERY = 4  # every fourth hand also applies every legal action to a clone at every state
 
@@ -192,12 +192,27 @@ def play_checked(game: str, options: dict, n: int, use_bots: bool) -> None:
     full = n % FULL_CHECK_EVERY == 0
     check_state(state, fresh, before, full)
     while not hand_finished(state):
+        if try_out_of_turn(state, rng):
+            check_state(state, fresh, before, full)
+            continue
         seat = state.current_player
         choice = players[seat].choose(state.observation(seat))
         assert choice in [str(a) for a in state.legal_actions()], f"{choice!r} is not legal"
         state.apply(Action.parse(choice, seats))
         check_state(state, fresh, before, full)
     check_replay(state, fresh)
+
+
+def try_out_of_turn(state, rng: random.Random) -> bool:
+    """Now and then make the one out-of-turn action there is: Yorkshire's early look (``peek``)."""
+    if state.game != "yorkshire" or rng.random() > 0.05:
+        return False
+    for seat in state.seats:
+        action = Action(seat, "peek")
+        if state.why_illegal(action) is None:
+            state.apply(action)
+            return True
+    return False
 
 
 @pytest.mark.parametrize(("game", "options"), list(variants()))

@@ -32,9 +32,12 @@ const EXCLUDING_IMPORTS = {
   hypothesis: "needs hypothesis, which is not loaded under Pyodide",
   babel: "needs Babel, which is not loaded under Pyodide",
 };
-// Files outside the engine that engine tests read (hand records, fixtures, golden
-// transcripts, the verify page): copied as data, read-only.
-const DATA = ["docs", "tests/fixtures", "tests/golden"];
+// Files outside the engine that engine tests read (hand records, the verify page, the
+// bad records, fixtures and golden transcripts under tests/): copied as data.
+const NOT_DATA = new Set(["browser", "pyodide", "__pycache__"]);
+const DATA = ["docs", ...readdirSync(TESTS)
+  .filter((name) => !NOT_DATA.has(name) && statSync(join(TESTS, name)).isDirectory())
+  .map((name) => `tests/${name}`)];
 
 // The distributions fetch_wheels.sh downloads (wheel file names start with them).
 const NEEDED_WHEELS = ["pytest-", "pluggy-", "iniconfig-", "packaging-", "pygments-"];
@@ -120,7 +123,10 @@ async function main() {
   const wheels = ensureWheels();
   const { chosen, excluded } = engineTestModules();
   const started = Date.now();
-  const pyodide = await loadPyodide({ stdout: (s) => console.log(s), stderr: (s) => console.error(s) });
+  const pyodide = await loadPyodide();
+  // Raw output: pytest's progress dots arrive unterminated.
+  pyodide.setStdout({ write: (buf) => process.stdout.write(buf) && buf.length || buf.length });
+  pyodide.setStderr({ write: (buf) => process.stderr.write(buf) && buf.length || buf.length });
   await pyodide.loadPackage(wheels, { messageCallback: () => {} });
   copyTree(pyodide, join(ROOT, "src", "trickbook"), `${WORK}/src/trickbook`);
   for (const dir of DATA) {
