@@ -125,6 +125,8 @@ export function formatValue(key, value) {
   if (key === "category" && value in catalog.engine.categories) return categoryName(value);
   if (key === "contract" && value in catalog.engine.contracts) return contractName(value);
   if (key === "card" || key === "cards") return cardDisplay(value);
+  // A "why" value is itself a message code (why-game-tie), translated in turn.
+  if (key === "why" && value in catalog.engine.messages) return catalog.engine.messages[value];
   return value;
 }
 

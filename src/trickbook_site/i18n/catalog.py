@@ -40,7 +40,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.mofile import read_mo, write_mo
-from babel.messages.pofile import read_po, write_po
+from babel.messages.pofile import denormalize, normalize, read_po, write_po
 from babel.util import LOCALTZ
 
 from ..errors import CatalogError
@@ -117,11 +117,18 @@ def extract_domain(root: Path, domain: str) -> Catalog:
     )
     for filename, lineno, message, comments, context in found:
         catalog.add(message, None, [(Path(filename).as_posix(), lineno)], auto_comments=comments, context=context)
-    if domain == "content":
-        # Prose is not a format string: "50% of" must not be checked as one.
-        for message in catalog:
-            message.flags -= {"python-format", "python-brace-format"}
+    _tidy_format_flags(catalog, domain)
     return catalog
+
+
+def _tidy_format_flags(catalog: Catalog, domain: str) -> None:
+    for message in catalog:
+        if domain == "content":
+            # Prose is not a format string: "50% of" must not be checked as one.
+            message.flags -= {"python-format", "python-brace-format"}
+        elif "python-brace-format" in message.flags:
+            # Our templates use {names} only; Babel also guesses %-format from "% o".
+            message.flags.discard("python-format")
 
 
 # -- writing without churn -----------------------------------------------------
@@ -129,8 +136,41 @@ def extract_domain(root: Path, domain: str) -> Catalog:
 
 def _po_bytes(catalog: Catalog, *, previous: bool) -> bytes:
     buffer = io.BytesIO()
-    write_po(buffer, catalog, width=WIDTH, include_previous=previous)
-    return buffer.getvalue()
+    # Babel wraps a long previous msgid like prose, which can leave a ``#|`` line
+    # with no quotes (an invalid file); write those lines ourselves instead.
+    write_po(buffer, catalog, width=WIDTH, include_previous=False)
+    data = buffer.getvalue()
+    if previous:
+        data = _with_previous_ids(data.decode("utf-8"), catalog).encode("utf-8")
+    return data
+
+
+def _po_lines(keyword: str, text: str, prefix: str = "") -> list[str]:
+    """``msgid "…"`` lines as GNU gettext wraps them, each line behind ``prefix``."""
+    return (prefix + keyword + " " + normalize(text, prefix=prefix, width=WIDTH)).split("\n")
+
+
+def _with_previous_ids(text: str, catalog: Catalog) -> str:
+    """Insert ``#| msgid`` lines before each fuzzy entry that has a previous msgid."""
+    lines = text.split("\n")
+    pos = 0
+    for message in catalog:
+        if not message.id:
+            continue
+        block = _po_lines("msgid", message.id if isinstance(message.id, str) else message.id[0])
+        while pos < len(lines) and lines[pos : pos + len(block)] != block:
+            pos += 1
+        if pos >= len(lines):
+            raise RuntimeError(f"could not place the previous msgid of {message.id!r}")
+        if message.previous_id:
+            insert_at = pos - 1 if pos > 0 and lines[pos - 1].startswith("msgctxt ") else pos
+            extra = _po_lines("msgid", message.previous_id[0], "#| ")
+            if len(message.previous_id) > 1:
+                extra += _po_lines("msgid_plural", message.previous_id[1], "#| ")
+            lines[insert_at:insert_at] = extra
+            pos += len(extra)
+        pos += len(block)
+    return "\n".join(lines)
 
 
 def _without_dates(data: bytes) -> list[bytes]:
@@ -149,7 +189,26 @@ def _write_if_changed(path: Path, data: bytes) -> bool:
 def read_catalog(path: Path, locale: str | None = None) -> Catalog:
     """A catalog read by Babel, its domain named after the file."""
     with open(path, "rb") as handle:
-        return read_po(handle, locale=locale, domain=path.stem)
+        catalog = read_po(handle, locale=locale, domain=path.stem)
+    _restore_previous_ids(catalog)
+    return catalog
+
+
+def _restore_previous_ids(catalog: Catalog) -> None:
+    """Babel reads ``#| msgid`` lines as translator comments; make them previous msgids again."""
+    for message in catalog:
+        lines = [c[1:].strip() for c in message.user_comments if c.startswith("|")]
+        if not lines:
+            continue
+        message.user_comments = [c for c in message.user_comments if not c.startswith("|")]
+        parts: list[list[str]] = []
+        for line in lines:
+            keyword, _, rest = line.partition(" ")
+            if keyword in ("msgid", "msgid_plural"):
+                parts.append([rest])
+            elif parts:
+                parts[-1].append(line)
+        message.previous_id = [denormalize("\n".join(p)) for p in parts]
 
 
 # -- languages ------------------------------------------------------------------
@@ -217,7 +276,13 @@ def update(root: Path | str = ".") -> UpdateResult:
             path = root / "locales" / locale / "LC_MESSAGES" / f"{domain}.po"
             if path.exists():
                 catalog = read_catalog(path, locale)
+                earlier = {(m.id, m.context): m.previous_id for m in catalog if m.previous_id}
                 catalog.update(template, update_header_comment=False, keep_user_comments=True)
+                for message in catalog:
+                    # An entry still fuzzy from an earlier update keeps its old English.
+                    if message.fuzzy and not message.previous_id:
+                        message.previous_id = earlier.get((message.id, message.context), [])
+                _tidy_format_flags(catalog, domain)
             else:
                 catalog = _new_catalog(template, locale)
             if _write_if_changed(path, _po_bytes(catalog, previous=True)):
