@@ -1,24 +1,37 @@
 """Bots for Yorkshire and Trinidad All Fours: they play for High, Low, Jack and Game like club players.
 
-Both see only their seat's observation. They lead strong trumps to draw the
-others, win tricks worth points cheaply, feed tens to a partner whose trick is
-safe, keep the trump jack away from the opponents, and shed worthless cards.
-The Trinidad bot also stands or begs, and gives or runs, on the strength of its
-trumps. Ties between equally good cards are broken by ``random.Random(seed)``.
+Both see only their seat's observation. From it they count the cards played,
+note which suits each player has shown out of, and estimate how likely each card
+is to hold the trick. Every candidate card is then weighed in match points: what
+the trick is worth now (its Game points, and the trump jack if it is on it)
+against what the card would be worth kept for later. So the bots win tricks
+carrying tens and aces, trump in when a trick is worth it, feed Game points to a
+partner whose trick is safe, keep the trump jack out of the opponents' tricks,
+and draw trumps with the top ones. The Yorkshire pitcher names trumps by the
+suit whose High, Low, Jack and Game prospects are best. The Trinidad bot also
+stands or begs, and gives or runs, on the strength of its trumps. Ties between
+equally good cards are broken by ``random.Random(seed)``.
 """
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any, Callable, Mapping, Sequence
 
-from ..cards import RANKS, Card, game_value
+from ..cards import RANKS, SUITS, Card, game_value
 from ..errors import TrickbookError
 
 _VERBS = frozenset({"throw", "peek", "stand", "beg", "give", "run"})
 # How much a card is worth in a suit that may become trumps: High, Jack, Game, Low.
 _TRUMP_WORTH = {"A": 4.0, "K": 2.5, "Q": 1.5, "J": 2.0, "T": 2.0, "4": 1.0, "3": 2.0, "2": 3.5}
 STAND_STRENGTH = 7.0  # a trump holding worth standing on (or, for the dealer, giving a point for)
+
+# Weights of the card play, tuned against random players over many seeded matches.
+TRICK_EXTRA = 2.5  # Game points the other cards of a trick add, on average, to the one led
+FEED_CHANCE = 0.35  # how often a card that cannot win is later fed to the partner's trick
+PARTNER_RESCUE = 0.5  # how often a partner holding a higher card wins the trick with it
+JACK_FALLS = 0.3  # how often an opponent holding the trump jack must play it on a trump lead
 
 
 def _power(card: Card) -> int:
@@ -31,39 +44,72 @@ def suit_strength(hand: Sequence[Card], suit: str) -> float:
     return sum(_TRUMP_WORTH.get(c.rank, 0.5) + 1.5 for c in cards)
 
 
+def _normal_density(x: float) -> float:
+    return math.exp(-0.5 * x * x) / math.sqrt(2 * math.pi)
+
+
 class _Seat:
-    """What one seat knows at its turn, read from its observation."""
+    """What one seat knows at its turn, read from its observation.
 
-    def __init__(self, obs: Mapping[str, Any]) -> None:
+    ``trump`` may be given to look at a suit before it is named (the pitch).
+    """
+
+    def __init__(self, obs: Mapping[str, Any], trump: str | None = None) -> None:
         self.seat: str = obs["seat"]
-        seats: list[str] = obs["seats"]
-        self.partner = seats[(seats.index(self.seat) + 2) % 4]
+        seats: list[str] = list(obs["seats"])
+        i = seats.index(self.seat)
+        self.partner = seats[(i + 2) % 4]
+        self.opponents = (seats[(i + 1) % 4], seats[(i + 3) % 4])
         self.hand = [Card.parse(c) for c in obs["hand"]]
-        self.trump: str | None = obs["trump"]
+        self.trump: str | None = trump or obs["trump"]
         self.seen: set[Card] = {Card.parse(c) for c in obs.get("kicks", [])}
+        self.voids: dict[str, set[str]] = {s: set() for s in seats}
+        self.played_by: dict[Card, str] = {}
         self.plays: list[tuple[str, Card]] = []
-        entries = 0
+        self.diff = 0  # Game points captured: ours minus theirs
+        done: set[str] = set()
         for trick in obs["tricks"]:
-            for entry in trick["plays"]:
-                if entry[1] == "throw":
-                    self.seen.update(Card.parse(c) for c in entry[2])
-                else:
-                    self.seen.add(Card.parse(entry[1]))
+            plays = self._read_trick(trick)
             if trick["winner"] is None:
-                self.plays = [(e[0], Card.parse(e[1])) for e in trick["plays"] if e[1] != "throw"]
-                entries = len(trick["plays"])
-        # Seats still to play after this one in the current trick.
-        self.after = len(obs["in_play"]) - entries - 1
+                self.plays = plays
+                done = {e[0] for e in trick["plays"]}
+            else:
+                points = sum(game_value(c) for _, c in plays)
+                self.diff += points if trick["winner"] in (self.seat, self.partner) else -points
+        in_play: list[str] = list(obs["in_play"])
+        j = in_play.index(self.seat)
+        # Seats still to play after this one in the current trick, in order.
+        self.after = [s for s in in_play[j + 1:] + in_play[:j] if s not in done]
+        # Everyone holds as many cards as this seat, less one if already played to this trick.
+        self.sizes = {s: 0 for s in seats}
+        for s in in_play:
+            self.sizes[s] = len(self.hand) - (s in done)
+        self.sizes[self.seat] = 0
+        known = self.seen | set(self.hand)
+        self.unseen = [Card(r, s) for s in SUITS for r in RANKS if Card(r, s) not in known]
+        self.unseen_set = set(self.unseen)
+        self.unseen_in = {s: sum(1 for c in self.unseen if c.suit == s) for s in SUITS}
 
-    def unseen_above(self, card: Card) -> bool:
-        """True when a higher card of the same suit may still be out against us."""
-        return any(
-            Card(r, card.suit) not in self.seen and Card(r, card.suit) not in self.hand
-            for r in RANKS[: RANKS.index(card.rank)]
-        )
+    def _read_trick(self, trick: Mapping[str, Any]) -> list[tuple[str, Card]]:
+        plays: list[tuple[str, Card]] = []
+        for entry in trick["plays"]:
+            if entry[1] == "throw":
+                self.seen.update(Card.parse(c) for c in entry[2])
+                continue
+            seat, card = entry[0], Card.parse(entry[1])
+            self.seen.add(card)
+            self.played_by[card] = seat
+            if plays:
+                led = plays[0][1].suit
+                if card.suit != led and (led == self.trump or card.suit != self.trump):
+                    # A trump lead must be followed with a trump, a plain lead with the suit or a trump.
+                    self.voids[seat].add(led)
+            plays.append((seat, card))
+        return plays
 
-    def trumps(self, cards: Sequence[Card]) -> list[Card]:
-        return [c for c in cards if c.suit == self.trump]
+    # ----- the trick ----------------------------------------------------------
+    def is_trump(self, card: Card) -> bool:
+        return card.suit == self.trump
 
     def beats(self, card: Card, best: Card, led: str) -> bool:
         if card.suit == self.trump:
@@ -77,13 +123,61 @@ class _Seat:
                 seat, best = s, c
         return seat, best
 
-    def sure(self, card: Card) -> bool:
-        """A trump no unseen trump can beat (a plain card can always be trumped)."""
-        return card.suit == self.trump and not self.unseen_above(card)
+    def beaters(self, card: Card, led: str) -> list[Card]:
+        """The unseen cards that would beat ``card`` on a trick led in ``led``."""
+        return [c for c in self.unseen if self.beats(c, card, led)]
+
+    # ----- what the others may hold ---------------------------------------------
+    def p_none(self, seat: str, cards: Sequence[Card]) -> float:
+        """The chance that ``seat`` holds none of ``cards`` (unseen cards, spread evenly)."""
+        n = self.sizes.get(seat, 0)
+        if n == 0:
+            return 1.0
+        void = self.voids[seat]
+        k = sum(1 for c in cards if c.suit not in void)
+        if k == 0:
+            return 1.0
+        pool = sum(self.unseen_in[s] for s in SUITS if s not in void)
+        p = 1.0
+        for i in range(n):
+            if pool - i <= 0:
+                break
+            p *= max(pool - k - i, 0) / (pool - i)
+        return p
+
+    def p_holds(self, seat: str, card: Card) -> float:
+        return 1.0 - self.p_none(seat, (card,)) if card in self.unseen_set else 0.0
+
+    def p_hold(self, card: Card, led: str, seats: Sequence[str]) -> float:
+        """The chance that none of ``seats`` can beat ``card``."""
+        if not seats:
+            return 1.0
+        beaters = self.beaters(card, led)
+        p = 1.0
+        for s in seats:
+            p *= self.p_none(s, beaters)
+        return p
+
+    def game_weight(self) -> float:
+        """What one Game point is worth in match points, given the Game points still to come.
+
+        The final difference is taken as normal around today's, with the spread of
+        the points still out; a point matters most when the Game is close.
+        """
+        others = sum(self.sizes.values())
+        share = others / len(self.unseen) if self.unseen else 0.0
+        spread = share * sum(game_value(c) ** 2 for c in self.unseen)
+        spread += sum(game_value(c) ** 2 for c in self.hand)
+        if spread <= 0:
+            return 0.0
+        sigma = math.sqrt(spread)
+        return 2 * _normal_density(self.diff / sigma) / sigma
 
 
 class AllFoursBot:
     """The play of the hand, shared by both games."""
+
+    hang_jack = 1  # what capturing the other side's trump jack scores
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
@@ -97,83 +191,143 @@ class AllFoursBot:
         if decision is not None:
             return decision
         cards = [Card.parse(text.split()[1]) for text in legal if text.split()[1] not in _VERBS]
-        card = self.play(_Seat(observation), cards)
+        if observation["trump"] is None:
+            card = self.pitch(observation, cards)
+        else:
+            card = self.play(_Seat(observation), cards)
         return f"{observation['seat']} {card}"
 
     def _decide(self, obs: Mapping[str, Any], verbs: Mapping[str, str]) -> str | None:
         """A game's decision other than playing a card; None to play a card."""
         return None
 
-    def _pick(self, cards: Sequence[Card], key: Callable[[Card], Any]) -> Card:
-        """The card with the smallest key; equal keys are a tie broken by the seed."""
-        low = min(key(c) for c in cards)
-        tied = sorted(c for c in cards if key(c) == low)
+    def _best(self, cards: Sequence[Card], score: Callable[[Card], float]) -> Card:
+        """The card with the highest score; equal scores are a tie broken by the seed."""
+        scores = {c: score(c) for c in cards}
+        top = max(scores.values())
+        tied = sorted(c for c in cards if scores[c] >= top - 1e-9)
         return tied[0] if len(tied) == 1 else self.rng.choice(tied)
+
+    # ----- weighing a card --------------------------------------------------------
+    def jack_stakes(self, me: _Seat, jack: Card) -> tuple[float, float]:
+        """What the trump jack scores for us if we capture it, and for them if they do."""
+        ours = jack in me.hand or me.played_by.get(jack) in (me.seat, me.partner)
+        return (1.0, float(self.hang_jack)) if ours else (float(self.hang_jack), 1.0)
+
+    def outcome(self, me: _Seat, p_us: float, points: float, jack: Card | None, weight: float) -> float:
+        """Expected match points (ours less theirs) of a trick we win with chance ``p_us``."""
+        value = (2 * p_us - 1) * points * weight
+        if jack is not None:
+            gain, loss = self.jack_stakes(me, jack)
+            value += p_us * gain - (1 - p_us) * loss
+        return value
+
+    def keep_value(self, me: _Seat, card: Card, weight: float) -> float:
+        """What ``card`` is worth kept for a later trick, in the same match points."""
+        wins = me.p_hold(card, card.suit, me.opponents)
+        ends_ours = wins + (1 - wins) * FEED_CHANCE
+        value = weight * ((2 * ends_ours - 1) * game_value(card) + wins * TRICK_EXTRA)
+        if me.is_trump(card) and card.rank == "J":
+            gain, loss = self.jack_stakes(me, card)
+            value += ends_ours * gain - (1 - ends_ours) * loss
+        return value
+
+    def _jack_on(self, me: _Seat, cards: Sequence[Card]) -> Card | None:
+        return next((c for c in cards if me.is_trump(c) and c.rank == "J"), None)
 
     # ----- the play -------------------------------------------------------------
     def play(self, me: _Seat, cards: list[Card]) -> Card:
+        if len(cards) == 1:
+            return cards[0]
         if not me.plays:
             return self.lead(me, cards)
+        weight = me.game_weight()
         led = me.plays[0][1].suit
         best_seat, best = me.best()
+        later_opps = [s for s in me.after if s in me.opponents]
         on_table = sum(game_value(c) for _, c in me.plays)
-        partner_wins = best_seat == me.partner
-        if partner_wins and (me.after == 0 or me.sure(best)):
-            return self.feed(me, cards)
-        winners = [c for c in cards if me.beats(c, best, led)]
-        if partner_wins:
-            # Overtake a partner only to make the trick safe.
-            winners = [c for c in winners if me.sure(c)]
-        safe = [c for c in winners if me.after == 0 or me.sure(c)]
-        # A commanding trump is kept for a trick worth taking.
-        worth = on_table > 0 or me.after > 0 or len(me.hand) <= 2
-        if safe and (worth or any(c.rank not in "AKQ" or c.suit != me.trump for c in safe)):
-            return self._pick(safe, lambda c: (c.suit == me.trump, _power(c)))
-        if winners and (on_table >= 4 or self._jack_on_table(me)):
-            # Worth a try with the highest winner that costs nothing if it is beaten.
-            cheap = [c for c in winners if game_value(c) == 0] or winners
-            return self._pick(cheap, lambda c: -_power(c))
-        return self.shed(me, cards)
+        table_jack = self._jack_on(me, [c for _, c in me.plays])
+        if best_seat == me.partner:
+            p_duck = me.p_hold(best, led, later_opps)
+        elif me.partner in me.after:
+            p_duck = PARTNER_RESCUE * (1 - me.p_none(me.partner, me.beaters(best, led)))
+        else:
+            p_duck = 0.0
 
-    def _jack_on_table(self, me: _Seat) -> bool:
-        return any(c.suit == me.trump and c.rank == "J" for _, c in me.plays)
+        def score(card: Card) -> float:
+            if me.beats(card, best, led):
+                p_us = me.p_hold(card, led, later_opps)
+                if me.partner in me.after:
+                    p_us += (1 - p_us) * PARTNER_RESCUE * (1 - me.p_none(me.partner, me.beaters(card, led)))
+                p_us = max(p_us, p_duck)
+            else:
+                p_us = p_duck
+            jack = table_jack or self._jack_on(me, [card])
+            now = self.outcome(me, p_us, on_table + game_value(card), jack, weight)
+            return now - self.keep_value(me, card, weight)
+
+        return self._best(cards, score)
 
     def lead(self, me: _Seat, cards: list[Card]) -> Card:
-        if me.trump is None:
-            return self.pitch(me, cards)
-        trumps = me.trumps(cards)
-        out = any(Card(r, me.trump) not in me.seen and Card(r, me.trump) not in me.hand for r in RANKS)
-        top = [c for c in trumps if me.sure(c)]
-        if top and out:
-            # Draw the others' trumps with a card nobody can beat.
-            return self._pick(top, lambda c: -_power(c))
-        plain = [c for c in cards if c.suit != me.trump]
-        if plain:
-            return self._pick(plain, lambda c: (game_value(c) > 0, _power(c)))
-        return self._pick(cards, lambda c: (c.rank in "JT", _power(c)))
+        weight = me.game_weight()
+        return self._best(cards, lambda c: self.lead_value(me, c, weight) - self.keep_value(me, c, weight))
 
-    def pitch(self, me: _Seat, cards: list[Card]) -> Card:
-        """The first lead of a Yorkshire hand names trumps: choose the best suit."""
-        suit = max(sorted({c.suit for c in cards}), key=lambda s: suit_strength(cards, s))
-        mine = [c for c in cards if c.suit == suit]
-        top = max(mine, key=_power)
-        if top.rank in "AK":
-            return top
-        return self._pick(mine, lambda c: (c.rank in "JT", _power(c)))
+    def lead_value(self, me: _Seat, card: Card, weight: float) -> float:
+        """Expected match points of the trick this card leads to."""
+        opps = [s for s in me.opponents if me.sizes[s]]
+        p_us = me.p_hold(card, card.suit, opps)
+        if me.sizes[me.partner]:
+            p_us += (1 - p_us) * PARTNER_RESCUE * (1 - me.p_none(me.partner, me.beaters(card, card.suit)))
+        value = self.outcome(me, p_us, game_value(card) + TRICK_EXTRA, self._jack_on(me, [card]), weight)
+        if me.is_trump(card) and card.rank != "J":
+            # A trump lead makes a player whose only trump is the jack give it up.
+            jack = Card("J", me.trump)
+            falls = sum(me.p_holds(s, jack) for s in opps + [me.partner]) * JACK_FALLS
+            if falls:
+                gain, loss = self.jack_stakes(me, jack)
+                value += falls * (p_us * gain - (1 - p_us) * loss)
+        return value
 
-    def feed(self, me: _Seat, cards: list[Card]) -> Card:
-        """Partner's trick is safe: give it the most points, keeping trumps that command."""
-        def cost(c: Card) -> tuple[int, int]:
-            keeps_control = c.suit == me.trump and c.rank in "AKQ"
-            return (keeps_control, -game_value(c) - (5 if c.suit == me.trump and c.rank == "J" else 0))
-        return self._pick(cards, cost)
+    # ----- the pitch ------------------------------------------------------------
+    def pitch(self, obs: Mapping[str, Any], cards: list[Card]) -> Card:
+        """The first lead of a Yorkshire hand names trumps: the suit and card worth most."""
+        views = {s: _Seat(obs, trump=s) for s in sorted({c.suit for c in cards})}
+        worth = {s: self.hand_value(v) for s, v in views.items()}
+
+        def score(card: Card) -> float:
+            me = views[card.suit]
+            weight = me.game_weight()
+            lead = self.lead_value(me, card, weight) - self.keep_value(me, card, weight)
+            return worth[card.suit] + lead
+
+        return self._best(cards, score)
+
+    def hand_value(self, me: _Seat) -> float:
+        """What this hand is worth with ``me.trump`` as trumps: High and Low, and every card kept."""
+        weight = me.game_weight()
+        trumps = sorted((c for c in me.hand if me.is_trump(c)), key=_power)
+        value = self._extreme(me, [c for c in me.unseen if me.is_trump(c) and _power(c) > _power(trumps[-1])])
+        value += self._extreme(me, [c for c in me.unseen if me.is_trump(c) and _power(c) < _power(trumps[0])])
+        return value + sum(self.keep_value(me, c, weight) for c in me.hand)
+
+    @staticmethod
+    def _extreme(me: _Seat, outside: Sequence[Card]) -> float:
+        """High (or Low): ours less theirs, when ``outside`` are the trumps beyond our best one.
+
+        The nearest of them that is in play decides: the partner's is ours, an opponent's theirs.
+        """
+        pool = len(me.unseen)
+        to_partner = me.sizes[me.partner] / pool
+        to_them = sum(me.sizes[s] for s in me.opponents) / pool
+        value, still = 0.0, 1.0
+        for _ in outside:
+            value += still * (to_partner - to_them)
+            still *= 1 - to_partner - to_them
+        return value + still
 
     def shed(self, me: _Seat, cards: list[Card]) -> Card:
-        """Cannot (or need not) win: throw the least useful card."""
-        def cost(c: Card) -> tuple[int, int, int]:
-            jack = c.suit == me.trump and c.rank == "J"
-            return (game_value(c) + (20 if jack else 0), c.suit == me.trump, _power(c))
-        return self._pick(cards, cost)
+        """The least useful card: no Game points, not a trump, low."""
+        return self._best(cards, lambda c: -(game_value(c) * 3 + 20 * me.is_trump(c) + _power(c)))
 
 
 class YorkshireBot(AllFoursBot):
@@ -182,6 +336,8 @@ class YorkshireBot(AllFoursBot):
 
 class TrinidadBot(AllFoursBot):
     """Trinidad All Fours: stands on good trumps, begs on poor ones; the dealer gives or runs."""
+
+    hang_jack = 3
 
     def _decide(self, obs: Mapping[str, Any], verbs: Mapping[str, str]) -> str | None:
         if not verbs:
