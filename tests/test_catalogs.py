@@ -145,3 +145,19 @@ def test_the_project_catalogs_compile_and_pass_the_check(tmp_path):
     assert [str(p) for p in report.errors] == []
     for mo in catalogs.compile_catalogs(REPO, tmp_path):
         assert mo.stat().st_size > 0
+
+
+def test_a_wrapped_previous_msgid_is_read_whole(tmp_path):
+    """Poedit and Weblate show ``#|`` as the old English: a wrapped one must be read in full."""
+    from trickbook_site.i18n.pofile import read_po_file
+
+    po = tmp_path / "fr.po"
+    po.write_text(
+        'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=utf-8\\n"\n"Language: fr\\n"\n'
+        '"Plural-Forms: nplurals=2; plural=(n > 1);\\n"\n\n'
+        '#, fuzzy\n#| msgid ""\n#| "Old long "\n#| "text"\nmsgid "New"\nmsgstr "Nouveau"\n',
+        encoding="utf-8",
+    )
+    parsed = read_po_file(str(po))
+    assert not parsed.problems
+    assert [(e.msgid, e.previous_msgid) for e in parsed.entries if e.msgid] == [("New", "Old long text")]

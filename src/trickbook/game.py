@@ -140,6 +140,16 @@ class HandState:
         self.taken: dict[str, list[Card]] = {s: [] for s in self.seats}
 
     # ----- seats and teams -------------------------------------------------
+    @classmethod
+    def default_seats_for(cls, dealt: int) -> tuple[str, ...]:
+        """The seat names a record without ``seats`` gets, given how many hands its deal names."""
+        return tuple(cls.default_seats)
+
+    @classmethod
+    def canonical_action(cls, action: Action, dealer: str) -> Action:
+        """The one spelling of an action that a game lets a seat write in two ways."""
+        return action
+
     @property
     def teams(self) -> tuple[str, ...]:
         """Team names (two seats each, in seat order); per-seat games name the seats."""

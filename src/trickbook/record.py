@@ -16,7 +16,7 @@ from typing import Any, Mapping
 
 from .actions import Action
 from .cards import Card, format_cards, parse_cards
-from .errors import IllegalActionError, RecordError, TrickbookError
+from .errors import DealError, IllegalActionError, RecordError, TrickbookError
 from .game import Deal, HandState
 from .games import canonical_name, find_game
 from .messages import Event, Reason
@@ -219,6 +219,7 @@ class _Parser:
         dealer = self.seat_name(self.need(data, "dealer", str), seats, "", "dealer")
         record_id, id_written = self.record_id(data)
         actions, lines = self.actions(data, seats)
+        actions = tuple(cls.canonical_action(a, dealer) for a in actions)
         return Record(
             game=game, seats=seats, dealer=dealer, deal=self.deal(data, seats),
             actions=actions, lines=lines, id=record_id, id_written=id_written,
@@ -264,7 +265,10 @@ class _Parser:
 
     def seats(self, data: Mapping[str, Any], cls: type[HandState]) -> tuple[str, ...]:
         if "seats" not in data:
-            return tuple(cls.default_seats)
+            # Nap's default table (A B C …) is as large as the deal: count the hands it names.
+            deal = data.get("deal")
+            dealt = sum(1 for k in deal if k not in DEAL_EXTRAS) if isinstance(deal, dict) else 0
+            return cls.default_seats_for(dealt)
         seats = self.typed(data, "seats", list)
         for s in seats:
             if not isinstance(s, str) or not s or any(ch.isspace() or ch in ";#" for ch in s):
@@ -437,6 +441,9 @@ def _string_lines(text: str, start: int | None, value: str, offset: int) -> list
         return [None] * count
     raw = text.split("\n")[start - 1 - offset]
     after = raw.split("=", 1)[1].strip()
+    if not after.startswith(('"""', "'''")):
+        # A one-line string: an escaped newline in it is still on the key's line.
+        return [start] * count
     first = start
     # TOML drops a newline right after the opening delimiter of a multi-line string.
     if after in ('"""', "'''"):
@@ -510,10 +517,21 @@ def new_state(record: Record) -> HandState:
         raise _where(record, e, "deal") from None
     if record.score:
         try:
+            _check_score_names(state, record.score)
             state = cls(rules, record.seats, record.dealer, deal, record.score)
         except TrickbookError as e:
             raise _where(record, e, "", "score") from None
     return state
+
+
+def _check_score_names(state: HandState, score: Mapping[str, int]) -> None:
+    """A team may be written either way round, but only once (``EW`` and ``WE`` together is an error)."""
+    seen: dict[str, str] = {}
+    for key in score:
+        name = state.normalise_team(key)
+        if name in seen:
+            raise DealError(f"score names {name} twice, as {seen[name]!r} and {key!r}")
+        seen[name] = key
 
 
 def make_deal(record: Record) -> Deal:

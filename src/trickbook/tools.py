@@ -73,10 +73,19 @@ def replay_main(argv: Sequence[str] | None = None, out: TextIO | None = None) ->
 
 
 def record_files(paths: Sequence[str]) -> list[Path]:
-    """The record files named, folders searched recursively for ``*.hand.toml``."""
+    """The record files named, folders searched recursively for ``*.hand.toml``; each file once.
+
+    A file named both directly and inside a folder given too is checked once, so
+    that it is not taken for a second record with the same id.
+    """
     files: list[Path] = []
+    seen: set[Path] = set()
     for p in map(Path, paths):
-        files.extend(sorted(p.rglob("*" + SUFFIX)) if p.is_dir() else [p])
+        for f in sorted(p.rglob("*" + SUFFIX)) if p.is_dir() else [p]:
+            key = f.resolve()
+            if key not in seen:
+                seen.add(key)
+                files.append(f)
     return files
 
 

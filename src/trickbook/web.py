@@ -85,7 +85,8 @@ def whatif_json(record_text: str, step: int, action_text: str, seed: int = 0) ->
     """
     try:
         record, state = _state_at(record_text, step)
-        action = Action.parse(action_text, record.seats)
+        # The reader's words, spelt as the record would print them (the dealer's order is a pickup).
+        action = type(state).canonical_action(Action.parse(action_text, record.seats), state.dealer)
     except TrickbookError as e:
         return _error(e)
     reason = state.why_illegal(action)

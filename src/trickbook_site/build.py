@@ -57,6 +57,7 @@ def build_site(project: Project, site_dir: Path | None = None, build_root: Path 
     started = time.perf_counter()
     site_dir = (site_dir or Path.cwd() / "site").resolve()
     build_root = (build_root or Path.cwd() / "build").resolve()
+    runtime = pyodide_runtime_dir(project)  # before any work: a missing runtime fails at once
     build_root.mkdir(parents=True, exist_ok=True)
     work = Path(tempfile.mkdtemp(prefix="site-", dir=build_root))
     try:
@@ -75,7 +76,7 @@ def build_site(project: Project, site_dir: Path | None = None, build_root: Path 
             run_mkdocs(write_language_config(work / lang.code / "mkdocs.yml", settings), strict=True)
             drop_not_found_page(out / lang.code)
             log(f"built {lang.code}/")
-        write_assets(out, pyodide_runtime_dir(project), project.widgets, build_root)
+        write_assets(out, runtime, project.widgets, build_root)
         catalogs.write_browser_catalogs(out / "assets" / "i18n", languages)
         (out / "index.html").write_text(landing_page(str(base.get("site_name", "trickbook")), languages),
                                         encoding="utf-8")

@@ -3,8 +3,9 @@
 A site folder holds `mkdocs.yml`, `docs/` (pages and `docs/hands/` records) and
 `locales/`. When the current folder is not one, the embedded default site is
 used: a copy packaged beside this module (`default_site/`, when present) or, in a
-source checkout, the repository this package sits in. Parts a site may leave out
-(`overrides/`, `widgets/`, the Pyodide runtime) come from the default site.
+source checkout, the repository this package sits in (a wheel carries the copy:
+see `setup.py`). Parts a site may leave out (`overrides/`, `widgets/`) come from
+the default site; the Pyodide runtime is looked for as `pyodide_runtime_dir` says.
 """
 
 from __future__ import annotations
@@ -136,15 +137,39 @@ def _own_or_default(path: Path) -> Path:
     raise SiteError(f"{path}: missing, and the default site has no {path.name}/ either")
 
 
-def pyodide_runtime_dir(project: Project) -> Path:
-    """The npm `pyodide` package folder: $TRICKBOOK_PYODIDE_DIR, the site's or the default's."""
-    env = os.environ.get("TRICKBOOK_PYODIDE_DIR")
-    candidates = [Path(env)] if env else []
-    candidates += [project.root / "node_modules" / "pyodide", default_project().root / "node_modules" / "pyodide"]
-    for c in candidates:
-        if (c / "pyodide-lock.json").is_file() and (c / "package.json").is_file():
-            return c
+PYODIDE_ENV = "TRICKBOOK_PYODIDE_DIR"
+
+
+def is_pyodide_runtime(folder: Path) -> bool:
+    """Whether ``folder`` is the npm `pyodide` package (its lockfile and package.json)."""
+    return (folder / "pyodide-lock.json").is_file() and (folder / "package.json").is_file()
+
+
+def pyodide_runtime_dir(project: Project, here: Path | None = None) -> Path:
+    """The npm `pyodide` package folder the site is built with.
+
+    $TRICKBOOK_PYODIDE_DIR when set (and then nothing else); otherwise
+    `node_modules/pyodide` in the site folder or one of its parents, then in the
+    current folder (``here``) or one of its parents, as Node looks for packages, and
+    last in the default site's own folder (a source checkout has it there). An
+    installed trickbook ships no runtime: when none is found, one clear error says
+    how to get it.
+    """
+    env = os.environ.get(PYODIDE_ENV)
+    if env:
+        if is_pyodide_runtime(Path(env)):
+            return Path(env)
+        raise SiteError(f"{PYODIDE_ENV}={env}: not the npm `pyodide` package folder "
+                        "(no pyodide-lock.json and package.json there)")
+    here = (Path.cwd() if here is None else here).resolve()
+    site, default = project.root.resolve(), default_project().root.resolve()
+    # An installed default site sits in site-packages, whose parents are no project of the reader's.
+    site_folders = [site] if site == default else [site, *site.parents]
+    for folder in dict.fromkeys([*site_folders, here, *here.parents, default]):
+        candidate = folder / "node_modules" / "pyodide"
+        if is_pyodide_runtime(candidate):
+            return candidate
     raise SiteError(
-        "the Pyodide runtime is missing: run `npm install pyodide` in the site folder "
-        "or set TRICKBOOK_PYODIDE_DIR to the npm package's folder"
+        f"the Pyodide runtime is missing (no node_modules/pyodide in {here} or its parents): "
+        f"run `npm install pyodide` there, or set {PYODIDE_ENV} to the folder of the npm `pyodide` package"
     )

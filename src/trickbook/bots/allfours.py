@@ -32,6 +32,10 @@ TRICK_EXTRA = 2.5  # Game points the other cards of a trick add, on average, to 
 FEED_CHANCE = 0.35  # how often a card that cannot win is later fed to the partner's trick
 PARTNER_RESCUE = 0.5  # how often a partner holding a higher card wins the trick with it
 JACK_FALLS = 0.3  # how often an opponent holding the trump jack must play it on a trump lead
+OPP_FIND = 1.0  # how often an opponent who can beat a card does so
+PITCH_EXTREME = 1.0
+PITCH_KEEP = 1.0
+PITCH_LENGTH = 0.0
 
 
 def _power(card: Card) -> int:
@@ -155,7 +159,7 @@ class _Seat:
         beaters = self.beaters(card, led)
         p = 1.0
         for s in seats:
-            p *= self.p_none(s, beaters)
+            p *= 1 - (1 - self.p_none(s, beaters)) * (OPP_FIND if s in self.opponents else 1.0)
         return p
 
     def game_weight(self) -> float:
@@ -308,7 +312,7 @@ class AllFoursBot:
         trumps = sorted((c for c in me.hand if me.is_trump(c)), key=_power)
         value = self._extreme(me, [c for c in me.unseen if me.is_trump(c) and _power(c) > _power(trumps[-1])])
         value += self._extreme(me, [c for c in me.unseen if me.is_trump(c) and _power(c) < _power(trumps[0])])
-        return value + sum(self.keep_value(me, c, weight) for c in me.hand)
+        return PITCH_EXTREME * value + PITCH_KEEP * sum(self.keep_value(me, c, weight) for c in me.hand) + PITCH_LENGTH * len(trumps)
 
     @staticmethod
     def _extreme(me: _Seat, outside: Sequence[Card]) -> float:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar, Iterable, Mapping, Sequence
 
+from ..actions import Action
 from ..cards import Card, game_value
 from ..errors import DealError
 from ..game import Deal, HandState, Rules
@@ -40,6 +41,8 @@ class AllFoursHand(HandState):
 
     # What capturing the other side's trump jack scores: 1 in Yorkshire, 3 ("hang jack") in Trinidad.
     hang_jack_points: ClassVar[int] = 1
+    # The verbs of the game; any other (a Nap bid, a Euchre call) is not an action here at all.
+    verbs: ClassVar[frozenset[str]] = frozenset({"play"})
 
     def __init__(
         self,
@@ -57,8 +60,24 @@ class AllFoursHand(HandState):
                 raise DealError(f"{s} must be dealt {HAND_SIZE} cards, not {len(self.hands[s])}")
         if deal.kitty:
             raise DealError(f"{self.game} deals no kitty")
+        self._check_score_before()
         # Who was dealt each card in play: High, Low and Jack follow the original holder.
         self.dealt_to: dict[Card, str] = {c: s for s in self.seats for c in self.hands[s]}
+
+    def _check_score_before(self) -> None:
+        """Refuse a score no match can stand at: below zero, or already at the target (the match is over)."""
+        target = self.rules.target
+        for team, points in self.score.items():
+            if points < 0:
+                raise DealError(f"score of {team} cannot be below zero, not {points}")
+            if target and points >= target:
+                raise DealError(f"score of {team} is {points}: the match is already won at {target}")
+
+    def _foreign_verb(self, action: Action) -> Reason | None:
+        """Refuse a verb that belongs to another game, rather than saying it is not allowed now."""
+        if action.verb not in self.verbs:
+            return Reason("unknown-verb", {"verb": action.verb})
+        return None
 
     def deal_more(self, seat: str, cards: Iterable[Card]) -> None:
         """Give a seat more cards, which are then in play (Trinidad's run)."""

@@ -125,6 +125,7 @@ class EuchreHand(HandState):
             raise DealError(f"Euchre needs 4 players, not {len(seats)}")
         super().__init__(rules, seats, dealer, deal, score)
         self._check_deal(deal)
+        self._check_score_before()
         assert deal.turn is not None
         self.upcard: Card = deal.turn
         self.kitty: list[Card] = list(deal.kitty)
@@ -152,6 +153,22 @@ class EuchreHand(HandState):
         for card in deal.all_cards():
             if card.rank not in EUCHRE_RANKS:
                 raise DealError(f"{card} is not in the Euchre pack (nine to ace)")
+
+    @classmethod
+    def canonical_action(cls, action: Action, dealer: str) -> Action:
+        """The dealer's ``order`` is his ``pickup``: one action, printed one way."""
+        if action.verb == "order" and action.seat == dealer:
+            return Action(action.seat, "pickup", alone=action.alone)
+        return action
+
+    def _check_score_before(self) -> None:
+        """Refuse a score no match stands at before a hand: below zero, or already at the target."""
+        target = self.rules.target
+        for team, points in self.score.items():
+            if points < 0:
+                raise DealError(f"score of {team} cannot be below zero, not {points}")
+            if target and points >= target:
+                raise DealError(f"score of {team} is {points}: the match is already won at {target}")
 
     # ----- the bowers ----------------------------------------------------
     def effective_suit(self, card: Card) -> str:

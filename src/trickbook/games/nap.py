@@ -20,6 +20,8 @@ from ..messages import N_, Reason, register
 NEEDED = {"three": 3, "four": 4, "nap": 5, "wellington": 5}
 PAYMENT = {"three": 3, "four": 4, "nap": 5, "wellington": 10}
 HAND_SIZE = 5
+MIN_SEATS, MAX_SEATS = 3, 7
+SEAT_LETTERS = "ABCDEFG"
 
 register({
     "bid-too-low": N_("{seat} must bid higher than {contract}."),
@@ -50,9 +52,16 @@ class NapHand(HandState):
     default_seats = ("A", "B", "C", "D")
     partnership = False
 
+    @classmethod
+    def default_seats_for(cls, dealt: int) -> tuple[str, ...]:
+        """A B C … for as many seats as the deal names (3 to 7); A B C D otherwise."""
+        if MIN_SEATS <= dealt <= MAX_SEATS:
+            return tuple(SEAT_LETTERS[:dealt])
+        return tuple(cls.default_seats)
+
     def __init__(self, rules: Rules | None, seats, dealer: str, deal: Deal, score=None) -> None:
-        if not 3 <= len(seats) <= 7:
-            raise DealError(f"Nap needs 3 to 7 players, not {len(seats)}")
+        if not MIN_SEATS <= len(seats) <= MAX_SEATS:
+            raise DealError(f"Nap needs {MIN_SEATS} to {MAX_SEATS} players, not {len(seats)}")
         super().__init__(rules, seats, dealer, deal, score)
         for s in self.seats:
             if len(self.hands[s]) != HAND_SIZE:
@@ -101,10 +110,11 @@ class NapHand(HandState):
     def _check_bid(self, action: Action) -> Reason | None:
         contract = action.contract
         assert contract is not None
-        if contract == "wellington" and self.contract != "nap":
-            return Reason("wellington-needs-nap", {"seat": action.seat})
+        # Too low first: a second Wellington follows a Nap, it just does not beat the first.
         if self.contract is not None and CONTRACTS.index(contract) <= CONTRACTS.index(self.contract):
             return Reason("bid-too-low", {"seat": action.seat, "contract": self.contract})
+        if contract == "wellington" and self.contract != "nap":
+            return Reason("wellington-needs-nap", {"seat": action.seat})
         return None
 
     # ----- applying --------------------------------------------------------

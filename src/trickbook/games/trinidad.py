@@ -55,6 +55,7 @@ class TrinidadHand(AllFoursHand):
     rules_class = TrinidadRules
     default_seats = ("N", "W", "S", "E")
     hang_jack_points = 3
+    verbs = frozenset({"play", "stand", "beg", "give", "run"})
 
     def __init__(
         self,
@@ -116,7 +117,7 @@ class TrinidadHand(AllFoursHand):
         if self.phase == "play" and verb == "play":
             assert action.card is not None
             return self._check_play(action.seat, action.card)
-        return Reason("not-now", {"seat": action.seat, "verb": verb})
+        return self._foreign_verb(action) or Reason("not-now", {"seat": action.seat, "verb": verb})
 
     def _why_no_gift(self, seat: str) -> Reason | None:
         target = self.rules.target
@@ -127,12 +128,16 @@ class TrinidadHand(AllFoursHand):
     def _why_no_run(self) -> Reason | None:
         """Refuse a run the record cannot supply (its stock lists too few cards)."""
         pack_left, needed = self.pack_left, 0
-        # A run repeats while the kick keeps the suit; check every repeat before applying any.
+        dealers_score, target = self.score[self.team_of(self.dealer)], self.rules.target
+        # A run repeats while the kick keeps the suit, until a kick wins the match;
+        # check every repeat before applying any.
         while pack_left >= self._run_cards:
             needed += self._run_cards
             if needed > len(self.stock):
                 return Reason("stock-too-short", {"count": len(self.stock), "needed": needed})
-            if self.stock[needed - 1].suit != self.trump:
+            kicked = self.stock[needed - 1]
+            dealers_score += KICK_POINTS.get(kicked.rank, 0)
+            if kicked.suit != self.trump or (target and dealers_score >= target):
                 return None
             pack_left -= self._run_cards
         return None
@@ -199,7 +204,9 @@ class TrinidadHand(AllFoursHand):
             if new_suit:
                 self.start_play(self.eldest)
                 return
-            self.emit("same-suit", suit=self.trump, seat=self.dealer)
+            # Announce another run only when the pack can supply it; otherwise the loop ends in a redeal.
+            if self.pack_left >= self._run_cards:
+                self.emit("same-suit", suit=self.trump, seat=self.dealer)
 
     # ----- views -----------------------------------------------------------
     def public_view(self) -> dict[str, Any]:

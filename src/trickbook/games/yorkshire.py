@@ -53,6 +53,7 @@ class YorkshireHand(AllFoursHand):
     rules_class = YorkshireRules
     default_seats = ("N", "E", "S", "W")
     hang_jack_points = 1
+    verbs = frozenset({"play", "throw", "peek"})
 
     def __init__(
         self,
@@ -91,7 +92,7 @@ class YorkshireHand(AllFoursHand):
         if action.verb == "peek":
             why = self._why_no_peek(action.seat)
             return None if why is None else Reason("peek-not-allowed", {"seat": action.seat, **why})
-        return Reason("not-now", {"seat": action.seat, "verb": action.verb})
+        return self._foreign_verb(action)
 
     def _out_of_turn_ok(self, action: Action) -> bool:
         return action.verb == "peek"

@@ -123,6 +123,7 @@ class _Reader:
         self.entry: Entry | None = None
         self.pending = Entry(line=0)  # comments gathered before the next keyword
         self.target: tuple[str, int] | None = None  # the field continuation strings extend
+        self.previous_open = False  # inside a ``#| msgid`` that may go on in ``#| "…"`` lines
 
     def problem(self, line: int, message: str) -> None:
         self.po.problems.append(Problem(self.po.file, line, message))
@@ -154,11 +155,17 @@ class _Reader:
             self.pending.references.extend(ref.rpartition(":")[0] or ref for ref in rest.split())
         elif kind == "#|":
             keyword, _, value = rest.partition(" ")
-            if keyword == "msgid":
-                try:
+            try:
+                if keyword == "msgid":
                     self.pending.previous_msgid = parse_string(value)
-                except ValueError as error:
-                    self.problem(line, f"previous msgid: {error}")
+                    self.previous_open = True
+                elif rest.startswith('"') and self.previous_open:
+                    # A wrapped previous msgid goes on in ``#| "…"`` lines.
+                    self.pending.previous_msgid = (self.pending.previous_msgid or "") + parse_string(rest)
+                else:
+                    self.previous_open = False
+            except ValueError as error:
+                self.problem(line, f"previous msgid: {error}")
 
     def keyword(self, line: int, text: str, obsolete: bool) -> None:
         keyword, _, value = text.partition(" ")
