@@ -191,6 +191,8 @@ def test_both_partners_may_throw_in_and_the_other_side_plays_on_alone():
     # The last seat of the trick threw in: the trick is over and its winner leads.
     assert state.tricks[0].winner == "N" and state.current_player == "N"
     assert state.in_play == ["N", "S"]
+    # The narration says who plays on: E's partner W is still in after E's throw, not after W's.
+    assert [e.code for e in state.events if e.code.startswith("throw")] == ["throw", "throw-last"]
     assert reason(state, "E 2H") == "not-your-turn"
     play(state, "N KS; S 3C; N QS; S 4C; N JS; S 5C; N TS; S 6C; N AD; S 7C")
     assert state.is_terminal and all(len(t.entries) == 2 for t in state.tricks[1:])

@@ -37,6 +37,7 @@ register({
     # events
     "pitcher": N_("{seat}, left of the dealer, is the pitcher: the first card led sets trumps."),
     "throw": N_("{seat} throws in the rest of the hand, face up: {cards}. The partner plays on."),
+    "throw-last": N_("{seat} throws in the rest of the hand, face up: {cards}. The partner has already thrown in, so the other side plays on alone."),
     "peek": N_("{seat} looks at the hand before the first lead: the opponents score the penalty."),
 })
 
@@ -148,7 +149,8 @@ class YorkshireHand(AllFoursHand):
         trick.entries.append(TrickEntry(seat, thrown=cards))
         # The seat takes no further part; later tricks have one card fewer.
         self.in_play.remove(seat)
-        self.emit("throw", seat=seat, cards=list(cards))
+        partner_out = self.partner(seat) not in self.in_play
+        self.emit("throw-last" if partner_out else "throw", seat=seat, cards=list(cards))
         self.advance_trick()
 
     def _peek(self, seat: str) -> None:
