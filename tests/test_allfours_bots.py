@@ -5,7 +5,7 @@ import time
 
 import pytest
 
-from trickbook.bots.allfours import TrinidadBot, YorkshireBot
+from trickbook.bots.allfours import TrinidadBot, YorkshireBot, _Seat
 from trickbook.bots.random_bot import RandomBot
 from trickbook.cards import full_pack
 from trickbook.game import Deal
@@ -13,7 +13,7 @@ from trickbook.games.trinidad import TrinidadHand
 from trickbook.games.yorkshire import YorkshireHand
 
 GAMES = [(YorkshireHand, YorkshireBot), (TrinidadHand, TrinidadBot)]
-HANDS = 100
+HANDS = 200
 
 
 def shuffled_deal(cls, n):
@@ -130,3 +130,66 @@ def test_trinidad_dealer_gives_on_good_trumps_but_never_the_winning_point():
     assert bot.choose(_trinidad_obs(strong, ["E give", "E run"])) == "E give"
     assert bot.choose(_trinidad_obs(strong, ["E give", "E run"], {"NS": 13, "WE": 0})) == "E run"
     assert bot.choose(_trinidad_obs(["7S", "4H", "5H", "4D", "5D", "6D"], ["E give", "E run"])) == "E run"
+
+
+def _play_obs(seat, hand, trump, plays, leader, tricks=(), in_play=("N", "E", "S", "W")):
+    """An observation in the middle of a trick: ``plays`` are the cards already on it."""
+    current = {"leader": leader, "plays": [list(p) for p in plays], "winner": None}
+    obs = {
+        "seat": seat, "seats": ["N", "E", "S", "W"], "hand": hand, "trump": trump,
+        "in_play": list(in_play), "tricks": [*tricks, current] if plays else list(tricks),
+    }
+    led = plays[0][1][-1] if plays else None
+    follow = [c for c in hand if c[-1] == led] if led else []
+    if led == trump and follow:
+        legal = follow
+    elif follow:
+        legal = follow + [c for c in hand if c[-1] == trump]
+    else:
+        legal = hand
+    obs["legal"] = [f"{seat} {c}" for c in legal]
+    return obs
+
+
+def test_bots_trump_in_when_the_trick_carries_game_points():
+    # West led the 10♦; the last player, void in diamonds, ruffs it with a small trump.
+    obs = _play_obs("S", ["3H", "5C", "6S"], "H", [("W", "TD"), ("N", "4D"), ("E", "7D")], "W")
+    assert YorkshireBot(seed=0).choose(obs) == "S 3H"
+
+
+def test_bots_capture_the_trump_jack_when_they_can():
+    obs = _play_obs("S", ["QH", "4C", "5S"], "H", [("W", "5D"), ("N", "6D"), ("E", "JH")], "W")
+    assert YorkshireBot(seed=0).choose(obs) == "S QH"
+
+
+def test_bots_do_not_overtrump_a_partner_whose_trick_is_safe():
+    # North's A♥ is the top trump: South keeps the K♥, now the top trump, for a later trick.
+    obs = _play_obs("S", ["KH", "3C", "8S"], "H", [("E", "9D"), ("W", "4D"), ("N", "AH")], "E")
+    obs["legal"] = ["S 3C", "S 8S", "S KH"]  # void in diamonds: anything goes
+    assert YorkshireBot(seed=0).choose(obs) != "S KH"
+
+
+def test_bots_lead_the_top_trump_to_draw_the_others_trumps():
+    first = {"leader": "N", "plays": [["N", "4H"], ["E", "5H"], ["S", "9H"], ["W", "6H"]], "winner": "S"}
+    obs = _play_obs("S", ["AH", "7H", "6C", "4S", "3D"], "H", [], "S", tricks=[first])
+    assert YorkshireBot(seed=0).choose(obs) == "S AH"
+
+
+def test_yorkshire_bot_plays_on_instead_of_throwing_in():
+    obs = _play_obs("S", ["9C", "5S", "3D"], "H", [("E", "KC")], "E")
+    obs["legal"] = ["S 9C", "S throw"]
+    assert YorkshireBot(seed=0).choose(obs) == "S 9C"
+
+
+def test_seats_still_to_play_skip_a_player_who_threw_in():
+    # East threw in on this trick: West, not East, is still to play after South.
+    obs = _play_obs("S", ["9C", "5S"], "H", [("N", "KC"), ("E", "throw", ["8D", "7S"])], "N",
+                    in_play=("N", "S", "W"))
+    obs["tricks"][-1]["plays"][1] = ["E", "throw", ["8D", "7S"]]
+    assert _Seat(obs).after == ["W"]
+
+
+def test_trinidad_bot_hangs_the_opponents_jack_when_it_can():
+    obs = _play_obs("S", ["KS", "4C", "5D"], "S", [("W", "6H"), ("E", "JS")], "W")
+    obs.update({"seats": ["N", "W", "S", "E"], "in_play": ["N", "W", "S", "E"], "kicks": ["9S"]})
+    assert TrinidadBot(seed=0).choose(obs) == "S KS"

@@ -32,10 +32,8 @@ TRICK_EXTRA = 2.5  # Game points the other cards of a trick add, on average, to 
 FEED_CHANCE = 0.35  # how often a card that cannot win is later fed to the partner's trick
 PARTNER_RESCUE = 0.5  # how often a partner holding a higher card wins the trick with it
 JACK_FALLS = 0.3  # how often an opponent holding the trump jack must play it on a trump lead
-OPP_FIND = 1.0  # how often an opponent who can beat a card does so
-PITCH_EXTREME = 1.0
-PITCH_KEEP = 1.0
-PITCH_LENGTH = 0.0
+LAST_TRUMP = 5.0  # Game points a last trump is worth kept: it wins the last trick, which the others may lead
+PLAIN_WINS_LATER = 0.44  # a plain card wins later only when its suit is led: by us, or rarely by them
 
 
 def _power(card: Card) -> int:
@@ -159,7 +157,7 @@ class _Seat:
         beaters = self.beaters(card, led)
         p = 1.0
         for s in seats:
-            p *= 1 - (1 - self.p_none(s, beaters)) * (OPP_FIND if s in self.opponents else 1.0)
+            p *= self.p_none(s, beaters)
         return p
 
     def game_weight(self) -> float:
@@ -229,8 +227,12 @@ class AllFoursBot:
     def keep_value(self, me: _Seat, card: Card, weight: float) -> float:
         """What ``card`` is worth kept for a later trick, in the same match points."""
         wins = me.p_hold(card, card.suit, me.opponents)
+        if not me.is_trump(card):
+            wins *= PLAIN_WINS_LATER
         ends_ours = wins + (1 - wins) * FEED_CHANCE
         value = weight * ((2 * ends_ours - 1) * game_value(card) + wins * TRICK_EXTRA)
+        if me.is_trump(card) and len(me.hand) > 1 and sum(me.is_trump(c) for c in me.hand) == 1:
+            value += LAST_TRUMP * weight
         if me.is_trump(card) and card.rank == "J":
             gain, loss = self.jack_stakes(me, card)
             value += ends_ours * gain - (1 - ends_ours) * loss
@@ -286,10 +288,10 @@ class AllFoursBot:
         if me.is_trump(card) and card.rank != "J":
             # A trump lead makes a player whose only trump is the jack give it up.
             jack = Card("J", me.trump)
-            falls = sum(me.p_holds(s, jack) for s in opps + [me.partner]) * JACK_FALLS
-            if falls:
-                gain, loss = self.jack_stakes(me, jack)
-                value += falls * (p_us * gain - (1 - p_us) * loss)
+            theirs = sum(me.p_holds(s, jack) for s in opps) * JACK_FALLS
+            ours = me.p_holds(me.partner, jack) * JACK_FALLS
+            hang = float(self.hang_jack)
+            value += theirs * (p_us * hang - (1 - p_us)) + ours * (p_us - (1 - p_us) * hang)
         return value
 
     # ----- the pitch ------------------------------------------------------------
@@ -312,7 +314,7 @@ class AllFoursBot:
         trumps = sorted((c for c in me.hand if me.is_trump(c)), key=_power)
         value = self._extreme(me, [c for c in me.unseen if me.is_trump(c) and _power(c) > _power(trumps[-1])])
         value += self._extreme(me, [c for c in me.unseen if me.is_trump(c) and _power(c) < _power(trumps[0])])
-        return PITCH_EXTREME * value + PITCH_KEEP * sum(self.keep_value(me, c, weight) for c in me.hand) + PITCH_LENGTH * len(trumps)
+        return value + sum(self.keep_value(me, c, weight) for c in me.hand)
 
     @staticmethod
     def _extreme(me: _Seat, outside: Sequence[Card]) -> float:
@@ -328,10 +330,6 @@ class AllFoursBot:
             value += still * (to_partner - to_them)
             still *= 1 - to_partner - to_them
         return value + still
-
-    def shed(self, me: _Seat, cards: list[Card]) -> Card:
-        """The least useful card: no Game points, not a trump, low."""
-        return self._best(cards, lambda c: -(game_value(c) * 3 + 20 * me.is_trump(c) + _power(c)))
 
 
 class YorkshireBot(AllFoursBot):
