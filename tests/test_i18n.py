@@ -344,7 +344,7 @@ def test_a_removed_paragraph_is_kept_obsolete_and_the_catalog_stays_valid(tmp_pa
 
 
 DOCS_PAGES = sorted((REPO / "docs").glob("**/*.md"))
-MKDOCS_EXTENSIONS = ["attr_list", "admonition", "def_list", "tables", "pymdownx.superfences", "toc"]
+MKDOCS_EXTENSIONS = ["attr_list", "md_in_html", "admonition", "def_list", "tables", "pymdownx.superfences", "toc"]
 
 
 @pytest.mark.parametrize("page", DOCS_PAGES, ids=[p.name for p in DOCS_PAGES])

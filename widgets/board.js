@@ -111,7 +111,10 @@ function factsElement(view) {
       ? fill(_("{contract} by {seat}"), { contract: contractName(view.contract), seat: view.declarer })
       : contractName(view.contract)]);
   }
-  if (view.turn) facts.push([_("Turned card"), cardDisplay(view.turn)]);
+  // The card turned face up: Euchre's upcard, the All Fours kick (every kick, when the pack was run).
+  const turned = view.upcard ? [view.upcard] : (view.kicks && view.kicks.length ? view.kicks : [view.kick || view.turn]);
+  const shown = turned.filter(Boolean);
+  if (shown.length) facts.push([_("Turned card"), shown.map((code) => cardElement(code))]);
   const score = Object.entries(view.score || {}).map(([who, points]) => `${who} ${points}`).join(" · ");
   if (score) facts.push([_("Score"), score]);
   return el("dl", { className: "tb-facts" },

@@ -6,7 +6,7 @@
 // replay the record and from then on shows only what the engine computed.
 
 import { _, engineText, fill, loadCatalog, cardDisplay } from "./i18n.js";
-import { ask } from "./engine.js";
+import { ask, EngineUnavailable } from "./engine.js";
 import { boardElement, el } from "./board.js";
 
 const ASSETS = new URL("../", import.meta.url);
@@ -68,7 +68,11 @@ class HandPlayer {
     const button = (cls, label, symbol, onClick) => {
       const b = el("button", { type: "button", className: `tb-btn ${cls}`, "aria-label": label, title: label },
         el("span", { "aria-hidden": "true" }, symbol));
-      b.addEventListener("click", onClick);
+      // An unavailable button stays focusable (aria-disabled, not disabled): pressing
+      // "Last step" must not drop the keyboard's focus onto the page.
+      b.addEventListener("click", () => {
+        if (b.getAttribute("aria-disabled") !== "true") onClick();
+      });
       return b;
     };
     this.first = button("tb-first", _("First step"), "|◀", () => this.go(0));
@@ -78,15 +82,16 @@ class HandPlayer {
     this.slider = el("input", { type: "range", className: "tb-slider", min: "0", step: "1", "aria-label": _("Step") });
     this.slider.addEventListener("input", () => this.go(Number(this.slider.value)));
     this.counter = el("output", { className: "tb-counter" });
-    this.presenter = el("button", { type: "button", className: "tb-btn tb-presenter-toggle", "aria-pressed": "false" },
-      _("Presenter mode"));
+    this.presenter = el("button", {
+      type: "button", className: "tb-btn tb-presenter-toggle", "aria-pressed": "false", "aria-keyshortcuts": "Escape",
+    }, _("Presenter mode"));
     this.presenter.addEventListener("click", () => this.togglePresenter());
     this.status = el("p", { className: "tb-status", role: "status" });
     this.board = el("div", {
       className: "tb-board", role: "group", tabindex: "0",
       "aria-label": _("The hand at this step"), "aria-keyshortcuts": "ArrowLeft ArrowRight Home End",
     });
-    this.branchBar = el("div", { className: "tb-branch", hidden: true });
+    this.branchBar = el("div", { className: "tb-branch", "aria-live": "polite", hidden: true });
     this.message = el("p", { className: "tb-message", "aria-live": "polite" });
     this.narration = el("div", { className: "tb-step-narration", "aria-live": "polite" });
     this.player = el("div", { className: "tb-player" },
@@ -108,27 +113,51 @@ class HandPlayer {
 
   onKey(event) {
     const target = event.target;
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
     // The slider and the scrolling tables handle their own arrow keys.
     if (target.matches("input, textarea, select, .tb-scroll")) return;
-    if (event.altKey || event.ctrlKey || event.metaKey) return;
     const moves = {
       ArrowLeft: () => this.step - 1,
       ArrowRight: () => this.step + 1,
       Home: () => 0,
       End: () => this.steps.length - 1,
     };
-    if (event.key === "Escape" && this.figure.classList.contains("tb-presenter")) {
-      this.togglePresenter();
-      return;
-    }
     if (!(event.key in moves)) return;
     event.preventDefault();
     this.go(moves[event.key]());
   }
 
+  /**
+   * Presenter mode: the hand alone fills the window, in large type, for a projector.
+   * The rest of the page is made inert while it shows; leaving puts the reader
+   * back where they were, focus and scroll position included.
+   */
   togglePresenter() {
-    const on = this.figure.classList.toggle("tb-presenter");
+    const on = !this.figure.classList.contains("tb-presenter");
+    if (on) {
+      // Escape leaves from anywhere, the slider included and with nothing focused.
+      const onEscape = (event) => {
+        if (event.key !== "Escape" || event.defaultPrevented) return;
+        event.preventDefault();
+        this.togglePresenter();
+      };
+      document.addEventListener("keydown", onEscape);
+      this.presenting = { scrollX: window.scrollX, scrollY: window.scrollY, inert: inertAround(this.figure), onEscape };
+      document.documentElement.classList.add("tb-presenting");
+    } else if (this.presenting) {
+      for (const node of this.presenting.inert) node.inert = false;
+      document.removeEventListener("keydown", this.presenting.onEscape);
+      document.documentElement.classList.remove("tb-presenting");
+    }
+    this.figure.classList.toggle("tb-presenter", on);
     this.presenter.setAttribute("aria-pressed", String(on));
+    if (on) {
+      this.figure.scrollTop = 0;
+    } else if (this.presenting) {
+      window.scrollTo(this.presenting.scrollX, this.presenting.scrollY);
+      this.presenting = null;
+    }
+    this.presenter.focus();
   }
 
   // ----- stepping --------------------------------------------------------
@@ -138,6 +167,7 @@ class HandPlayer {
     this.paint();
     if (updateHash && !this.branch) {
       history.replaceState(history.state, "", `#${encodeURIComponent(this.id)}=${this.step}`);
+      carryHashToOtherLanguages();
     }
   }
 
@@ -154,10 +184,13 @@ class HandPlayer {
     const where = fill(_("Step {step} of {total}"), { step: String(this.step), total: String(total) });
     this.slider.setAttribute("aria-valuetext", where);
     this.counter.textContent = where;
-    this.first.disabled = this.prev.disabled = this.step === 0;
-    this.next.disabled = this.last.disabled = this.step === total;
+    for (const b of [this.first, this.prev]) b.setAttribute("aria-disabled", String(this.step === 0));
+    for (const b of [this.next, this.last]) b.setAttribute("aria-disabled", String(this.step === total));
     this.figure.dataset.step = String(this.step);
+    const focusInBoard = this.board.contains(document.activeElement);
     this.board.replaceChildren(...boardElement(current.view || {}, this.choice(current.view || {})));
+    // A chosen card leaves the hand: keep the keyboard in the board rather than on the page.
+    if (focusInBoard && !this.board.contains(document.activeElement)) this.board.focus();
     this.paintNarration(current);
     this.markPrerendered();
   }
@@ -203,6 +236,13 @@ class HandPlayer {
     this.paint();
   }
 
+  /** The engine stopped answering after it went live: say so, and stop offering "what if". */
+  markFailed() {
+    if (this.figure.dataset.engine === "failed") return;
+    this.setEngine("failed");
+    this.paint();
+  }
+
   /** When live, the seat to play may choose any of its cards ("what if"). */
   choice(view) {
     if (this.figure.dataset.engine !== "live" || this.branch || !view.current) return null;
@@ -236,13 +276,21 @@ class HandPlayer {
       answer = await ask("whatif", { record: this.record, step: from, action, seed: seedFor(this.id, String(from), action) });
     } catch (err) {
       console.warn("trickbook: what-if failed", err);
+      if (err instanceof EngineUnavailable) engineFailed();
       this.message.textContent = _("The engine could not answer. Go back to the record and try again.");
       return;
     }
+    if (answer && answer.reason) {
+      // The rules refused the card: the engine's reason, in the reader's language.
+      this.message.textContent = engineText(answer.reason);
+      return;
+    }
     const steps = stepsOf(answer);
-    const reason = answer.reason || answer.error;
-    if (!steps.length || reason) {
-      this.message.textContent = reason ? engineText(reason) : _("The engine could not answer. Go back to the record and try again.");
+    if (!steps.length || (answer && answer.error)) {
+      // Not a rule but a failure (a record or step the engine could not use): its
+      // English details go to the console, never to the page.
+      console.warn("trickbook: what-if refused", answer && answer.error);
+      this.message.textContent = _("The engine could not answer. Go back to the record and try again.");
       return;
     }
     this.enterBranch(from, seat, code, action, steps);
@@ -281,6 +329,42 @@ class HandPlayer {
 // ----- mounting ----------------------------------------------------------
 const players = new Map(); // hand id -> HandPlayer
 
+/** The engine is gone for the rest of the page (e.g. it stopped answering): every hand says so. */
+function engineFailed() {
+  for (const player of players.values()) {
+    if (player.figure.dataset.engine === "live") player.markFailed();
+  }
+}
+
+/**
+ * Make everything outside `figure` inert (Tab cannot reach what presenter mode
+ * covers); returns the elements made inert, so that leaving undoes only those.
+ */
+function inertAround(figure) {
+  const changed = [];
+  for (let node = figure; node && node !== document.body; node = node.parentElement) {
+    for (const sibling of node.parentElement ? node.parentElement.children : []) {
+      if (sibling === node || sibling.inert || sibling.matches("script, style, link")) continue;
+      sibling.inert = true;
+      changed.push(sibling);
+    }
+  }
+  return changed;
+}
+
+/**
+ * The language chooser leads to the same page in another language; carry a
+ * hand's deep link (#id=step) along, so that the reader lands on the same step.
+ */
+function carryHashToOtherLanguages() {
+  const target = parseHash(location.hash);
+  for (const link of document.querySelectorAll("a[hreflang].md-select__link")) {
+    const url = new URL(link.href, location.href);
+    url.hash = target && players.has(target.id) ? location.hash : "";
+    link.href = url.href;
+  }
+}
+
 function readIsland(figure) {
   const island = figure.querySelector(":scope > script.tb-data, script.tb-data");
   if (!island) return null;
@@ -312,6 +396,7 @@ function applyHash() {
   if (!player) return;
   player.showRecordAt(target.step);
   player.figure.scrollIntoView({ block: "start" });
+  carryHashToOtherLanguages();
 }
 
 async function mount() {
@@ -328,6 +413,18 @@ async function mount() {
   applyHash();
 }
 
+/**
+ * The language chooser's links already lead to this page in the other language
+ * (and carry a hand's deep link). Material would instead look the page up in a
+ * sitemap that a site without an absolute `site_url` leaves empty, and send the
+ * reader to the other language's home page: let the link do what it says.
+ */
+function followLanguageLink(event) {
+  const link = event.target instanceof Element ? event.target.closest("a[hreflang].md-select__link") : null;
+  if (link && link.href) event.stopPropagation();
+}
+
+document.addEventListener("click", followLanguageLink, true);
 window.addEventListener("hashchange", applyHash);
 // Material's instant navigation swaps pages without a reload and announces each one on document$.
 if (window.document$ && typeof window.document$.subscribe === "function") {

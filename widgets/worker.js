@@ -1,6 +1,6 @@
 // The module Web Worker that runs Pyodide and the engine's JSON facade (trickbook.web).
 //
-// Requests are {id, type: "replay" | "legal" | "whatif", ...}; every request gets
+// Requests are {id, type: "replay" | "legal" | "whatif" | "table_…", ...}; every request gets
 // exactly one reply {id, ok: true, result} or {id, ok: false, error: {kind, message}}.
 // The runtime boots once, when the worker starts; requests are handled one at a time.
 
@@ -8,6 +8,13 @@ const CALLS = {
   replay: (web, req) => web.replay_json(req.record),
   legal: (web, req) => web.legal_json(req.record, req.step),
   whatif: (web, req) => web.whatif_json(req.record, req.step, req.action, req.seed),
+  // The play table (table.js): the worker keeps each open table by its id.
+  // A missing seed is left out (JavaScript's null would reach Python as JsNull, not None).
+  table_new: (web, req) => web.table_new_json.callKwargs({ seat: req.seat || "S", ...(req.seed ? { seed: req.seed } : {}) }),
+  table_act: (web, req) => web.table_act_json(req.table, req.action),
+  table_timeout: (web, req) => web.table_timeout_json(req.table),
+  table_next: (web, req) => web.table_next_json(req.table),
+  table_explain: (web, req) => web.table_explain_json(req.table, req.target),
 };
 
 // assets/runtime.json says where the runtime lives, relative to assets/.

@@ -441,7 +441,8 @@ def compile_catalogs(root: Path | str = ".", out_dir: Path | str | None = None) 
 
 
 def load_engine_names() -> None:
-    """Import every game written so far, so that all message templates are registered."""
+    """Import every game written so far, and the play table, so that all message templates are registered."""
+    import_module("trickbook.table")
     games = import_module("trickbook.games")
     for name in games.GAMES:
         module = games.GAMES[name].split(":")[0]

@@ -1,0 +1,179 @@
+"""The play table in the browser: a Euchre match against three bots, by keyboard, in English and Portuguese.
+
+Each live page boots Pyodide once (about 5 s here). The bots' pace is set to
+0 ms (``?pace=0``) so that a hand plays quickly; the 20-second timer stays as it
+is except on the page that tests a time-out (``?timer=2``).
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from trickbook.cards import Card
+from trickbook.games.euchre import card_suit
+
+pytestmark = pytest.mark.browser
+
+AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
+START = {"en": "Start a match", "pt": "Começar uma partida"}
+PASS = {"en": "Pass", "pt": "Passar"}
+SCORING = {"makers", "march", "lone", "lone-march", "euchred"}
+
+
+def open_table(browser, site_url, tb, lang: str, query: str):
+    """A new page on the play table, started; returns (context, guard, errors, page, table)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    guard = tb.guard_context(context)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(f"{site_url}/{lang}/play/{query}")
+    table = page.locator("div.tb-table[data-game='euchre']")
+    start = table.locator(".tbt-start")
+    expect(start).to_have_text(START[lang])
+    # Nothing of the runtime is fetched before the reader asks for a match.
+    assert guard.under("/assets/pyodide/") == []
+    start.click()
+    expect(table).to_have_attribute("data-engine", "live", timeout=tb.LIVE_TIMEOUT_MS)
+    return context, guard, errors, page, table
+
+
+@pytest.fixture(scope="module", params=["en", "pt"])
+def live(request, browser, site_url, tb):
+    lang = request.param
+    context, guard, errors, page, table = open_table(browser, site_url, tb, lang, "?pace=0")
+    yield lang, page, table
+    context.close()
+    assert guard.refused == [], f"requests left 127.0.0.1: {guard.refused}"
+    assert errors == [], f"uncaught errors in the page: {errors}"
+
+
+def wait_for_reader(page, table) -> str:
+    """Wait until the reader must decide or the hand is over; return the phase."""
+    page.wait_for_function(
+        "(t) => t.dataset.turn === 'you' || t.dataset.phase === 'hand-over'",
+        arg=table.element_handle(), timeout=30_000)
+    return table.get_attribute("data-phase")
+
+
+def enabled_cards(table) -> list[str]:
+    cards = table.locator(".tbt-cards .tbt-card[aria-disabled='false']")
+    return [cards.nth(i).get_attribute("data-card") for i in range(cards.count())]
+
+
+def hand_cards(table) -> list[str]:
+    cards = table.locator(".tbt-cards .tbt-card")
+    return [cards.nth(i).get_attribute("data-card") for i in range(cards.count())]
+
+
+def expected_playable(table) -> set[str]:
+    """Follow the suit led if you can (the left bower is a trump), else anything: from the rules, not the page."""
+    hand = [Card.parse(c) for c in hand_cards(table)]
+    led = table.locator(".tbt-trick").get_attribute("data-led")
+    trump = table.get_attribute("data-trump")
+    if not led:
+        return {str(c) for c in hand}
+    suit = card_suit(Card.parse(led), trump)
+    following = [c for c in hand if card_suit(c, trump) == suit]
+    return {str(c) for c in (following or hand)}
+
+
+def test_a_reader_plays_the_first_hand_by_keyboard_with_only_legal_cards_enabled(live, page_errors):
+    lang, page, table = live
+    bots = table.locator(".tbt-seat[data-bot='true']")
+    expect(bots).to_have_count(3)
+    for i in range(3):
+        expect(bots.nth(i).locator(".tbt-badge.tbt-bot")).to_have_text("bot")
+    assert re.fullmatch(r"[0-9a-f]{64}", table.locator(".tbt-fingerprint code").text_content())
+    plays = 0
+    while (phase := wait_for_reader(page, table)) != "hand-over":
+        before = int(table.locator(".tbt-log").get_attribute("data-lines"))
+        if phase in ("round-one", "round-two"):
+            pass_button = table.locator(".tbt-choice.tbt-pass")
+            if pass_button.count():
+                expect(pass_button).to_have_text(PASS[lang])
+                table.locator(".tbt-choice").first.focus()
+                page.keyboard.press("s")
+            else:  # the stuck dealer names a suit
+                table.locator(".tbt-choice.tbt-call").first.focus()
+                page.keyboard.press("Enter")
+        else:
+            enabled = enabled_cards(table)
+            if phase == "play":
+                assert set(enabled) == expected_playable(table)
+                plays += 1
+            else:
+                assert set(enabled) == set(hand_cards(table))  # the dealer may discard any card
+            card = table.locator(f".tbt-cards .tbt-card[data-card='{enabled[0]}']")
+            card.focus()
+            page.keyboard.press("Enter")
+            expect(table.locator(f".tbt-cards .tbt-card[data-card='{enabled[0]}']")).to_have_attribute("aria-pressed", "true")
+            page.keyboard.press("Enter")
+        # The move was taken: something new was narrated.
+        page.wait_for_function("([t, n]) => Number(t.querySelector('.tbt-log').dataset.lines) > n",
+                               arg=[table.element_handle(), before], timeout=30_000)
+    codes = {p.get_attribute("data-code") for p in table.locator(".tbt-log p").all()}
+    assert codes & SCORING, codes
+    assert not page.locator(".md-search__input:focus").count()  # S never reached the page's search
+    next_hand = table.locator(".tbt-next")
+    expect(next_hand).to_be_visible()
+    next_hand.click()
+    expect(table).to_have_attribute("data-hand-number", "2")
+
+
+def test_the_upcard_is_explained_on_hover_and_focus(live, page_errors):
+    lang, page, table = live
+    table.locator(".tbt-upcard").hover()
+    explained = table.locator(".tbt-explain p").first
+    expect(explained).to_have_attribute("data-code", re.compile(r"^explain-upcard-"))
+    table.locator(".tbt-kitty").focus()
+    expect(table.locator(".tbt-explain p").first).to_have_attribute("data-code", "explain-kitty")
+    if lang == "pt":
+        expect(table.locator(".tbt-explain p").first).to_contain_text("monte")
+
+
+def test_the_play_page_has_no_serious_accessibility_violation_once_live(live, page_errors):
+    _, page, table = live
+    page.add_script_tag(path=str(AXE))
+    result = page.evaluate("async () => await axe.run(document)")
+    serious = [f"{v['id']}: {[n['target'] for n in v['nodes']][:3]}" for v in result["violations"]
+               if v["impact"] in ("serious", "critical")]
+    assert serious == []
+
+
+def test_the_table_fits_a_phone_without_sideways_scroll(live, page_errors):
+    _, page, table = live
+    page.set_viewport_size({"width": 360, "height": 740})
+    try:
+        width = page.evaluate("() => document.documentElement.scrollWidth")
+        assert width <= 360
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 900})
+
+
+def test_a_decision_that_times_out_is_taken_by_the_table(browser, site_url, tb):
+    context, guard, errors, page, table = open_table(browser, site_url, tb, "en", "?pace=0&timer=2")
+    try:
+        wait_for_reader(page, table)
+        expect(table.locator(".tbt-timer-text")).to_contain_text(" s to decide")
+        timed_out = table.locator(".tbt-log p[data-code='table-timeout']")
+        expect(timed_out).to_have_count(1, timeout=15_000)
+        assert "South" in timed_out.text_content()
+        alone = table.locator(".tbt-log p[data-code='alone']")
+        assert all("South" not in p.text_content() for p in alone.all())
+    finally:
+        context.close()
+    assert guard.refused == [] and errors == []
+
+
+@pytest.mark.parametrize("path", ["euchre/", "play/"])
+def test_a_page_only_read_loads_no_pyodide_file(page, site_url, guard, page_errors, path):
+    page.goto(f"{site_url}/en/{path}")
+    page.wait_for_load_state("networkidle")
+    if path == "play/":
+        expect(page.locator("div.tb-table .tbt-start")).to_be_visible()
+    assert guard.under("/assets/pyodide/") == []
