@@ -21,15 +21,30 @@ export function el(tag, attrs = {}, ...children) {
   return node;
 }
 
+/**
+ * A card's name for screen readers ("ace of hearts"), as the pre-rendered tables give it:
+ * a speech engine reads "♥" as "black heart suit", whatever colour the card is.
+ */
+export function cardName(code) {
+  const text = String(code).trim().toUpperCase();
+  const rank = text.slice(0, -1) === "T" ? "10" : text.slice(0, -1);
+  const names = { A: _("ace"), K: _("king"), Q: _("queen"), J: _("jack") };
+  return fill(_("{rank} of {suit}"), { rank: names[rank] || rank, suit: suitName(text.slice(-1)) });
+}
+
 /** A card face; a button when `onChoose` is given (the "what if" cards). */
 export function cardElement(code, { onChoose = null, legal = false } = {}) {
   const classes = ["tb-card", isRed(code) ? "tb-red" : "tb-black"];
   const attrs = { dataset: { card: code } };
-  if (!onChoose) return el("span", { ...attrs, className: classes.join(" ") }, cardDisplay(code));
+  if (!onChoose) {
+    return el("span", { ...attrs, className: classes.join(" "), role: "img", "aria-label": cardName(code) }, cardDisplay(code));
+  }
   classes.push(legal ? "tb-legal" : "tb-illegal");
-  const button = el("button", { ...attrs, type: "button", className: classes.join(" ") }, cardDisplay(code));
-  // Screen readers hear what the dimmed colour shows.
-  if (!legal) button.append(el("span", { className: "tb-sr" }, " " + _("(not allowed now)")));
+  // A button's name keeps its visible text (for voice control) and adds the card's
+  // name; screen readers also hear what the dashed border shows.
+  const button = el("button", { ...attrs, type: "button", className: classes.join(" ") }, cardDisplay(code),
+    el("span", { className: "tb-sr" }, ` ${cardName(code)}`),
+    legal ? null : el("span", { className: "tb-sr" }, ` ${_("(not allowed now)")}`));
   button.addEventListener("click", () => onChoose(code, legal));
   return button;
 }

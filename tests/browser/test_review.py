@@ -55,6 +55,15 @@ def hand_record(hand: str) -> str:
     return (REPO / "docs" / "hands" / game / f"{hand}.hand.toml").read_text(encoding="utf-8")
 
 
+def card_name(catalogs, lang: str, code: str) -> str:
+    """How the pre-rendered tables name a card for screen readers: "ace of hearts", "10 of hearts"."""
+    ui_ = catalogs[lang]["ui"]
+    rank = {"A": "ace", "K": "king", "Q": "queen", "J": "jack", "T": "10"}.get(code[:-1], code[:-1])
+    rank = ui_.get(rank) or rank
+    suit = catalogs[lang]["engine"]["suits"][code[-1]]
+    return (ui_.get("{rank} of {suit}") or "{rank} of {suit}").replace("{rank}", rank).replace("{suit}", suit)
+
+
 def open_hand(page, site_url: str, lang: str, game: str, hand: str, step: int | None = None):
     page.goto(f"{site_url}/{lang}/{game}/" + (f"#{hand}={step}" if step is not None else ""))
     fig = page.locator(f'figure.tb-hand[data-hand-id="{hand}"]')
@@ -255,6 +264,18 @@ def test_the_board_shows_the_turned_card(page, context, site_url, guard, page_er
     assert " ".join(cards.all_text_contents()) == turned
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_board_cards_are_named_for_screen_readers_as_the_tables_name_them(
+        page, context, site_url, guard, page_errors, tb, catalogs, lang):
+    tb.block_runtime(context)
+    fig = open_hand(page, site_url, lang, "nap", tb.NAP_HAND, 0)
+    for code in ("AH", "TH", "2C"):
+        board_card = fig.locator(f'.tb-board .tb-card[data-card="{code}"]').first
+        expect(board_card).to_have_accessible_name(card_name(catalogs, lang, code))
+        table_card = fig.locator(f'.tb-deal-table .tb-card[data-card="{code}"]')
+        expect(board_card).to_have_accessible_name(table_card.get_attribute("aria-label"))
+
+
 # ----- "what if" in every game ----------------------------------------------------------------
 
 WHAT_IF = [
@@ -278,6 +299,11 @@ def test_what_if_explains_an_illegal_card_and_bots_finish_a_clearly_marked_branc
     expect(fig).to_have_attribute("data-engine", "live", timeout=tb.LIVE_TIMEOUT_MS)
     cards = fig.locator(f'.tb-board .tb-seat[data-seat="{seat}"]')
     # An illegal card: the engine's reason, in the reader's words, every placeholder filled.
+    not_now = catalogs[lang]["ui"].get("(not allowed now)") or "(not allowed now)"
+    shown = cards.locator(f'button[data-card="{illegal}"]')
+    # The name starts with the visible text (voice control) and says what the dashed border shows.
+    face = illegal[:-1].replace("T", "10") + {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[illegal[-1]]
+    expect(shown).to_have_accessible_name(f"{face} {card_name(catalogs, lang, illegal)} {not_now}")
     cards.locator(f'button[data-card="{illegal}"]').click()
     message = fig.locator(".tb-message")
     expect(message).to_have_text(reason_text(catalogs, lang, code, seat, suit))
