@@ -161,3 +161,14 @@ def test_a_wrapped_previous_msgid_is_read_whole(tmp_path):
     parsed = read_po_file(str(po))
     assert not parsed.problems
     assert [(e.msgid, e.previous_msgid) for e in parsed.entries if e.msgid] == [("New", "Old long text")]
+
+
+@pytest.mark.parametrize("locale, expected", [("pt_PT", "aceitar o trunfo"), ("fr", "garder l'atout")])
+def test_a_refusal_names_the_verb_in_the_readers_language(locale, expected):
+    """``{seat} cannot {verb} now`` must not leak the English verb into a translated page."""
+    from trickbook.messages import render
+    from trickbook_site.i18n import translator
+
+    tr = translator(locale, REPO)
+    text = render("not-now", {"seat": "N", "verb": "stand"}, tr.engine)
+    assert expected in text and "stand" not in text

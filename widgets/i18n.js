@@ -11,7 +11,7 @@ const SUIT_KEYS = new Set(["suit", "trump", "led"]);
 // Babel writes plural forms in CLDR's category order; Intl gives the same names.
 const PLURAL_ORDER = ["zero", "one", "two", "few", "many", "other"];
 
-let catalog = { lang: "en", ui: {}, engine: { messages: {}, suits: {}, categories: {}, contracts: {} } };
+let catalog = { lang: "en", ui: {}, engine: { messages: {}, suits: {}, categories: {}, contracts: {}, verbs: {} } };
 let pluralRules = new Intl.PluralRules("en");
 let pluralIndex = new Map([["one", 0], ["other", 1]]);
 
@@ -53,6 +53,7 @@ export function useCatalog(data, lang) {
       suits: engine.suits || {},
       categories: engine.categories || {},
       contracts: engine.contracts || {},
+      verbs: engine.verbs || {},
     },
   };
   const locale = lang || catalog.lang;
@@ -124,6 +125,7 @@ export function formatValue(key, value) {
   if (SUIT_KEYS.has(key) && value in SUIT_SYMBOLS) return suitName(value);
   if (key === "category" && value in catalog.engine.categories) return categoryName(value);
   if (key === "contract" && value in catalog.engine.contracts) return contractName(value);
+  if (key === "verb" && value in catalog.engine.verbs) return catalog.engine.verbs[value];
   if (key === "card" || key === "cards") return cardDisplay(value);
   // A "why" value is itself a message code (why-game-tie), translated in turn.
   if (key === "why" && value in catalog.engine.messages) return catalog.engine.messages[value];

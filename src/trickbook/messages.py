@@ -50,6 +50,23 @@ CONTRACT_NAMES = {
     "wellington": N_("Wellington"),
 }
 
+# Verbs as a refusal names them ("{seat} cannot {verb} now"): the infinitive.
+VERB_NAMES = {
+    "play": N_("play a card"),
+    "pass": N_("pass"),
+    "bid": N_("bid"),
+    "order": N_("order it up"),
+    "pickup": N_("pick it up"),
+    "call": N_("name a suit"),
+    "discard": N_("discard"),
+    "throw": N_("throw in"),
+    "peek": N_("look at the cards"),
+    "stand": N_("stand"),
+    "beg": N_("beg"),
+    "give": N_("give a point"),
+    "run": N_("run the pack"),
+}
+
 # Codes every game shares. Each game module registers its own with ``register``.
 MESSAGES: dict[str, str] = {
     "not-your-turn": N_("It is {current}'s turn, not {seat}'s."),
@@ -92,6 +109,8 @@ def format_value(key: str, value: Any, translate: Callable[[str], str]) -> str:
         return translate(CATEGORY_NAMES[value])
     if key == "contract" and isinstance(value, str) and value in CONTRACT_NAMES:
         return translate(CONTRACT_NAMES[value])
+    if key == "verb" and isinstance(value, str) and value in VERB_NAMES:
+        return translate(VERB_NAMES[value])
     # A ``why`` value is itself a message code (``why-game-tie``), so it translates too.
     if key == "why" and isinstance(value, str) and value in MESSAGES:
         return translate(MESSAGES[value])

@@ -497,6 +497,7 @@ def browser_catalog(locale: str, mo_dir: Path | str) -> dict[str, Any]:
             "suits": names(messages.SUIT_NAMES),
             "categories": names(messages.CATEGORY_NAMES),
             "contracts": names(messages.CONTRACT_NAMES),
+            "verbs": names(messages.VERB_NAMES),
         },
     }
 
