@@ -19,8 +19,9 @@ from trickbook.games.euchre import card_suit
 pytestmark = pytest.mark.browser
 
 AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
-START = {"en": "Start a match", "pt": "Começar uma partida"}
-PASS = {"en": "Pass", "pt": "Passar"}
+START = {"en": "Start a match", "pt": "Começar uma partida", "fr": "Commencer une partie"}
+PASS = {"en": "Pass", "pt": "Passar", "fr": "Passer"}
+KITTY = {"pt": "monte", "fr": "talon"}
 SCORING = {"makers", "march", "lone", "lone-march", "euchred"}
 
 
@@ -42,7 +43,7 @@ def open_table(browser, site_url, tb, lang: str, query: str):
     return context, guard, errors, page, table
 
 
-@pytest.fixture(scope="module", params=["en", "pt"])
+@pytest.fixture(scope="module", params=["en", "pt", "fr"])
 def live(request, browser, site_url, tb):
     lang = request.param
     context, guard, errors, page, table = open_table(browser, site_url, tb, lang, "?pace=0")
@@ -132,8 +133,8 @@ def test_the_upcard_is_explained_on_hover_and_focus(live, page_errors):
     expect(explained).to_have_attribute("data-code", re.compile(r"^explain-upcard-"))
     table.locator(".tbt-kitty").focus()
     expect(table.locator(".tbt-explain p").first).to_have_attribute("data-code", "explain-kitty")
-    if lang == "pt":
-        expect(table.locator(".tbt-explain p").first).to_contain_text("monte")
+    if lang in KITTY:
+        expect(table.locator(".tbt-explain p").first).to_contain_text(KITTY[lang])
 
 
 def test_the_play_page_has_no_serious_accessibility_violation_once_live(live, page_errors):
