@@ -1,4 +1,4 @@
-"""The bots' measurable bar (DESIGN section 2): they beat random players, and their trump-making is no worse than random.
+"""The bots' measurable bar: they beat random players, and their trump-making is no worse than random.
 
 For every game present: over 200 seeded matches a side of bots beats a side of
 uniformly random players in at least 80 % of them (Nap: over 200 seeded hands the

@@ -1,4 +1,4 @@
-"""Euchre, rule by rule (rule text 004 and DESIGN section 3)."""
+"""Euchre, rule by rule (rule text 004 and the decisions on the rules page)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Trinidad All Fours, rule by rule (rule text 003 and DESIGN section 3)."""
+"""Trinidad All Fours, rule by rule (rule text 003 and the decisions on the rules page)."""
 
 import pytest
 

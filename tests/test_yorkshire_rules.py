@@ -1,4 +1,4 @@
-"""Yorkshire All Fours, rule by rule (rule texts 000/002 and DESIGN section 3)."""
+"""Yorkshire All Fours, rule by rule (rule texts 000/002 and the decisions on the rules page)."""
 
 import pytest
 

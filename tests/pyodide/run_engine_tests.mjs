@@ -1,4 +1,4 @@
-// Run the engine's test suite under real Pyodide in Node (DESIGN section 6).
+// Run the engine's test suite under real Pyodide in Node.
 //
 // Boots Pyodide from node_modules/pyodide (offline), loads pytest and its pure-Python
 // dependencies from the wheels in build/pyodide-wheels/ (fetched by fetch_wheels.sh when

@@ -1,7 +1,7 @@
 """Euchre (rule text 004): 24 cards, the bowers, two rounds of trump-making, going alone, 10 points.
 
 Four players in two partnerships, five cards each, an upcard and a three-card
-kitty. The product's decisions (DESIGN section 3) are applied here: the
+kitty. The product's decisions (see "Decisions made on this site" in docs/euchre.md) are applied here: the
 turned-down suit cannot be named in round two, not even by a stuck dealer; the
 dealer may discard the card he picked up; when the dealer's partner goes alone
 the dealer sits out and the upcard stays in the kitty; a seat that sits out is

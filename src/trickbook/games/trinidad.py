@@ -4,7 +4,7 @@ Four players in partnerships; play and the deal go counter-clockwise, so the
 default seats ``N W S E`` are listed in the order of play. Six cards each, then
 the next card is kicked for trumps (an ace, six or jack scores 1, 2 or 3 for the
 dealer's side at once). The dealer's right stands or begs; the dealer gives a
-point or runs the pack. The product's decisions (DESIGN section 3): the gift at
+point or runs the pack. The product's decisions (see "Decisions made on this site" in docs/trinidad.md): the gift at
 13 may win the match unless ``gift_may_win`` is false; when the pack cannot
 supply another run the hand ends in a redeal and the kick points stay.
 First side to 14 wins.

@@ -2,7 +2,7 @@
 
 Four players in fixed partnerships, six cards each, no turned card. The pitcher
 (left of the dealer) leads and his first card's suit is trump for the hand.
-Two product decisions (DESIGN section 3) are applied here: the throw-in of a
+Two product decisions (see "Decisions made on this site" in docs/yorkshire.md) are applied here: the throw-in of a
 valueless hand, and the early look (``peek``) by the pitcher's partner, which
 gives the opponents 4 points at once. First pair to 11 wins.
 """

@@ -1,4 +1,4 @@
-"""Yorkshire and Trinidad All Fours: the corners of the rules (texts 000/002, 003; DESIGN section 3)."""
+"""Yorkshire and Trinidad All Fours: the corners of the rules (texts 000/002, 003 and the decisions on the rules pages)."""
 
 import pytest
 

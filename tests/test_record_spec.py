@@ -1,6 +1,6 @@
-"""The hand record, its replay JSON, Euchre and Nap checked sentence by sentence against DESIGN 2.1, 3 and 5.
+"""The hand record, its replay JSON, Euchre and Nap checked sentence by sentence against the published record format (docs/writing-hands.md), the rules pages and the fair shuffle (docs/verify.md).
 
-Each test is named for the sentence of the design (or the rule) it checks.
+Each test is named for the sentence (or the rule) it checks.
 """
 
 from __future__ import annotations
