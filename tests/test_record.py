@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
 import subprocess
@@ -194,8 +193,6 @@ def test_a_refused_action_names_the_seat_the_action_and_the_rules_reason_in_engl
 
 
 def test_no_action_is_accepted_once_the_match_is_won():
-    if importlib.util.find_spec("trickbook.games.yorkshire") is None:
-        pytest.skip("Yorkshire is not in the engine yet")
     text = """format = 1\ngame = "yorkshire"\ndealer = "W"\nscore = { WE = 7, NS = 3 }
 actions = \"\"\"
 S peek
@@ -288,8 +285,6 @@ def test_web_whatif_refuses_an_illegal_branch_with_the_reason():
 
 
 def test_web_whatif_branches_and_bots_finish_the_hand():
-    if importlib.util.find_spec("trickbook.bots.nap") is None:
-        pytest.skip("the Nap bot is not in the engine yet")
     text = FOUR_HEARTS.read_text(encoding="utf-8")
     out = json.loads(web.whatif_json(text, 5, "B TH", seed=3))
     assert out["ok"] and out["branch"] == 5

@@ -7,7 +7,6 @@ the last good site being served and prints the error; the next change tries agai
 from __future__ import annotations
 
 import threading
-import time
 from functools import partial
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path

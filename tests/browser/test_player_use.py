@@ -440,7 +440,7 @@ def test_a_dark_system_preference_leaves_the_hand_as_light_as_the_page(
     guard = tb.guard_context(context)
     tb.block_runtime(context)
     page = context.new_page()
-    fig = open_hand(page, site_url, "en", "nap", tb.NAP_HAND, 6)
+    open_hand(page, site_url, "en", "nap", tb.NAP_HAND, 6)
     colours = page.evaluate("""() => {
         const bg = (e) => getComputedStyle(e).backgroundColor;
         return [bg(document.body), bg(document.querySelector('.tb-board .tb-card')),
