@@ -125,3 +125,31 @@ def test_serve_rebuilds_on_change_and_keeps_the_last_good_site(tmp_path: Path, m
     finally:
         stop.set()
         thread.join(timeout=30)
+
+
+def test_check_reads_the_inline_records_of_markdown_pages(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Teachers write records inline in pages: `trickbook check` names the page, line and action."""
+    page = tmp_path / "lesson.md"
+    page.write_text(
+        "# A lesson { #lesson }\n\nSome prose.\n\n"
+        "```hand\nformat = 1\nid = \"lesson-one\"\ngame = \"nap\"\nseats = [\"A\", \"B\", \"C\"]\ndealer = \"C\"\n"
+        "actions = \"\"\"\nA pass; B bid nap; C pass\nB AS; C QC\n\"\"\"\n\n[deal]\n"
+        "A = \"5S AD KD 4C 3C\"\nB = \"AS KS QS JS 7H\"\nC = \"2S AH KH QC JC\"\n```\n",
+        encoding="utf-8",
+    )
+    assert main(["check", str(tmp_path)]) == 1
+    out = capsys.readouterr().out
+    # C holds the two of spades, so the fifth action (line 13 of the page) is refused.
+    assert f"{page}:13: action 5 'C QC'" in out and "[must-follow-suit]" in out
+    assert "1 inline record(s) in 1 page(s) checked, 1 bad" in out
+
+    page.write_text(page.read_text(encoding="utf-8").replace("B AS; C QC", "B AS; C 2S; A 5S"), encoding="utf-8")
+    assert main(["check", str(page)]) == 0
+    assert "1 inline record(s) in 1 page(s) checked, 0 bad" in capsys.readouterr().out
+
+
+def test_check_refuses_an_inline_record_without_an_id(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    page = tmp_path / "lesson.md"
+    page.write_text("# Lesson { #lesson }\n\n```hand\nformat = 1\ngame = \"nap\"\n```\n", encoding="utf-8")
+    assert main(["check", str(page)]) == 1
+    assert f"{page}:3: an inline hand record must carry an `id`" in capsys.readouterr().out
