@@ -200,3 +200,16 @@ def test_a_euchre_record_cannot_start_from_a_won_match_or_a_negative_score(score
 def test_a_euchre_record_may_start_one_point_short_of_the_target():
     state = replay(parse_record(euchre_text("N pass", "score = { NS = 9, WE = 9 }\n"))).state
     assert state.score == {"NS": 9, "EW": 9} and state.winner is None
+
+
+def test_score_names_teams_in_any_case_like_seats():
+    """Seat names are case-insensitive everywhere in a record; so are the teams made of them."""
+    from trickbook.games.euchre import EuchreHand
+    from trickbook.games.nap import NapHand
+    from trickbook.shuffle import deal_hand
+
+    seed = "cd" * 32
+    euchre = EuchreHand(None, "NESW", "N", deal_hand("euchre", "NESW", "N", seed, 1), {"ns": 3, "We": 5})
+    assert euchre.score == {"NS": 3, "EW": 5}
+    nap = NapHand(None, "ABCD", "D", deal_hand("nap", "ABCD", "D", seed, 1), {"a": 4, "B": -4})
+    assert nap.score == {"A": 4, "B": -4, "C": 0, "D": 0}

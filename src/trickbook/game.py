@@ -192,15 +192,21 @@ class HandState:
         return out
 
     def normalise_team(self, key: str) -> str:
-        """Accept a team written with its seats in either order (``EW`` or ``WE``)."""
+        """Accept a team written with its seats in either order (``EW`` or ``WE``), in any case,
+        as seat names are everywhere else."""
         for t in self.teams:
             if key == t:
                 return t
+        folded = key.casefold()
         if self.partnership:
             for i in range(2):
                 x, y = self.seats[i], self.seats[i + 2]
-                if key in (x + y, y + x):
+                if folded in ((x + y).casefold(), (y + x).casefold()):
                     return self.teams[i]
+        else:
+            for seat in self.seats:
+                if folded == seat.casefold():
+                    return seat
         raise DealError(f"score names {key!r}, which is not a {'team' if self.partnership else 'seat'} ({' '.join(self.teams)})")
 
     # ----- the contract ----------------------------------------------------
