@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 import reprlib
+import sys
 import tomllib
 from pathlib import Path
 from typing import Any, Mapping
@@ -25,7 +26,7 @@ from .positions import Positions, TooDeep, scan
 
 _TOML_LINE = re.compile(r"\s*\(at line (\d+), column \d+\)")
 _TOML_END = re.compile(r"\s*\(at end of document\)")
-_LONG_NUMBER = re.compile(r"[0-9][0-9_]{4299,}")
+_LONG_NUMBER = re.compile(r"[0-9][0-9_]{%d,}" % max(sys.get_int_max_str_digits() - 1, 0))
 _BARE_KEY = re.compile(r"^[A-Za-z0-9_-]+$")
 _SEED = re.compile(r"^[0-9a-fA-F]{64}$")
 _KIND_NAMES = {int: "a whole number", str: "a string", list: "an array", dict: "a table"}
@@ -104,10 +105,11 @@ def read_toml(text: str, file: str | None = None, line_offset: int = 0) -> tuple
         raise error(f"TOML syntax: {message}", line, "toml-syntax") from None
     except RecursionError:  # the scan bounds nesting; this is the last guard
         raise error("too deep: arrays or inline tables nested too deep", None, "too-deep") from None
-    except ValueError as e:  # Python's limit on converting long numbers
+    except ValueError:  # Python's limit on converting long numbers
         m = _LONG_NUMBER.search(text)
         line = text.count("\n", 0, m.start()) + 1 if m else None
-        raise error(f"a number too long to read ({show(str(e))})", line, "bad-value") from None
+        raise error(f"a number of more than {sys.get_int_max_str_digits()} digits is too long to read",
+                    line, "bad-value") from None
 
 
 class _Parser:
