@@ -14,9 +14,10 @@ works as well as ``trickbook i18n update``:
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import IO, Any, Collection, Iterator, Mapping
+
+from trickbook.record.sources import id_from_file_name
 
 from .hand_text import hand_strings
 from .segment import parse_page
@@ -51,6 +52,6 @@ def extract_hand_record(
 ) -> Iterator[Extracted]:
     """Yield the title and the notes of a ``*.hand.toml`` record."""
     text, name = _read(fileobj, options)
-    hand_id = os.path.basename(name).removesuffix(".hand.toml")
+    hand_id = id_from_file_name(name)
     for string in hand_strings(text, hand_id=hand_id, file=name):
         yield (string.line, None, string.msgid, [string.comment])
