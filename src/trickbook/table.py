@@ -225,7 +225,10 @@ class Table:
         obs = state.observation(self.seat)
         trump = state.trump
         hand = reader_order(list(state.hands[self.seat]), trump)
-        mine = obs["legal"]
+        # The dealer's ``order`` is listed beside his ``pickup`` (the same move): the table offers the canonical one.
+        rules = type(state)
+        mine = [a["text"] for a in obs["actions"]
+                if str(rules.canonical_action(Action.from_json(a), state.dealer)) == a["text"]]
         tricks = [t for t in state.tricks if t.entries]
         last = tricks[-1] if tricks else None
         return {
