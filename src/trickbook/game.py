@@ -247,7 +247,7 @@ class HandState:
             return Reason("hand-over", {})
         if action.seat not in self.seats:
             return Reason("not-your-turn", {"seat": action.seat, "current": self.current})
-        if action.seat != self.current and not self._out_of_turn_ok(action):
+        if action.seat != self.current and not self.out_of_turn_allowed(action):
             return Reason("not-your-turn", {"seat": action.seat, "current": self.current})
         if action.card is not None and action.verb in ("play", "discard") and action.card not in self.hands[action.seat]:
             return Reason("card-not-in-hand", {"seat": action.seat, "card": action.card})
@@ -285,7 +285,7 @@ class HandState:
     def _not_now(self, action: Action) -> Reason:
         return Reason("not-now", {"seat": action.seat, "verb": action.verb})
 
-    def _out_of_turn_ok(self, action: Action) -> bool:
+    def out_of_turn_allowed(self, action: Action) -> bool:
         """True for an action a seat may take when it is not its turn."""
         return False
 

@@ -97,7 +97,7 @@ class YorkshireHand(AllFoursHand):
             super()._play_apply(action)
 
     # ``peek`` is an infraction with a penalty, accepted out of turn from the pitcher's partner.
-    def _out_of_turn_ok(self, action: Action) -> bool:
+    def out_of_turn_allowed(self, action: Action) -> bool:
         return action.verb == "peek"
 
     def _out_of_turn_legal(self) -> Iterable[Action]:
