@@ -66,7 +66,8 @@ def canonical_name(name: str) -> str:
     for cls in registry.values():
         if key == cls.game or key in cls.aliases:
             return cls.game
-    if "." in name or ":" in name:
+    module = name.strip().partition(":")[0]
+    if module and all(part.isidentifier() for part in module.split(".")):
         cls = _from_module(name)
         if cls is not None:
             return cls.game
