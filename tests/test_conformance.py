@@ -138,7 +138,7 @@ def check_state(state, fresh, before, full: bool) -> None:
         obs = state.observation(seat)
         leaked = words(obs) & concealed_from(state, seat)
         assert not leaked, f"{seat} can see {sorted(leaked)}"
-        assert obs["legal"] == [t for t, a in zip(texts, legal) if a.seat == seat]
+        assert obs["legal"] == [t for t, a in zip(texts, legal, strict=False) if a.seat == seat]
     if full:
         check_legal_is_what_why_illegal_accepts(state, legal)
     check_cards_conserved(state)

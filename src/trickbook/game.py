@@ -253,7 +253,8 @@ class HandState:
             return Reason("card-not-in-hand", {"seat": action.seat, "card": action.card})
         if action.verb not in self.verbs:
             return Reason("unknown-verb", {"verb": action.verb})
-        return self._phase_method("check")(action)
+        reason: Reason | None = self._phase_method("check")(action)
+        return reason
 
     def is_legal(self, action: Action) -> bool:
         return self.why_illegal(action) is None

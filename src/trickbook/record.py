@@ -371,9 +371,9 @@ class _Parser:
         value = data["actions"]
         start = self.key_lines.get(("", "actions"))
         if isinstance(value, str):
-            chunks = list(zip(value.split("\n"), _string_lines(self.text, start, value, self.offset)))
+            chunks = list(zip(value.split("\n"), _string_lines(self.text, start, value, self.offset), strict=False))
         elif isinstance(value, list) and all(isinstance(v, str) for v in value):
-            chunks = list(zip(value, _array_lines(self.text, start, value, self.offset)))
+            chunks = list(zip(value, _array_lines(self.text, start, value, self.offset), strict=False))
         else:
             raise self.error("'actions' must be a string or an array of strings", "bad-value", key="actions")
         out = []

@@ -178,7 +178,7 @@ def _high_card(seats: tuple[str, ...], pack: list[Card]) -> tuple[str, dict[str,
     rounds: list[list[list[str]]] = []
     top = 0
     while True:
-        drawn = list(zip(drawing, pack[top:top + len(drawing)]))
+        drawn = list(zip(drawing, pack[top:top + len(drawing)], strict=False))
         if len(drawn) < len(drawing):
             raise DealError("the pack ran out while drawing for the first dealer")
         top += len(drawing)

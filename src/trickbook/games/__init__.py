@@ -68,9 +68,9 @@ def canonical_name(name: str) -> str:
             return cls.game
     module = name.strip().partition(":")[0]
     if module and all(part.isidentifier() for part in module.split(".")):
-        cls = _from_module(name)
-        if cls is not None:
-            return cls.game
+        found = _from_module(name)
+        if found is not None:
+            return found.game
     known = ", ".join(cls.game for cls in games())
     raise DealError(f"unknown game {name!r} (known: {known})")
 

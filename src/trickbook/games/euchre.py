@@ -108,6 +108,7 @@ class EuchreHand(HandState):
     title = "Euchre"
     listed = 4
     rules_class = EuchreRules
+    rules: EuchreRules
     default_seats = ("N", "E", "S", "W")
     partnership = True
     hand_size = 5
@@ -153,9 +154,7 @@ class EuchreHand(HandState):
     @property
     def stuck(self) -> bool:
         """True when the dealer must name a suit (the last word of round two)."""
-        rules = self.rules
-        assert isinstance(rules, EuchreRules)
-        return self.phase == Phase.ROUND_TWO and self.current == self.dealer and rules.stick_the_dealer
+        return self.phase == Phase.ROUND_TWO and self.current == self.dealer and self.rules.stick_the_dealer
 
     # ----- round one: order it up, or pass -----------------------------------
     def _round_one_legal(self) -> Iterable[Action]:

@@ -55,6 +55,7 @@ class TrinidadHand(AllFoursHand):
     title = "Trinidad All Fours"
     listed = 2
     rules_class = TrinidadRules
+    rules: TrinidadRules
     default_seats = ("N", "W", "S", "E")
     packets = (3, 3)
     turn_card = "kicked card"
