@@ -10,10 +10,13 @@ from __future__ import annotations
 import json
 from html import escape
 from pathlib import Path
+from typing import Any
 
 from . import i18n
 from .errors import CatalogError
 from .figure import Texts
+from .i18n.theme import CONFIG_TEXTS, theme_strings
+from .mkdocs_run import LanguageTexts
 from .project import Language, Project
 
 
@@ -33,6 +36,20 @@ class Catalogs:
     def texts(self, lang: Language) -> Texts:
         t = self.translator(lang)
         return Texts(lang=lang.code, ui=t.ui, engine=t.engine, content=t.content)
+
+    def language_texts(self, lang: Language, base: dict[str, Any], nav_pages: list[str] | None = None) -> LanguageTexts:
+        """The configuration's words in ``lang``: description, anchor title, theme strings."""
+        nav = list(nav_pages or [])
+        if lang.is_source:
+            return LanguageTexts(nav_pages=nav)
+        t = self.translator(lang)
+        description = str(base.get("site_description") or "")
+        return LanguageTexts(
+            site_description=t.ui(description) if description else "",
+            permalink_title=t.ui(CONFIG_TEXTS["permalink_title"]),
+            theme=theme_strings(lambda context, message: t.pgettext("ui", context, message)),
+            nav_pages=nav,
+        )
 
     def localize(self, lang: Language, text: str, rel_path: str) -> tuple[str, float]:
         """A page in ``lang`` (English where untranslated) and the percent translated."""
