@@ -76,6 +76,7 @@ def build_site(project: Project, site_dir: Path | None = None, build_root: Path 
                                        catalogs.language_texts(lang, base))
             run_mkdocs(write_language_config(work / lang.code / "mkdocs.yml", settings), strict=True)
             drop_not_found_page(out / lang.code)
+            catalogs.finish_pages(lang, out / lang.code)
             log(f"built {lang.code}/")
         write_assets(out, runtime, project.widgets, build_root)
         catalogs.write_browser_catalogs(out / "assets" / "i18n", languages)
