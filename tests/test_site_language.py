@@ -205,3 +205,27 @@ def test_french_spacing_leaves_code_urls_tags_and_placeholders_alone() -> None:
                                  '<a href="p.html?a=1;b">l</a> &amp; c</p><pre>x : y</pre>')
     # Applying the rules twice changes nothing more.
     assert french_html(french_html(html)) == french_html(html)
+
+
+# ----- the Terms page ------------------------------------------------------------------
+
+@pytest.mark.parametrize("lang, title, words", [
+    ("en", "Terms", ["stock", "run the pack", "face down"]),
+    ("pt", "Termos", ["resto do baralho", "voltada para baixo", "sentido dos ponteiros do relógio"]),
+    ("fr", "Termes", ["reste du paquet", "faire courir le paquet", "face cachée"]),
+])
+def test_terms_page_is_in_every_language_and_in_every_navigation(built_site: Path, lang: str, title: str,
+                                                                   words: list[str]) -> None:
+    page = _page(built_site, lang, "terms")
+    assert re.search(rf"<h1[^>]*>{title}", page)
+    prose = " ".join(_prose(page))
+    for word in words:
+        assert word in prose.replace(NBSP, " "), (lang, word)
+    # Each row names the English term and its translations, each marked with its language.
+    row = re.search(r'<tr><th scope="row"><span lang="en">stock</span></th>(.*?)</tr>', page)
+    assert row and 'lang="pt-PT">resto do baralho<' in row.group(1) and 'lang="fr">reste du paquet<' in row.group(1)
+    for name in PAGES:
+        assert re.search(r'href="[^"]*terms/"', _page(built_site, lang, name)), (lang, name)
+    if lang == "fr":
+        # The words refused in French are shown, so learners know to avoid them.
+        assert "pioche" in row.group(1)

@@ -72,8 +72,9 @@ def build_site(project: Project, site_dir: Path | None = None, build_root: Path 
             texts = catalogs.texts(lang)
             docs = work / lang.code / "docs"
             result.coverage[lang.code] = write_localized_docs(project, lang, hands, texts, catalogs, docs)
+            nav = catalogs.write_terms_page(lang, languages, docs)
             settings = language_config(project, base, lang, languages, docs, out / lang.code,
-                                       catalogs.language_texts(lang, base))
+                                       catalogs.language_texts(lang, base, nav))
             run_mkdocs(write_language_config(work / lang.code / "mkdocs.yml", settings), strict=True)
             drop_not_found_page(out / lang.code)
             catalogs.finish_pages(lang, out / lang.code)

@@ -12,7 +12,7 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
-from . import i18n
+from . import i18n, terms
 from .errors import CatalogError
 from .figure import Texts
 from .i18n import typography
@@ -74,6 +74,14 @@ class Catalogs:
                         doc[key] = rules(doc[key])
             index.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
         return changed
+
+    def write_terms_page(self, lang: Language, languages: list[Language], docs: Path) -> list[str]:
+        """Write the Terms page into a language's pages; the pages to add to the navigation."""
+        text = terms.terms_page(self.project.root, lang, languages, self.translator(lang).ui)
+        if text is None or (docs / terms.PAGE).exists():
+            return []
+        (docs / terms.PAGE).write_text(text, encoding="utf-8")
+        return [terms.PAGE]
 
     def localize(self, lang: Language, text: str, rel_path: str) -> tuple[str, float]:
         """A page in ``lang`` (English where untranslated) and the percent translated."""
