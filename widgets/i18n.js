@@ -9,7 +9,9 @@
 // filled from `engine.messages[code]`, mirroring trickbook.messages.format_value.
 
 const SUIT_SYMBOLS = { S: "♠", H: "♥", D: "♦", C: "♣" };
-const SUIT_KEYS = new Set(["suit", "trump", "led"]);
+const SUIT_KEYS = new Set(["suit", "trump", "led", "other_suit"]);
+// Values that are cards, always shown by name ("J♠", never "JS"): trickbook.messages.CARD_KEYS.
+const CARD_KEYS = new Set(["card", "cards", "right", "left"]);
 // Babel writes plural forms in CLDR's category order; Intl gives the same names.
 const PLURAL_ORDER = ["zero", "one", "two", "few", "many", "other"];
 
@@ -183,7 +185,7 @@ export function formatValue(key, value) {
   if (key === "category" && value in catalog.engine.categories) return categoryName(value);
   if (key === "contract" && value in catalog.engine.contracts) return contractName(value);
   if (key === "verb" && value in catalog.engine.verbs) return catalog.engine.verbs[value];
-  if (key === "card" || key === "cards") return cardDisplay(value);
+  if (CARD_KEYS.has(key)) return cardDisplay(value);
   // A "why" value is itself a message code (why-game-tie), translated in turn.
   if (key === "why" && value in catalog.engine.messages) return catalog.engine.messages[value];
   return value;

@@ -64,7 +64,7 @@ def _labels(_: Translate) -> dict[str, str]:
         "tricks_region": _("Tricks: {title}"),
         "scoring_region": _("Scoring: {title}"),
         "payments_region": _("Payments: {title}"),
-        "match_won": _("{team} wins the match."),
+        "match_won": _("{team} win the match."),
         "no_award": _("Nothing scored yet: the record stops before the end of the hand."),
         "thrown": _("thrown in: {cards}"),
         "sits_out": _("sits out"),
