@@ -83,7 +83,7 @@ def test_card_and_suit_keys_are_the_same_in_the_browser() -> None:
     script = """
       const m = await import(process.argv[1]);
       const out = {};
-      for (const [k, v] of [["right", "JH"], ["left", "JD"], ["card", "TS"], ["cards", ["AS", "TC"]], ["other_suit", "C"], ["seat", "S"]]) {
+      for (const [k, v] of [["right", "JH"], ["left", "JD"], ["card", "TS"], ["cards", ["AS", "TC"]], ["other_suit", "C"], ["seat", "S"], ["points", -12], ["total", 3]]) {
         out[k] = m.formatValue(k, v);
       }
       console.log(JSON.stringify(out));
@@ -91,9 +91,15 @@ def test_card_and_suit_keys_are_the_same_in_the_browser() -> None:
     done = subprocess.run([node, "--input-type=module", "-e", script, (REPO / "widgets" / "i18n.js").as_uri()],
                           capture_output=True, text=True, check=True)
     shown = json.loads(done.stdout)
-    assert shown == {"right": "J♥", "left": "J♦", "card": "10♠", "cards": "A♠, 10♣", "other_suit": "C", "seat": "S"}
+    assert shown == {"right": "J♥", "left": "J♦", "card": "10♠", "cards": "A♠, 10♣", "other_suit": "C", "seat": "S",
+                     "points": "−12", "total": "3"}
     # Without a catalog the browser names a suit by its letter; the keys are what must agree.
     python = {k: format_value(k, v, lambda s: s) for k, v in [("right", "JH"), ("left", "JD"), ("card", "TS")]}
     assert python == {"right": "J♥", "left": "J♦", "card": "10♠"}
     for key in messages.CARD_KEYS:
         assert f'"{key}"' in (REPO / "widgets" / "i18n.js").read_text(encoding="utf-8")
+
+
+def test_negative_numbers_carry_a_true_minus_sign() -> None:
+    assert render("net", {"team": "A", "points": -12}) == "Net result of the hand for A: −12."
+    assert render("net", {"team": "A", "points": 30}) == "Net result of the hand for A: 30."

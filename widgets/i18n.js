@@ -180,6 +180,8 @@ export function contractName(code) {
 /** How a value appears in a message (the browser's twin of messages.format_value). */
 export function formatValue(key, value) {
   if (Array.isArray(value)) return value.map((v) => formatValue(key, v)).join(", ");
+  // A negative number with a true minus sign, as in the scoring tables (trickbook.messages.MINUS).
+  if (typeof value === "number" && value < 0) return "\u2212" + String(-value);
   if (typeof value !== "string") return String(value);
   if (SUIT_KEYS.has(key) && value in SUIT_SYMBOLS) return suitName(value);
   if (key === "category" && value in catalog.engine.categories) return categoryName(value);

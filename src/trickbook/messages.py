@@ -102,6 +102,8 @@ def register(messages: Mapping[str, str]) -> None:
         MESSAGES[code] = text
 
 
+MINUS = "\u2212"
+
 # Keys whose values are cards (or lists of cards), and keys whose values are suits.
 CARD_KEYS = frozenset({"card", "cards", "right", "left"})
 SUIT_KEYS = frozenset({"suit", "trump", "led", "other_suit"})
@@ -111,6 +113,8 @@ def format_value(key: str, value: Any, translate: Callable[[str], str]) -> str:
     """How a value appears in a message: cards as ``10♥``, suits by name."""
     if isinstance(value, Card):
         return value.display
+    if isinstance(value, int) and not isinstance(value, bool) and value < 0:
+        return MINUS + str(-value)  # a true minus sign, as in the scoring tables
     if isinstance(value, (list, tuple)):
         return ", ".join(format_value(key, v, translate) for v in value)
     if key in SUIT_KEYS and isinstance(value, str) and value in SUIT_NAMES:
