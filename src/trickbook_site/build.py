@@ -29,7 +29,7 @@ from markdown_it import MarkdownIt
 from . import translations
 from .assets import write_assets
 from .figure import Texts, render_hand
-from .hands import Hand, expand_blocks, load_hands
+from .hands import Hand, expand_blocks, load_hands, unshown_records
 from .landing import landing_page
 from .mkdocs_run import language_config, read_base_config, run_mkdocs, write_language_config
 from .project import Language, Project, pyodide_runtime_dir
@@ -63,6 +63,8 @@ def build_site(project: Project, site_dir: Path | None = None, build_root: Path 
     try:
         hands = load_hands(project.docs)
         log(f"replayed {len(hands)} worked hands")
+        for warning in unshown_records(project.docs, hands):
+            log(f"warning: {warning}")
         languages = project.languages()
         catalogs = translations.check_catalogs(project, languages, work / "locales", strict=strict)
         out = work / "site"
