@@ -66,6 +66,7 @@ def _labels(_: Translate) -> dict[str, str]:
         "payments_region": _("Payments: {title}"),
         "match_won": _("{team} win the match."),
         "no_award": _("Nothing scored yet: the record stops before the end of the hand."),
+        "nothing_scored": _("Nobody scores in this hand."),
         "thrown": _("thrown in: {cards}"),
         "sits_out": _("sits out"),
         "card": _("{rank} of {suit}"),
@@ -210,7 +211,10 @@ class HandFigure:
             table = f'<table class="tb-table tb-score-table"><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>'
             parts.append(self.region(L["scoring_region"].format(title=self.title()), table))
         else:
-            parts.append(f'<p class="tb-no-award">{escape(L["no_award"])}</p>')
+            # A finished hand without points (everybody passed) is not a record that stops early.
+            steps = self.replay["steps"]
+            over = bool(steps) and (steps[-1].get("view") or {}).get("phase") == "over"
+            parts.append(f'<p class="tb-no-award">{escape(L["nothing_scored"] if over else L["no_award"])}</p>')
         payments = self.result.get("payments")
         if payments:
             cells = "".join(f'<tr><th scope="row">{escape(s)}</th><td class="tb-points">{_signed(n)}</td></tr>'
