@@ -281,7 +281,7 @@ def test_labels_and_events_are_translated_through_the_catalogs(tmp_path: Path) -
     path = tmp_path / "nap-four-hearts.hand.toml"
     path.write_text(NAP_RECORD, encoding="utf-8")
     hand = replay_hand("nap-four-hearts", NAP_RECORD, path, 1)
-    texts = Texts(lang="xx", ui=lambda s: {"Tricks": "Vazas", "Winner": "Vencedor"}.get(s, s),
+    texts = Texts(lang="xx", ui=lambda s: {"Tricks: {title}": "Vazas: {title}", "Winner": "Vencedor"}.get(s, s),
                   engine=lambda s: {"{seat} passes.": "{seat} passa."}.get(s, s),
                   content=lambda s: "TITLE" if s == hand.replay["title"] else s)
     html = render_hand(hand, 0, texts)

@@ -110,3 +110,12 @@ def test_a_malformed_glossary_names_its_file_and_line(tmp_path: Path) -> None:
     path.write_text('[[term]]\nen = "trick"\ntranslation = "levée"\nforbidden = ["pli"]\n', encoding="utf-8")
     with pytest.raises(CatalogError, match=r"glossary.toml:1: unknown key\(s\) forbidden"):
         load_glossary(path)
+
+
+def test_i18n_check_passes_with_nothing_fuzzy_or_missing(capsys) -> None:
+    """`trickbook i18n check` exits 0 on the site's catalogs, and every message is translated."""
+    assert check_main(["--root", str(REPO)]) == 0
+    report = check(REPO)
+    assert report.ok
+    for row in report.coverage:
+        assert (row.fuzzy, row.missing) == (0, 0), str(row)

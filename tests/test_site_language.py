@@ -29,17 +29,21 @@ class _Text(HTMLParser):
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
         self.depth = 0
+        self.open: list[str] = []
         self.parts: list[str] = []
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag in self.SKIP:
+        # The Terms page lists the words the site avoids: they are quoted, not used.
+        if tag in self.SKIP or "tb-avoid" in (dict(attrs).get("class") or ""):
             self.depth += 1
+            self.open.append(tag)
         for name, value in attrs:
             if name in ("title", "aria-label", "alt", "placeholder") and value:
                 self.parts.append(value)
 
     def handle_endtag(self, tag: str) -> None:
-        if tag in self.SKIP and self.depth:
+        if self.open and tag == self.open[-1]:
+            self.open.pop()
             self.depth -= 1
 
     def handle_data(self, data: str) -> None:
