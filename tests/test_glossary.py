@@ -119,3 +119,14 @@ def test_i18n_check_passes_with_nothing_fuzzy_or_missing(capsys) -> None:
     assert report.ok
     for row in report.coverage:
         assert (row.fuzzy, row.missing) == (0, 0), str(row)
+
+
+def test_a_broken_glossary_fails_the_check_with_its_file_and_line(tmp_path: Path) -> None:
+    root = _copy_locales(tmp_path)
+    glossary = root / "locales" / "fr" / "glossary.toml"
+    glossary.write_text(glossary.read_text(encoding="utf-8") + '\n[[term]]\nen = "trick"\ntranslation = "pli"\n',
+                        encoding="utf-8")
+    errors = [p for p in check(root, ["fr"]).errors if p.file == str(glossary)]
+    assert len(errors) == 1 and "'trick' is already defined at line" in errors[0].message
+    lines = glossary.read_text(encoding="utf-8").splitlines()
+    assert errors[0].line == len(lines) - 2 and lines[errors[0].line - 1] == "[[term]]"

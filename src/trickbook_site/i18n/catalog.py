@@ -45,7 +45,7 @@ from babel.util import LOCALTZ
 
 from ..errors import CatalogError
 from .checks import check_entries
-from .glossary import check_glossary, glossary_path, load_glossary
+from .glossary import glossary_problems
 from .plurals import parse_header
 from .pofile import PoFile, Problem, read_po_file
 
@@ -414,26 +414,9 @@ def check(root: Path | str = ".", locales: Iterable[str] | None = None) -> Check
             report.coverage.append(_coverage(locale, path.relative_to(root).as_posix(), po))
             if path.stem == "content":
                 report.pages.extend(_page_coverage(locale, po))
-        report.problems.extend(_glossary_problems(root, locale, paths))
+        report.problems.extend(glossary_problems(root, locale, paths))
     return report
 
-
-def _glossary_problems(root: Path, locale: str, paths: list[Path]) -> list[Problem]:
-    """The language's glossary (``locales/<locale>/glossary.toml``) applied to its catalogs."""
-    path = glossary_path(root, locale)
-    if not path.is_file():
-        return []
-    try:
-        glossary = load_glossary(path, locale)
-    except CatalogError as error:
-        return [Problem(str(path), _line_of(str(error)), str(error).split(": ", 1)[-1])]
-    return check_glossary(glossary, paths)
-
-
-def _line_of(message: str) -> int:
-    head = message.split(": ", 1)[0]
-    number = head.rsplit(":", 1)[-1]
-    return int(number) if number.isdigit() else 1
 
 
 def require_valid(root: Path | str = ".", locales: Iterable[str] | None = None) -> CheckReport:

@@ -181,3 +181,18 @@ def load_glossaries(root: Path, locales: Iterable[str]) -> dict[str, Glossary]:
         if path.is_file():
             out[locale] = load_glossary(path, locale)
     return out
+
+
+def glossary_problems(root: Path, locale: str, catalogs: Iterable[Path]) -> list[Problem]:
+    """The language's glossary (``locales/<locale>/glossary.toml``), if any, applied to its catalogs;
+    a malformed glossary is itself a problem, with its file and line."""
+    path = glossary_path(root, locale)
+    if not path.is_file():
+        return []
+    try:
+        glossary = load_glossary(path, locale)
+    except CatalogError as error:
+        where, _, message = str(error).partition(": ")
+        number = where.rsplit(":", 1)[-1]
+        return [Problem(str(path), int(number) if number.isdigit() else 1, message)]
+    return check_glossary(glossary, catalogs)
