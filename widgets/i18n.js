@@ -67,7 +67,7 @@ export function pluralIndexFor(n) {
       console.warn("trickbook: plural expression failed", err);
     }
   }
-  // No compiled rule: map the browser's category by name, never by position.
+  // No compiled rule (an older catalog file): the browser's category in CLDR's order.
   return pluralIndex.get(pluralRules.select(n)) ?? pluralCount - 1;
 }
 
