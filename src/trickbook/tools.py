@@ -11,7 +11,7 @@ import argparse
 import json
 import sys
 from pathlib import Path
-from typing import Callable, Sequence, TextIO
+from typing import Callable, NoReturn, Sequence, TextIO
 
 from .errors import RecordError, TrickbookError
 from .record import format_record, load_record, replay
@@ -32,7 +32,7 @@ class _UsageError(Exception):
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # type: ignore[override]  # raises instead of exiting
+    def error(self, message: str) -> NoReturn:
         raise _UsageError(f"{self.format_usage()}{self.prog}: error: {message}")
 
 
@@ -123,8 +123,7 @@ def check_main(argv: Sequence[str] | None = None, out: TextIO | None = None, pag
             if source is None:
                 source = file_source(file)
             trace = load_trace(source)
-            assert trace.record.id is not None  # a file's name or an inline record's own key
-            ids.add(trace.record.id, file, source.line)
+            ids.add(trace.record.id or str(file), file, source.line)  # a file's name or an inline record's id
         except TrickbookError as e:
             print(describe(e), file=out)
             return False
