@@ -69,7 +69,11 @@ def main() -> None:
         for name, main_ in (("check", check_main), ("replay --json", replay_main), ("fmt", fmt_main)):
             argv = [str(path), "--json"] if name == "replay --json" else [str(path)]
             status: list[int] = []
-            wall, cpu = timed(lambda: status.append(main_(argv, out=io.StringIO())), args.runs)
+
+            def run(main_=main_, argv=argv, status=status) -> None:
+                status.append(main_(argv, out=io.StringIO()))
+
+            wall, cpu = timed(run, args.runs)
             print(f"  {'trickbook ' + name:<24}{wall:7.2f}s{cpu:7.2f}s  {cpu / floor_cpu:.2f}   (exit {status[-1]})")
 
 
