@@ -49,8 +49,10 @@ class Trick:
 
     @property
     def led(self) -> Card | None:
-        plays = self.plays
-        return plays[0][1] if plays else None
+        for entry in self.entries:
+            if entry.card is not None:
+                return entry.card
+        return None
 
     @property
     def complete(self) -> bool:
