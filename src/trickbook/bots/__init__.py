@@ -21,6 +21,11 @@ BOTS = {
 }
 
 
+# How strongly a bot plays: "gentle" is each game's heuristic bot, "strong" the search bot
+# (trickbook.bots.search), which plays the heuristic's bids and looks ahead in trick play.
+LEVELS = ("gentle", "strong")
+
+
 class Bot(Protocol):
     def choose(self, observation: Mapping[str, Any]) -> str: ...
 
@@ -31,9 +36,15 @@ def bot_class(game: str) -> type:
     return getattr(importlib.import_module(module_name), cls_name)
 
 
-def make_bot(game: str, seed: int = 0) -> Bot:
-    """A new bot for ``game`` (name or alias), deterministic from ``seed``."""
+def make_bot(game: str, seed: int = 0, level: str = "gentle") -> Bot:
+    """A new bot for ``game`` (name or alias), deterministic from ``seed``, at ``level`` (see LEVELS)."""
+    if level == "strong":
+        from .search import SearchBot
+
+        return SearchBot(canonical_name(game), seed=seed)
+    if level != "gentle":
+        raise ValueError(f"unknown bot level {level!r} (known: {', '.join(LEVELS)})")
     return bot_class(game)(seed=seed)
 
 
-__all__ = ["BOTS", "Bot", "RandomBot", "bot_class", "make_bot"]
+__all__ = ["BOTS", "LEVELS", "Bot", "RandomBot", "bot_class", "make_bot"]

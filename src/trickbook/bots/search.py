@@ -1,0 +1,329 @@
+"""Bots that look ahead: perfect-information Monte Carlo over deals consistent with what the seat has seen.
+
+For a card to play, the bot deals the cards it cannot see at random among the
+other seats (and the kitty or stock), keeping every seat's known voids and
+every card it has seen (its own hand, the cards played and thrown, the upcard,
+its own discard, the kicks). It rebuilds each such deal as a full hand state by
+replaying, through the engine, the hand's public actions so far, so a deal that
+contradicts what was played is refused by the engine's own rules. In every
+world it tries each legal action and plays the hand out with random legal
+actions; the action with the best average result for its side is chosen. The
+rules live only in the engine: this module asks it for everything.
+
+Decisions other than trick play (bids, trumps, discards, begging) are the
+game's heuristic bot's, and so is trick play in the rare positions the bot
+cannot rebuild (a Trinidad hand after a run of the pack).
+
+The bot reads only its observation, never the full state, and the number of
+worlds and play-outs is fixed: its moves depend only on its seed.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Callable, Mapping
+
+from ..actions import Action
+from ..cards import Card, euchre_pack, full_pack
+from ..errors import TrickbookError
+from ..game import Deal, HandState
+from ..games import canonical_name, find_game
+
+# Play-outs per decision, shared among the legal actions (at least MIN_WORLDS worlds each).
+PLAYOUTS = 24
+MIN_WORLDS = 4
+# Attempts at a deal that respects the known voids before the voids are relaxed.
+SAMPLE_TRIES = 30
+# What winning (or losing) the match in a play-out is worth, in points of the hand.
+MATCH_BONUS = 20
+
+
+class SearchBot:
+    """Plays one seat by sampling the hidden cards and playing each choice out; deterministic given ``seed``."""
+
+    def __init__(self, game: str, seed: int = 0, playouts: int = PLAYOUTS) -> None:
+        from . import bot_class  # the heuristic bot plays the other decisions
+
+        self.game = canonical_name(game)
+        self.hand_class = find_game(self.game)
+        self.heuristic = bot_class(self.game)(seed=seed)
+        self.rng = random.Random(f"search {self.game} {seed}")
+        self.playouts = playouts
+
+    def choose(self, observation: Mapping[str, Any]) -> str:
+        legal: list[str] = list(observation["legal"])
+        if not legal:
+            raise TrickbookError(f"seat {observation.get('seat')!r} has no legal action to choose from")
+        if len(legal) == 1:
+            return legal[0]
+        if observation.get("phase") != "play":
+            return self.heuristic.choose(observation)
+        world = World.from_observation(self.game, self.hand_class, observation)
+        if world is None:
+            return self.heuristic.choose(observation)
+        seat = observation["seat"]
+        worlds = max(MIN_WORLDS, -(-self.playouts // len(legal)))
+        totals = {text: 0.0 for text in legal}
+        built = 0
+        for _ in range(worlds):
+            deal = world.sample(self.rng)
+            if deal is None:
+                continue
+            for text in legal:
+                state = world.rebuild(deal)
+                if state is None:
+                    break
+                state.apply(Action.parse(text, state.seats))
+                totals[text] += world.value(self._play_out(state), seat)
+            else:
+                built += 1
+        if built == 0:
+            return self.heuristic.choose(observation)
+        best = max(totals.values())
+        tied = [text for text in legal if totals[text] == best]
+        if len(tied) == 1:
+            return tied[0]
+        # A tie goes to the heuristic's choice when it is among the best, else to the first in order.
+        choice = self.heuristic.choose(observation)
+        return choice if choice in tied else tied[0]
+
+    def _play_out(self, state: HandState) -> HandState:
+        rng = self.rng
+        while not (state.is_terminal or state.winner is not None):
+            state.apply(rng.choice(state.legal_actions()))
+        return state
+
+
+# ----- the worlds a seat cannot tell apart -------------------------------------
+
+class World:
+    """What one seat knows of a hand in trick play, and how to rebuild a full state from a guess."""
+
+    def __init__(self, game: str, hand_class: type[HandState], obs: Mapping[str, Any],
+                 suit_of: Callable[[Card], str]) -> None:
+        self.game = game
+        self.hand_class = hand_class
+        self.obs = obs
+        self.seat: str = obs["seat"]
+        self.seats: tuple[str, ...] = tuple(obs["seats"])
+        self.dealer: str = obs["dealer"]
+        self.trump: str | None = obs.get("trump")
+        self.suit_of = suit_of
+        self.mine = [Card.parse(c) for c in obs["hand"]]
+        # The public actions of trick play, and the cards each seat has parted with.
+        self.plays: list[Action] = []
+        self.parted: dict[str, list[Card]] = {s: [] for s in self.seats}
+        self.void: dict[str, set[str]] = {s: set() for s in self.seats}
+        for trick in obs["tricks"]:
+            led: str | None = None
+            for entry in trick["plays"]:
+                seat = entry[0]
+                if len(entry) == 2:
+                    card = Card.parse(entry[1])
+                    self.plays.append(Action(seat, "play", card=card))
+                    self.parted[seat].append(card)
+                    suit = suit_of(card)
+                    if led is None:
+                        led = suit
+                    elif suit != led and self._shows_void(suit):
+                        self.void[seat].add(led)
+                else:
+                    thrown = [Card.parse(c) for c in entry[2]]
+                    self.plays.append(Action(seat, "throw"))
+                    self.parted[seat].extend(thrown)
+        self.sizes: dict[str, int] = {s: int(n) for s, n in obs["hand_sizes"].items()}
+        self.fixed: dict[str, list[Card]] = {s: [] for s in self.seats}  # known cards in hidden hands
+        self.known: list[Card] = []  # seen cards out of the hands (upcard, kicks, own discard)
+        self.extra_hidden = 0  # hidden cards that belong to no current hand but to the rebuild (a discard)
+        self.before_play: list[Callable[[dict[str, list[Card]]], Action]] = []
+        self.deal_extras: Callable[[list[Card]], dict[str, Any]] = lambda rest: {}
+        self.score_before = self._score_before(obs)
+
+    def _shows_void(self, suit: str) -> bool:
+        """Whether not following suit with a card of ``suit`` shows a void in the suit led."""
+        if self.game in ("yorkshire", "trinidad"):
+            return suit != self.trump  # trumping is allowed whatever one holds
+        return True
+
+    def _score_before(self, obs: Mapping[str, Any]) -> dict[str, int]:
+        score = {k: int(v) for k, v in obs["score"].items()}
+        for award in obs.get("awards", []):
+            who = award.get("team", award.get("seat"))
+            if who in score:
+                score[who] -= int(award["points"])
+        return score
+
+    @classmethod
+    def from_observation(cls, game: str, hand_class: type[HandState], obs: Mapping[str, Any]) -> "World | None":
+        if game == "euchre":
+            from ..games.euchre import card_suit
+
+            trump = obs.get("trump")
+            world = cls(game, hand_class, obs, lambda c: card_suit(c, trump))
+            return world._euchre()
+        world = cls(game, hand_class, obs, lambda c: c.suit)
+        if game == "nap":
+            return world._nap()
+        if game == "yorkshire":
+            return world._yorkshire()
+        if game == "trinidad":
+            return world._trinidad()
+        return None
+
+    # ----- per game: the actions before trick play and the extra cards ---------
+    def _nap(self) -> "World":
+        declarer, contract = self.obs["declarer"], self.obs["contract"]
+        for seat in self._order_from(self._next(self.dealer)):
+            if seat == declarer:
+                self.before_play.append(lambda hands, s=seat: Action(s, "bid", contract=contract))
+            else:
+                self.before_play.append(lambda hands, s=seat: Action(s, "pass"))
+        return self
+
+    def _yorkshire(self) -> "World":
+        peeked = self.obs.get("peeked")
+        if peeked:
+            self.before_play.append(lambda hands: Action(peeked, "peek"))
+        return self
+
+    def _trinidad(self) -> "World | None":
+        if self.obs.get("runs") or self.obs.get("redeal"):
+            return None  # the stock's order matters after a run: left to the heuristic
+        kick = Card.parse(self.obs["kicks"][0])
+        self.known.append(kick)
+        eldest = self.obs["eldest"]
+        if self.obs.get("begged"):
+            if not self.obs.get("gift"):
+                return None
+            self.before_play += [lambda hands: Action(eldest, "beg"), lambda hands: Action(self.dealer, "give")]
+        else:
+            self.before_play.append(lambda hands: Action(eldest, "stand"))
+        self.deal_extras = lambda rest: {"turn": kick, "stock": rest}
+        return self
+
+    def _euchre(self) -> "World | None":
+        obs = self.obs
+        upcard = Card.parse(obs["upcard"])
+        maker, alone, trump = obs["maker"], bool(obs["alone"]), obs["trump"]
+        state = obs["upcard_state"]
+        if maker is None or trump is None:
+            return None
+        self.known.append(upcard)
+        dealer = self.dealer
+        passes: list[str] = []
+        if state == "turned-down":
+            passes = self._order_from(self._next(dealer))
+            passes += self._order_from(self._next(dealer))[: self._order_from(self._next(dealer)).index(maker)]
+            call = Action(maker, "call", suit=trump, alone=alone)
+        else:
+            order = self._order_from(self._next(dealer))
+            passes = order[: order.index(maker)]
+            call = Action(maker, "pickup" if maker == dealer else "order", alone=alone)
+        for seat in passes:
+            self.before_play.append(lambda hands, s=seat: Action(s, "pass"))
+        self.before_play.append(lambda hands: call)
+        if state == "picked-up":
+            discard_known = obs.get("discarded")
+            if self.seat == dealer and discard_known:
+                discard = Card.parse(discard_known)
+                self.known.append(discard)
+                self.before_play.append(lambda hands: Action(dealer, "discard", card=discard))
+                self.dealer_discard: Card | None = discard
+            else:
+                # The dealer's discard is one more hidden card; the upcard is in the dealer's hand
+                # unless played (a dealer who discards the upcard itself is not considered).
+                if upcard not in self.parted[dealer]:
+                    self.fixed[dealer].append(upcard)
+                self.extra_hidden = 1
+                self.before_play.append(lambda hands: Action(dealer, "discard", card=hands["_discard"][0]))
+                self.dealer_discard = None
+        self.upcard = upcard
+        self.upcard_state = state
+        self.deal_extras = lambda rest: {"turn": upcard, "kitty": rest}
+        return self
+
+    def _next(self, seat: str) -> str:
+        return self.seats[(self.seats.index(seat) + 1) % len(self.seats)]
+
+    def _order_from(self, first: str) -> list[str]:
+        i = self.seats.index(first)
+        return [self.seats[(i + k) % len(self.seats)] for k in range(len(self.seats))]
+
+    # ----- sampling and rebuilding ------------------------------------------------
+    def sample(self, rng: random.Random) -> dict[str, list[Card]] | None:
+        """Hidden hands for the other seats (now), respecting the voids; '_discard' and '_rest' too."""
+        pack = euchre_pack() if self.game == "euchre" else full_pack()
+        seen = set(self.mine) | set(self.known)
+        for cards in self.parted.values():
+            seen.update(cards)
+        for cards in self.fixed.values():
+            seen.update(cards)
+        pool = [c for c in pack if c not in seen]
+        need = {s: self.sizes.get(s, 0) - len(self.fixed[s]) for s in self.seats if s != self.seat}
+        if any(n < 0 for n in need.values()) or sum(need.values()) + self.extra_hidden > len(pool):
+            return None
+        voids = self.void
+        for attempt in range(SAMPLE_TRIES + 1):
+            relax = attempt == SAMPLE_TRIES
+            cards = pool[:]
+            rng.shuffle(cards)
+            hands: dict[str, list[Card]] = {}
+            ok = True
+            for s in sorted(need, key=lambda s: (-len(voids[s]), self.seats.index(s))):
+                allowed = cards if relax else [c for c in cards if self.suit_of(c) not in voids[s]]
+                if len(allowed) < need[s]:
+                    ok = False
+                    break
+                pick = allowed[: need[s]]
+                hands[s] = pick + self.fixed[s]
+                taken = set(pick)
+                cards = [c for c in cards if c not in taken]
+            if ok:
+                hands["_discard"] = cards[: self.extra_hidden]
+                hands["_rest"] = cards[self.extra_hidden:]
+                return hands
+        return None
+
+    def rebuild(self, hidden: dict[str, list[Card]]) -> HandState | None:
+        """The full state this guess implies, replayed through the engine; None if the engine refuses it."""
+        dealt: dict[str, list[Card]] = {}
+        for s in self.seats:
+            now = self.mine if s == self.seat else hidden[s]
+            dealt[s] = list(now) + self.parted[s]
+        if self.game == "euchre" and self.upcard_state == "picked-up":
+            discard = self.dealer_discard if self.dealer_discard is not None else hidden["_discard"][0]
+            held = dealt[self.dealer] + [discard]
+            if self.upcard not in held:
+                return None
+            held.remove(self.upcard)
+            dealt[self.dealer] = held
+        extras = self.deal_extras(list(hidden["_rest"]))
+        try:
+            state = self.hand_class(self._rules(), self.seats, self.dealer,
+                                    Deal(dealt, **extras), self.score_before)
+            for make in self.before_play:
+                state.apply(make(hidden))
+            for action in self.plays:
+                state.apply(action)
+        except TrickbookError:
+            return None
+        if state.current_player != self.seat:
+            return None
+        return state
+
+    def _rules(self) -> Any:
+        target = self.obs.get("target")
+        rules_class = self.hand_class.rules_class
+        if target is not None and target != rules_class().target:
+            return rules_class.from_options({"target": int(target)})
+        return None
+
+    def value(self, state: HandState, seat: str) -> float:
+        """The play-out's result for ``seat``'s side: its points gained less the others', and the match."""
+        mine = state.team_of(seat)
+        gained = {t: state.score.get(t, 0) - self.score_before.get(t, 0) for t in state.score}
+        result = gained.get(mine, 0) - sum(v for t, v in gained.items() if t != mine) / max(1, len(gained) - 1)
+        if state.winner is not None:
+            result += MATCH_BONUS if state.winner == mine else -MATCH_BONUS
+        return result
+
