@@ -6,13 +6,14 @@ every card it has seen (its own hand, the cards played and thrown, the upcard,
 its own discard, the kicks). It rebuilds each such deal as a full hand state by
 replaying, through the engine, the hand's public actions so far, so a deal that
 contradicts what was played is refused by the engine's own rules. In every
-world it tries each legal action and plays the hand out with random legal
-actions; the action with the best average result for its side is chosen. The
+world it tries each legal action and plays the hand out (random leads, then
+each seat takes the trick as cheaply as it can or plays its cheapest card);
+the action with the best average result for its side is chosen. The
 rules live only in the engine: this module asks it for everything.
 
 Decisions other than trick play (bids, trumps, discards, begging) are the
 game's heuristic bot's, and so is trick play in the rare positions the bot
-cannot rebuild (a Trinidad hand after a run of the pack).
+cannot rebuild.
 
 The bot reads only its observation, never the full state, and the number of
 worlds and play-outs is fixed: its moves depend only on its seed.
@@ -24,7 +25,7 @@ import random
 from typing import Any, Callable, Mapping
 
 from ..actions import Action
-from ..cards import Card, euchre_pack, full_pack
+from ..cards import Card
 from ..errors import TrickbookError
 from ..game import Deal, HandState
 from ..games import canonical_name, find_game
@@ -34,6 +35,8 @@ PLAYOUTS = 24
 MIN_WORLDS = 4
 # Attempts at a deal that respects the known voids before the voids are relaxed.
 SAMPLE_TRIES = 30
+# Chance that a play-out move is random rather than the cheap trick-taking rule.
+EXPLORE = 0.1
 # What winning (or losing) the match in a play-out is worth, in points of the hand.
 MATCH_BONUS = 20
 
@@ -88,9 +91,31 @@ class SearchBot:
         return choice if choice in tied else tied[0]
 
     def _play_out(self, state: HandState) -> HandState:
+        """Finish the hand: random leads, then each seat takes the trick as cheaply as it can,
+        or plays its cheapest card when it cannot or its partner holds the trick."""
         rng = self.rng
         while not (state.is_terminal or state.winner is not None):
-            state.apply(rng.choice(state.legal_actions()))
+            actions = state.legal_actions()
+            plays = [a for a in actions if a.verb == "play"]
+            trick = state.trick
+            if len(actions) == 1 or not plays or trick is None or trick.winning is None or rng.random() < EXPLORE:
+                state.apply(rng.choice(actions))
+                continue
+            trump = state.trump
+            led = state.effective_suit(trick.led)  # type: ignore[arg-type]
+            holder, holding = trick.winning
+            seat = state.current_player
+            def cheap(a: Action) -> tuple[bool, int]:
+                return (state.effective_suit(a.card) == trump, state.power(a.card))  # type: ignore[arg-type]
+            if state.partnership and holder != seat and state.team_of(holder) == state.team_of(seat):  # type: ignore[arg-type]
+                state.apply(min(plays, key=cheap))
+                continue
+            best = state.trick_key(holding, led, trump)
+            beaters = [a for a in plays if state.trick_key(a.card, led, trump) > best]  # type: ignore[arg-type]
+            if beaters:
+                state.apply(min(beaters, key=lambda a: state.trick_key(a.card, led, trump)))  # type: ignore[arg-type]
+            else:
+                state.apply(min(plays, key=cheap))
         return state
 
 
@@ -99,16 +124,16 @@ class SearchBot:
 class World:
     """What one seat knows of a hand in trick play, and how to rebuild a full state from a guess."""
 
-    def __init__(self, game: str, hand_class: type[HandState], obs: Mapping[str, Any],
-                 suit_of: Callable[[Card], str]) -> None:
+    def __init__(self, game: str, hand_class: type[HandState], obs: Mapping[str, Any]) -> None:
         self.game = game
         self.hand_class = hand_class
         self.obs = obs
         self.seat: str = obs["seat"]
         self.seats: tuple[str, ...] = tuple(obs["seats"])
         self.dealer: str = obs["dealer"]
-        self.trump: str | None = obs.get("trump")
-        self.suit_of = suit_of
+        trump: str | None = obs.get("trump")
+        self.trump = trump
+        self.suit_of: Callable[[Card], str] = lambda card: hand_class.suit_of(card, trump)
         self.mine = [Card.parse(c) for c in obs["hand"]]
         # The public actions of trick play, and the cards each seat has parted with.
         self.plays: list[Action] = []
@@ -122,10 +147,9 @@ class World:
                     card = Card.parse(entry[1])
                     self.plays.append(Action(seat, "play", card=card))
                     self.parted[seat].append(card)
-                    suit = suit_of(card)
                     if led is None:
-                        led = suit
-                    elif suit != led and self._shows_void(suit):
+                        led = self.suit_of(card)
+                    elif hand_class.shows_out(card, led, trump):
                         self.void[seat].add(led)
                 else:
                     thrown = [Card.parse(c) for c in entry[2]]
@@ -137,13 +161,10 @@ class World:
         self.extra_hidden = 0  # hidden cards that belong to no current hand but to the rebuild (a discard)
         self.before_play: list[Callable[[dict[str, list[Card]]], Action]] = []
         self.deal_extras: Callable[[list[Card]], dict[str, Any]] = lambda rest: {}
+        # Or, when the deal's extra cards depend on the hands (a Trinidad run): trims the hands to
+        # the cards first dealt and returns the extras.
+        self.arrange: Callable[[dict[str, list[Card]], list[Card]], dict[str, Any]] | None = None
         self.score_before = self._score_before(obs)
-
-    def _shows_void(self, suit: str) -> bool:
-        """Whether not following suit with a card of ``suit`` shows a void in the suit led."""
-        if self.game in ("yorkshire", "trinidad"):
-            return suit != self.trump  # trumping is allowed whatever one holds
-        return True
 
     def _score_before(self, obs: Mapping[str, Any]) -> dict[str, int]:
         score = {k: int(v) for k, v in obs["score"].items()}
@@ -155,13 +176,9 @@ class World:
 
     @classmethod
     def from_observation(cls, game: str, hand_class: type[HandState], obs: Mapping[str, Any]) -> "World | None":
+        world = cls(game, hand_class, obs)
         if game == "euchre":
-            from ..games.euchre import card_suit
-
-            trump = obs.get("trump")
-            world = cls(game, hand_class, obs, lambda c: card_suit(c, trump))
             return world._euchre()
-        world = cls(game, hand_class, obs, lambda c: c.suit)
         if game == "nap":
             return world._nap()
         if game == "yorkshire":
@@ -187,18 +204,37 @@ class World:
         return self
 
     def _trinidad(self) -> "World | None":
-        if self.obs.get("runs") or self.obs.get("redeal"):
-            return None  # the stock's order matters after a run: left to the heuristic
-        kick = Card.parse(self.obs["kicks"][0])
-        self.known.append(kick)
-        eldest = self.obs["eldest"]
+        if self.obs.get("redeal"):
+            return None
+        kicks = [Card.parse(c) for c in self.obs["kicks"]]
+        self.known.extend(kicks)
+        eldest, runs = self.obs["eldest"], int(self.obs.get("runs") or 0)
+        if runs:
+            # The run deals three more cards to each seat from eldest, then kicks: put each
+            # seat's later cards in the stock in that order, with the kicks between.
+            self.before_play += [lambda hands: Action(eldest, "beg"), lambda hands: Action(self.dealer, "run")]
+            order = self._order_from(eldest)
+            per_run = (len(self.mine) + len(self.parted[self.seat]) - 6) // runs
+
+            def arrange(dealt: dict[str, list[Card]], rest: list[Card]) -> dict[str, Any]:
+                stock: list[Card] = []
+                for k in range(runs):
+                    for seat in order:
+                        stock += dealt[seat][6 + per_run * k: 6 + per_run * (k + 1)]
+                    stock.append(kicks[k + 1])
+                for seat in order:
+                    del dealt[seat][6:]
+                return {"turn": kicks[0], "stock": stock + rest}
+
+            self.arrange = arrange
+            return self
         if self.obs.get("begged"):
             if not self.obs.get("gift"):
                 return None
             self.before_play += [lambda hands: Action(eldest, "beg"), lambda hands: Action(self.dealer, "give")]
         else:
             self.before_play.append(lambda hands: Action(eldest, "stand"))
-        self.deal_extras = lambda rest: {"turn": kick, "stock": rest}
+        self.deal_extras = lambda rest: {"turn": kicks[0], "stock": rest}
         return self
 
     def _euchre(self) -> "World | None":
@@ -252,7 +288,7 @@ class World:
     # ----- sampling and rebuilding ------------------------------------------------
     def sample(self, rng: random.Random) -> dict[str, list[Card]] | None:
         """Hidden hands for the other seats (now), respecting the voids; '_discard' and '_rest' too."""
-        pack = euchre_pack() if self.game == "euchre" else full_pack()
+        pack = self.hand_class.pack()
         seen = set(self.mine) | set(self.known)
         for cards in self.parted.values():
             seen.update(cards)
@@ -297,7 +333,10 @@ class World:
                 return None
             held.remove(self.upcard)
             dealt[self.dealer] = held
-        extras = self.deal_extras(list(hidden["_rest"]))
+        if self.arrange is not None:
+            extras = self.arrange(dealt, list(hidden["_rest"]))
+        else:
+            extras = self.deal_extras(list(hidden["_rest"]))
         try:
             state = self.hand_class(self._rules(), self.seats, self.dealer,
                                     Deal(dealt, **extras), self.score_before)
