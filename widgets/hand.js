@@ -1,13 +1,15 @@
 // The step-through player for worked hands: controls, deep links, the live engine, "what if".
 //
-// Each `figure.tb-hand` carries the record text and its build-time replay in a
-// JSON island. The player paints from that replay at once; on the first pointer,
-// focus or key interaction it asks the page's engine (Pyodide in a worker) to
-// replay the record and from then on shows only what the engine computed.
+// Each `figure.tb-hand` carries the record text and its build-time trace in a
+// JSON island (compact: see trace.js). The player paints from that trace, which
+// holds every step of the record; on the first pointer, focus or key interaction
+// it starts the page's engine (Pyodide in a worker) and hands it the record, and
+// from then on asks it only for what the page does not hold: "what if" branches.
 
 import { _, engineText, fill, loadCatalog, cardDisplay } from "./i18n.js";
 import { ask, EngineUnavailable } from "./engine.js";
 import { boardElement, el } from "./board.js";
+import { expandTrace } from "./trace.js";
 
 const ASSETS = new URL("../", import.meta.url);
 const STATUS_TEXT = {
@@ -47,7 +49,7 @@ class HandPlayer {
     this.figure = figure;
     this.id = figure.dataset.handId || data.id;
     this.record = data.record;
-    this.recordSteps = stepsOf(data.replay); // the build's replay until the engine answers
+    this.recordSteps = expandTrace(data.replay); // every step of the record, from the page
     this.steps = this.recordSteps;
     this.notes = data.notes || {}; // the build translated them, keyed by step
     this.branch = null; // {from, action, card, seat} while showing a "what if"
@@ -222,12 +224,11 @@ class HandPlayer {
     if (this.figure.dataset.engine !== "static") return;
     this.setEngine("loading");
     try {
-      const answer = await ask("replay", { record: this.record });
-      const steps = stepsOf(answer);
-      if (answer.error || !steps.length) throw new Error("the engine could not replay this record");
-      this.recordSteps = steps;
-      if (!this.branch) this.steps = steps;
-      this.step = this.clamp(this.step);
+      // The page already holds every step: the engine only reads the record, for "what if".
+      const answer = await ask("load", { record: this.record });
+      if (!answer || !answer.ok || answer.steps !== this.recordSteps.length) {
+        throw new Error("the engine could not read this record");
+      }
       this.setEngine("live");
     } catch (err) {
       console.warn("trickbook: engine unavailable", err);
@@ -406,7 +407,7 @@ async function mount() {
   await loadCatalog(new URL("i18n/", ASSETS), pageLanguage(figures));
   for (const figure of figures) {
     const data = readIsland(figure);
-    if (!data || stepsOf(data.replay).length === 0) continue; // the pre-rendered tables stay as they are
+    if (!data || expandTrace(data.replay).length === 0) continue; // the pre-rendered tables stay as they are
     figure.dataset.tbMounted = "true";
     players.set(figure.dataset.handId || data.id, new HandPlayer(figure, data));
   }
