@@ -19,6 +19,9 @@ from .errors import DealError, IllegalActionError
 from .messages import Event, Reason
 from .tricks import Trick, TrickEntry, play_key
 
+# A rank's power within its suit: the ace highest.
+_RANK_POWER = {rank: len(RANKS) - i for i, rank in enumerate(RANKS)}
+
 
 @dataclass(frozen=True)
 class Rules:
@@ -289,8 +292,10 @@ class HandState:
     @property
     def trick(self) -> Trick | None:
         """The trick in progress, if any."""
-        if self.tricks and not self.tricks[-1].complete:
-            return self.tricks[-1]
+        if self.tricks:
+            last = self.tricks[-1]
+            if len(last.entries) != len(last.expected):
+                return last
         return None
 
     @classmethod
@@ -301,7 +306,7 @@ class HandState:
     @classmethod
     def rank_power(cls, card: Card, trump: str | None) -> int:
         """Higher beats lower within a suit, given trumps."""
-        return len(RANKS) - RANKS.index(card.rank)
+        return _RANK_POWER[card.rank]
 
     @classmethod
     def trick_key(cls, card: Card, led: str, trump: str | None) -> tuple[int, int]:
@@ -318,12 +323,14 @@ class HandState:
 
     def led_suit(self) -> str | None:
         trick = self.trick
-        if trick is None or trick.led is None:
-            return None
-        return self.effective_suit(trick.led)
+        led = None if trick is None else trick.led
+        return None if led is None else self.suit_of(led, self.trump)
 
     def legal_plays(self, seat: str) -> list[Card]:
-        return [c for c in self.hands[seat] if self._check_play(seat, c) is None]
+        hand, led, trump, rule = self.hands[seat], self.led_suit(), self.trump, self.follow_rule
+        if led is None:  # the lead: any card
+            return list(hand)
+        return [c for c in hand if rule(seat, c, hand, led, trump) is None]
 
     def _check_play(self, seat: str, card: Card) -> Reason | None:
         """Whether ``seat`` may play ``card`` to the trick in progress (the game's follow rule)."""
@@ -365,7 +372,7 @@ class HandState:
             self.emit("leads", seat=seat, card=card)
         else:
             self.emit("plays", seat=seat, card=card)
-        led = self.effective_suit(trick.plays[0][1])
+        led = self.suit_of(trick.led, self.trump)  # type: ignore[arg-type]
         best = trick.winning
         if best is None or self.trick_key(card, led, self.trump) > self.trick_key(best[1], led, self.trump):
             trick.winning = (seat, card)
@@ -383,7 +390,7 @@ class HandState:
         """Hook for games where the first card led sets trump."""
 
     def _finish_trick(self, trick: Trick) -> None:
-        led = self.effective_suit(trick.plays[0][1])
+        led = self.suit_of(trick.led, self.trump)  # type: ignore[arg-type]
         assert trick.winning is not None
         seat, card = trick.winning
         trick.winner, trick.winning_card = seat, card
