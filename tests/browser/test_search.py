@@ -6,8 +6,6 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import guard_context
-
 # A word of each language's pages that the other languages do not use for it.
 WORDS = {"en": "trump", "pt": "trunfo", "fr": "atout"}
 SEARCH_FILES = ("/search/search_index.json", "/assets/javascripts/workers/search.")
@@ -19,9 +17,9 @@ def search_requests(guard) -> list[str]:
 
 @pytest.mark.browser
 @pytest.mark.parametrize("lang", ["en", "pt", "fr"])
-def test_search_index_waits_for_the_reader_then_finds_words_of_the_page_language(browser, site_url, lang):
+def test_search_index_waits_for_the_reader_then_finds_words_of_the_page_language(browser, site_url, tb, lang):
     context = browser.new_context(viewport={"width": 1280, "height": 800})
-    guard = guard_context(context)
+    guard = tb.guard_context(context)
     try:
         page = context.new_page()
         page.goto(f"{site_url}/{lang}/nap/", wait_until="networkidle")
@@ -44,9 +42,9 @@ def test_search_index_waits_for_the_reader_then_finds_words_of_the_page_language
 
 
 @pytest.mark.browser
-def test_search_opened_from_the_phone_header_button_works(browser, site_url):
+def test_search_opened_from_the_phone_header_button_works(browser, site_url, tb):
     context = browser.new_context(viewport={"width": 360, "height": 740})
-    guard = guard_context(context)
+    guard = tb.guard_context(context)
     try:
         page = context.new_page()
         page.goto(f"{site_url}/fr/", wait_until="networkidle")
@@ -66,10 +64,10 @@ def test_search_opened_from_the_phone_header_button_works(browser, site_url):
 
 
 @pytest.mark.browser
-def test_the_engine_worker_is_not_held_back_with_search(browser, site_url):
+def test_the_engine_worker_is_not_held_back_with_search(browser, site_url, tb):
     """Only Material's search worker waits for search; the worked hands' engine still starts."""
     context = browser.new_context()
-    guard = guard_context(context)
+    guard = tb.guard_context(context)
     try:
         page = context.new_page()
         page.goto(f"{site_url}/en/nap/", wait_until="load")
