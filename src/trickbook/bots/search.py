@@ -31,8 +31,8 @@ from ..game import Deal, HandState
 from ..games import canonical_name, find_game
 
 # Play-outs per decision, shared among the legal actions (at least MIN_WORLDS worlds each).
-PLAYOUTS = 24
-MIN_WORLDS = 4
+PLAYOUTS = 16
+MIN_WORLDS = 3
 # Attempts at a deal that respects the known voids before the voids are relaxed.
 SAMPLE_TRIES = 30
 # Chance that a play-out move is random rather than the cheap trick-taking rule.
