@@ -439,14 +439,16 @@ def report_builds(cold: list[float], warm: list[float], runs: int) -> None:
 
 
 def report_bytes(pages: dict[str, list[PageBytes]], runs: int) -> None:
-    print(f"\n2. First page, before any interaction (fresh browser context, network idle), median of {runs}")
+    print("\n2. First page, before any interaction (fresh browser context, network idle), one load each; "
+          "target at most 400 KB of bodies")
     rows = []
     for path, loads in pages.items():
         pick = lambda attr: median([getattr(p, attr) for p in loads])
         runtime = sorted({u for p in loads for u in p.runtime})
-        rows.append([f"/{path}", f"{pick('requests'):.0f}", kib(pick("body")), kib(pick("transfer")),
+        rows.append([f"/{path}", f"{pick('requests'):.0f}", f"{pick('body') / 1000:.1f}", kib(pick("body")),
+                     kib(pick("transfer")),
                      kib(pick("widgets")), kib(pick("search")), "none" if not runtime else " ".join(runtime)])
-    print(table(["page", "requests", "body KiB", "transfer KiB", "player files KiB", "search index KiB",
+    print(table(["page", "requests", "body kB", "body KiB", "transfer KiB", "player files KiB", "search index KiB",
                  "Pyodide/runtime files"], rows))
 
 
@@ -507,7 +509,8 @@ def measure_browser(site: Path, scratch: Path, runs: int, calls: int, guard: Gua
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
         try:
             for n in range(runs):
-                for path in paths:
+                # Bytes do not vary from run to run: every page is loaded once (in the first run).
+                for path in paths if n == 0 else []:
                     pages.setdefault(path, []).append(first_page_bytes(browser, site, base, path, guard))
                 # Alternate the order so that neither side always runs on a warmer machine.
                 order = [lambda: bare_runs.append(bare_boot(browser, bare_base, guard)),
