@@ -51,6 +51,8 @@ class Card:
     rank: str
     suit: str
     index: int
+    _text: str
+    _key: tuple[int, int]
 
     def __new__(cls, rank: str, suit: str | None = None) -> "Card":
         card = _CARDS.get((rank, suit)) if suit is not None else _CARDS_BY_TEXT.get(rank)
@@ -76,10 +78,10 @@ class Card:
     def __copy__(self) -> "Card":
         return self
 
-    def __deepcopy__(self, memo: dict) -> "Card":
+    def __deepcopy__(self, memo: dict[int, object]) -> "Card":
         return self
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[type["Card"], tuple[str, str]]:
         return (Card, (self.rank, self.suit))
 
     @classmethod

@@ -11,7 +11,7 @@ import argparse
 import json
 import sys
 from pathlib import Path
-from typing import Callable, Sequence, TextIO
+from typing import Callable, NoReturn, Sequence, TextIO
 
 from .errors import RecordError, TrickbookError
 from .record import format_record, load_record, replay
@@ -32,7 +32,7 @@ class _UsageError(Exception):
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # type: ignore[override]  # raises instead of exiting
+    def error(self, message: str) -> NoReturn:
         raise _UsageError(f"{self.format_usage()}{self.prog}: error: {message}")
 
 

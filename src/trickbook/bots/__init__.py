@@ -1,4 +1,5 @@
-"""The bots: one per game, found by game name; each answers ``choose(observation)`` with a canonical action text.
+"""The bots: one per game, named by the game's class (``HandState.bot``); each answers
+``choose(observation)`` with a canonical action text.
 
 A bot sees only what its seat may see (``state.observation(seat)``), never the
 full state, and is deterministic given its seed.
@@ -9,17 +10,8 @@ from __future__ import annotations
 import importlib
 from typing import Any, Mapping, Protocol
 
-from ..games import canonical_name
+from ..games import find_game
 from .random_bot import RandomBot
-
-# Each game's bot, imported only when asked for (importing is paid by the reader in the browser).
-BOTS = {
-    "yorkshire": "trickbook.bots.allfours:YorkshireBot",
-    "trinidad": "trickbook.bots.allfours:TrinidadBot",
-    "nap": "trickbook.bots.nap:NapBot",
-    "euchre": "trickbook.bots.euchre:EuchreBot",
-}
-
 
 # How strongly a bot plays: "gentle" is each game's heuristic bot, "strong" the search bot
 # (trickbook.bots.search), which plays the heuristic's bids and looks ahead in trick play.
@@ -31,9 +23,10 @@ class Bot(Protocol):
 
 
 def bot_class(game: str) -> type:
-    """The bot class of a game, by name or alias."""
-    module_name, cls_name = BOTS[canonical_name(game)].split(":")
-    return getattr(importlib.import_module(module_name), cls_name)
+    """The bot class of a game, by name or alias (imported only when asked for: the reader pays for imports)."""
+    module_name, cls_name = find_game(game).bot.split(":")
+    cls: type = getattr(importlib.import_module(module_name), cls_name)
+    return cls
 
 
 def make_bot(game: str, seed: int = 0, level: str = "gentle") -> Bot:
@@ -41,10 +34,20 @@ def make_bot(game: str, seed: int = 0, level: str = "gentle") -> Bot:
     if level == "strong":
         from .search import SearchBot
 
-        return SearchBot(canonical_name(game), seed=seed)
+        return SearchBot(find_game(game).game, seed=seed)
     if level != "gentle":
         raise ValueError(f"unknown bot level {level!r} (known: {', '.join(LEVELS)})")
-    return bot_class(game)(seed=seed)
+    bot: Bot = bot_class(game)(seed=seed)
+    return bot
+
+
+def __getattr__(name: str) -> Any:
+    # BOTS ({game: "module:Class"}) is read from the registered games.
+    if name == "BOTS":
+        from ..games import games
+
+        return {cls.game: cls.bot for cls in games()}
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 __all__ = ["BOTS", "LEVELS", "Bot", "RandomBot", "bot_class", "make_bot"]

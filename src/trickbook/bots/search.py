@@ -45,11 +45,11 @@ class SearchBot:
     """Plays one seat by sampling the hidden cards and playing each choice out; deterministic given ``seed``."""
 
     def __init__(self, game: str, seed: int = 0, playouts: int = PLAYOUTS) -> None:
-        from . import bot_class  # the heuristic bot plays the other decisions
+        from . import Bot, bot_class  # the heuristic bot plays the other decisions
 
         self.game = canonical_name(game)
         self.hand_class = find_game(self.game)
-        self.heuristic = bot_class(self.game)(seed=seed)
+        self.heuristic: Bot = bot_class(self.game)(seed=seed)
         self.rng = random.Random(f"search {self.game} {seed}")
         self.playouts = playouts
 
@@ -96,27 +96,40 @@ class SearchBot:
         rng = self.rng
         while not (state.is_terminal or state.winner is not None):
             actions = state.legal_actions()
-            plays = [a for a in actions if a.verb == "play"]
+            plays = [(a, a.card) for a in actions if a.card is not None and a.verb == "play"]
             trick = state.trick
-            if len(actions) == 1 or not plays or trick is None or trick.winning is None or rng.random() < EXPLORE:
-                state.apply(rng.choice(actions))
-                continue
-            trump = state.trump
-            led = state.effective_suit(trick.led)  # type: ignore[arg-type]
-            holder, holding = trick.winning
             seat = state.current_player
-            def cheap(a: Action) -> tuple[bool, int]:
-                return (state.effective_suit(a.card) == trump, state.power(a.card))  # type: ignore[arg-type]
-            if state.partnership and holder != seat and state.team_of(holder) == state.team_of(seat):  # type: ignore[arg-type]
-                state.apply(min(plays, key=cheap))
-                continue
-            best = state.trick_key(holding, led, trump)
-            beaters = [a for a in plays if state.trick_key(a.card, led, trump) > best]  # type: ignore[arg-type]
-            if beaters:
-                state.apply(min(beaters, key=lambda a: state.trick_key(a.card, led, trump)))  # type: ignore[arg-type]
+            if (len(actions) == 1 or not plays or trick is None or trick.winning is None or trick.led is None
+                    or seat is None or rng.random() < EXPLORE):
+                state.apply(rng.choice(actions))
             else:
-                state.apply(min(plays, key=cheap))
+                state.apply(_cheap_trick_play(state, trick.led, trick.winning, seat, plays))
         return state
+
+
+def _fixed(action: Action) -> Callable[[dict[str, list[Card]]], Action]:
+    """An action that does not depend on the sampled hands."""
+    return lambda hands: action
+
+
+def _cheap_trick_play(state: HandState, led_card: Card, winning: tuple[str, Card], seat: str,
+                      plays: list[tuple[Action, Card]]) -> Action:
+    """Take the trick as cheaply as possible; else (or when the partner holds it) the cheapest card."""
+    trump = state.trump
+    led = state.suit_of(led_card, trump)
+    holder, holding = winning
+
+    def cheap(play: tuple[Action, Card]) -> tuple[bool, int]:
+        return (state.suit_of(play[1], trump) == trump, state.rank_power(play[1], trump))
+
+    def strength(play: tuple[Action, Card]) -> tuple[int, int]:
+        return state.trick_key(play[1], led, trump)
+
+    if state.partnership and holder != seat and state.team_of(holder) == state.team_of(seat):
+        return min(plays, key=cheap)[0]
+    best = state.trick_key(holding, led, trump)
+    beaters = [p for p in plays if strength(p) > best]
+    return min(beaters, key=strength)[0] if beaters else min(plays, key=cheap)[0]
 
 
 # ----- the worlds a seat cannot tell apart -------------------------------------
@@ -192,15 +205,15 @@ class World:
         declarer, contract = self.obs["declarer"], self.obs["contract"]
         for seat in self._order_from(self._next(self.dealer)):
             if seat == declarer:
-                self.before_play.append(lambda hands, s=seat: Action(s, "bid", contract=contract))
+                self.before_play.append(_fixed(Action(seat, "bid", contract=contract)))
             else:
-                self.before_play.append(lambda hands, s=seat: Action(s, "pass"))
+                self.before_play.append(_fixed(Action(seat, "pass")))
         return self
 
     def _yorkshire(self) -> "World":
         peeked = self.obs.get("peeked")
         if peeked:
-            self.before_play.append(lambda hands: Action(peeked, "peek"))
+            self.before_play.append(_fixed(Action(peeked, "peek")))
         return self
 
     def _trinidad(self) -> "World | None":
@@ -212,7 +225,7 @@ class World:
         if runs:
             # The run deals three more cards to each seat from eldest, then kicks: put each
             # seat's later cards in the stock in that order, with the kicks between.
-            self.before_play += [lambda hands: Action(eldest, "beg"), lambda hands: Action(self.dealer, "run")]
+            self.before_play += [_fixed(Action(eldest, "beg")), _fixed(Action(self.dealer, "run"))]
             order = self._order_from(eldest)
             per_run = (len(self.mine) + len(self.parted[self.seat]) - 6) // runs
 
@@ -231,9 +244,9 @@ class World:
         if self.obs.get("begged"):
             if not self.obs.get("gift"):
                 return None
-            self.before_play += [lambda hands: Action(eldest, "beg"), lambda hands: Action(self.dealer, "give")]
+            self.before_play += [_fixed(Action(eldest, "beg")), _fixed(Action(self.dealer, "give"))]
         else:
-            self.before_play.append(lambda hands: Action(eldest, "stand"))
+            self.before_play.append(_fixed(Action(eldest, "stand")))
         self.deal_extras = lambda rest: {"turn": kicks[0], "stock": rest}
         return self
 
@@ -256,14 +269,14 @@ class World:
             passes = order[: order.index(maker)]
             call = Action(maker, "pickup" if maker == dealer else "order", alone=alone)
         for seat in passes:
-            self.before_play.append(lambda hands, s=seat: Action(s, "pass"))
-        self.before_play.append(lambda hands: call)
+            self.before_play.append(_fixed(Action(seat, "pass")))
+        self.before_play.append(_fixed(call))
         if state == "picked-up":
             discard_known = obs.get("discarded")
             if self.seat == dealer and discard_known:
                 discard = Card.parse(discard_known)
                 self.known.append(discard)
-                self.before_play.append(lambda hands: Action(dealer, "discard", card=discard))
+                self.before_play.append(_fixed(Action(dealer, "discard", card=discard)))
                 self.dealer_discard: Card | None = discard
             else:
                 # The dealer's discard is one more hidden card; the upcard is in the dealer's hand

@@ -58,6 +58,12 @@ class Record:
     line_offset: int = field(default=0, compare=False, repr=False)
     id_written: bool = field(default=False, compare=False)
 
+    def __str__(self) -> str:
+        """The record's canonical TOML text: ``parse_record(str(record)) == record``."""
+        from .format import format_record  # format reads this module
+
+        return format_record(self)
+
     def line_of(self, *path: str) -> int | None:
         """The source line of a key path (``"deal", "N"``), else of the nearest table or key holding it."""
         if self.positions is None:
