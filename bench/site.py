@@ -282,7 +282,9 @@ async ([handId, calls]) => {
   const engine = await import(new URL("engine.js", handJs).href);
   const fig = document.querySelector(`figure.tb-hand[data-hand-id="${handId}"]`);
   const data = JSON.parse(fig.querySelector("script.tb-data").textContent);
-  const steps = data.replay.steps;
+  // The page carries a compact trace: the widgets' own module expands every view.
+  const { expandTrace } = await import(new URL("trace.js", handJs).href);
+  const steps = expandTrace(data.replay);
   // The first card play where another legal card than the record's exists.
   let whatif = null;
   for (let i = 0; i + 1 < steps.length && !whatif; i++) {

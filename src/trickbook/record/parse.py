@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 import reprlib
+import sys
 import tomllib
 from pathlib import Path
 from typing import Any, Mapping
@@ -25,9 +26,11 @@ from .positions import Positions, TooDeep, scan
 
 _TOML_LINE = re.compile(r"\s*\(at line (\d+), column \d+\)")
 _TOML_END = re.compile(r"\s*\(at end of document\)")
-_LONG_NUMBER = re.compile(r"[0-9][0-9_]{4299,}")
+_LONG_NUMBER = re.compile(r"[0-9][0-9_]{%d,}" % max(sys.get_int_max_str_digits() - 1, 0))
 _BARE_KEY = re.compile(r"^[A-Za-z0-9_-]+$")
 _SEED = re.compile(r"^[0-9a-fA-F]{64}$")
+# Scores, targets and hand numbers are small; a larger number is a mistake (and would be slow to print).
+MAX_INT = 2**63 - 1
 _KIND_NAMES = {int: "a whole number", str: "a string", list: "an array", dict: "a table"}
 
 _short = reprlib.Repr()
@@ -90,7 +93,7 @@ def read_toml(text: str, file: str | None = None, line_offset: int = 0) -> tuple
     except TooDeep as e:
         raise error(f"too deep: {e}; a record needs two levels at most", e.line, "too-deep") from None
     try:
-        return tomllib.loads(text), positions
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
         message = str(e)
         m = _TOML_LINE.search(message)
@@ -104,10 +107,28 @@ def read_toml(text: str, file: str | None = None, line_offset: int = 0) -> tuple
         raise error(f"TOML syntax: {message}", line, "toml-syntax") from None
     except RecursionError:  # the scan bounds nesting; this is the last guard
         raise error("too deep: arrays or inline tables nested too deep", None, "too-deep") from None
-    except ValueError as e:  # Python's limit on converting long numbers
+    except ValueError:  # Python's limit on converting long numbers
         m = _LONG_NUMBER.search(text)
         line = text.count("\n", 0, m.start()) + 1 if m else None
-        raise error(f"a number too long to read ({show(str(e))})", line, "bad-value") from None
+        raise error(f"a number of more than {sys.get_int_max_str_digits()} digits is too long to read",
+                    line, "bad-value") from None
+    path = _huge_number(data, ())
+    if path is not None:
+        raise error(f"{'.'.join(path)}: a whole number too large for a record (at most {MAX_INT})",
+                    positions.line_of(*path), "bad-value")
+    return data, positions
+
+
+def _huge_number(value: Any, path: tuple[str, ...]) -> tuple[str, ...] | None:
+    """The key path of the first integer beyond ±MAX_INT (``0x…`` reaches any size), if any."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return path if abs(value) > MAX_INT else None
+    items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+    for key, item in items:
+        found = _huge_number(item, path + (str(key),) if isinstance(key, str) else path)
+        if found is not None:
+            return found
+    return None
 
 
 class _Parser:
@@ -274,9 +295,13 @@ class _Parser:
     def actions(self, data: Mapping[str, Any], seats: tuple[str, ...]) -> tuple[tuple[Action, ...], tuple[int | None, ...]]:
         pieces = self.action_texts(data)
         actions: list[Action] = []
+        known: dict[str, Action] = {}  # a long record says "pass" many times: read each text once
         for number, (text, line) in enumerate(pieces, 1):
             try:
-                actions.append(Action.parse(text, seats))
+                action = known.get(text)
+                if action is None:
+                    action = known[text] = Action.parse(text, seats)
+                actions.append(action)
             except TrickbookError as e:
                 raise RecordError(clip(str(e), 200), file=self.file, line=line, step=number,
                                   seat=_seat_word(text, seats), action=clip(text, 60), code=e.code) from None

@@ -25,7 +25,9 @@ MAX_NESTING = 32
 # A key path longer than this (``a.b.c…``) is refused too: it builds nested tables.
 MAX_KEY_PARTS = 32
 
-_VALUE_TOKEN = re.compile(r'"""|\'\'\'|"|\'|#|[\[\]{}\n]')
+# In a value: a multi-line string's opening quotes, a whole one-line string (or
+# its unterminated start), a comment, a bracket or a newline.
+_VALUE_TOKEN = re.compile(r'"""|\'\'\'|"(?:[^"\\\n]|\\.)*"?|\'[^\'\n]*\'?|#[^\n]*|[\[\]{}\n]')
 _BASIC = re.compile(r'(?:[^"\\\n]|\\.)*"')
 _SPACE = re.compile(r"[ \t\r]*")
 _BARE = re.compile(r"[A-Za-z0-9_-]+")
@@ -183,48 +185,41 @@ class _Scanner:
 
     def value(self, path: tuple[str, ...]) -> None:
         """Skip a value (to the end of its last line), noting its strings and bounding its nesting."""
-        text, n = self.text, len(self.text)
+        text = self.text
         depth = 0
         strings = self.out.strings.setdefault(path, [])
-        while self.pos < n:
-            m = _VALUE_TOKEN.search(text, self.pos)
+        search = _VALUE_TOKEN.search
+        while True:
+            m = search(text, self.pos)
             if m is None:
-                self.pos = n
-                break
-            tok, self.pos = m.group(), m.start()
-            if tok == "\n":
+                self.pos = len(text)
+                return
+            tok = m.group()
+            first = tok[0]
+            self.pos = m.end()
+            if first == "\n":
                 if depth == 0:
+                    self.pos = m.start()
                     return
-                self.newline()
-            elif tok == "#":
-                self.skip_comment()
-            elif tok in ("[", "{"):
+                self.line += 1
+            elif first in "[{":
                 depth += 1
                 if depth > MAX_NESTING:
                     raise TooDeep(self.line, f"arrays or inline tables nested more than {MAX_NESTING} deep")
-                self.pos += 1
-            elif tok in ("]", "}"):
+            elif first in "]}":
                 depth = max(0, depth - 1)
-                self.pos += 1
-            else:
-                strings.append(self.string(tok))
+            elif tok == '"""' or tok == "'''":
+                strings.append(self.multiline_string(tok, m.end()))
+            elif first != "#":
+                strings.append(StringAt(self.line, self.line, False))
 
-    def string(self, quote: str) -> StringAt:
+    def multiline_string(self, quote: str, begin: int) -> StringAt:
         text, start = self.text, self.line
-        begin = self.pos + len(quote)
-        if len(quote) == 3:
-            end = _closing_triple(text, begin, quote)
-            first = start + 1 if text.startswith("\n", begin) or text.startswith("\r\n", begin) else start
-            self.line += text.count("\n", begin, end)
-            self.pos = end
-            return StringAt(start, first, True)
-        if quote == '"':
-            m = _BASIC.match(text, begin)
-            self.pos = m.end() if m else _line_end(text, begin)
-        else:
-            close = text.find("'", begin)
-            self.pos = close + 1 if 0 <= close < _line_end(text, begin) else _line_end(text, begin)
-        return StringAt(start, start, False)
+        end = _closing_triple(text, begin, quote)
+        first = start + 1 if text.startswith("\n", begin) or text.startswith("\r\n", begin) else start
+        self.line += text.count("\n", begin, end)
+        self.pos = end
+        return StringAt(start, first, True)
 
 
 def _skip_space(text: str, pos: int) -> int:
