@@ -411,7 +411,9 @@ class HandState:
             self.emit("leads", seat=seat, card=card)
         else:
             self.emit("plays", seat=seat, card=card)
-        led = self.suit_of(trick.led, self.trump)  # type: ignore[arg-type]  # a trick in play has a card led
+        led_card = trick.led
+        assert led_card is not None  # this card, at least
+        led = self.suit_of(led_card, self.trump)
         best = trick.winning
         if best is None or self.trick_key(card, led, self.trump) > self.trick_key(best[1], led, self.trump):
             trick.winning = (seat, card)
@@ -426,7 +428,9 @@ class HandState:
             self.current = next(s for s in trick.expected if s not in done)
 
     def _finish_trick(self, trick: Trick) -> None:
-        led = self.suit_of(trick.led, self.trump)  # type: ignore[arg-type]  # a finished trick has a card led
+        led_card = trick.led
+        assert led_card is not None  # a finished trick has a card led
+        led = self.suit_of(led_card, self.trump)
         assert trick.winning is not None
         seat, card = trick.winning
         trick.winner, trick.winning_card = seat, card
