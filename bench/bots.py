@@ -115,7 +115,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--matches", type=int, default=400, help="matches per pairing (default 400)")
     parser.add_argument("--games", default="euchre,yorkshire,trinidad,nap", help="comma-separated games")
     parser.add_argument("--jobs", type=int, default=1, help="processes (default 1)")
+    parser.add_argument("--pairings", default="strong-gentle,strong-random,gentle-random",
+                        help="comma-separated tested-other pairings (default all three)")
     args = parser.parse_args(argv)
+    wanted = set(args.pairings.split(","))
     print(f"bot benchmark: {args.matches} seeded matches per pairing, sides swapping every match; "
           f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}", flush=True)
     for game in args.games.split(","):
@@ -125,6 +128,8 @@ def main(argv: list[str] | None = None) -> None:
             for tested, other, target in (("strong", "gentle", "must be above 0"),
                                           ("strong", "random", "anchor: gentle vs random below"),
                                           ("gentle", "random", "anchor")):
+                if f"{tested}-{other}" not in wanted:
+                    continue
                 results, times = run(game, tested, other, args.matches, args.jobs)
                 mean = statistics.fmean(results)
                 sd = statistics.pstdev(results) / math.sqrt(len(results))
@@ -133,13 +138,16 @@ def main(argv: list[str] | None = None) -> None:
                 if tested == "strong" and other == "gentle":
                     print(ms_line(times), flush=True)
         else:
-            strong, times = run(game, "strong", "gentle", args.matches, args.jobs)
-            print(share_line("strong vs gentle", strong, "target at least 60 %"), flush=True)
-            print(ms_line(times), flush=True)
-            vs_random, _ = run(game, "strong", "random", args.matches, args.jobs)
-            print(share_line("strong vs random", vs_random, "target at least 90 %"), flush=True)
-            anchor, _ = run(game, "gentle", "random", args.matches, args.jobs)
-            print(share_line("gentle vs random (anchor)", anchor, "today's bot"), flush=True)
+            if "strong-gentle" in wanted:
+                strong, times = run(game, "strong", "gentle", args.matches, args.jobs)
+                print(share_line("strong vs gentle", strong, "target at least 60 %"), flush=True)
+                print(ms_line(times), flush=True)
+            if "strong-random" in wanted:
+                vs_random, _ = run(game, "strong", "random", args.matches, args.jobs)
+                print(share_line("strong vs random", vs_random, "target at least 90 %"), flush=True)
+            if "gentle-random" in wanted:
+                anchor, _ = run(game, "gentle", "random", args.matches, args.jobs)
+                print(share_line("gentle vs random (anchor)", anchor, "today's bot"), flush=True)
         print(f"  ({time.perf_counter() - started:.0f} s)", flush=True)
 
 

@@ -37,6 +37,8 @@ MIN_WORLDS = 3
 SAMPLE_TRIES = 30
 # Chance that a play-out move is random rather than the cheap trick-taking rule.
 EXPLORE = 0.1
+# How much better, in points per world, a play must do than the heuristic's choice to replace it.
+MARGIN = 0.5
 # What winning (or losing) the match in a play-out is worth, in points of the hand.
 MATCH_BONUS = 20
 
@@ -84,11 +86,12 @@ class SearchBot:
             return self.heuristic.choose(observation)
         best = max(totals.values())
         tied = [text for text in legal if totals[text] == best]
-        if len(tied) == 1:
-            return tied[0]
-        # A tie goes to the heuristic's choice when it is among the best, else to the first in order.
+        # The heuristic's choice stands unless the play-outs find another better by a clear margin
+        # (a few play-outs per action are noisy); ties go to the first in order.
         choice = self.heuristic.choose(observation)
-        return choice if choice in tied else tied[0]
+        if choice in totals and best - totals[choice] <= MARGIN * built:
+            return choice
+        return tied[0]
 
     def _play_out(self, state: HandState) -> HandState:
         """Finish the hand: random leads, then each seat takes the trick as cheaply as it can,
