@@ -26,6 +26,8 @@ from .messages import Event, Reason
 from .model import Award, Deal, Phase, Rules
 from .tricks import Trick, TrickEntry, holding_class
 
+# The method names of each phase and kind ("_round_one_check"), made once.
+_PHASE_METHODS: dict[tuple[Phase, str], str] = {}
 # A rank's power within its suit: the ace highest.
 _RANK_POWER = {rank: len(RANKS) - i for i, rank in enumerate(RANKS)}
 
@@ -107,6 +109,9 @@ class HandState:
         self.awards: list[Award] = []
         self._teams = self.teams_of(self.seats)
         self._team_of = {s: t for t, members in self._teams.items() for s in members}
+        # Each seat's partner, worked out once (partnership games; a seat alone has none).
+        self._partner = {s: other for members in self._teams.values() for s in members
+                         for other in members if other != s}
         self.score: dict[str, int] = self._initial_score(score)
         if self.scores_count_up:
             self._check_score_before()
@@ -185,7 +190,7 @@ class HandState:
 
     def partner(self, seat: str) -> str:
         """The other seat of ``seat``'s team (partnership games only)."""
-        return next(s for s in self._teams[self._team_of[seat]] if s != seat)
+        return self._partner[seat]
 
     def next_seat(self, seat: str, among: Iterable[str] | None = None) -> str:
         """The next seat in the order of play, skipping seats not in ``among``."""
@@ -283,7 +288,10 @@ class HandState:
     # ----- the phases ----------------------------------------------------------
     def _phase_method(self, kind: str) -> Callable[..., Any]:
         """The game's ``_<phase>_<kind>`` method for the current phase (kind: legal, check, apply)."""
-        method: Callable[..., Any] = getattr(self, f"_{self.phase.method}_{kind}")
+        name = _PHASE_METHODS.get((self.phase, kind))
+        if name is None:
+            name = _PHASE_METHODS[(self.phase, kind)] = f"_{self.phase.method}_{kind}"
+        method: Callable[..., Any] = getattr(self, name)
         return method
 
     def _not_now(self, action: Action) -> Reason:

@@ -33,6 +33,8 @@ from ..games import canonical_name, find_game
 # Play-outs per decision, shared among the legal actions (at least MIN_WORLDS worlds each).
 PLAYOUTS = 16
 MIN_WORLDS = 3
+# Trumps a Euchre maker is taken to hold, when that fits the cards left (see World._plausible).
+MAKER_TRUMPS = 2
 # Attempts at a deal that respects the known voids before the voids are relaxed.
 SAMPLE_TRIES = 30
 # Chance that a play-out move is random rather than the cheap trick-taking rule.
@@ -330,11 +332,20 @@ class World:
                 hands[s] = pick + self.fixed[s]
                 taken = set(pick)
                 cards = [c for c in cards if c not in taken]
-            if ok:
+            if ok and (relax or attempt >= SAMPLE_TRIES // 2 or self._plausible(hands)):
                 hands["_discard"] = cards[: self.extra_hidden]
                 hands["_rest"] = cards[self.extra_hidden:]
                 return hands
         return None
+
+    def _plausible(self, hidden: dict[str, list[Card]]) -> bool:
+        """Whether a guess fits what the bidding said: in Euchre, a maker who is not this seat
+        held at least two trumps (the heuristic makes trumps on strength)."""
+        maker = self.obs.get("maker") if self.game == "euchre" else None
+        if maker is None or maker == self.seat or maker not in hidden:
+            return True
+        held = hidden[maker] + self.parted[maker]
+        return sum(1 for c in held if self.suit_of(c) == self.trump) >= MAKER_TRUMPS
 
     def rebuild(self, hidden: dict[str, list[Card]]) -> HandState | None:
         """The full state this guess implies, replayed through the engine; None if the engine refuses it."""
