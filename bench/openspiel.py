@@ -16,7 +16,6 @@ import os
 import statistics
 import subprocess
 import sys
-import time
 import venv
 from pathlib import Path
 

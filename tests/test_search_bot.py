@@ -57,7 +57,7 @@ def test_make_bot_offers_a_gentle_and_a_strong_level():
 def test_search_bot_is_deterministic_from_its_seed_and_answers_only_legal_actions(game):
     positions = play_positions(game, 30 if game == "nap" else 6)[:12]
     assert positions, "no trick-play decision to try the bot on"
-    for state, obs in positions:
+    for _state, obs in positions:
         first = make_bot(game, seed=7, level="strong").choose(obs)
         assert first == make_bot(game, seed=7, level="strong").choose(obs)
         assert first in obs["legal"]
