@@ -36,7 +36,7 @@ def test_the_snapshot_key_changes_with_the_engine_and_with_the_runtime(tmp_path:
     assert assets.snapshot_hash(RUNTIME, "engine-b") != key
     other = tmp_path / "runtime"
     other.mkdir()
-    for name in ("package.json", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip"):
+    for name in ("package.json", "pyodide-lock.json", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip"):
         (other / name).write_bytes((RUNTIME / name).read_bytes())
     (other / "python_stdlib.zip").write_bytes(b"another build")
     assert assets.snapshot_hash(other, "engine-a") != key

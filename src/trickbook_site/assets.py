@@ -151,8 +151,14 @@ def engine_bundle(runtime: Path, build_dir: Path) -> tuple[Path, Path]:
 def snapshot_hash(runtime: Path, engine: str) -> str:
     """A hash of everything a snapshot is made from: the engine, the runtime's build, the script."""
     digest = hashlib.sha256(engine.encode() + b"\0")
-    for name in ("package.json", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip"):
+    # The runtime's version and lockfile by content; its large files by size and time (hashing
+    # 13 MB on every warm build would cost more than the rest of the check). The worker checks
+    # Pyodide's own build id when it restores, and boots normally on a mismatch.
+    for name in ("package.json", "pyodide-lock.json"):
         digest.update(hashlib.sha256((runtime / name).read_bytes()).digest())
+    for name in ("pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip"):
+        stat = (runtime / name).stat()
+        digest.update(f"{name} {stat.st_size} {stat.st_mtime_ns}\n".encode())
     digest.update(SNAPSHOT_SCRIPT.read_bytes())
     return digest.hexdigest()[:16]
 
