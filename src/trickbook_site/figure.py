@@ -67,6 +67,7 @@ def _labels(_: Translate) -> dict[str, str]:
         "no_award": _("Nothing scored yet: the record stops before the end of the hand."),
         "thrown": _("thrown in: {cards}"),
         "sits_out": _("sits out"),
+        "tricks_won": _("Tricks won: {list}."),
         "card": _("{rank} of {suit}"),
         "A": _("ace"),
         "K": _("king"),
@@ -98,8 +99,9 @@ class HandFigure:
         return '<span class="tb-cards">' + " ".join(self.card(c) for c in cards) + "</span>"
 
     def region(self, label: str, table: str) -> str:
-        """A wide table in its own scrolling, focusable, labelled region."""
-        return f'<div class="tb-scroll" role="region" tabindex="0" aria-label="{escape(label)}">{table}</div>'
+        """A wide table in its own scrolling, focusable, labelled region, kept out of the search index."""
+        return (f'<div class="tb-scroll" role="region" tabindex="0" aria-label="{escape(label)}" '
+                f'data-search-exclude>{table}</div>')
 
     def event_text(self, event: Event) -> str:
         try:
@@ -165,7 +167,7 @@ class HandFigure:
             if note:
                 parts.append(f'<span class="tb-note">{escape(note)}</span>')
             items.append(f'<li data-step="{step.number}">{" ".join(parts)}</li>')
-        return f'<ol class="tb-narration" start="0" aria-label="{escape(self.labels["narration"])}">{"".join(items)}</ol>'
+        return f'<ol class="tb-narration" start="0" data-search-exclude aria-label="{escape(self.labels["narration"])}">{"".join(items)}</ol>'
 
     def dealt(self, category: str) -> tuple[Card, str] | None:
         """High's or Low's card and the seat dealt it, as the event that scored it says."""
@@ -219,7 +221,18 @@ class HandFigure:
             text = self.labels["trump"].format(suit=self.texts.engine(SUIT_NAMES[suit]))
         else:
             text = self.labels["no_trump"]
-        return f'<p class="tb-trump">{escape(text)}</p>'
+        return f'<p class="tb-trump">{escape(text)}</p>' + self.tricks_won()
+
+    def tricks_won(self) -> str:
+        """How many tricks each seat took: with the title and trumps, what the search index reads."""
+        taken = {seat: 0 for seat in self.seats}
+        for trick in self.trace.tricks:
+            if trick.winner in taken:
+                taken[trick.winner] += 1
+        if not any(taken.values()):
+            return ""
+        shown = ", ".join(f"{seat} {n}" for seat, n in taken.items())
+        return f'<p class="tb-tricks-won">{escape(self.labels["tricks_won"].format(list=shown))}</p>'
 
     def data(self, step: int) -> str:
         """The JSON island: the record text, the compact trace and the translated title and notes."""
