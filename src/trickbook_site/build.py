@@ -83,7 +83,7 @@ def build_site(project: Project, site_dir: Path | None = None, build_root: Path 
         catalogs.write_browser_catalogs(out / "assets" / "i18n", languages)
         (out / "index.html").write_text(landing_page(site_name, languages), encoding="utf-8")
         (out / "404.html").write_text(
-            root_not_found_page(site_name, languages, {lg.code: catalogs.texts(lg).ui for lg in languages},
+            root_not_found_page(site_name, languages, {language.code: catalogs.texts(language).ui for language in languages},
                                 base.get("site_url")), encoding="utf-8")
         swap_into_place(out, site_dir)
         result.seconds = time.perf_counter() - started

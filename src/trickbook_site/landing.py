@@ -100,9 +100,9 @@ def not_found_page(site_name: str, lang: Language, languages: list[Language], ui
     root = _root(site_url)
     home = f"{root}{lang.code}/" if root else "./"
     others = "\n".join(
-        f'<li><a href="{escape(root + l.code + "/" if root else "../" + l.code + "/")}" hreflang="{escape(l.html_lang)}" '
-        f'lang="{escape(l.html_lang)}">{escape(l.name)}</a></li>'
-        for l in languages if l.code != lang.code)
+        f'<li><a href="{escape(root + other.code + "/" if root else "../" + other.code + "/")}" hreflang="{escape(other.html_lang)}" '
+        f'lang="{escape(other.html_lang)}">{escape(other.name)}</a></li>'
+        for other in languages if other.code != lang.code)
     body = (f'<h1>{escape(words["title"])}</h1>\n<p>{escape(words["text"])}</p>\n'
             f'<p><a href="{escape(home)}">{escape(words["home"])}</a></p>\n')
     if others:
