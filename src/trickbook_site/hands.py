@@ -183,7 +183,7 @@ def unshown_records(docs: Path, hands: dict[str, Hand]) -> list[str]:
                 shown.add(block.ref)
     warnings = []
     for path in record_files(docs / "hands"):
-        hand_id = path.name[: -len(HAND_SUFFIX)]
+        hand_id = id_from_file_name(path)
         if hand_id in hands and hand_id not in shown:
             warnings.append(f"{path}: the worked hand {hand_id!r} is on no page "
                             f"(add a ```hand``` block with ref = \"{hand_id}\", or remove the file)")
