@@ -190,7 +190,7 @@ def _same(old: Any, new: Any) -> bool:
     if isinstance(old, dict):
         return list(old) == list(new) and all(_same(old[k], new[k]) for k in old)
     if isinstance(old, list):
-        return len(old) == len(new) and all(_same(a, b) for a, b in zip(old, new, strict=True))
+        return len(old) == len(new) and all(_same(a, b) for a, b in zip(old, new, strict=False))
     return bool(old == new)
 
 

@@ -204,7 +204,7 @@ class HandFigure:
             parts.append(self.region(L["scoring_region"].format(title=self.title()), table))
         else:
             # A finished hand without points (everybody passed) is not a record that stops early.
-            over = self.trace.state.phase == "over"
+            over = self.trace.state.is_terminal
             parts.append(f'<p class="tb-no-award">{escape(L["nothing_scored"] if over else L["no_award"])}</p>')
         payments = self.trace.payments
         if payments:

@@ -182,8 +182,7 @@ def unshown_records(docs: Path, hands: dict[str, Hand]) -> list[str]:
             if block.ref is not None:
                 shown.add(block.ref)
     warnings = []
-    folder = docs / "hands"
-    for path in record_files([folder]) if folder.is_dir() else []:
+    for path in record_files([docs / "hands"]):
         hand_id = id_from_file_name(path)
         if hand_id in hands and hand_id not in shown:
             warnings.append(f"{path}: the worked hand {hand_id!r} is on no page "

@@ -60,7 +60,7 @@ class Record:
 
     def __str__(self) -> str:
         """The record's canonical TOML text: ``parse_record(str(record)) == record``."""
-        from .format import format_record  # the printer replays the record to lay out its tricks
+        from .format import format_record  # format reads this module
 
         return format_record(self)
 

@@ -326,7 +326,7 @@ class _Parser:
                 chunks = [(text, at.line + self.offset) for text in lines]
         elif isinstance(value, list) and all(isinstance(v, str) for v in value):
             if len(strings) == len(value):
-                chunks = [(text, at.line + self.offset) for text, at in zip(value, strings, strict=True)]
+                chunks = [(text, at.line + self.offset) for text, at in zip(value, strings, strict=False)]
             else:
                 chunks = [(text, None) for text in value]
         else:
