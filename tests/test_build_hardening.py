@@ -375,3 +375,69 @@ def test_serve_keeps_serving_the_last_good_site_after_any_failed_rebuild_and_rec
         read = server.wait_for("site written", read)
         assert f"Fixed after the {name}." in server.get("/en/"), name
     assert server.proc.poll() is None
+
+
+# ----- markup in a translation -----------------------------------------------------------------
+
+PARAGRAPH = 'msgid "Worked hands of Nap, replayed card by card by the trickbook rule engine."\nmsgstr ""'
+PLANTED = "Mãos comentadas de Nap. <img src=x onerror=alert(1)> Fim."
+
+
+def _plant(site: Path, msgstr: str) -> int:
+    """Translate the home page's first paragraph as ``msgstr``; the line of that msgstr."""
+    po = site / PO
+    text = po.read_text(encoding="utf-8")
+    assert PARAGRAPH in text
+    text = text.replace(PARAGRAPH, PARAGRAPH[: -len('msgstr ""')] + f'msgstr "{msgstr}"')
+    po.write_text(text, encoding="utf-8")
+    return text.splitlines().index(f'msgstr "{msgstr}"') + 1
+
+
+@pytest.mark.parametrize("msgstr", [
+    PLANTED,
+    "Mãos comentadas de Nap, &#60;b&#62;em negrito&#60;/b&#62;.",
+    "Mãos comentadas de Nap, &lt;script&gt;alert(1)&lt;/script&gt;.",
+    "Mãos comentadas de Nap<!-- escondido -->.",
+])
+def test_markup_in_a_translation_fails_i18n_check_with_file_and_line(small: Path, msgstr: str) -> None:
+    line = _plant(small, msgstr)
+    done = trickbook("i18n", "check", cwd=small)
+    assert done.returncode == 1 and "Traceback" not in done.stderr
+    assert f"{PO}:{line}: the translation adds HTML markup that the English does not have" in done.stderr
+
+
+def test_text_that_only_looks_like_markup_passes_i18n_check(small: Path) -> None:
+    _plant(small, "Mãos de Nap: 2 < 3 e 4 > 1, &amp; mais.")
+    done = trickbook("i18n", "check", cwd=small)
+    assert done.returncode == 0, done.stderr
+    assert "HTML markup" not in done.stderr
+
+
+def test_a_translation_may_keep_the_markup_of_its_english_and_write_any_in_code() -> None:
+    from trickbook_site.i18n.checks import check_entries
+    from trickbook_site.i18n.pofile import read_entries
+
+    header = 'msgid ""\nmsgstr ""\n"Language: pt_PT\\n"\n"Plural-Forms: nplurals=2; plural=(n != 1);\\n"\n' \
+             '"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+    po = read_entries(header + 'msgid "Press <kbd>A</kbd> for `<b>`."\nmsgstr "Carregue em <kbd>A</kbd> para `<b>`."\n'
+                      '\nmsgid "Press A."\nmsgstr "Carregue em <kbd onclick=\\"x()\\">A</kbd>."\n', "pt.po")
+    problems = [p for p in check_entries(po, "content", "pt_PT") if "markup" in p.message]
+    assert [(p.line, p.message.split(": ", 1)[1]) for p in problems] == [(11, "'</kbd>', '<kbd onclick=\"x()\">'")]
+
+
+def test_markup_in_a_translation_is_escaped_by_a_build_that_skips_the_check(
+        small: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from trickbook_site import translations
+    from trickbook_site.build import build_site
+    from trickbook_site.project import Project
+
+    _plant(small, PLANTED)
+    # As if the check had been bypassed: the catalogs are used unchecked.
+    monkeypatch.setattr(translations, "check_catalogs",
+                        lambda project, languages, mo_dir, strict=False: translations.Catalogs(project, mo_dir))
+    build_site(Project(small), site_dir=small / "site", build_root=small / "build")
+    html = (small / "site" / "pt" / "index.html").read_text(encoding="utf-8")
+    assert "Mãos comentadas de Nap." in html
+    assert '<img src="x"' not in html and "<img src=x" not in html and "onerror=alert(1)>" not in html.replace(
+        "&lt;img src=x onerror=alert(1)&gt;", "")
+    assert "&lt;img src=x onerror=alert(1)&gt;" in html

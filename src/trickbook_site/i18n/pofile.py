@@ -49,6 +49,7 @@ class Entry:
     obsolete: bool = False
     has_msgid: bool = False
     indexed: bool = False  # msgstr[N] rather than msgstr
+    msgstr_lines: dict[int, int] = field(default_factory=dict)  # plural index -> line of its ``msgstr``
 
     @property
     def fuzzy(self) -> bool:
@@ -212,6 +213,7 @@ class _Reader:
         if index in entry.msgstr:
             self.problem(line, f"{keyword} given twice")
         entry.msgstr[index] = string
+        entry.msgstr_lines[index] = line
         self.target = ("msgstr", index)
 
     def continuation(self, line: int, text: str) -> None:
