@@ -441,3 +441,31 @@ def test_markup_in_a_translation_is_escaped_by_a_build_that_skips_the_check(
     assert '<img src="x"' not in html and "<img src=x" not in html and "onerror=alert(1)>" not in html.replace(
         "&lt;img src=x onerror=alert(1)&gt;", "")
     assert "&lt;img src=x onerror=alert(1)&gt;" in html
+
+
+# ----- Content Security Policy ------------------------------------------------------------------
+
+def test_every_page_carries_the_policy_before_any_script_with_the_hashes_of_its_inline_scripts(
+        template: Path) -> None:
+    import base64
+    import hashlib
+    import re
+
+    site = template / "site"
+    pages_seen = 0
+    for page in sorted(site.rglob("*.html")):
+        html = page.read_text(encoding="utf-8")
+        metas = re.findall(r'<meta http-equiv="Content-Security-Policy" content="([^"]*)">', html)
+        assert len(metas) == 1, page
+        policy = dict((d.split(" ", 1) + [""])[:2] for d in (p.strip() for p in metas[0].split(";")))
+        assert policy["default-src"] == "'self'" and policy["worker-src"] == "'self'"
+        assert "'unsafe-inline'" not in metas[0] and "'unsafe-eval'" not in metas[0] and "trickbook-" not in metas[0]
+        assert html.index("Content-Security-Policy") < html.index("<script")
+        inline = [m.group(2) for m in re.finditer(r"<script([^>]*)>(.*?)</script>", html, re.S)
+                  if "src=" not in m.group(1) and "application/json" not in m.group(1)]
+        assert inline, f"{page}: no inline script (Material writes three, the root page one)"
+        wanted = {"'sha256-" + base64.b64encode(hashlib.sha256(s.encode()).digest()).decode() + "'" for s in inline}
+        sources = policy["script-src"].split()
+        assert sources[:2] == ["'self'", "'wasm-unsafe-eval'"] and set(sources[2:]) == wanted, page
+        pages_seen += 1
+    assert pages_seen >= 5

@@ -26,7 +26,7 @@ from typing import Callable
 
 from markdown_it import MarkdownIt
 
-from . import translations
+from . import csp, translations
 from .assets import write_assets
 from .figure import Texts, render_hand
 from .hands import Hand, expand_blocks, load_hands
@@ -77,11 +77,12 @@ def build_site(project: Project, site_dir: Path | None = None, build_root: Path 
             run_mkdocs(write_language_config(work / lang.code / "mkdocs.yml", settings), strict=True,
                        project=project, lang=lang.code)
             drop_not_found_page(out / lang.code)
+            csp.seal_site(out / lang.code)
             log(f"built {lang.code}/")
         write_assets(out, runtime, project.widgets, build_root)
         catalogs.write_browser_catalogs(out / "assets" / "i18n", languages)
-        (out / "index.html").write_text(landing_page(str(base.get("site_name", "trickbook")), languages),
-                                        encoding="utf-8")
+        landing = landing_page(str(base.get("site_name", "trickbook")), languages)
+        (out / "index.html").write_text(csp.seal_page(landing), encoding="utf-8")
         swap_into_place(out, site_dir)
         result.seconds = time.perf_counter() - started
         log(f"site written to {site_dir} in {result.seconds:.1f} s")

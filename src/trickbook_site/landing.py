@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from html import escape
 
+from .csp import meta_tag
 from .project import Language
 
 PAGE = """\
@@ -13,6 +14,7 @@ PAGE = """\
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1">
+{csp}
 <title>{title}</title>
 <script>
 (function () {{
@@ -45,4 +47,5 @@ def landing_page(site_name: str, languages: list[Language]) -> str:
         f'<li><a href="{escape(l.code)}/" hreflang="{escape(l.html_lang)}" lang="{escape(l.html_lang)}">{escape(l.name)}</a></li>'
         for l in languages
     )
-    return PAGE.format(title=escape(site_name), codes=json.dumps([l.code for l in languages]), links=links)
+    return PAGE.format(title=escape(site_name), codes=json.dumps([l.code for l in languages]), links=links,
+                       csp=meta_tag())

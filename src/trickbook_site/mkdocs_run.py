@@ -15,6 +15,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+from . import csp
 from .errors import SiteError
 from .project import Language, Project
 from .textfile import read_text
@@ -101,7 +102,7 @@ def language_config(project: Project, base: dict[str, Any], lang: Language, lang
         "extra": {
             # Links relative to this language's root; the switcher adds the page's own path.
             "alternate": [{"name": l.name, "link": f"../{l.code}/", "lang": l.html_lang} for l in languages],
-            "trickbook": {"lang": lang.code, "html_lang": lang.html_lang},
+            "trickbook": {"lang": lang.code, "html_lang": lang.html_lang, "csp_meta": csp.meta_tag()},
         },
     }
 
