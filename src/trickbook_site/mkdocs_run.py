@@ -145,7 +145,7 @@ def run_mkdocs(config_file: Path, strict: bool = True, project: Project | None =
         build(config)
     except MkDocsException as exc:
         messages = collect.messages or [str(exc)]
-        raise SiteError(_explain(messages, project, f"MkDocs failed{where}")) from exc
+        raise SiteError(_explain(_own_paths(messages, config_file, project), project, f"MkDocs failed{where}")) from exc
     except TemplateSyntaxError as exc:
         raise SiteError(f"{exc.filename or exc.name}:{exc.lineno}: template error{where}: {exc.message}") from exc
     except TemplateError as exc:
@@ -155,11 +155,25 @@ def run_mkdocs(config_file: Path, strict: bool = True, project: Project | None =
         for handler in quiet:
             logger.addHandler(handler)
     if strict and collect.messages:
-        raise SiteError(_explain(collect.messages, project, f"MkDocs warned{where}"))
+        raise SiteError(_explain(_own_paths(collect.messages, config_file, project), project, f"MkDocs warned{where}"))
 
 
 DOC_FILE = re.compile(r"^Doc file '([^']+)' contains (?:a link|an absolute link|a link to) '([^']*)'")
 QUOTED = re.compile(r"'([^']+)'")
+
+
+def _own_paths(messages: list[str], config_file: Path, project: Project | None) -> list[str]:
+    """Messages with the generated files' paths replaced by the author's own."""
+    if project is None:
+        return messages
+    swaps = [(str(config_file.parent.resolve() / "docs"), str(project.docs)),
+             (str(config_file.resolve()), str(project.config_file)), (str(config_file), str(project.config_file))]
+    out = []
+    for message in messages:
+        for generated, own in swaps:
+            message = message.replace(generated, own)
+        out.append(message)
+    return out
 
 
 def _explain(messages: list[str], project: Project | None, what: str) -> str:
