@@ -131,7 +131,9 @@ def test_widgets_play_table_and_search_run_under_the_policy_with_no_violation(br
         # Search, in Material's search worker.
         search = page.locator(".md-search__input")
         search.click()
-        search.fill("Euchre")
+        # Ready once the worker has loaded the index ("Initializing search" before).
+        expect(page.locator(".md-search-result__meta")).to_have_text("Type to start searching", timeout=30_000)
+        search.press_sequentially("Euchre", delay=50)
         expect(page.locator(".md-search-result__item").first).to_be_visible(timeout=20_000)
 
         # The Euchre play table.
@@ -151,14 +153,18 @@ def test_widgets_play_table_and_search_run_under_the_policy_with_no_violation(br
     assert guard.refused == [], f"requests left 127.0.0.1: {guard.refused}"
 
 
-def test_the_meta_policy_alone_refuses_an_inline_script_it_has_no_hash_for(browser, site_url, tb):
-    """The policy is in force from the meta tag alone, and the listener above does see violations."""
+@pytest.mark.parametrize("served", ["meta tag only", "meta tag and header"])
+def test_an_inline_script_without_a_hash_is_refused_and_the_violation_is_seen(
+        browser, site_url, policy_server, tb, served):
+    """The policy is in force from the meta tag alone; and each way this module watches sees a violation."""
+    base, reports = policy_server if served == "meta tag and header" else (site_url, [])
+    reports.clear()
     context = browser.new_context()
     guard = tb.guard_context(context)
     events, console = _watch(context)
     page = context.new_page()
     try:
-        page.goto(f"{site_url}/en/")
+        page.goto(f"{base}/en/")
         ran = page.evaluate("""() => {
             window.injected = false;
             const s = document.createElement("script");
@@ -166,6 +172,12 @@ def test_the_meta_policy_alone_refuses_an_inline_script_it_has_no_hash_for(brows
             document.head.append(s);
             return window.injected;
         }""")
+        if served == "meta tag and header":
+            deadline = 100
+            while not reports and deadline:
+                page.wait_for_timeout(100)
+                deadline -= 1
+            assert any("script-src" in r for r in reports), reports
         page.wait_for_timeout(300)
     finally:
         context.close()
@@ -173,3 +185,4 @@ def test_the_meta_policy_alone_refuses_an_inline_script_it_has_no_hash_for(brows
     assert any(e.startswith("script-src") for e in events), events
     assert console, "no CSP error in the console"
     assert guard.refused == []
+    reports.clear()
