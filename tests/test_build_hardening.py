@@ -350,6 +350,7 @@ def _breakages(site: Path) -> list[tuple[str, Path, bytes]]:
                     encoding="utf-8")
     return [
         ("deeply nested record", record, record.read_bytes() + b"x = " + b"[" * 600 + b"]" * 600 + b"\n"),
+        ("very long integer in a record", record, record.read_bytes() + b"big = 1" + b"0" * 5000 + b"\n"),
         ("broken mkdocs.yml", config, config.read_bytes() + b"\nnav: [\n"),
         ("non-UTF-8 page", page, page.read_bytes() + "\nCafé\n".encode("latin-1")),
         ("crash in a MkDocs hook", config, config.read_bytes() + f"\nhooks:\n  - {hook}\n".encode()),
