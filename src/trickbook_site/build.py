@@ -30,7 +30,7 @@ from . import csp, translations
 from .assets import write_assets
 from .figure import Texts, render_hand
 from .hands import Hand, expand_blocks, load_hands
-from .landing import landing_page
+from .landing import landing_page, not_found_page, root_not_found_page
 from .mkdocs_run import language_config, read_base_config, run_mkdocs, write_language_config
 from .project import Language, Project, pyodide_runtime_dir
 from .textfile import read_text
@@ -69,6 +69,7 @@ def build_site(project: Project, site_dir: Path | None = None, build_root: Path 
         catalogs = translations.check_catalogs(project, languages, work / "locales", strict=strict)
         out = work / "site"
         result = BuildResult(site_dir, [l.code for l in languages], len(hands), 0.0)
+        site_name = str(base.get("site_name", "trickbook"))
         for lang in languages:
             texts = catalogs.texts(lang)
             docs = work / lang.code / "docs"
@@ -77,12 +78,16 @@ def build_site(project: Project, site_dir: Path | None = None, build_root: Path 
             run_mkdocs(write_language_config(work / lang.code / "mkdocs.yml", settings), strict=True,
                        project=project, lang=lang.code)
             drop_not_found_page(out / lang.code)
+            (out / lang.code / "404.html").write_text(
+                not_found_page(site_name, lang, languages, texts.ui, base.get("site_url")), encoding="utf-8")
             csp.seal_site(out / lang.code)
             log(f"built {lang.code}/")
         write_assets(out, runtime, project.widgets, build_root)
         catalogs.write_browser_catalogs(out / "assets" / "i18n", languages)
-        landing = landing_page(str(base.get("site_name", "trickbook")), languages)
-        (out / "index.html").write_text(csp.seal_page(landing), encoding="utf-8")
+        (out / "index.html").write_text(csp.seal_page(landing_page(site_name, languages)), encoding="utf-8")
+        (out / "404.html").write_text(csp.seal_page(
+            root_not_found_page(site_name, languages, {l.code: catalogs.texts(l).ui for l in languages},
+                                base.get("site_url"))), encoding="utf-8")
         swap_into_place(out, site_dir)
         result.seconds = time.perf_counter() - started
         log(f"site written to {site_dir} in {result.seconds:.1f} s")
@@ -138,7 +143,8 @@ def add_coverage_note(text: str, note_html: str) -> str:
 
 def drop_not_found_page(lang_site: Path) -> None:
     """Remove MkDocs' 404.html: a host shows it at any depth, so its links are written
-    from the server root ("/assets/…"), which breaks a site kept in a sub-path."""
+    from the server root ("/assets/…"), which breaks a site kept in a sub-path. The
+    build writes its own, self-contained, in the language (landing.not_found_page)."""
     (lang_site / "404.html").unlink(missing_ok=True)
 
 

@@ -4,9 +4,13 @@ from __future__ import annotations
 
 import json
 from html import escape
+from typing import Callable
+from urllib.parse import urlsplit
 
 from .csp import meta_tag
 from .project import Language
+
+Translate = Callable[[str], str]
 
 PAGE = """\
 <!doctype html>
@@ -47,5 +51,88 @@ def landing_page(site_name: str, languages: list[Language]) -> str:
         f'<li><a href="{escape(l.code)}/" hreflang="{escape(l.html_lang)}" lang="{escape(l.html_lang)}">{escape(l.name)}</a></li>'
         for l in languages
     )
-    return PAGE.format(title=escape(site_name), codes=json.dumps([l.code for l in languages]), links=links,
+        return PAGE.format(title=escape(site_name), codes=json.dumps([l.code for l in languages]), links=links,
                        csp=meta_tag())
+
+
+NOT_FOUND = """\
+<!doctype html>
+<html lang="{html_lang}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width,initial-scale=1">
+<meta name="robots" content="noindex">
+{csp}
+<title>{title} · {site}</title>
+<style>body{{font:1.1rem/1.5 system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem}}</style>
+</head>
+<body>
+<main>
+{body}
+</main>
+</body>
+</html>
+"""
+
+
+def _not_found_labels(_: Translate) -> dict[str, str]:
+    """The 404 page's words; literal ``_()`` calls so that Babel extracts them."""
+    return {
+        "title": _("Page not found"),
+        "text": _("There is no page at this address: the link may be mistyped, or the page may have moved."),
+        "home": _("Go to the home page"),
+        "others": _("In another language:"),
+    }
+
+
+def _root(site_url: str | None) -> str:
+    """Where the site's root is, as a link: the path of `site_url`, or relative to the page.
+
+    A host shows its 404 page at whatever address was asked for, so relative links
+    only work at the depth the page was written for; with `site_url` set in
+    `mkdocs.yml` the links start from its path and work at any depth.
+    """
+    if not site_url:
+        return ""
+    path = urlsplit(site_url).path or "/"
+    return path if path.endswith("/") else path + "/"
+
+
+def not_found_page(site_name: str, lang: Language, languages: list[Language], ui: Translate,
+                   site_url: str | None = None) -> str:
+    """A language's 404 page (`<lang>/404.html`): what happened, its home page, the other languages."""
+    words = _not_found_labels(ui)
+    root = _root(site_url)
+    home = f"{root}{lang.code}/" if root else "./"
+    others = "\n".join(
+        f'<li><a href="{escape(root + l.code + "/" if root else "../" + l.code + "/")}" hreflang="{escape(l.html_lang)}" '
+        f'lang="{escape(l.html_lang)}">{escape(l.name)}</a></li>'
+        for l in languages if l.code != lang.code)
+    body = (f'<h1>{escape(words["title"])}</h1>\n<p>{escape(words["text"])}</p>\n'
+            f'<p><a href="{escape(home)}">{escape(words["home"])}</a></p>\n')
+    if others:
+        body += f'<p>{escape(words["others"])}</p>\n<ul>\n{others}\n</ul>'
+    return NOT_FOUND.format(html_lang=escape(lang.html_lang), title=escape(words["title"]), site=escape(site_name),
+                            body=body, csp=meta_tag())
+
+
+def root_not_found_page(site_name: str, languages: list[Language], ui_by_lang: dict[str, Translate],
+                        site_url: str | None = None) -> str:
+    """The site root's 404 page: the same words in every language, each with a link to its home page."""
+    root = _root(site_url)
+    parts = []
+    for lang in languages:
+        words = _not_found_labels(ui_by_lang.get(lang.code, _same))
+        href = f"{root}{lang.code}/" if root else f"{lang.code}/"
+        parts.append(f'<section lang="{escape(lang.html_lang)}">\n<h2>{escape(words["title"])}</h2>\n'
+                     f'<p>{escape(words["text"])}</p>\n'
+                     f'<p><a href="{escape(href)}" hreflang="{escape(lang.html_lang)}">{escape(words["home"])} '
+                     f'({escape(lang.name)})</a></p>\n</section>')
+    body = f"<h1>{escape(site_name)}</h1>\n" + "\n".join(parts)
+    first = _not_found_labels(ui_by_lang.get(languages[0].code, _same) if languages else _same)
+    return NOT_FOUND.format(html_lang=escape(languages[0].html_lang if languages else "en"),
+                            title=escape(first["title"]), site=escape(site_name), body=body, csp=meta_tag())
+
+
+def _same(text: str) -> str:
+    return text
