@@ -51,7 +51,7 @@ def landing_page(site_name: str, languages: list[Language]) -> str:
         f'<li><a href="{escape(l.code)}/" hreflang="{escape(l.html_lang)}" lang="{escape(l.html_lang)}">{escape(l.name)}</a></li>'
         for l in languages
     )
-        return PAGE.format(title=escape(site_name), codes=json.dumps([l.code for l in languages]), links=links,
+    return PAGE.format(title=escape(site_name), codes=json.dumps([l.code for l in languages]), links=links,
                        csp=meta_tag())
 
 
