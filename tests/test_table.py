@@ -13,7 +13,7 @@ from trickbook.cards import SUITS, Card
 from trickbook.errors import IllegalActionError
 from trickbook.games.euchre import card_power, card_suit, left_bower_suit
 from trickbook.messages import MESSAGES
-from trickbook.shuffle import deal_hand, deal_order, first_dealer, fingerprint
+from trickbook.shuffle import deal_hand, deal_order, fingerprint, first_dealer
 from trickbook.table import Table, TableError
 
 SEEDS = [hashlib.sha256(f"table-{i}".encode()).hexdigest() for i in range(40)]

@@ -8,7 +8,7 @@ canonical, and the two round-trip.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Any, Mapping, Sequence
 
 from .cards import Card, parse_suit
 from .errors import NotationError
@@ -32,7 +32,7 @@ VERBS = {
     "run": None,
 }
 _VERB_ALIASES = {"pick-up": "pickup", "pick": "pickup", "play": "play"}
-_ALONE_VERBS = frozenset({"order", "pickup", "call"})
+ALONE_VERBS = frozenset({"order", "pickup", "call"})
 
 
 @dataclass(frozen=True)
@@ -45,6 +45,20 @@ class Action:
     suit: str | None = None
     contract: str | None = None
     alone: bool = False
+
+    def __post_init__(self) -> None:
+        """Only well-formed actions exist: a known verb with exactly the argument it takes."""
+        if self.verb not in VERBS:
+            raise NotationError(f"{self.verb!r} is not a verb ({', '.join(VERBS)})")
+        kind = VERBS[self.verb]
+        given = [name for name in ("card", "suit", "contract") if getattr(self, name) is not None]
+        if given != ([kind] if kind else []):
+            needs = f"one {kind}" if kind else "no argument"
+            raise NotationError(f"{self.verb!r} takes {needs}, not {', '.join(given) or 'none'}")
+        if self.alone and self.verb not in ALONE_VERBS:
+            raise NotationError(f"only {', '.join(sorted(ALONE_VERBS))} can go alone, not {self.verb!r}")
+        if self.contract is not None and self.contract not in CONTRACTS:
+            raise NotationError(f"{self.contract!r} is not a contract ({', '.join(CONTRACTS)})")
 
     def __str__(self) -> str:
         if self.verb == "play":
@@ -61,7 +75,49 @@ class Action:
         return " ".join(parts)
 
     def __repr__(self) -> str:
-        return f"Action.parse({str(self)!r})"
+        """An expression that evaluates to an equal action.
+
+        >>> Action("A", "bid", contract="four")
+        Action('A', 'bid', contract='four')
+        >>> eval(repr(Action("N", "play", card=Card("TH"))))
+        Action('N', 'play', card=Card('TH'))
+        """
+        parts = [repr(self.seat), repr(self.verb)]
+        for name in ("card", "suit", "contract"):
+            value = getattr(self, name)
+            if value is not None:
+                parts.append(f"{name}={value!r}")
+        if self.alone:
+            parts.append("alone=True")
+        return f"Action({', '.join(parts)})"
+
+    def as_json(self) -> dict[str, Any]:
+        """The action as data: its canonical text and each part (``card`` as canonical text or null).
+
+        >>> Action("N", "call", suit="H", alone=True).as_json()["text"]
+        'N call H alone'
+        """
+        return {
+            "text": str(self),
+            "seat": self.seat,
+            "verb": self.verb,
+            "card": None if self.card is None else str(self.card),
+            "suit": self.suit,
+            "contract": self.contract,
+            "alone": self.alone,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> "Action":
+        """The action ``as_json`` describes.
+
+        >>> a = Action("D", "discard", card=Card("9C"))
+        >>> Action.from_json(a.as_json()) == a
+        True
+        """
+        card = data.get("card")
+        return cls(data["seat"], data["verb"], card=None if card is None else Card.parse(card),
+                   suit=data.get("suit"), contract=data.get("contract"), alone=bool(data.get("alone")))
 
     @property
     def arg(self) -> str | None:
@@ -98,7 +154,7 @@ class Action:
         args = rest[1:]
         alone = False
         if args and args[-1].lower() == "alone":
-            if verb not in _ALONE_VERBS:
+            if verb not in ALONE_VERBS:
                 raise NotationError(f"action {text!r}: only order, pickup and call can go alone")
             alone = True
             args = args[:-1]

@@ -1,110 +1,77 @@
 """The game/state contract every game follows, and the trick play they share.
 
-A game is a frozen ``Rules`` dataclass (options with defaults) plus a ``HandState``
-subclass: one hand from the deal to its scoring. The state has explicit phases;
-``legal_actions()`` lists what the seat to act may do (sorted by canonical text),
-``why_illegal(action)`` explains a refusal as data, and ``apply(action)``
-validates fully before it changes anything.
+A game is one ``HandState`` subclass that carries all its facts as class
+variables (name, aliases, title, seats, teams, hand size and packets, the pack,
+the extra cards of the deal, the first-dealer draw, its rules options, verbs,
+its bot) and plays one hand from the deal to its scoring. Defining the class
+registers the game (``games.find_game``).
+
+The state moves through explicit phases (``Phase``); for each phase a game
+writes ``_<phase>_legal``, ``_<phase>_check`` and ``_<phase>_apply`` and the
+base class dispatches to them. ``legal_actions()`` lists every action that
+``why_illegal(action)`` accepts (sorted by canonical text), ``why_illegal``
+explains a refusal as data, and ``apply(action)`` validates fully before it
+changes anything.
 """
 
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass, field, fields
-from typing import Any, ClassVar, Iterable, Mapping, Sequence
+from typing import Any, Callable, ClassVar, Iterable, Mapping, Sequence
 
 from .actions import Action
-from .cards import RANKS, Card
+from .cards import RANKS, SUITS, Card
 from .errors import DealError, IllegalActionError
 from .messages import Event, Reason
-from .tricks import Trick, TrickEntry, best_play
+from .model import Award, Deal, Phase, Rules
+from .tricks import Trick, TrickEntry, play_key
+
+__all__ = ["Award", "Deal", "HandState", "Phase", "Rules"]
 
 
-@dataclass(frozen=True)
-class Rules:
-    """Options of a game. Subclasses add their own fields with defaults."""
-
-    target: int = 0
-
-    @classmethod
-    def from_options(cls, options: Mapping[str, Any]) -> "Rules":
-        """Build rules from a mapping of option names; unknown names are errors."""
-        known = {f.name: f for f in fields(cls)}
-        for name, value in options.items():
-            if name not in known:
-                raise DealError(f"unknown rules option {name!r} (known: {', '.join(sorted(known))})")
-            default = getattr(cls(), name)
-            if type(default) is bool and type(value) is not bool:
-                raise DealError(f"rules option {name!r} must be true or false, not {value!r}")
-            if type(default) is int and type(value) is not int:
-                raise DealError(f"rules option {name!r} must be a whole number, not {value!r}")
-        return cls(**dict(options))
-
-    def changed(self) -> dict[str, Any]:
-        """The options that differ from the defaults."""
-        base = type(self)()
-        return {f.name: getattr(self, f.name) for f in fields(self) if getattr(self, f.name) != getattr(base, f.name)}
-
-
-@dataclass
-class Deal:
-    """What was dealt: each seat's cards, and the extra cards some games turn or keep."""
-
-    hands: dict[str, list[Card]]
-    turn: Card | None = None
-    kitty: list[Card] = field(default_factory=list)
-    stock: list[Card] = field(default_factory=list)
-
-    def all_cards(self) -> list[Card]:
-        out = [c for h in self.hands.values() for c in h]
-        if self.turn is not None:
-            out.append(self.turn)
-        return out + list(self.kitty) + list(self.stock)
-
-    def check_unique(self) -> None:
-        seen: set[Card] = set()
-        for c in self.all_cards():
-            if c in seen:
-                raise DealError(f"{c} is dealt twice")
-            seen.add(c)
-
-    def as_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"hands": {s: [str(c) for c in h] for s, h in self.hands.items()}}
-        if self.turn is not None:
-            out["turn"] = str(self.turn)
-        if self.kitty:
-            out["kitty"] = [str(c) for c in self.kitty]
-        if self.stock:
-            out["stock"] = [str(c) for c in self.stock]
-        return out
-
-
-@dataclass(frozen=True)
-class Award:
-    """Points scored in a hand: a category, who scored (team or seat) and how many."""
-
-    category: str
-    team: str
-    points: int
-    per_seat: bool = False
-
-    def as_json(self) -> dict[str, Any]:
-        who = "seat" if self.per_seat else "team"
-        return {"category": self.category, who: self.team, "points": self.points}
+_REGISTRY: dict[str, type["HandState"]] = {}
+# shows_out() answers, by game, card, suit led and trumps: the follow rule is asked once for each.
+_SHOWS_OUT: dict[tuple[type["HandState"], Card, str, str | None], bool] = {}
 
 
 class HandState:
-    """One hand of a game, from the deal to the scoring.
+    """One hand of a game, from the deal to the scoring, and the game's facts.
 
-    Subclasses set ``game`` and implement the phase methods. The shared machinery
-    here handles turns, trick play, events and the generic reasons
-    (``not-your-turn``, ``card-not-in-hand``, ``hand-over``, ``match-over``).
+    A game subclasses this, sets the class variables below and writes its phase
+    methods. The shared machinery here handles the checks of a deal, turns, trick
+    play, events and the generic reasons (``not-your-turn``, ``card-not-in-hand``,
+    ``unknown-verb``, ``hand-over``, ``match-over``).
     """
 
-    game: ClassVar[str] = ""
+    # ----- the game's facts (class variables; a game sets those that differ) ------
+    game: ClassVar[str] = ""  # the name records and URLs use; setting it registers the game
+    aliases: ClassVar[tuple[str, ...]] = ()  # other names ``find_game`` accepts
+    title: ClassVar[str] = ""  # the name people read: "Yorkshire All Fours"
+    listed: ClassVar[int] = 100  # where the game comes in lists of games (lower first)
     rules_class: ClassVar[type[Rules]] = Rules
-    default_seats: ClassVar[tuple[str, ...]] = ("N", "E", "S", "W")
-    partnership: ClassVar[bool] = True
+    default_seats: ClassVar[tuple[str, ...]] = ("N", "E", "S", "W")  # in the order of play
+    seat_counts: ClassVar[range] = range(4, 5)  # how many players may sit down
+    partnership: ClassVar[bool] = True  # partners sit opposite; otherwise each seat scores alone
+    hand_size: ClassVar[int] = 0  # cards each seat is dealt
+    packets: ClassVar[tuple[int, ...]] = ()  # the dealer's packets, one round of the table each
+    ranks: ClassVar[str] = RANKS  # the ranks of the pack, high to low, in every suit
+    pack_name: ClassVar[str] = "the pack"
+    turn_card: ClassVar[str] = ""  # the card turned after the deal (``turn``), by its name, or ""
+    kitty_size: ClassVar[int] = 0  # cards laid aside face down after the turned card
+    has_stock: ClassVar[bool] = False  # the rest of the pack stays as a stock (``stock``)
+    first_dealer_draw: ClassVar[str] = "high-card"  # the published draw: high-card, first-jack, seat-index
+    verbs: ClassVar[frozenset[str]] = frozenset({"play"})  # any other verb is not an action here at all
+    bot: ClassVar[str] = "trickbook.bots.random_bot:RandomBot"  # the game's bot, as module:Class
+    example: ClassVar[str] = ""  # the default site's worked hand a new site starts from
+    first_lead_sets_trump: ClassVar[bool] = False  # Yorkshire and Nap: the suit of the first card led is trumps
+    # Scores before a hand count up from zero to the target (not Nap's payments).
+    scores_count_up: ClassVar[bool] = True
+    _pack_cache: ClassVar[tuple[Card, ...]]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.__dict__.get("game"):
+            _REGISTRY[cls.game] = cls
 
     def __init__(
         self,
@@ -116,6 +83,10 @@ class HandState:
     ) -> None:
         self.rules = rules if rules is not None else self.rules_class()
         self.seats: tuple[str, ...] = tuple(seats)
+        if len(self.seats) not in self.seat_counts:
+            counts = self.seat_counts
+            need = str(counts.start) if len(counts) == 1 else f"{counts.start} to {counts.stop - 1}"
+            raise DealError(f"{self.title} needs {need} players, not {len(self.seats)}")
         if len(set(self.seats)) != len(self.seats):
             raise DealError(f"seat names repeat: {' '.join(self.seats)}")
         if dealer not in self.seats:
@@ -127,17 +98,75 @@ class HandState:
             if s not in self.seats:
                 raise DealError(f"cards dealt to {s!r}, which is not a seat ({' '.join(self.seats)})")
         deal.check_unique()
-        self.phase = "play"
+        self._check_deal(deal)
+        self.phase = Phase.PLAY
         self.trump: str | None = None
         self.tricks: list[Trick] = []
         self.history: list[Action] = []
         self.events: list[Event] = []
         self.awards: list[Award] = []
+        self._teams = self.teams_of(self.seats)
+        self._team_of = {s: t for t, members in self._teams.items() for s in members}
         self.score: dict[str, int] = self._initial_score(score)
+        if self.scores_count_up:
+            self._check_score_before()
         self.winner: str | None = None
         self.current: str | None = None
         self.in_play: list[str] = list(self.seats)
         self.taken: dict[str, list[Card]] = {s: [] for s in self.seats}
+        self._start()
+
+    def _start(self) -> None:
+        """Set up the hand once the deal is checked: each game says who acts first."""
+        raise NotImplementedError
+
+    def _check_deal(self, deal: Deal) -> None:
+        """Refuse a deal the game cannot have: the hand size, the extra cards, cards not in the pack."""
+        for s in self.seats:
+            if len(self.hands[s]) != self.hand_size:
+                raise DealError(f"{s} must be dealt {self.hand_size} cards, not {len(self.hands[s])}")
+        if self.turn_card and deal.turn is None:
+            raise DealError(f"a {self.title} deal needs the {self.turn_card} (`turn`)")
+        dealt = {"turned card": bool(self.turn_card), "kitty": bool(self.kitty_size), "stock": self.has_stock}
+        given = {"turned card": deal.turn is not None, "kitty": bool(deal.kitty), "stock": bool(deal.stock)}
+        wrong = [name for name in given if given[name] and not dealt[name]]
+        if wrong:
+            alone = "; its deal is the hands alone (no upcard, kitty or stock)" if not any(dealt.values()) else ""
+            raise DealError(f"{self.title} deals no {' and no '.join(wrong)}{alone}")
+        if deal.kitty and len(deal.kitty) != self.kitty_size:
+            raise DealError(f"the kitty holds {self.kitty_size} cards, not {len(deal.kitty)}")
+        pack = set(self.pack())
+        for card in deal.all_cards():
+            if card not in pack:
+                raise DealError(f"{card} is not in {self.pack_name}")
+
+    def _check_score_before(self) -> None:
+        """Refuse a score no match can stand at before a hand: below zero, or already at the target."""
+        target = self.rules.target
+        for team, points in self.score.items():
+            if points < 0:
+                raise DealError(f"score of {team} cannot be below zero, not {points}")
+            if target and points >= target:
+                raise DealError(f"score of {team} is {points}: the match is already won at {target}")
+
+    @property
+    def same_dealer_again(self) -> bool:
+        """True when the hand ended so that its dealer deals the next one too (Trinidad's redeal)."""
+        return False
+
+    # ----- the pack ------------------------------------------------------------
+    @classmethod
+    def pack(cls) -> list[Card]:
+        """The game's pack in canonical order (suits S H D C, ranks high to low); a new list each time."""
+        return list(cls._pack())
+
+    @classmethod
+    def _pack(cls) -> tuple[Card, ...]:
+        cached: tuple[Card, ...] | None = cls.__dict__.get("_pack_cache")
+        if cached is None:
+            cached = tuple(Card(r, s) for s in SUITS for r in cls.ranks)
+            cls._pack_cache = cached
+        return cached
 
     # ----- seats and teams -------------------------------------------------
     @classmethod
@@ -153,24 +182,18 @@ class HandState:
     @property
     def teams(self) -> tuple[str, ...]:
         """Team names (two seats each, in seat order); per-seat games name the seats."""
-        if not self.partnership:
-            return self.seats
-        s = self.seats
-        return (s[0] + s[2], s[1] + s[3])
+        return tuple(self._teams)
 
     def team_of(self, seat: str) -> str:
-        if not self.partnership:
-            return seat
-        i = self.seats.index(seat) % 2
-        return self.teams[i]
+        return self._team_of[seat]
 
     def other_team(self, team: str) -> str:
         a, b = self.teams
         return b if team == a else a
 
     def partner(self, seat: str) -> str:
-        i = self.seats.index(seat)
-        return self.seats[(i + 2) % 4]
+        """The other seat of ``seat``'s team (partnership games only)."""
+        return next(s for s in self._teams[self._team_of[seat]] if s != seat)
 
     def next_seat(self, seat: str, among: Iterable[str] | None = None) -> str:
         """The next seat in the order of play, skipping seats not in ``among``."""
@@ -216,13 +239,16 @@ class HandState:
 
     @property
     def is_terminal(self) -> bool:
-        return self.phase == "over"
+        return self.phase == Phase.OVER
 
     def legal_actions(self) -> list[Action]:
-        """Every legal action for the seat to act, sorted by canonical text."""
-        if self.is_terminal:
+        """Every action ``why_illegal`` accepts, sorted by canonical text: the seat to act's, and
+        any a seat may take out of turn (Yorkshire's early look)."""
+        if self.is_terminal or self.winner is not None:
             return []
-        return sorted(set(self._legal()), key=str)
+        actions = set(self._phase_method("legal")())
+        actions.update(a for a in self._out_of_turn_legal() if self.why_illegal(a) is None)
+        return sorted(actions, key=str)
 
     def why_illegal(self, action: Action) -> Reason | None:
         """None when ``action`` is legal; otherwise the reason, as data."""
@@ -232,11 +258,14 @@ class HandState:
             return Reason("hand-over", {})
         if action.seat not in self.seats:
             return Reason("not-your-turn", {"seat": action.seat, "current": self.current})
-        if action.seat != self.current and not self._out_of_turn_ok(action):
+        if action.seat != self.current and not self.out_of_turn_allowed(action):
             return Reason("not-your-turn", {"seat": action.seat, "current": self.current})
         if action.card is not None and action.verb in ("play", "discard") and action.card not in self.hands[action.seat]:
             return Reason("card-not-in-hand", {"seat": action.seat, "card": action.card})
-        return self._check(action)
+        if action.verb not in self.verbs:
+            return Reason("unknown-verb", {"verb": action.verb})
+        reason: Reason | None = self._phase_method("check")(action)
+        return reason
 
     def is_legal(self, action: Action) -> bool:
         return self.why_illegal(action) is None
@@ -248,7 +277,7 @@ class HandState:
             raise IllegalActionError(action, reason)
         start = len(self.events)
         self.history.append(action)
-        self._apply(action)
+        self._phase_method("apply")(action)
         return self.events[start:]
 
     def clone(self) -> "HandState":
@@ -259,22 +288,41 @@ class HandState:
         self.events.append(ev)
         return ev
 
-    # ----- for subclasses ----------------------------------------------------
-    def _legal(self) -> Iterable[Action]:
-        raise NotImplementedError
+    # ----- the phases ----------------------------------------------------------
+    def _phase_method(self, kind: str) -> Callable[..., Any]:
+        """The game's ``_<phase>_<kind>`` method for the current phase (kind: legal, check, apply)."""
+        method: Callable[..., Any] = getattr(self, f"_{self.phase.method}_{kind}")
+        return method
 
-    def _check(self, action: Action) -> Reason | None:
-        raise NotImplementedError
+    def _not_now(self, action: Action) -> Reason:
+        return Reason("not-now", {"seat": action.seat, "verb": action.verb})
 
-    def _apply(self, action: Action) -> None:
-        raise NotImplementedError
-
-    def _out_of_turn_ok(self, action: Action) -> bool:
+    def out_of_turn_allowed(self, action: Action) -> bool:
+        """True for an action a seat may take when it is not its turn."""
         return False
+
+    def _out_of_turn_legal(self) -> Iterable[Action]:
+        """Candidates for the actions seats may take out of turn (each is checked by ``why_illegal``)."""
+        return ()
+
+    def _play_legal(self) -> Iterable[Action]:
+        seat = self.current
+        assert seat is not None
+        for card in self.legal_plays(seat):
+            yield Action(seat, "play", card=card)
+
+    def _play_check(self, action: Action) -> Reason | None:
+        if action.verb != "play" or action.card is None:
+            return self._not_now(action)
+        return self._check_play(action.seat, action.card)
+
+    def _play_apply(self, action: Action) -> None:
+        assert action.card is not None
+        self.play_card(action.seat, action.card)
 
     # ----- trick play ------------------------------------------------------
     def start_play(self, leader: str) -> None:
-        self.phase = "play"
+        self.phase = Phase.PLAY
         self.current = leader
         self.tricks.append(Trick(leader=leader, expected=tuple(self._trick_order(leader))))
 
@@ -291,13 +339,28 @@ class HandState:
             return self.tricks[-1]
         return None
 
-    def effective_suit(self, card: Card) -> str:
-        """The suit a card belongs to in play (Euchre's left bower is a trump)."""
+    @classmethod
+    def suit_of(cls, card: Card, trump: str | None) -> str:
+        """The suit a card belongs to in play, given trumps (Euchre's left bower is a trump)."""
         return card.suit
 
-    def power(self, card: Card) -> int:
-        """Higher beats lower within a suit."""
+    @classmethod
+    def rank_power(cls, card: Card, trump: str | None) -> int:
+        """Higher beats lower within a suit, given trumps."""
         return len(RANKS) - RANKS.index(card.rank)
+
+    @classmethod
+    def trick_key(cls, card: Card, led: str, trump: str | None) -> tuple[int, int]:
+        """How strongly ``card`` holds a trick led in ``led`` (the one trick-winner rule, ``tricks.play_key``)."""
+        return play_key(card, led, trump, lambda c: cls.suit_of(c, trump), lambda c: cls.rank_power(c, trump))
+
+    def effective_suit(self, card: Card) -> str:
+        """The suit a card belongs to in play in this hand."""
+        return self.suit_of(card, self.trump)
+
+    def power(self, card: Card) -> int:
+        """Higher beats lower within a suit, in this hand."""
+        return self.rank_power(card, self.trump)
 
     def led_suit(self) -> str | None:
         trick = self.trick
@@ -309,13 +372,37 @@ class HandState:
         return [c for c in self.hands[seat] if self._check_play(seat, c) is None]
 
     def _check_play(self, seat: str, card: Card) -> Reason | None:
-        """Follow-suit rules: subclasses override. Default: follow suit if you can."""
-        led = self.led_suit()
+        """Whether ``seat`` may play ``card`` to the trick in progress (the game's follow rule)."""
+        return self.follow_rule(seat, card, self.hands[seat], self.led_suit(), self.trump)
+
+    @classmethod
+    def follow_rule(cls, seat: str, card: Card, hand: Sequence[Card], led: str | None,
+                    trump: str | None) -> Reason | None:
+        """The follow rule, given the hand, the suit led (None on the lead) and trumps.
+
+        Default: follow suit if you can. Subclasses override.
+        """
         if led is None:
             return None
-        if self.effective_suit(card) != led and any(self.effective_suit(c) == led for c in self.hands[seat]):
+        if cls.suit_of(card, trump) != led and any(cls.suit_of(c, trump) == led for c in hand):
             return Reason("must-follow-suit", {"seat": seat, "suit": led, "card": card})
         return None
+
+    @classmethod
+    def shows_out(cls, card: Card, led: str | None, trump: str | None) -> bool:
+        """True when playing ``card`` to a trick led in ``led`` proves the seat holds none of that suit.
+
+        Asked of the follow rule itself: would ``card`` be refused from a hand that also held a card of the suit led?
+        """
+        if led is None or cls.suit_of(card, trump) == led:
+            return False
+        key = (cls, card, led, trump)
+        known = _SHOWS_OUT.get(key)
+        if known is None:
+            probe = next((c for c in cls._pack() if c != card and cls.suit_of(c, trump) == led), None)
+            known = probe is not None and cls.follow_rule("", card, [card, probe], led, trump) is not None
+            _SHOWS_OUT[key] = known
+        return known
 
     def play_card(self, seat: str, card: Card) -> None:
         """Move a card from the hand to the trick; finish the trick when complete."""
@@ -325,10 +412,16 @@ class HandState:
         self.hands[seat].remove(card)
         trick.entries.append(TrickEntry(seat, card=card))
         if first:
-            self._on_lead(seat, card)
+            if self.first_lead_sets_trump and self.trump is None:
+                self.trump = card.suit
+                self.emit("trump-set", suit=card.suit)
             self.emit("leads", seat=seat, card=card)
         else:
             self.emit("plays", seat=seat, card=card)
+        led = self.effective_suit(trick.plays[0][1])
+        best = trick.winning
+        if best is None or self.trick_key(card, led, self.trump) > self.trick_key(best[1], led, self.trump):
+            trick.winning = (seat, card)
         self.advance_trick()
 
     def advance_trick(self) -> None:
@@ -339,12 +432,10 @@ class HandState:
             done = trick.seats_played()
             self.current = next(s for s in trick.expected if s not in done)
 
-    def _on_lead(self, seat: str, card: Card) -> None:
-        """Hook for games where the first card led sets trump."""
-
     def _finish_trick(self, trick: Trick) -> None:
         led = self.effective_suit(trick.plays[0][1])
-        seat, card = best_play(trick.plays, led, self.trump, self.effective_suit, self.power)
+        assert trick.winning is not None
+        seat, card = trick.winning
         trick.winner, trick.winning_card = seat, card
         self.taken[seat].extend(trick.cards)
         self._emit_trick_won(seat, card, led)
@@ -382,16 +473,34 @@ class HandState:
         return False
 
     def end_hand(self) -> None:
-        self.phase = "over"
+        self.phase = Phase.OVER
         self.current = None
 
     # ----- views -----------------------------------------------------------
+    def team_map(self) -> dict[str, list[str]]:
+        """Each team and its seats, in seat order; in a per-seat game each seat is its own team."""
+        return self.teams_of(self.seats)
+
+    @classmethod
+    def teams_of(cls, seats: Sequence[str]) -> dict[str, list[str]]:
+        """The teams a table of ``seats`` forms: partners sit opposite; per-seat games name the seats."""
+        if not cls.partnership:
+            return {s: [s] for s in seats}
+        return {seats[0] + seats[2]: [seats[0], seats[2]], seats[1] + seats[3]: [seats[1], seats[3]]}
+
     def observation(self, seat: str) -> dict[str, Any]:
-        """What ``seat`` may see: its own hand and everything public."""
+        """What ``seat`` may see: its own hand, everything public, and the actions it may take now.
+
+        ``legal`` holds their canonical texts and ``actions`` the same actions as objects.
+        """
         obs = self.public_view()
         obs["seat"] = seat
         obs["hand"] = [str(c) for c in sorted(self.hands[seat])]
-        obs["legal"] = [str(a) for a in self.legal_actions()] if self.current_player == seat else []
+        mine = [a for a in self.legal_actions() if a.seat == seat]
+        obs["legal"] = [str(a) for a in mine]
+        obs["actions"] = [a.as_json() for a in mine]
+        if self.partnership:
+            obs["partner"] = self.partner(seat)
         return obs
 
     def public_view(self) -> dict[str, Any]:
@@ -409,11 +518,24 @@ class HandState:
             "score": dict(self.score),
             "awards": [a.as_json() for a in self.awards],
             "winner": self.winner,
+            "teams": self.team_map(),
+            "winning": self._winning_json(),
         }
+
+    def _winning_json(self) -> dict[str, str] | None:
+        """The play holding the trick in progress: ``{"seat", "card"}``."""
+        trick = self.trick
+        if trick is None or trick.winning is None:
+            return None
+        return {"seat": trick.winning[0], "card": str(trick.winning[1])}
 
     def full_view(self) -> dict[str, Any]:
         """The study view of a worked hand: every hand face up."""
         view = self.public_view()
         view["hands"] = {s: [str(c) for c in sorted(self.hands[s])] for s in self.seats}
-        view["legal"] = [str(a) for a in self.legal_actions()]
+        legal = self.legal_actions()
+        view["legal"] = [str(a) for a in legal]
+        view["actions"] = [a.as_json() for a in legal]
+        if self.partnership:
+            view["partners"] = {s: self.partner(s) for s in self.seats}
         return view

@@ -18,10 +18,10 @@ from typing import Any, Callable, Mapping
 from .actions import Action
 from .cards import SUITS, Card
 from .errors import IllegalActionError, NotationError, TrickbookError
-from .game import HandState
-from .games.euchre import card_power, card_suit, is_left_bower, is_right_bower, left_bower_suit
+from .games.euchre import EuchreHand, card_power, card_suit, is_left_bower, is_right_bower, left_bower_suit
 from .match import Match, hand_finished
 from .messages import N_, Message, Reason, register
+from .view import cheapest
 
 GAME = "euchre"
 # Each decision of the reader has this long before the table decides for them.
@@ -41,7 +41,7 @@ register({
     "explain-left-bower": N_("{card} is the left bower: it counts as a trump ({trump}), second only to the right bower, and no longer as one of the {suit}."),
     "explain-trump-card": N_("{card} is a trump: it beats any card of another suit."),
     "explain-plain-card": N_("{card} belongs to the {suit}; trumps are {trump}."),
-    "explain-jack-before-trumps": N_("{card} is a jack: if {suit} become trumps it is the right bower, and if {other} become trumps it is the left bower."),
+    "explain-jack-before-trumps": N_("{card} is a jack: if {suit} become trumps it is the right bower, and if {other_suit} become trumps it is the left bower."),
     "explain-card-before-trumps": N_("{card} belongs to the {suit}; trumps are not made yet."),
     "explain-cards-wait": N_("No card is played until trumps are made."),
     "explain-any-discard": N_("{seat} may discard any card, even the one just picked up."),
@@ -68,10 +68,7 @@ class TableError(TrickbookError):
 
 def safe_card(cards: list[Card], trump: str | None) -> Card:
     """The cheapest card to give away: plain before trump, a plain ace kept, low before high."""
-    def key(card: Card) -> tuple[bool, bool, int, int]:
-        trump_card = trump is not None and card_suit(card, trump) == trump
-        return (trump_card, card.rank == "A", card_power(card, trump), SUITS.index(card.suit))
-    return min(cards, key=key)
+    return cheapest(cards, trump, EuchreHand, keep_aces=True)
 
 
 def reader_order(cards: list[Card], trump: str | None) -> list[Card]:
@@ -111,9 +108,9 @@ class Table:
 
     # ----- the match ---------------------------------------------------------
     @property
-    def state(self) -> HandState:
+    def state(self) -> EuchreHand:
         state = self.match.current
-        assert state is not None
+        assert isinstance(state, EuchreHand)
         return state
 
     @property
@@ -140,7 +137,7 @@ class Table:
 
     def _advance(self) -> list[dict[str, Any]]:
         """Let the bots move until the reader is to act or the hand has ended."""
-        steps = []
+        steps: list[dict[str, Any]] = []
         state = self.state
         while not hand_finished(state) and state.current_player != self.seat:
             if len(steps) >= MAX_BOT_MOVES:
@@ -209,10 +206,12 @@ class Table:
             from .bots.euchre import strength
 
             hand = state.hands[self.seat]
-            return max(by_verb["call"], key=lambda a: (strength(hand, a.suit), -SUITS.index(a.suit)))
+            calls = [(a, a.suit) for a in by_verb["call"] if a.suit is not None]
+            return max(calls, key=lambda c: (strength(hand, c[1]), -SUITS.index(c[1])))[0]
         if "discard" in by_verb:
             from .bots.euchre import discard_choice
 
+            assert state.trump is not None  # trumps are made before the dealer discards
             card = discard_choice(state.hands[self.seat], state.trump)
             return Action(self.seat, "discard", card=card)
         cards = [a.card for a in by_verb.get("play", []) if a.card is not None]
@@ -227,7 +226,10 @@ class Table:
         obs = state.observation(self.seat)
         trump = state.trump
         hand = reader_order(list(state.hands[self.seat]), trump)
-        mine = obs["legal"]
+        # The dealer's ``order`` is listed beside his ``pickup`` (the same move): the table offers the canonical one.
+        rules = type(state)
+        mine = [a["text"] for a in obs["actions"]
+                if str(rules.canonical_action(Action.from_json(a), state.dealer)) == a["text"]]
         tricks = [t for t in state.tricks if t.entries]
         last = tricks[-1] if tricks else None
         return {
@@ -249,7 +251,7 @@ class Table:
             "upcard_state": obs["upcard_state"],
             "turned_down": obs["turned_down"],
             # Face down: the kitty, a turned-down upcard, the dealer's discard.
-            "kitty_size": len(state.kitty_cards()),  # type: ignore[attr-defined]
+            "kitty_size": len(state.kitty_cards()),
             "trump": trump,
             "maker": obs["maker"],
             "alone": obs["alone"],
@@ -332,7 +334,7 @@ class Table:
         if trump is None:
             if card.rank == "J":
                 return Message("explain-jack-before-trumps",
-                               {"card": card, "suit": card.suit, "other": left_bower_suit(card.suit)})
+                               {"card": card, "suit": card.suit, "other_suit": left_bower_suit(card.suit)})
             return Message("explain-card-before-trumps", {"card": card, "suit": card.suit})
         if is_right_bower(card, trump):
             return Message("explain-right-bower", {"card": card})
@@ -344,7 +346,7 @@ class Table:
 
     def _explain_upcard(self) -> list[Message]:
         state = self.state
-        card, where = state.upcard, state.upcard_state  # type: ignore[attr-defined]
+        card, where = state.upcard, state.upcard_state
         codes = {
             "face-up": "explain-upcard-face-up",
             "picked-up": "explain-upcard-picked-up",
@@ -358,10 +360,10 @@ class Table:
         trump = state.trump
         if trump is None:
             return [Message("explain-no-trumps")]
-        maker = state.maker  # type: ignore[attr-defined]
+        maker = state.maker
         out = [Message("explain-trumps", {"suit": trump, "seat": maker, "right": Card("J", trump),
                                           "left": Card("J", left_bower_suit(trump))})]
-        if state.alone:  # type: ignore[attr-defined]
+        if state.alone and maker is not None:
             out.append(Message("explain-trumps-alone", {"seat": maker, "partner": state.partner(maker)}))
         return out
 
@@ -373,5 +375,5 @@ class Table:
         if state.trump is None:
             return [Message("explain-taken-none", {"seat": seat, "count": count})]
         team = state.team_of(seat)
-        total = state.tricks_won()[team]  # type: ignore[attr-defined]
+        total = state.tricks_won()[team]
         return [Message("explain-taken", {"seat": seat, "count": count, "team": team, "total": total})]

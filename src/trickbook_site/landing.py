@@ -48,10 +48,10 @@ PAGE = """\
 
 def landing_page(site_name: str, languages: list[Language]) -> str:
     links = "\n".join(
-        f'<li><a href="{escape(l.code)}/" hreflang="{escape(l.html_lang)}" lang="{escape(l.html_lang)}">{escape(l.name)}</a></li>'
-        for l in languages
+        f'<li><a href="{escape(lang.code)}/" hreflang="{escape(lang.html_lang)}" lang="{escape(lang.html_lang)}">{escape(lang.name)}</a></li>'
+        for lang in languages
     )
-    return PAGE.format(title=escape(site_name), codes=json.dumps([l.code for l in languages]), links=links,
+    return PAGE.format(title=escape(site_name), codes=json.dumps([lang.code for lang in languages]), links=links,
                        csp=meta_tag())
 
 
@@ -105,9 +105,9 @@ def not_found_page(site_name: str, lang: Language, languages: list[Language], ui
     root = _root(site_url)
     home = f"{root}{lang.code}/" if root else "./"
     others = "\n".join(
-        f'<li><a href="{escape(root + l.code + "/" if root else "../" + l.code + "/")}" hreflang="{escape(l.html_lang)}" '
-        f'lang="{escape(l.html_lang)}">{escape(l.name)}</a></li>'
-        for l in languages if l.code != lang.code)
+        f'<li><a href="{escape(root + other.code + "/" if root else "../" + other.code + "/")}" hreflang="{escape(other.html_lang)}" '
+        f'lang="{escape(other.html_lang)}">{escape(other.name)}</a></li>'
+        for other in languages if other.code != lang.code)
     body = (f'<h1>{escape(words["title"])}</h1>\n<p>{escape(words["text"])}</p>\n'
             f'<p><a href="{escape(home)}">{escape(words["home"])}</a></p>\n')
     if others:

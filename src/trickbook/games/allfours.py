@@ -8,15 +8,11 @@ lowest trump in play, whoever captures it; Game counts the card values captured.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Iterable, Mapping, Sequence
+from typing import Any, ClassVar, Iterable, Sequence
 
-from ..actions import Action
 from ..cards import Card, game_value
-from ..errors import DealError
-from ..game import Deal, HandState, Rules
+from ..game import HandState
 from ..messages import N_, Reason, register
-
-HAND_SIZE = 6
 
 register({
     # reasons
@@ -28,7 +24,7 @@ register({
     "low-captured": N_("{card} is the lowest trump in play; {seat} was dealt it, so it counts for {team} even though {captor} captured it."),
     "jack": N_("{seat} captures {card}, the trump jack."),
     "hang-jack": N_("{seat} hangs the jack: {card}, dealt to {owner}, is captured by the other side."),
-    "game": N_("Game: {team} has {total}, {other} has {other_total}."),
+    "game": N_("Game: {team} have {total}, {other} have {other_total}."),
     # why a category scores nobody (the value of ``why`` in ``no-score``)
     "why-no-trump-in-play": N_("no trump was in play."),
     "why-jack-not-in-play": N_("the trump jack was not in play."),
@@ -39,45 +35,13 @@ register({
 class AllFoursHand(HandState):
     """The part of a hand both All Fours games share: six cards each, follow rules, scoring."""
 
+    hand_size = 6
     # What capturing the other side's trump jack scores: 1 in Yorkshire, 3 ("hang jack") in Trinidad.
     hang_jack_points: ClassVar[int] = 1
-    # The verbs of the game; any other (a Nap bid, a Euchre call) is not an action here at all.
-    verbs: ClassVar[frozenset[str]] = frozenset({"play"})
 
-    def __init__(
-        self,
-        rules: Rules | None,
-        seats: Sequence[str],
-        dealer: str,
-        deal: Deal,
-        score: Mapping[str, int] | None = None,
-    ) -> None:
-        if len(seats) != 4:
-            raise DealError(f"All Fours needs 4 players, not {len(seats)}")
-        super().__init__(rules, seats, dealer, deal, score)
-        for s in self.seats:
-            if len(self.hands[s]) != HAND_SIZE:
-                raise DealError(f"{s} must be dealt {HAND_SIZE} cards, not {len(self.hands[s])}")
-        if deal.kitty:
-            raise DealError(f"{self.game} deals no kitty")
-        self._check_score_before()
+    def _start(self) -> None:
         # Who was dealt each card in play: High, Low and Jack follow the original holder.
         self.dealt_to: dict[Card, str] = {c: s for s in self.seats for c in self.hands[s]}
-
-    def _check_score_before(self) -> None:
-        """Refuse a score no match can stand at: below zero, or already at the target (the match is over)."""
-        target = self.rules.target
-        for team, points in self.score.items():
-            if points < 0:
-                raise DealError(f"score of {team} cannot be below zero, not {points}")
-            if target and points >= target:
-                raise DealError(f"score of {team} is {points}: the match is already won at {target}")
-
-    def _foreign_verb(self, action: Action) -> Reason | None:
-        """Refuse a verb that belongs to another game, rather than saying it is not allowed now."""
-        if action.verb not in self.verbs:
-            return Reason("unknown-verb", {"verb": action.verb})
-        return None
 
     def deal_more(self, seat: str, cards: Iterable[Card]) -> None:
         """Give a seat more cards, which are then in play (Trinidad's run)."""
@@ -85,23 +49,18 @@ class AllFoursHand(HandState):
             self.hands[seat].append(c)
             self.dealt_to[c] = seat
 
-    def _check_deal_extras(self, deal: Deal) -> None:
-        """Refuse a turned card or stock in a game that has none."""
-        if deal.turn is not None or deal.stock:
-            raise DealError(f"{self.game} deals no turned card and no stock")
-
     # ----- follow rules ----------------------------------------------------
-    def _check_play(self, seat: str, card: Card) -> Reason | None:
+    @classmethod
+    def follow_rule(cls, seat: str, card: Card, hand: Sequence[Card], led: str | None,
+                    trump: str | None) -> Reason | None:
         """Follow a trump lead with a trump; on a plain lead follow suit or trump; else anything."""
-        led = self.led_suit()
         if led is None:
             return None
-        hand = self.hands[seat]
-        if led == self.trump:
-            if card.suit != self.trump and any(c.suit == self.trump for c in hand):
-                return Reason("must-follow-trump", {"seat": seat, "card": card, "suit": self.trump})
+        if led == trump:
+            if card.suit != trump and any(c.suit == trump for c in hand):
+                return Reason("must-follow-trump", {"seat": seat, "card": card, "suit": trump})
             return None
-        if card.suit not in (led, self.trump) and any(c.suit == led for c in hand):
+        if card.suit not in (led, trump) and any(c.suit == led for c in hand):
             return Reason("must-follow-or-trump", {"seat": seat, "card": card, "suit": led})
         return None
 
