@@ -23,12 +23,12 @@ import os
 import shutil
 import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
 import trickbook
 
 from .errors import SiteError
+from .workdirs import claim
 
 # The files of the npm `pyodide` package that the browser needs.
 RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
@@ -131,9 +131,7 @@ def engine_bundle(runtime: Path, build_dir: Path) -> tuple[Path, Path]:
     wheels = sorted(cache.glob("trickbook-*.whl"))
     if wheels and (cache / "pyodide-lock.json").is_file():
         return wheels[0], cache / "pyodide-lock.json"
-    (build_dir / "engine").mkdir(parents=True, exist_ok=True)
-    work = Path(tempfile.mkdtemp(prefix="wheel-", dir=build_dir / "engine"))
-    try:
+    with claim(build_dir / "engine", "wheel-") as work:
         wheel = build_wheel(work / "staging", work / "out")
         add_to_lockfile(runtime, wheel)
         try:
@@ -142,8 +140,6 @@ def engine_bundle(runtime: Path, build_dir: Path) -> tuple[Path, Path]:
         except OSError:
             if not cache.is_dir():
                 raise
-    finally:
-        shutil.rmtree(work, ignore_errors=True)
     wheels = sorted(cache.glob("trickbook-*.whl"))
     return wheels[0], cache / "pyodide-lock.json"
 

@@ -2,7 +2,8 @@
 
 Everything is written into a fresh folder under `build/` and moved into place
 (`site/` or `--site-dir`) only when every step succeeded, so a failed build
-leaves the previous site untouched:
+leaves the previous site untouched (see `workdirs.py` for the folders a killed
+build leaves, which the next build removes, and for the atomic swap):
 
 a. replay every worked hand (files under docs/hands/ and inline blocks);
 b. check the catalogs (a broken one fails; an incomplete one does not);
@@ -11,14 +12,13 @@ d. per language, a generated mkdocs.yml inheriting the base, built by MkDocs;
 e. the shared assets, once: Pyodide, the engine wheel and lockfile, widgets,
    browser catalogs, runtime.json;
 f. the root index.html that sends readers to their language;
-g. the swap into place.
+g. the swap into place, in one atomic exchange.
 """
 
 from __future__ import annotations
 
 import os
 import shutil
-import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -26,13 +26,15 @@ from typing import Callable
 
 from markdown_it import MarkdownIt
 
-from . import translations
+from . import csp, translations
 from .assets import write_assets
 from .figure import Texts, render_hand
 from .hands import Hand, expand_blocks, load_hands, unshown_records
 from .landing import landing_page, not_found_page, root_not_found_page
 from .mkdocs_run import language_config, read_base_config, run_mkdocs, write_language_config
 from .project import Language, Project, pyodide_runtime_dir
+from .textfile import read_text
+from .workdirs import claim, swap_into_place
 
 Log = Callable[[str], None]
 
@@ -58,9 +60,9 @@ def build_site(project: Project, site_dir: Path | None = None, build_root: Path 
     site_dir = (site_dir or Path.cwd() / "site").resolve()
     build_root = (build_root or Path.cwd() / "build").resolve()
     runtime = pyodide_runtime_dir(project)  # before any work: a missing runtime fails at once
-    build_root.mkdir(parents=True, exist_ok=True)
-    work = Path(tempfile.mkdtemp(prefix="site-", dir=build_root))
-    try:
+    with claim(build_root, "site-", log) as work:
+        base = read_base_config(project)
+        check_pages_are_utf8(project.docs)
         hands = load_hands(project.docs)
         log(f"replayed {len(hands)} worked hands")
         for warning in unshown_records(project.docs, hands):
@@ -68,7 +70,6 @@ def build_site(project: Project, site_dir: Path | None = None, build_root: Path 
         languages = project.languages()
         catalogs = translations.check_catalogs(project, languages, work / "locales", strict=strict)
         out = work / "site"
-        base = read_base_config(project)
         result = BuildResult(site_dir, [lang.code for lang in languages], len(hands), 0.0)
         site_name = str(base.get("site_name", "trickbook"))
         for lang in languages:
@@ -78,24 +79,30 @@ def build_site(project: Project, site_dir: Path | None = None, build_root: Path 
             nav = catalogs.write_terms_page(lang, languages, docs)
             settings = language_config(project, base, lang, languages, docs, out / lang.code,
                                        catalogs.language_texts(lang, base, nav))
-            run_mkdocs(write_language_config(work / lang.code / "mkdocs.yml", settings), strict=True)
+            run_mkdocs(write_language_config(work / lang.code / "mkdocs.yml", settings), strict=True,
+                       project=project, lang=lang.code)
             drop_not_found_page(out / lang.code)
             (out / lang.code / "404.html").write_text(
                 not_found_page(site_name, lang, languages, texts.ui, base.get("site_url")), encoding="utf-8")
             catalogs.finish_pages(lang, out / lang.code)
+            csp.seal_site(out / lang.code)  # last: the hashes are those of the pages as served
             log(f"built {lang.code}/")
         write_assets(out, runtime, project.widgets, build_root)
         catalogs.write_browser_catalogs(out / "assets" / "i18n", languages)
-        (out / "index.html").write_text(landing_page(site_name, languages), encoding="utf-8")
-        (out / "404.html").write_text(
+        (out / "index.html").write_text(csp.seal_page(landing_page(site_name, languages)), encoding="utf-8")
+        (out / "404.html").write_text(csp.seal_page(
             root_not_found_page(site_name, languages, {language.code: catalogs.texts(language).ui for language in languages},
-                                base.get("site_url")), encoding="utf-8")
+                                base.get("site_url"))), encoding="utf-8")
         swap_into_place(out, site_dir)
         result.seconds = time.perf_counter() - started
         log(f"site written to {site_dir} in {result.seconds:.1f} s")
         return result
-    finally:
-        shutil.rmtree(work, ignore_errors=True)
+
+
+def check_pages_are_utf8(docs: Path) -> None:
+    """Refuse a page that is not UTF-8, naming its line and column, before anything reads it."""
+    for page in sorted(docs.rglob("*.md")):
+        read_text(page)
 
 
 def write_localized_docs(project: Project, lang: Language, hands: dict[str, Hand], texts: Texts,
@@ -115,7 +122,7 @@ def write_localized_docs(project: Project, lang: Language, hands: dict[str, Hand
         if src.suffix != ".md":
             shutil.copyfile(src, target)
             continue
-        text = src.read_text(encoding="utf-8")
+        text = read_text(src)
         if not lang.is_source:
             text, percent = catalogs.localize(lang, text, rel.as_posix())
             coverage[rel.as_posix()] = percent
@@ -146,17 +153,3 @@ def drop_not_found_page(lang_site: Path) -> None:
     (lang_site / "404.html").unlink(missing_ok=True)
 
 
-def swap_into_place(new: Path, target: Path) -> None:
-    """Replace ``target`` by ``new`` with renames, so readers never see half a site."""
-    target.parent.mkdir(parents=True, exist_ok=True)
-    incoming = Path(tempfile.mkdtemp(prefix=f".{target.name}.new-", dir=target.parent))
-    incoming.rmdir()
-    # A move across file systems copies; the swap below is then a pair of renames.
-    shutil.move(str(new), str(incoming))
-    old = None
-    if target.exists():
-        old = target.parent / f".{target.name}.old-{incoming.name.rsplit('-', 1)[-1]}"
-        target.rename(old)
-    incoming.rename(target)
-    if old is not None:
-        shutil.rmtree(old, ignore_errors=True)

@@ -1,13 +1,17 @@
 """The `trickbook` command: build, serve, new, i18n, and the engine's replay, check and fmt.
 
 Exit status: 0 when all is well, 1 for bad input (one clear line naming the
-file, line, action and reason; never a traceback), 2 for a usage error.
+file, line, action and reason; never a traceback), 2 for a usage error. Anything
+else that goes wrong (a tool's own failure) is also one line and status 1; with
+`--debug` (first argument) or TRICKBOOK_DEBUG=1 the traceback follows it.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
+import traceback
 from pathlib import Path
 from typing import Callable, Sequence
 
@@ -15,6 +19,9 @@ from trickbook.errors import TrickbookError
 
 BAD_INPUT = 1
 USAGE_ERROR = 2
+DEBUG_ENV = "TRICKBOOK_DEBUG"
+# What the catch-all says a command failed at.
+FAILED = {"build": "build failed", "serve": "serve failed"}
 
 
 class UsageError(Exception):
@@ -34,10 +41,12 @@ def _parser() -> argparse.ArgumentParser:
     build = sub.add_parser("build", help="build the site into site/ (or --site-dir)")
     build.add_argument("--site-dir", type=Path, default=None, help="where to write the site (default: ./site)")
     build.add_argument("--strict", action="store_true", help="also fail on catalog warnings")
+    build.add_argument("--debug", action="store_true", help="show the traceback of a failure")
 
     serve = sub.add_parser("serve", help="build, serve on 127.0.0.1 and rebuild when a source changes")
     serve.add_argument("--port", type=int, default=8000)
     serve.add_argument("--bind", default="127.0.0.1")
+    serve.add_argument("--debug", action="store_true", help="show the traceback of a failed build")
 
     new = sub.add_parser("new", help="start a site of your own in a new folder")
     new.add_argument("dir", type=Path)
@@ -52,8 +61,15 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+def debugging() -> bool:
+    return os.environ.get(DEBUG_ENV, "") not in ("", "0")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
+    if args_list[:1] == ["--debug"]:
+        args_list = args_list[1:]
+        os.environ[DEBUG_ENV] = "1"
     if args_list and args_list[0] in PASS_THROUGH:
         command = args_list[0]
         def run() -> int:
@@ -65,6 +81,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(exc, file=sys.stderr)
             return USAGE_ERROR
         command = args.command
+        if getattr(args, "debug", False):
+            os.environ[DEBUG_ENV] = "1"
+
         def run() -> int:
             return COMMANDS[command](args)
     try:
@@ -74,13 +93,32 @@ def main(argv: Sequence[str] | None = None) -> int:
         return USAGE_ERROR
     except TrickbookError as exc:
         print(f"trickbook {command}: {exc}", file=sys.stderr)
+        _traceback(exc)
         return BAD_INPUT
     except OSError as exc:
         where = f"{exc.filename}: " if exc.filename else ""
         print(f"trickbook {command}: {where}{exc.strerror or exc}", file=sys.stderr)
+        _traceback(exc)
         return BAD_INPUT
     except KeyboardInterrupt:
         return 130
+    except Exception as exc:  # noqa: BLE001 - the last line of defence: one line, never a traceback
+        print(f"trickbook {command}: {unexpected(command, exc)}", file=sys.stderr)
+        _traceback(exc)
+        return BAD_INPUT
+
+
+def unexpected(command: str, exc: BaseException) -> str:
+    """One line for a failure nobody foresaw: what failed, the exception's type and message."""
+    detail = str(exc).strip().splitlines()
+    text = f"{type(exc).__name__}: {detail[0]}" if detail else type(exc).__name__
+    hint = "" if debugging() else f" (run with --debug or {DEBUG_ENV}=1 for the traceback)"
+    return f"{FAILED.get(command, command + ' failed')}: {text}{hint}"
+
+
+def _traceback(exc: BaseException) -> None:
+    if debugging():
+        traceback.print_exception(exc, file=sys.stderr)
 
 
 def _build(args: argparse.Namespace) -> int:

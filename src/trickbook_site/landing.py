@@ -7,6 +7,7 @@ from html import escape
 from typing import Callable
 from urllib.parse import urlsplit
 
+from .csp import meta_tag
 from .project import Language
 
 Translate = Callable[[str], str]
@@ -17,6 +18,7 @@ PAGE = """\
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1">
+{csp}
 <title>{title}</title>
 <script>
 (function () {{
@@ -49,7 +51,8 @@ def landing_page(site_name: str, languages: list[Language]) -> str:
         f'<li><a href="{escape(lang.code)}/" hreflang="{escape(lang.html_lang)}" lang="{escape(lang.html_lang)}">{escape(lang.name)}</a></li>'
         for lang in languages
     )
-    return PAGE.format(title=escape(site_name), codes=json.dumps([lang.code for lang in languages]), links=links)
+    return PAGE.format(title=escape(site_name), codes=json.dumps([lang.code for lang in languages]), links=links,
+                       csp=meta_tag())
 
 
 NOT_FOUND = """\
@@ -59,9 +62,11 @@ NOT_FOUND = """\
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1">
 <meta name="robots" content="noindex">
+{csp}
 <title>{title} · {site}</title>
+<style>body{{font:1.1rem/1.5 system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem}}</style>
 </head>
-<body style="font:1.1rem/1.5 system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem">
+<body>
 <main>
 {body}
 </main>
@@ -108,7 +113,7 @@ def not_found_page(site_name: str, lang: Language, languages: list[Language], ui
     if others:
         body += f'<p>{escape(words["others"])}</p>\n<ul>\n{others}\n</ul>'
     return NOT_FOUND.format(html_lang=escape(lang.html_lang), title=escape(words["title"]), site=escape(site_name),
-                            body=body)
+                            body=body, csp=meta_tag())
 
 
 def root_not_found_page(site_name: str, languages: list[Language], ui_by_lang: dict[str, Translate],
@@ -126,7 +131,7 @@ def root_not_found_page(site_name: str, languages: list[Language], ui_by_lang: d
     body = f"<h1>{escape(site_name)}</h1>\n" + "\n".join(parts)
     first = _not_found_labels(ui_by_lang.get(languages[0].code, _same) if languages else _same)
     return NOT_FOUND.format(html_lang=escape(languages[0].html_lang if languages else "en"),
-                            title=escape(first["title"]), site=escape(site_name), body=body)
+                            title=escape(first["title"]), site=escape(site_name), body=body, csp=meta_tag())
 
 
 def _same(text: str) -> str:

@@ -11,12 +11,15 @@ from __future__ import annotations
 import json
 import logging
 import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from . import csp
 from .errors import SiteError
 from .project import Language, Project
+from .textfile import read_text
 
 
 @dataclass
@@ -41,18 +44,55 @@ def _material_has_language(code: str) -> bool:
 
 
 def read_base_config(project: Project) -> dict[str, Any]:
-    """The base `mkdocs.yml` as written (with MkDocs' own YAML tags understood)."""
+    """The base `mkdocs.yml` as written (with MkDocs' own YAML tags understood).
+
+    Bad YAML is reported at its line and column in `mkdocs.yml`, never as MkDocs' traceback.
+    """
     import yaml
+    from mkdocs.exceptions import ConfigurationError
     from mkdocs.utils.yaml import yaml_load
 
+    name = project.config_file
     try:
-        with open(project.config_file, encoding="utf-8") as f:
+        read_text(name)  # not UTF-8: file, line and column
+        with open(name, encoding="utf-8") as f:
             data = yaml_load(f)
-    except (OSError, yaml.YAMLError) as exc:
-        raise SiteError(f"{project.config_file}: cannot read: {exc}") from None
+    except OSError as exc:
+        raise SiteError(f"{name}: cannot read: {exc.strerror or exc}") from None
+    except (ConfigurationError, yaml.YAMLError) as exc:
+        raise SiteError(_yaml_problem(name, exc)) from None
     if not isinstance(data, dict):
-        raise SiteError(f"{project.config_file}: not a mapping of settings")
+        raise SiteError(f"{name}:1: not a mapping of settings")
     return data
+
+
+def _yaml_problem(name: Path, exc: Exception) -> str:
+    """``mkdocs.yml:LINE:COLUMN: not valid YAML: reason`` from PyYAML's error (or MkDocs' wrapper of it)."""
+    import yaml
+
+    error = exc if isinstance(exc, yaml.YAMLError) else exc.__context__
+    if isinstance(error, yaml.MarkedYAMLError) and error.problem_mark is not None:
+        mark = error.problem_mark
+        reason = " ".join(p for p in (error.context, error.problem) if p)
+        return f"{name}:{mark.line + 1}:{mark.column + 1}: not valid YAML: {reason}"
+    if isinstance(error, yaml.YAMLError):
+        return f"{name}: not valid YAML: {error}"
+    return f"{name}: {exc}"
+
+
+def config_line(config_file: Path, *names: str) -> int | None:
+    """The first line of ``mkdocs.yml`` holding one of ``names`` as a key or a list item, if any."""
+    try:
+        lines = config_file.read_text(encoding="utf-8", errors="replace").splitlines()
+    except OSError:
+        return None
+    for name in names:
+        for number, line in enumerate(lines, start=1):
+            body = line.split(" #", 1)[0].strip().lstrip("-").strip()
+            if body.startswith((name + ":", f"'{name}'", f'"{name}"')) or body == name or body.endswith(
+                    (f": {name}", f": '{name}'", f': "{name}"')):
+                return number
+    return None
 
 
 def _with_permalink_title(extensions: list[Any], title: str) -> list[Any]:
@@ -93,7 +133,8 @@ def language_config(project: Project, base: dict[str, Any], lang: Language, lang
             # Links relative to this language's root; the switcher adds the page's own path.
             "alternate": [{"name": other.name, "link": f"../{other.code}/", "lang": other.html_lang} for other in languages],
             # theme: Material's keys in this language (overrides/partials/language.html).
-            "trickbook": {"lang": lang.code, "html_lang": lang.html_lang, "theme": texts.theme},
+            "trickbook": {"lang": lang.code, "html_lang": lang.html_lang, "theme": texts.theme,
+                          "csp_meta": csp.meta_tag()},
         },
     }
     if texts.site_description:
@@ -116,9 +157,16 @@ class _Collect(logging.Handler):
         self.messages.append(record.getMessage())
 
 
-def run_mkdocs(config_file: Path, strict: bool = True) -> None:
-    """Build one language; warnings fail the build in strict mode."""
+def run_mkdocs(config_file: Path, strict: bool = True, project: Project | None = None,
+               lang: str = "") -> None:
+    """Build one language; warnings fail the build in strict mode.
+
+    ``config_file`` is the generated per-language file; what goes wrong is reported
+    against the author's own files (`mkdocs.yml`, the page, the template), with a
+    line when one can be found.
+    """
     os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
+    from jinja2 import TemplateError, TemplateSyntaxError
     from mkdocs.commands.build import build
     from mkdocs.config import load_config
     from mkdocs.exceptions import MkDocsException
@@ -126,16 +174,78 @@ def run_mkdocs(config_file: Path, strict: bool = True) -> None:
     logger = logging.getLogger("mkdocs")
     collect = _Collect()
     logger.addHandler(collect)
+    # MkDocs also prints its warnings on stderr; our own message says the same thing once.
+    quiet = [h for h in logger.handlers if h is not collect]
+    for handler in quiet:
+        logger.removeHandler(handler)
+    where = f" ({lang}/)" if lang else ""
     try:
         config = load_config(config_file=str(config_file), strict=strict)
         build(config)
     except MkDocsException as exc:
-        detail = "; ".join(collect.messages) or str(exc)
-        raise SiteError(f"{config_file}: MkDocs failed: {detail}") from None
+        messages = collect.messages or [str(exc)]
+        raise SiteError(_explain(_own_paths(messages, config_file, project), project, f"MkDocs failed{where}")) from exc
+    except TemplateSyntaxError as exc:
+        raise SiteError(f"{exc.filename or exc.name}:{exc.lineno}: template error{where}: {exc.message}") from exc
+    except TemplateError as exc:
+        raise SiteError(f"template error{where}: {type(exc).__name__}: {exc}") from exc
     finally:
         logger.removeHandler(collect)
+        for handler in quiet:
+            logger.addHandler(handler)
     if strict and collect.messages:
-        raise SiteError(f"{config_file}: MkDocs warned: " + "; ".join(collect.messages))
+        raise SiteError(_explain(_own_paths(collect.messages, config_file, project), project, f"MkDocs warned{where}"))
+
+
+DOC_FILE = re.compile(r"^Doc file '([^']+)' contains (?:a link|an absolute link|a link to) '([^']*)'")
+QUOTED = re.compile(r"'([^']+)'")
+
+
+def _own_paths(messages: list[str], config_file: Path, project: Project | None) -> list[str]:
+    """Messages with the generated files' paths replaced by the author's own."""
+    if project is None:
+        return messages
+    swaps = [(str(config_file.parent.resolve() / "docs"), str(project.docs)),
+             (str(config_file.resolve()), str(project.config_file)), (str(config_file), str(project.config_file))]
+    out = []
+    for message in messages:
+        for generated, own in swaps:
+            message = message.replace(generated, own)
+        out.append(message)
+    return out
+
+
+def _explain(messages: list[str], project: Project | None, what: str) -> str:
+    """MkDocs' messages, each attached to the author's file (and line) it concerns."""
+    if project is None:
+        return f"{what}: " + "; ".join(messages)
+    out = []
+    for message in messages:
+        found = DOC_FILE.match(message)
+        if found:
+            page = project.docs / found.group(1)
+            line = _line_with(page, found.group(2))
+            out.append(f"{page}{f':{line}' if line else ''}: {what}: {message}")
+            continue
+        config = project.config_file
+        keys = QUOTED.findall(message)
+        if "nav" in message:
+            keys = [k for k in keys if k != "nav"] + ["nav"]
+        elif message.startswith("Config value"):
+            keys = keys[:1]
+        line = config_line(config, *keys) if keys else None
+        out.append(f"{config}{f':{line}' if line else ''}: {what}: {message}")
+    return "; ".join(out)
+
+
+def _line_with(page: Path, text: str) -> int | None:
+    try:
+        for number, line in enumerate(page.read_text(encoding="utf-8").splitlines(), start=1):
+            if text and text in line:
+                return number
+    except (OSError, UnicodeDecodeError):
+        pass
+    return None
 
 
 def write_language_config(path: Path, settings: dict[str, Any]) -> Path:

@@ -93,7 +93,7 @@ class Project:
     @property
     def watched(self) -> list[Path]:
         """What `trickbook serve` watches for changes."""
-        return [self.docs, self.locales, self.widgets, self.config_file]
+        return [self.docs, self.locales, self.widgets, self.overrides, self.config_file]
 
     def languages(self) -> list[Language]:
         """English first, then every language with a catalog folder, by URL code."""

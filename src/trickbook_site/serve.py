@@ -1,12 +1,16 @@
 """`trickbook serve`: build, serve `site/` on 127.0.0.1, and rebuild when a source changes.
 
-Sources are watched by polling (no extra dependency). A rebuild that fails keeps
-the last good site being served and prints the error; the next change tries again.
+Sources are watched by polling (no extra dependency). A build that fails, for
+whatever reason (a bad record, page, catalog or `mkdocs.yml`, or a crash in a
+tool), prints the error and keeps the last good site being served; the next
+change tries again. When even the first build fails, the server still starts and
+waits for the fix.
 """
 
 from __future__ import annotations
 
 import threading
+import traceback
 from functools import partial
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -41,20 +45,33 @@ class _Handler(SimpleHTTPRequestHandler):
 
 
 def try_build(project: Project, site: Path, log: Callable[[str], None]) -> bool:
+    """Build once; any failure is printed (with its traceback under --debug), never raised."""
+    from .cli import debugging, unexpected
+
     try:
         build_site(project, site_dir=site, log=log)
         return True
     except TrickbookError as exc:
-        log(f"build failed: {exc}")
-        return False
+        message, error = f"build failed: {exc}", exc
+    except OSError as exc:
+        where = f"{exc.filename}: " if exc.filename else ""
+        message, error = f"build failed: {where}{exc.strerror or exc}", exc
+    except Exception as exc:  # noqa: BLE001 - a crash in any tool must not stop the server
+        message, error = unexpected("build", exc), exc
+    log(message)
+    if debugging():
+        traceback.print_exception(error)
+    log("still serving the last good site; waiting for a change" if (site / "index.html").is_file()
+        else "no site to serve yet; waiting for a change")
+    return False
 
 
 def serve(port: int = 8000, bind: str = "127.0.0.1", log: Callable[[str], None] = print,
           poll_seconds: float = 1.0, stop: threading.Event | None = None) -> int:
     project = find_project()
     site = Path.cwd() / "site"
-    if not try_build(project, site, log) and not (site / "index.html").is_file():
-        return 1
+    seen = snapshot(project.watched)
+    try_build(project, site, log)
     handler = partial(_Handler, directory=str(site))
     server = ThreadingHTTPServer((bind, port), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
@@ -62,7 +79,6 @@ def serve(port: int = 8000, bind: str = "127.0.0.1", log: Callable[[str], None] 
     host, real_port = server.server_address[:2]
     log(f"serving {site} at http://{host}:{real_port}/ (Ctrl+C to stop)")
     stop = stop or threading.Event()
-    seen = snapshot(project.watched)
     try:
         while not stop.wait(poll_seconds):
             now = snapshot(project.watched)

@@ -44,6 +44,7 @@ from babel.messages.pofile import denormalize, normalize, read_po, write_po
 from babel.util import LOCALTZ
 
 from ..errors import CatalogError
+from ..textfile import where_not_utf8
 from .checks import check_entries
 from .glossary import glossary_problems
 from .plurals import parse_header
@@ -189,7 +190,10 @@ def _write_if_changed(path: Path, data: bytes) -> bool:
 
 
 def read_catalog(path: Path, locale: str | None = None) -> Catalog:
-    """A catalog read by Babel, its domain named after the file."""
+    """A catalog read by Babel, its domain named after the file (not UTF-8: file, line and column)."""
+    problem = where_not_utf8(path.read_bytes(), str(path))
+    if problem is not None:
+        raise CatalogError(problem)
     with open(path, "rb") as handle:
         catalog = read_po(handle, locale=locale, domain=path.stem)
     _restore_previous_ids(catalog)

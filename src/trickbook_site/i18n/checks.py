@@ -2,9 +2,18 @@
 
 Errors (the build refuses the catalog): duplicate messages, a header without
 ``Language`` or ``Plural-Forms``, a plural message with the wrong number of forms,
-``{placeholder}`` names that differ between the English and the translation, and,
-in the ``content`` domain, Markdown whose structure changed: other inline code, other
-link targets, an added list, heading or quote, a table cell broken by a pipe.
+``{placeholder}`` names that differ between the English and the translation,
+HTML markup that the translation adds (see ``markup``), and, in the ``content``
+domain, Markdown whose structure changed: other inline code, other link targets, an
+added list, heading or quote, a table cell broken by a pipe.
+
+Translators are trusted with words, not with markup. A translation may carry the
+HTML of its English source, and no other: a tag (``<img …>``, ``</b>``), a comment,
+a declaration or processing instruction (``<!…>``, ``<?…>``), written as such or
+spelt with character references that decode to one (``&#60;b&#62;``, ``&lt;b&gt;``),
+outside code spans. Tags are compared whole, attributes included, so an attribute
+added to a tag of the source counts too. A ``<`` that cannot open a tag (``a < b``,
+``<3``) is text. The build escapes such markup regardless (``localize.py``).
 
 Warnings (reported, never fatal): emphasis that differs in count, and a translation
 identical to its English source unless that source is only names, card codes,
@@ -13,6 +22,7 @@ seat letters, numbers and punctuation.
 
 from __future__ import annotations
 
+import html
 import re
 from collections import Counter
 from typing import Iterator
@@ -89,6 +99,11 @@ def _check_entry(file: str, entry: Entry, domain: str, nplurals: int | None) -> 
     for index, text in sorted(entry.msgstr.items()):
         source = entry.msgid if index == 0 or entry.msgid_plural is None else entry.msgid_plural
         yield from _check_placeholders(file, entry, source, text)
+        added = added_markup(source, text, markdown=domain == "content")
+        if added:
+            shown = ", ".join(repr(tag) for tag in added)
+            yield Problem(file, entry.msgstr_lines.get(index, entry.line),
+                          f"the translation adds HTML markup that the English does not have: {shown}")
         if domain == "content":
             yield from check_markdown(file, entry, text)
     if entry.msgid_plural is None and entry.msgstr.get(0) == entry.msgid and not is_name_like(entry.msgid):
@@ -110,6 +125,41 @@ def _check_placeholders(file: str, entry: Entry, source: str, text: str) -> Iter
         if given - wanted:
             parts.append(f"unknown {_names(given - wanted)}")
         yield Problem(file, entry.line, f"placeholders differ from the English: {', '.join(parts)}")
+
+
+# What opens markup in HTML: a tag (a letter after < or </), a comment, a declaration, a processing instruction.
+MARKUP = re.compile(r"</?[A-Za-z][^<>]*>?|<!--|<![A-Za-z\[]|<\?")
+
+
+def markup(text: str, markdown: bool = True) -> Counter[str]:
+    """The HTML that ``text`` carries, each piece normalized (case, spaces), with entities decoded.
+
+    In Markdown, code spans and code blocks are code, shown as written, and are skipped.
+
+    >>> sorted(markup("Hi <b>there</b> `<i>` &#60;img src=x onerror=alert(1)&#62; a < b"))
+    ['</b>', '<b>', '<img src=x onerror=alert(1)>']
+    """
+    pieces: list[str] = []
+    if markdown:
+        for token in markdown_parser().parse(text):
+            if token.type == "html_block":
+                pieces.append(token.content)
+            for child in token.children or ():
+                if child.type in ("html_inline", "text"):
+                    # Text tokens come with their character references decoded once already.
+                    pieces.append(child.content)
+    else:
+        pieces.append(text)
+    found: Counter[str] = Counter()
+    for piece in pieces:
+        for match in MARKUP.finditer(html.unescape(piece)):
+            found[" ".join(match.group().lower().split())] += 1
+    return found
+
+
+def added_markup(source: str, translation: str, markdown: bool = True) -> list[str]:
+    """The markup of ``translation`` that ``source`` does not have (empty when none)."""
+    return sorted((markup(translation, markdown) - markup(source, markdown)).elements())
 
 
 def _names(names: set[str]) -> str:

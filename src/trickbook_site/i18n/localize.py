@@ -27,6 +27,7 @@ One point each.
 from __future__ import annotations
 
 import gettext
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Mapping
@@ -34,6 +35,7 @@ from typing import Any, Callable, Mapping
 from babel.messages.catalog import Catalog
 
 from .catalog import DOMAINS, read_catalog, resolve_locale
+from .checks import added_markup
 from .segment import BLOCK_KINDS, TRAILING_ATTR_LIST, Segment, parse_page
 
 LANG_ATTR = 'lang="en"'
@@ -84,7 +86,38 @@ def localize_markdown(text: str, rel_path: str, catalog: Catalog | Mapping[str, 
     return "\n".join(lines), Coverage(rel_path, translated, len(segments))
 
 
+CODE_SPAN = re.compile(r"(`+)(?:.|\n)*?(?<!`)\1(?!`)")
+
+
+def neutralize(translation: str, source: str) -> str:
+    """The translation, with its markup shown as text when it adds any to its English source.
+
+    ``i18n check`` refuses such a translation; a build that meets one anyway (the
+    check bypassed, a catalog edited after it) escapes ``&`` and ``<`` outside code
+    spans, so that the page shows what the translator typed and runs none of it.
+
+    >>> neutralize("Olá <img src=x onerror=alert(1)> `<i>`", "Hello `<i>`")
+    'Olá &lt;img src=x onerror=alert(1)> `<i>`'
+    >>> neutralize("Carregue em <kbd>A</kbd>", "Press <kbd>A</kbd>")
+    'Carregue em <kbd>A</kbd>'
+    """
+    if not added_markup(source, translation):
+        return translation
+    out, at = [], 0
+    for span in CODE_SPAN.finditer(translation):
+        out.append(_escape(translation[at:span.start()]))
+        out.append(span.group())
+        at = span.end()
+    out.append(_escape(translation[at:]))
+    return "".join(out)
+
+
+def _escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;")
+
+
 def _substitute(lines: list[str], segment: Segment, translation: str) -> None:
+    translation = neutralize(translation, segment.msgid)
     if segment.kind in ("table cell", "admonition title"):
         translation = " ".join(part.strip() for part in translation.split("\n"))
     if segment.implicit:

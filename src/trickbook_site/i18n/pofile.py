@@ -49,6 +49,7 @@ class Entry:
     obsolete: bool = False
     has_msgid: bool = False
     indexed: bool = False  # msgstr[N] rather than msgstr
+    msgstr_lines: dict[int, int] = field(default_factory=dict)  # plural index -> line of its ``msgstr``
 
     @property
     def fuzzy(self) -> bool:
@@ -212,6 +213,7 @@ class _Reader:
         if index in entry.msgstr:
             self.problem(line, f"{keyword} given twice")
         entry.msgstr[index] = string
+        entry.msgstr_lines[index] = line
         self.target = ("msgstr", index)
 
     def continuation(self, line: int, text: str) -> None:
@@ -256,6 +258,18 @@ def read_entries(text: str, file: str) -> PoFile:
 
 
 def read_po_file(path: str) -> PoFile:
-    """Read and parse a catalog file (UTF-8, as every catalog of the project)."""
-    with open(path, encoding="utf-8") as handle:
-        return read_entries(handle.read(), path)
+    """Read and parse a catalog file (UTF-8, as every catalog of the project).
+
+    A file that is not UTF-8 is one problem at the line and column of its first bad
+    byte; the rest is still read (bad bytes as U+FFFD) so that other mistakes show too.
+    """
+    from ..textfile import NOT_UTF8, first_bad_byte
+
+    with open(path, "rb") as handle:
+        data = handle.read()
+    po = read_entries(data.decode("utf-8", errors="replace"), path)
+    bad = first_bad_byte(data)
+    if bad is not None:
+        line, column, byte = bad
+        po.problems.insert(0, Problem(path, line, f"column {column}: " + NOT_UTF8.format(byte=byte)))
+    return po
