@@ -286,7 +286,7 @@ export class TableView {
     }).toString();
     const copy = this.button("tbt-copy", _("Copy seed"), () => this.table.copySeed(copy));
     const rows = view.dealt.map((d) => el("tr", {},
-      el("td", {}, String(d.number)), el("td", {}, seatName(d.dealer)), el("td", { className: "tbt-dealt-cards" }, d.cards.map(showCard).join(" "))));
+      el("td", {}, String(d.number)), el("td", {}, seatName(d.dealer)), el("td", { className: "tbt-dealt-cards", dataset: { cards: d.cards.join(" ") } }, d.cards.map(showCard).join(" "))));
     this.end.replaceChildren(
       el("p", { className: "tbt-result" }, resultText(view)),
       el("p", {}, _("The seed of this match:"), " ", el("code", { className: "tbt-seed" }, view.seed)),

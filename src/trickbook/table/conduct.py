@@ -32,7 +32,6 @@ register({
     "explain-card-before-lead": N_("{card} belongs to the {suit}; the first card led will set trumps."),
     "explain-playable": N_("{card} may be played now."),
     "explain-cards-wait": N_("No card is played until trumps are made."),
-    "explain-wait-turn": N_("It is not your turn: wait for {seat}."),
     "explain-game-value": N_("{card} counts {points} towards Game."),
     "explain-trump-jack": N_("{card} is the trump jack: the side that captures it scores Jack."),
     "explain-no-trumps-yet": N_("Trumps are not set yet: the first card led sets them."),
