@@ -8,7 +8,7 @@ canonical, and the two round-trip.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Any, Mapping, Sequence
 
 from .cards import Card, parse_suit
 from .errors import NotationError
@@ -61,7 +61,49 @@ class Action:
         return " ".join(parts)
 
     def __repr__(self) -> str:
-        return f"Action.parse({str(self)!r})"
+        """An expression that evaluates to an equal action.
+
+        >>> Action("A", "bid", contract="four")
+        Action('A', 'bid', contract='four')
+        >>> eval(repr(Action("N", "play", card=Card("TH"))))
+        Action('N', 'play', card=Card('TH'))
+        """
+        parts = [repr(self.seat), repr(self.verb)]
+        for name in ("card", "suit", "contract"):
+            value = getattr(self, name)
+            if value is not None:
+                parts.append(f"{name}={value!r}")
+        if self.alone:
+            parts.append("alone=True")
+        return f"Action({', '.join(parts)})"
+
+    def as_json(self) -> dict[str, Any]:
+        """The action as data: its canonical text and each part (``card`` as canonical text or null).
+
+        >>> Action("N", "call", suit="H", alone=True).as_json()["text"]
+        'N call H alone'
+        """
+        return {
+            "text": str(self),
+            "seat": self.seat,
+            "verb": self.verb,
+            "card": None if self.card is None else str(self.card),
+            "suit": self.suit,
+            "contract": self.contract,
+            "alone": self.alone,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> "Action":
+        """The action ``as_json`` describes.
+
+        >>> a = Action("D", "discard", card=Card("9C"))
+        >>> Action.from_json(a.as_json()) == a
+        True
+        """
+        card = data.get("card")
+        return cls(data["seat"], data["verb"], card=None if card is None else Card.parse(card),
+                   suit=data.get("suit"), contract=data.get("contract"), alone=bool(data.get("alone")))
 
     @property
     def arg(self) -> str | None:

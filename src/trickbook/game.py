@@ -14,10 +14,10 @@ from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar, Iterable, Mapping, Sequence
 
 from .actions import Action
-from .cards import RANKS, Card
+from .cards import RANKS, Card, full_pack
 from .errors import DealError, IllegalActionError
 from .messages import Event, Reason
-from .tricks import Trick, TrickEntry, best_play
+from .tricks import Trick, TrickEntry, play_key
 
 
 @dataclass(frozen=True)
@@ -133,11 +133,19 @@ class HandState:
         self.history: list[Action] = []
         self.events: list[Event] = []
         self.awards: list[Award] = []
+        self._teams = self.teams_of(self.seats)
+        self._team_of = {s: t for t, members in self._teams.items() for s in members}
         self.score: dict[str, int] = self._initial_score(score)
         self.winner: str | None = None
         self.current: str | None = None
         self.in_play: list[str] = list(self.seats)
         self.taken: dict[str, list[Card]] = {s: [] for s in self.seats}
+
+    # ----- the pack ------------------------------------------------------------
+    @classmethod
+    def pack(cls) -> list[Card]:
+        """The game's pack in canonical order (suits S H D C, ranks high to low)."""
+        return full_pack()
 
     # ----- seats and teams -------------------------------------------------
     @classmethod
@@ -153,24 +161,18 @@ class HandState:
     @property
     def teams(self) -> tuple[str, ...]:
         """Team names (two seats each, in seat order); per-seat games name the seats."""
-        if not self.partnership:
-            return self.seats
-        s = self.seats
-        return (s[0] + s[2], s[1] + s[3])
+        return tuple(self._teams)
 
     def team_of(self, seat: str) -> str:
-        if not self.partnership:
-            return seat
-        i = self.seats.index(seat) % 2
-        return self.teams[i]
+        return self._team_of[seat]
 
     def other_team(self, team: str) -> str:
         a, b = self.teams
         return b if team == a else a
 
     def partner(self, seat: str) -> str:
-        i = self.seats.index(seat)
-        return self.seats[(i + 2) % 4]
+        """The other seat of ``seat``'s team (partnership games only)."""
+        return next(s for s in self._teams[self._team_of[seat]] if s != seat)
 
     def next_seat(self, seat: str, among: Iterable[str] | None = None) -> str:
         """The next seat in the order of play, skipping seats not in ``among``."""
@@ -291,13 +293,28 @@ class HandState:
             return self.tricks[-1]
         return None
 
-    def effective_suit(self, card: Card) -> str:
-        """The suit a card belongs to in play (Euchre's left bower is a trump)."""
+    @classmethod
+    def suit_of(cls, card: Card, trump: str | None) -> str:
+        """The suit a card belongs to in play, given trumps (Euchre's left bower is a trump)."""
         return card.suit
 
-    def power(self, card: Card) -> int:
-        """Higher beats lower within a suit."""
+    @classmethod
+    def rank_power(cls, card: Card, trump: str | None) -> int:
+        """Higher beats lower within a suit, given trumps."""
         return len(RANKS) - RANKS.index(card.rank)
+
+    @classmethod
+    def trick_key(cls, card: Card, led: str, trump: str | None) -> tuple[int, int]:
+        """How strongly ``card`` holds a trick led in ``led`` (the one trick-winner rule, ``tricks.play_key``)."""
+        return play_key(card, led, trump, lambda c: cls.suit_of(c, trump), lambda c: cls.rank_power(c, trump))
+
+    def effective_suit(self, card: Card) -> str:
+        """The suit a card belongs to in play in this hand."""
+        return self.suit_of(card, self.trump)
+
+    def power(self, card: Card) -> int:
+        """Higher beats lower within a suit, in this hand."""
+        return self.rank_power(card, self.trump)
 
     def led_suit(self) -> str | None:
         trick = self.trick
@@ -309,13 +326,32 @@ class HandState:
         return [c for c in self.hands[seat] if self._check_play(seat, c) is None]
 
     def _check_play(self, seat: str, card: Card) -> Reason | None:
-        """Follow-suit rules: subclasses override. Default: follow suit if you can."""
-        led = self.led_suit()
+        """Whether ``seat`` may play ``card`` to the trick in progress (the game's follow rule)."""
+        return self.follow_rule(seat, card, self.hands[seat], self.led_suit(), self.trump)
+
+    @classmethod
+    def follow_rule(cls, seat: str, card: Card, hand: Sequence[Card], led: str | None,
+                    trump: str | None) -> Reason | None:
+        """The follow rule, given the hand, the suit led (None on the lead) and trumps.
+
+        Default: follow suit if you can. Subclasses override.
+        """
         if led is None:
             return None
-        if self.effective_suit(card) != led and any(self.effective_suit(c) == led for c in self.hands[seat]):
+        if cls.suit_of(card, trump) != led and any(cls.suit_of(c, trump) == led for c in hand):
             return Reason("must-follow-suit", {"seat": seat, "suit": led, "card": card})
         return None
+
+    @classmethod
+    def shows_out(cls, card: Card, led: str | None, trump: str | None) -> bool:
+        """True when playing ``card`` to a trick led in ``led`` proves the seat holds none of that suit.
+
+        Asked of the follow rule itself: would ``card`` be refused from a hand that also held a card of the suit led?
+        """
+        if led is None or cls.suit_of(card, trump) == led:
+            return False
+        probe = next((c for c in cls.pack() if c != card and cls.suit_of(c, trump) == led), None)
+        return probe is not None and cls.follow_rule("", card, [card, probe], led, trump) is not None
 
     def play_card(self, seat: str, card: Card) -> None:
         """Move a card from the hand to the trick; finish the trick when complete."""
@@ -329,6 +365,10 @@ class HandState:
             self.emit("leads", seat=seat, card=card)
         else:
             self.emit("plays", seat=seat, card=card)
+        led = self.effective_suit(trick.plays[0][1])
+        best = trick.winning
+        if best is None or self.trick_key(card, led, self.trump) > self.trick_key(best[1], led, self.trump):
+            trick.winning = (seat, card)
         self.advance_trick()
 
     def advance_trick(self) -> None:
@@ -344,7 +384,8 @@ class HandState:
 
     def _finish_trick(self, trick: Trick) -> None:
         led = self.effective_suit(trick.plays[0][1])
-        seat, card = best_play(trick.plays, led, self.trump, self.effective_suit, self.power)
+        assert trick.winning is not None
+        seat, card = trick.winning
         trick.winner, trick.winning_card = seat, card
         self.taken[seat].extend(trick.cards)
         self._emit_trick_won(seat, card, led)
@@ -386,12 +427,30 @@ class HandState:
         self.current = None
 
     # ----- views -----------------------------------------------------------
+    def team_map(self) -> dict[str, list[str]]:
+        """Each team and its seats, in seat order; in a per-seat game each seat is its own team."""
+        return self.teams_of(self.seats)
+
+    @classmethod
+    def teams_of(cls, seats: Sequence[str]) -> dict[str, list[str]]:
+        """The teams a table of ``seats`` forms: partners sit opposite; per-seat games name the seats."""
+        if not cls.partnership:
+            return {s: [s] for s in seats}
+        return {seats[0] + seats[2]: [seats[0], seats[2]], seats[1] + seats[3]: [seats[1], seats[3]]}
+
     def observation(self, seat: str) -> dict[str, Any]:
-        """What ``seat`` may see: its own hand and everything public."""
+        """What ``seat`` may see: its own hand, everything public, and the actions it may take now.
+
+        ``legal`` holds their canonical texts and ``actions`` the same actions as objects.
+        """
         obs = self.public_view()
         obs["seat"] = seat
         obs["hand"] = [str(c) for c in sorted(self.hands[seat])]
-        obs["legal"] = [str(a) for a in self.legal_actions()] if self.current_player == seat else []
+        mine = [a for a in self.legal_actions() if a.seat == seat] if self.current_player == seat else []
+        obs["legal"] = [str(a) for a in mine]
+        obs["actions"] = [a.as_json() for a in mine]
+        if self.partnership:
+            obs["partner"] = self.partner(seat)
         return obs
 
     def public_view(self) -> dict[str, Any]:
@@ -409,11 +468,24 @@ class HandState:
             "score": dict(self.score),
             "awards": [a.as_json() for a in self.awards],
             "winner": self.winner,
+            "teams": self.team_map(),
+            "winning": self._winning_json(),
         }
+
+    def _winning_json(self) -> dict[str, str] | None:
+        """The play holding the trick in progress: ``{"seat", "card"}``."""
+        trick = self.trick
+        if trick is None or trick.winning is None:
+            return None
+        return {"seat": trick.winning[0], "card": str(trick.winning[1])}
 
     def full_view(self) -> dict[str, Any]:
         """The study view of a worked hand: every hand face up."""
         view = self.public_view()
         view["hands"] = {s: [str(c) for c in sorted(self.hands[s])] for s in self.seats}
-        view["legal"] = [str(a) for a in self.legal_actions()]
+        legal = self.legal_actions()
+        view["legal"] = [str(a) for a in legal]
+        view["actions"] = [a.as_json() for a in legal]
+        if self.partnership:
+            view["partners"] = {s: self.partner(s) for s in self.seats}
         return view

@@ -1,4 +1,10 @@
-"""Tricks: who led, what was played (or thrown in), and who won."""
+"""Tricks: who led, what was played (or thrown in), who is winning and who won.
+
+``play_key`` is the one trick-winner rule of every game: a trump beats any other
+suit, a card of the suit led beats any card of a plain suit not led, and within a
+suit the higher power wins. Games differ only in a card's suit in play and its
+power (Euchre's bowers), which they pass in.
+"""
 
 from __future__ import annotations
 
@@ -24,13 +30,19 @@ class TrickEntry:
 
 @dataclass
 class Trick:
-    """A trick in progress or complete. ``expected`` are the seats still to take part."""
+    """A trick in progress or complete.
+
+    ``expected`` are the seats that take part, in order (the leader first);
+    ``winning`` is the play holding the trick so far; ``winner`` and
+    ``winning_card`` are set once the trick is complete.
+    """
 
     leader: str
     expected: tuple[str, ...]
     entries: list[TrickEntry] = field(default_factory=list)
     winner: str | None = None
     winning_card: Card | None = None
+    winning: tuple[str, Card] | None = None
 
     @property
     def plays(self) -> list[tuple[str, Card]]:
@@ -67,24 +79,41 @@ class Trick:
         }
 
 
+SuitOf = Callable[[Card], str]
+PowerOf = Callable[[Card], int]
+
+
+def play_key(card: Card, led_suit: str, trump: str | None, suit_of: SuitOf, power: PowerOf) -> tuple[int, int]:
+    """How strongly ``card`` holds a trick led in ``led_suit``: higher wins.
+
+    >>> from .cards import RANKS
+    >>> def power(c): return len(RANKS) - RANKS.index(c.rank)
+    >>> def suit(c): return c.suit
+    >>> play_key(Card("2S"), "H", "S", suit, power) > play_key(Card("AH"), "H", "S", suit, power)
+    True
+    >>> play_key(Card("AD"), "H", "S", suit, power)
+    (0, 0)
+    """
+    suit = suit_of(card)
+    if trump is not None and suit == trump:
+        return (2, power(card))
+    if suit == led_suit:
+        return (1, power(card))
+    return (0, 0)
+
+
 def best_play(
     plays: list[tuple[str, Card]],
     led_suit: str,
     trump: str | None,
-    suit_of: Callable[[Card], str],
-    power: Callable[[Card], int],
+    suit_of: SuitOf,
+    power: PowerOf,
 ) -> tuple[str, Card]:
-    """The play that wins: the highest trump, else the highest card of the led suit."""
+    """The play that wins: the highest trump, else the highest card of the led suit (the first of equals)."""
     best: tuple[str, Card] | None = None
     best_key = (-1, -1)
     for seat, card in plays:
-        suit = suit_of(card)
-        if trump is not None and suit == trump:
-            key = (2, power(card))
-        elif suit == led_suit:
-            key = (1, power(card))
-        else:
-            key = (0, 0)
+        key = play_key(card, led_suit, trump, suit_of, power)
         if key > best_key:
             best, best_key = (seat, card), key
     assert best is not None

@@ -20,9 +20,11 @@ import random
 from typing import Any, Callable, Mapping, Sequence
 
 from ..cards import RANKS, SUITS, Card, game_value
-from ..errors import TrickbookError
+from ..games.allfours import AllFoursHand
+from ..games.trinidad import TrinidadHand
+from ..games.yorkshire import YorkshireHand
+from ..view import SeatView
 
-_VERBS = frozenset({"throw", "peek", "stand", "beg", "give", "run"})
 # How much a card is worth in a suit that may become trumps: High, Jack, Game, Low.
 _TRUMP_WORTH = {"A": 4.0, "K": 2.5, "Q": 1.5, "J": 2.0, "T": 2.0, "4": 1.0, "3": 2.0, "2": 3.5}
 STAND_STRENGTH = 7.0  # a trump holding worth standing on (or, for the dealer, giving a point for)
@@ -36,10 +38,6 @@ LAST_TRUMP = 5.0  # Game points a last trump is worth kept: it wins the last tri
 PLAIN_WINS_LATER = 0.44  # a plain card wins later only when its suit is led: by us, or rarely by them
 
 
-def _power(card: Card) -> int:
-    return len(RANKS) - RANKS.index(card.rank)
-
-
 def suit_strength(hand: Sequence[Card], suit: str) -> float:
     """How good ``suit`` would be as trumps for this hand: its honours, its low cards, its length."""
     cards = [c for c in hand if c.suit == suit]
@@ -50,81 +48,42 @@ def _normal_density(x: float) -> float:
     return math.exp(-0.5 * x * x) / math.sqrt(2 * math.pi)
 
 
-class _Seat:
-    """What one seat knows at its turn, read from its observation.
+class _Seat(SeatView):
+    """What one seat knows at its turn, read from its observation, and what it may infer.
 
     ``trump`` may be given to look at a suit before it is named (the pitch).
     """
 
-    def __init__(self, obs: Mapping[str, Any], trump: str | None = None) -> None:
-        self.seat: str = obs["seat"]
-        seats: list[str] = list(obs["seats"])
-        i = seats.index(self.seat)
-        self.partner = seats[(i + 2) % 4]
-        self.opponents = (seats[(i + 1) % 4], seats[(i + 3) % 4])
-        self.hand = [Card.parse(c) for c in obs["hand"]]
-        self.trump: str | None = trump or obs["trump"]
+    partner: str  # both All Fours games are played in partnerships
+
+    def __init__(self, obs: Mapping[str, Any], trump: str | None = None,
+                 game: type[AllFoursHand] = AllFoursHand) -> None:
+        super().__init__(obs, trump or obs["trump"], game=game)
         self.seen: set[Card] = {Card.parse(c) for c in obs.get("kicks", [])}
-        self.voids: dict[str, set[str]] = {s: set() for s in seats}
         self.played_by: dict[Card, str] = {}
-        self.plays: list[tuple[str, Card]] = []
         self.diff = 0  # Game points captured: ours minus theirs
-        done: set[str] = set()
         for trick in obs["tricks"]:
-            plays = self._read_trick(trick)
-            if trick["winner"] is None:
-                self.plays = plays
-                done = {e[0] for e in trick["plays"]}
-            else:
+            plays = [(e[0], Card.parse(e[1])) for e in trick["plays"] if e[1] != "throw"]
+            self.seen.update(Card.parse(c) for e in trick["plays"] if e[1] == "throw" for c in e[2])
+            self.seen.update(c for _, c in plays)
+            self.played_by.update((c, seat) for seat, c in plays)
+            if trick["winner"] is not None:
                 points = sum(game_value(c) for _, c in plays)
                 self.diff += points if trick["winner"] in (self.seat, self.partner) else -points
-        in_play: list[str] = list(obs["in_play"])
-        j = in_play.index(self.seat)
+        j = self.in_play.index(self.seat)
         # Seats still to play after this one in the current trick, in order.
-        self.after = [s for s in in_play[j + 1:] + in_play[:j] if s not in done]
+        self.after = [s for s in self.in_play[j + 1:] + self.in_play[:j] if s not in self.played_here]
         # Everyone holds as many cards as this seat, less one if already played to this trick.
-        self.sizes = {s: 0 for s in seats}
-        for s in in_play:
-            self.sizes[s] = len(self.hand) - (s in done)
+        self.sizes = {s: 0 for s in self.seats}
+        for s in self.in_play:
+            self.sizes[s] = len(self.hand) - (s in self.played_here)
         self.sizes[self.seat] = 0
         known = self.seen | set(self.hand)
         self.unseen = [Card(r, s) for s in SUITS for r in RANKS if Card(r, s) not in known]
         self.unseen_set = set(self.unseen)
         self.unseen_in = {s: sum(1 for c in self.unseen if c.suit == s) for s in SUITS}
 
-    def _read_trick(self, trick: Mapping[str, Any]) -> list[tuple[str, Card]]:
-        plays: list[tuple[str, Card]] = []
-        for entry in trick["plays"]:
-            if entry[1] == "throw":
-                self.seen.update(Card.parse(c) for c in entry[2])
-                continue
-            seat, card = entry[0], Card.parse(entry[1])
-            self.seen.add(card)
-            self.played_by[card] = seat
-            if plays:
-                led = plays[0][1].suit
-                if card.suit != led and (led == self.trump or card.suit != self.trump):
-                    # A trump lead must be followed with a trump, a plain lead with the suit or a trump.
-                    self.voids[seat].add(led)
-            plays.append((seat, card))
-        return plays
-
     # ----- the trick ----------------------------------------------------------
-    def is_trump(self, card: Card) -> bool:
-        return card.suit == self.trump
-
-    def beats(self, card: Card, best: Card, led: str) -> bool:
-        if card.suit == self.trump:
-            return best.suit != self.trump or _power(card) > _power(best)
-        return card.suit == led == best.suit and _power(card) > _power(best)
-
-    def best(self) -> tuple[str, Card]:
-        seat, best = self.plays[0]
-        for s, c in self.plays[1:]:
-            if self.beats(c, best, self.plays[0][1].suit):
-                seat, best = s, c
-        return seat, best
-
     def beaters(self, card: Card, led: str) -> list[Card]:
         """The unseen cards that would beat ``card`` on a trick led in ``led``."""
         return [c for c in self.unseen if self.beats(c, card, led)]
@@ -180,26 +139,23 @@ class AllFoursBot:
     """The play of the hand, shared by both games."""
 
     hang_jack = 1  # what capturing the other side's trump jack scores
+    game: type[AllFoursHand] = AllFoursHand  # whose rules a hand-written observation is read by
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
 
     def choose(self, observation: Mapping[str, Any]) -> str:
-        legal: list[str] = list(observation["legal"])
-        if not legal:
-            raise TrickbookError(f"seat {observation.get('seat')!r} has no legal action to choose from")
-        verbs = {text.split()[1]: text for text in legal if text.split()[1] in _VERBS}
-        decision = self._decide(observation, verbs)
+        view = SeatView.deciding(observation, game=self.game)
+        decision = self._decide(view, view.verbs)
         if decision is not None:
             return decision
-        cards = [Card.parse(text.split()[1]) for text in legal if text.split()[1] not in _VERBS]
-        if observation["trump"] is None:
-            card = self.pitch(observation, cards)
+        if view.trump is None:
+            card = self.pitch(observation, view.cards)
         else:
-            card = self.play(_Seat(observation), cards)
-        return f"{observation['seat']} {card}"
+            card = self.play(_Seat(observation, game=self.game), view.cards)
+        return view.play(card)
 
-    def _decide(self, obs: Mapping[str, Any], verbs: Mapping[str, str]) -> str | None:
+    def _decide(self, me: SeatView, verbs: Mapping[str, str]) -> str | None:
         """A game's decision other than playing a card; None to play a card."""
         return None
 
@@ -249,7 +205,8 @@ class AllFoursBot:
             return self.lead(me, cards)
         weight = me.game_weight()
         led = me.plays[0][1].suit
-        best_seat, best = me.best()
+        assert me.winning is not None
+        best_seat, best = me.winning
         later_opps = [s for s in me.after if s in me.opponents]
         on_table = sum(game_value(c) for _, c in me.plays)
         table_jack = self._jack_on(me, [c for _, c in me.plays])
@@ -297,7 +254,7 @@ class AllFoursBot:
     # ----- the pitch ------------------------------------------------------------
     def pitch(self, obs: Mapping[str, Any], cards: list[Card]) -> Card:
         """The first lead of a Yorkshire hand names trumps: the suit and card worth most."""
-        views = {s: _Seat(obs, trump=s) for s in sorted({c.suit for c in cards})}
+        views = {s: _Seat(obs, trump=s, game=self.game) for s in sorted({c.suit for c in cards})}
         worth = {s: self.hand_value(v) for s, v in views.items()}
 
         def score(card: Card) -> float:
@@ -311,9 +268,9 @@ class AllFoursBot:
     def hand_value(self, me: _Seat) -> float:
         """What this hand is worth with ``me.trump`` as trumps: High and Low, and every card kept."""
         weight = me.game_weight()
-        trumps = sorted((c for c in me.hand if me.is_trump(c)), key=_power)
-        value = self._extreme(me, [c for c in me.unseen if me.is_trump(c) and _power(c) > _power(trumps[-1])])
-        value += self._extreme(me, [c for c in me.unseen if me.is_trump(c) and _power(c) < _power(trumps[0])])
+        trumps = sorted((c for c in me.hand if me.is_trump(c)), key=me.power)
+        value = self._extreme(me, [c for c in me.unseen if me.is_trump(c) and me.power(c) > me.power(trumps[-1])])
+        value += self._extreme(me, [c for c in me.unseen if me.is_trump(c) and me.power(c) < me.power(trumps[0])])
         return value + sum(self.keep_value(me, c, weight) for c in me.hand)
 
     @staticmethod
@@ -335,27 +292,28 @@ class AllFoursBot:
 class YorkshireBot(AllFoursBot):
     """Yorkshire All Fours: picks trumps with its first lead; never throws in or looks early."""
 
+    game = YorkshireHand
+
 
 class TrinidadBot(AllFoursBot):
     """Trinidad All Fours: stands on good trumps, begs on poor ones; the dealer gives or runs."""
 
     hang_jack = 3
+    game = TrinidadHand
 
-    def _decide(self, obs: Mapping[str, Any], verbs: Mapping[str, str]) -> str | None:
+    def _decide(self, me: SeatView, verbs: Mapping[str, str]) -> str | None:
         if not verbs:
             return None
-        hand = [Card.parse(c) for c in obs["hand"]]
-        strong = suit_strength(hand, obs["trump"]) >= STAND_STRENGTH
+        assert me.trump is not None
+        strong = suit_strength(me.hand, me.trump) >= STAND_STRENGTH
         if "stand" in verbs:
             return verbs["stand" if strong else "beg"]
-        if "give" in verbs and strong and not self._gift_wins(obs):
+        if "give" in verbs and strong and not self._gift_wins(me):
             return verbs["give"]
         return verbs.get("run") or verbs["give"]
 
     @staticmethod
-    def _gift_wins(obs: Mapping[str, Any]) -> bool:
-        seats = obs["seats"]
-        i = seats.index(obs["eldest"]) % 2
-        team = seats[i] + seats[i + 2]  # teams are named by their two seats in seat order
-        target = obs.get("target") or 0
-        return bool(target) and obs["score"][team] + 1 >= target
+    def _gift_wins(me: SeatView) -> bool:
+        """The point given would take the beggars (the eldest hand's side) to the target."""
+        target = me.obs.get("target") or 0
+        return bool(target) and me.obs["score"][me.team_of(me.obs["eldest"])] + 1 >= target

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any, Mapping
 
-from ..errors import TrickbookError
+from ..view import legal_texts
 
 
 class RandomBot:
@@ -15,7 +15,4 @@ class RandomBot:
         self.rng = random.Random(seed)
 
     def choose(self, observation: Mapping[str, Any]) -> str:
-        legal = observation["legal"]
-        if not legal:
-            raise TrickbookError(f"seat {observation.get('seat')!r} has no legal action to choose from")
-        return self.rng.choice(legal)
+        return self.rng.choice(legal_texts(observation))

@@ -91,17 +91,17 @@ class AllFoursHand(HandState):
             raise DealError(f"{self.game} deals no turned card and no stock")
 
     # ----- follow rules ----------------------------------------------------
-    def _check_play(self, seat: str, card: Card) -> Reason | None:
+    @classmethod
+    def follow_rule(cls, seat: str, card: Card, hand: Sequence[Card], led: str | None,
+                    trump: str | None) -> Reason | None:
         """Follow a trump lead with a trump; on a plain lead follow suit or trump; else anything."""
-        led = self.led_suit()
         if led is None:
             return None
-        hand = self.hands[seat]
-        if led == self.trump:
-            if card.suit != self.trump and any(c.suit == self.trump for c in hand):
-                return Reason("must-follow-trump", {"seat": seat, "card": card, "suit": self.trump})
+        if led == trump:
+            if card.suit != trump and any(c.suit == trump for c in hand):
+                return Reason("must-follow-trump", {"seat": seat, "card": card, "suit": trump})
             return None
-        if card.suit not in (led, self.trump) and any(c.suit == led for c in hand):
+        if card.suit not in (led, trump) and any(c.suit == led for c in hand):
             return Reason("must-follow-or-trump", {"seat": seat, "card": card, "suit": led})
         return None
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Mapping, Sequence
 
 from ..actions import Action
-from ..cards import RANKS, SUITS, Card, same_colour
+from ..cards import RANKS, SUITS, Card, euchre_pack, same_colour
 from ..errors import DealError
 from ..game import Deal, HandState, Rules
 from ..messages import N_, Reason, register
@@ -80,7 +80,7 @@ def is_left_bower(card: Card, trump: str | None) -> bool:
 
 def card_suit(card: Card, trump: str | None) -> str:
     """The suit a card belongs to in play: the left bower is a trump in every respect."""
-    return trump if is_left_bower(card, trump) else card.suit  # type: ignore[return-value]
+    return trump if trump is not None and is_left_bower(card, trump) else card.suit
 
 
 def card_power(card: Card, trump: str | None) -> int:
@@ -171,11 +171,17 @@ class EuchreHand(HandState):
                 raise DealError(f"score of {team} is {points}: the match is already won at {target}")
 
     # ----- the bowers ----------------------------------------------------
-    def effective_suit(self, card: Card) -> str:
-        return card_suit(card, self.trump)
+    @classmethod
+    def pack(cls) -> list[Card]:
+        return euchre_pack()
 
-    def power(self, card: Card) -> int:
-        return card_power(card, self.trump)
+    @classmethod
+    def suit_of(cls, card: Card, trump: str | None) -> str:
+        return card_suit(card, trump)
+
+    @classmethod
+    def rank_power(cls, card: Card, trump: str | None) -> int:
+        return card_power(card, trump)
 
     @property
     def stuck(self) -> bool:

@@ -16,7 +16,7 @@ from ..actions import Action
 from ..cards import Card, rank_index
 from ..game import Deal, Rules
 from ..messages import N_, Reason, register
-from ..tricks import TrickEntry, best_play
+from ..tricks import TrickEntry
 from .allfours import AllFoursHand
 
 PEEK_PENALTY = 4
@@ -110,7 +110,8 @@ class YorkshireHand(AllFoursHand):
             if rank_index(card) < _NINE:
                 return {"why": "why-throw-card-above-nine", "card": card}
         led = self.effective_suit(trick.plays[0][1])
-        _, best = best_play(trick.plays, led, self.trump, self.effective_suit, self.power)
+        assert trick.winning is not None
+        best = trick.winning[1]
         if best.suit != self.trump:
             for card in hand:
                 if card.suit == led and self.power(card) > self.power(best):
