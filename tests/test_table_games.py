@@ -444,3 +444,32 @@ def test_the_reader_cannot_wait_when_the_table_offers_nothing():
     with pytest.raises(IllegalActionError):
         table.act("wait")
     assert Action("S", "wait") != table.timeout_choice()
+
+
+# ----- the bots say why --------------------------------------------------------------
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_bot_move_says_why_in_a_sentence_that_names_the_card_played(game):
+    from trickbook.messages import MESSAGES
+
+    table = Table(seed=SEEDS[12], game=game)
+    play_out(table, alternate)
+    moves = [s for s in table.log if s["bot"]]
+    assert moves
+    for step in moves:
+        why = step["why"]
+        assert why["code"] in MESSAGES and why["code"].startswith("bot-") and why["values"]["seat"] == step["seat"]
+        words = step["action"].split()
+        if len(words) == 2 and re.fullmatch(r"[AKQJT98765432][SHDC]", words[1]):
+            assert why["values"]["card"] == words[1]
+
+
+def test_a_bot_dealers_reason_for_the_discard_names_no_card():
+    for seed in SEEDS:
+        table = Table(seed=seed)
+        play_out(table, lambda t, n: t.timeout())
+        for step in table.log:
+            if step["bot"] and step["action"].split()[1] == "discard":
+                assert step["why"]["code"] == "bot-discard" and set(step["why"]["values"]) == {"seat"}
+                return
+    pytest.fail("no bot dealer discarded")

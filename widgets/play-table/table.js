@@ -9,12 +9,12 @@
 // reload brings the match back. Tests may shorten the decision timer and the bots'
 // pace with `?timer=SECONDS&pace=MS` or `data-timer` / `data-pace` on the container.
 
-import { _, loadCatalog } from "../i18n.js";
+import { _, fill, loadCatalog } from "../i18n.js";
 import { ask } from "../engine.js";
 import { el } from "../board.js";
 import { installKeys } from "./keys.js";
 import { forget, loadSaved, newSeed, save } from "./persistence.js";
-import { tableText } from "./state.js";
+import { seatName, tableText } from "./state.js";
 import { DecisionTimer } from "./timer.js";
 import { TableView } from "./view.js";
 
@@ -249,7 +249,12 @@ class PlayTable {
   narrate(step) {
     this.lines = (this.lines || 0) + step.events.length;
     this.ui.log.dataset.lines = String(this.lines); // how many were narrated, the trimmed ones included
-    this.ui.narrate(step.events.map((event) => ({ code: event.code, text: tableText(event) })), step.bot);
+    const why = step.bot && step.why ? {
+      code: step.why.code,
+      text: tableText(step.why),
+      question: fill(_("Why did {seat} do that?"), { seat: seatName(step.seat) }),
+    } : null;
+    this.ui.narrate(step.events.map((event) => ({ code: event.code, text: tableText(event) })), step.bot, why);
   }
 
   paint(view) {

@@ -299,9 +299,20 @@ export class TableView {
     this.end.hidden = false;
   }
 
-  narrate(lines, bot) {
+  narrate(lines, bot, why) {
+    let last = null;
     for (const { code, text } of lines) {
-      this.log.append(el("p", { className: bot ? "tbt-bot-line" : "tbt-your-line", dataset: { code } }, text));
+      last = el("p", { className: bot ? "tbt-bot-line" : "tbt-your-line", dataset: { code } }, text);
+      this.log.append(last);
+    }
+    if (last && why) {
+      // "Why did North play that?": the bot's own reason, in the explanation area.
+      const ask = el("button", { type: "button", className: "tbt-btn tbt-why", "aria-label": why.question }, _("Why?"));
+      ask.addEventListener("click", () => {
+        this.explanation.dataset.target = "why";
+        this.explanation.replaceChildren(el("p", { dataset: { code: why.code } }, why.text));
+      });
+      last.append(" ", ask);
     }
     while (this.log.childElementCount > 40) this.log.firstElementChild.remove();
     this.log.scrollTop = this.log.scrollHeight; // the newest line in sight

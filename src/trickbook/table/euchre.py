@@ -6,8 +6,9 @@ from typing import Any
 
 from ..actions import Action
 from ..cards import SUITS, Card
-from ..games.euchre import card_power, card_suit, is_left_bower, is_right_bower, left_bower_suit
+from ..games.euchre import EuchreHand, card_power, card_suit, is_left_bower, is_right_bower, left_bower_suit
 from ..messages import N_, Message, register
+from ..view import cheapest
 from .conduct import Conduct, TableError
 
 register({
@@ -33,10 +34,7 @@ register({
 
 def safe_card(cards: list[Card], trump: str | None) -> Card:
     """The cheapest card to give away: plain before trump, a plain ace kept, low before high."""
-    def key(card: Card) -> tuple[bool, bool, int, int]:
-        trump_card = trump is not None and card_suit(card, trump) == trump
-        return (trump_card, card.rank == "A", card_power(card, trump), SUITS.index(card.suit))
-    return min(cards, key=key)
+    return cheapest(cards, trump, EuchreHand, keep_aces=True)
 
 
 def reader_order(cards: list[Card], trump: str | None) -> list[Card]:

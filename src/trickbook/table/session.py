@@ -26,9 +26,9 @@ from ..game import HandState
 from ..games import canonical_name
 from ..match import Match, hand_finished
 from ..messages import Message, Reason
-from ..tricks import best_play
 from .conduct import Conduct, TableError, unknown_target
 from .games import CONDUCTS
+from .reasons import bot_reason
 
 # A hand never needs more bot moves than this; it stops a misbehaving bot from looping.
 MAX_BOT_MOVES = 200
@@ -135,18 +135,22 @@ class Table:
                 raise TableError(f"the bots made {MAX_BOT_MOVES} moves without the hand ending")
             seat = state.current_player
             assert seat is not None
-            action = Action.parse(self.bots[seat].choose(state.observation(seat)), state.seats)
-            steps.append(self._step(action, state.apply(action), bot=True))
+            bot = self.bots[seat]
+            action = Action.parse(bot.choose(state.observation(seat)), state.seats)
+            steps.append(self._step(action, state.apply(action), bot=True, why=bot_reason(bot)))
         return steps
 
-    def _step(self, action: Action | None, events: list[Any], bot: bool) -> dict[str, Any]:
-        step = {
+    def _step(self, action: Action | None, events: list[Any], bot: bool,
+              why: dict[str, Any] | None = None) -> dict[str, Any]:
+        step: dict[str, Any] = {
             "seat": action.seat if action else None,
             "action": self.conduct.shown_action(action, bot) if action else None,
             "bot": bot,
             "events": [e.as_dict() for e in events],
             "view": self.view(),
         }
+        if why is not None:
+            step["why"] = why  # the bot's own reason, as a message
         self.log.append(step)
         return step
 
@@ -236,7 +240,7 @@ class Table:
             "hand": [str(c) for c in hand],
             "hand_hidden": hidden,
             "legal": [str(a) for a in legal],
-            "actions": [self._action_view(a) for a in legal],
+            "actions": [a.as_json() for a in legal],
             "playable": [str(a.card) for a in legal if a.card is not None and a.verb in ("play", "discard")],
             "trump": state.trump,
             "trick": None if last is None else self._trick_view(last, len(tricks)),
@@ -254,21 +258,10 @@ class Table:
             view["dealt"] = self.dealt()
         return view
 
-    def _action_view(self, action: Action) -> dict[str, Any]:
-        return {"text": str(action), "seat": action.seat, "verb": action.verb,
-                "card": str(action.card) if action.card is not None else None,
-                "suit": action.suit, "contract": action.contract, "alone": action.alone}
-
     def _trick_view(self, trick: Any, number: int) -> dict[str, Any]:
-        state = self.state
         plays = [e.as_json() for e in trick.entries]
-        winning = None
-        if trick.winner is None and trick.plays:
-            led = state.effective_suit(trick.plays[0][1])
-            seat, card = best_play(trick.plays, led, state.trump, state.effective_suit, state.power)
-            winning = {"seat": seat, "card": str(card)}
-        elif trick.winner is not None and trick.winning_card is not None:
-            winning = {"seat": trick.winner, "card": str(trick.winning_card)}
+        held = trick.winning if trick.winner is None else (trick.winner, trick.winning_card)
+        winning = None if held is None or held[1] is None else {"seat": held[0], "card": str(held[1])}
         return {"number": number, "leader": trick.leader, "plays": plays, "winner": trick.winner,
                 "winning": winning}
 
