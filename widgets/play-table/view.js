@@ -43,7 +43,7 @@ export class TableView {
       el("span", { className: "tbt-timer-bar", "aria-hidden": "true" }, el("span", { className: "tbt-timer-fill" })));
     this.handNumber = el("span", { className: "tbt-hand-number" });
     this.fingerprint = el("p", { className: "tbt-fingerprint" });
-    this.bar = el("div", { className: "tbt-bar" }, this.score, el("div", { className: "tbt-bar-side" }, this.handNumber, this.timer), this.fingerprint);
+    this.bar = el("div", { className: "tbt-bar" }, this.score, el("div", { className: "tbt-bar-side" }, this.handNumber, this.timer));
     // the felt
     this.seatsRow = el("div", { className: "tbt-seats" });
     this.objects = el("div", { className: "tbt-objects" });
@@ -75,7 +75,7 @@ export class TableView {
       this.button("tbt-confirm-no", _("No, keep playing"), () => t.confirmNew(false)));
     this.tools = el("div", { className: "tbt-tools" }, this.nextHand, this.lastTrick, this.timerToggle, this.soundToggle, this.newMatch);
     this.game = el("div", { className: "tbt-game", hidden: true },
-      this.bar, this.felt, this.placard, this.hand, this.explanation, this.tools, this.confirm, this.end, this.log);
+      this.bar, this.felt, this.placard, this.hand, this.explanation, this.tools, this.fingerprint, this.confirm, this.end, this.log);
     this.root.replaceChildren(this.intro, this.notice, this.game);
   }
 
