@@ -220,3 +220,26 @@ def test_a_corrupt_or_old_saved_match_is_dropped_with_a_message(browser, site_ur
     finally:
         context.close()
     assert guard.refused == [] and errors == []
+
+
+def test_the_timer_pauses_while_the_tab_is_hidden_and_says_so(browser, site_url, tb):
+    context, guard, errors, page, table = open_table(browser, site_url, tb, "euchre", "en", (1280, 800), "?pace=0&timer=3")
+    hide = """(hidden) => {
+        Object.defineProperty(document, 'hidden', { value: hidden, configurable: true });
+        document.dispatchEvent(new Event('visibilitychange'));
+    }"""
+    try:
+        go_live(page, table, tb)
+        wait_for_reader(page, table)
+        page.evaluate(hide, True)
+        timer = table.locator(".tbt-timer")
+        expect(timer).to_have_attribute("data-paused", "true")
+        expect(timer).to_contain_text("Paused while this tab is hidden")
+        page.wait_for_timeout(4500)  # longer than the whole decision: nothing may be chosen meanwhile
+        assert table.locator(".tbt-log p[data-code='table-timeout']").count() == 0
+        page.evaluate(hide, False)
+        expect(timer).to_have_attribute("data-paused", "false")
+        expect(table.locator(".tbt-log p[data-code='table-timeout']")).to_have_count(1, timeout=15_000)
+    finally:
+        context.close()
+    assert guard.refused == [] and errors == []
