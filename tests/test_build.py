@@ -136,7 +136,7 @@ def test_every_url_is_relative(built_site: Path) -> None:
 def test_every_local_asset_a_page_loads_exists(built_site: Path) -> None:
     for code in HTML_LANG:
         for page in _pages(built_site / code):
-            for tag, name, url, _ in _parse(page).urls:
+            for tag, _name, url, _ in _parse(page).urls:
                 if tag in ("script", "link", "img") and not url.startswith("data:"):
                     target = (page.parent / urldefrag(url).url).resolve()
                     assert target.exists() or (target / "index.html").exists(), f"{page}: {url}"
@@ -328,7 +328,7 @@ def test_broken_record_fails_with_file_line_action_and_reason_and_keeps_the_prev
 def test_broken_catalog_fails_with_file_and_line(small_site: Path) -> None:
     po = small_site / "locales" / "pt_PT" / "LC_MESSAGES" / "content.po"
     lines = po.read_text(encoding="utf-8").splitlines()
-    at = next(i for i, l in enumerate(lines) if l.startswith("msgstr") and i > 5)
+    at = next(i for i, line in enumerate(lines) if line.startswith("msgstr") and i > 5)
     lines[at] = 'msgstr "sem fim'
     po.write_text("\n".join(lines) + "\n", encoding="utf-8")
     with pytest.raises(CatalogError) as info:

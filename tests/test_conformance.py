@@ -2,7 +2,9 @@
 
 In the spirit of OpenSpiel's random simulation test: hands are dealt from seeds and
 played by random players and by the game's bots; at every state the legal actions
-are sorted, non-empty until the end and each one applies; clone and replay agree;
+are sorted, non-empty until the end and each one applies, and (every fourth hand) they
+are exactly the actions why_illegal accepts among every well-formed action of every
+seat; clone and replay agree;
 observations hide the other hands; cards are conserved; scores balance.
 """
 
@@ -16,9 +18,9 @@ from typing import Any, Iterator
 
 import pytest
 
-from trickbook.actions import Action
+from trickbook.actions import ALONE_VERBS, CONTRACTS, VERBS, Action
 from trickbook.bots import RandomBot, make_bot
-from trickbook.cards import Card
+from trickbook.cards import SUITS, Card, full_pack
 from trickbook.games import GAMES, find_game
 from trickbook.match import hand_finished
 from trickbook.shuffle import deal_hand
@@ -129,13 +131,16 @@ def check_state(state, fresh, before, full: bool) -> None:
         assert legal == [] and state.current_player is None
     elif state.winner is None:
         assert legal, f"no legal action in phase {state.phase}"
-        assert all(a.seat == state.current_player for a in legal)
+        # The seat to act's actions, and those a seat may take out of turn (Yorkshire's early look).
+        assert all(a.seat == state.current_player or state.out_of_turn_allowed(a) for a in legal)
         assert all(state.why_illegal(a) is None for a in legal)
     for seat in state.seats:
         obs = state.observation(seat)
         leaked = words(obs) & concealed_from(state, seat)
         assert not leaked, f"{seat} can see {sorted(leaked)}"
-        assert obs["legal"] == (texts if seat == state.current_player else [])
+        assert obs["legal"] == [t for t, a in zip(texts, legal, strict=False) if a.seat == seat]
+    if full:
+        check_legal_is_what_why_illegal_accepts(state, legal)
     check_cards_conserved(state)
     check_scores(state, before)
     if full and not hand_finished(state):
@@ -145,6 +150,30 @@ def check_state(state, fresh, before, full: bool) -> None:
         assert state.full_view() == view, "applying to a clone changed the original"
     if full or hand_finished(state):
         check_replay(state, fresh)
+
+
+def candidates(state) -> Iterator[Action]:
+    """Every well-formed action of every seat: each verb with each card, suit or contract, alone or not."""
+    for seat in state.seats:
+        for verb, kind in VERBS.items():
+            if kind == "card":
+                args = [{"card": c} for c in full_pack()]
+            elif kind == "suit":
+                args = [{"suit": s} for s in SUITS]
+            elif kind == "contract":
+                args = [{"contract": c} for c in CONTRACTS]
+            else:
+                args = [{}]
+            for arg in args:
+                yield Action(seat, verb, **arg)
+                if verb in ALONE_VERBS:
+                    yield Action(seat, verb, alone=True, **arg)
+
+
+def check_legal_is_what_why_illegal_accepts(state, legal) -> None:
+    """The contract, exactly: legal_actions() is the set of actions why_illegal() accepts."""
+    accepted = {a for a in candidates(state) if state.why_illegal(a) is None}
+    assert accepted == set(legal), (sorted(map(str, accepted ^ set(legal))), state.phase)
 
 
 def check_replay(state, fresh) -> None:

@@ -113,7 +113,7 @@ def site_texts() -> tuple[Text, ...]:
             for message in catalog:
                 if not message.id:
                     continue
-                pairs = zip(_strings(message.id), _strings(message.string))
+                pairs = zip(_strings(message.id), _strings(message.string), strict=False)
                 for english, translated in pairs:
                     where = f"{path.relative_to(REPO)}:{message.lineno}"
                     texts.append(Text(f"{where} (msgid)", english))

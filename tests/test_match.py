@@ -185,7 +185,7 @@ def test_match_records_replay_to_the_same_hands(game):
     match = play_match(game, bots, SEED, rounds=1 if game == "nap" else None)
     texts = match.records()
     assert len(texts) == len(match.hands)
-    for text, state, number in zip(texts, match.hands, match.hand_numbers):
+    for text, state, number in zip(texts, match.hands, match.hand_numbers, strict=False):
         parsed = record.parse_record(text)
         assert parsed.deal.seed == SEED and parsed.deal.hand == number
         replayed = record.replay(parsed).state

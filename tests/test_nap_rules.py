@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from trickbook import Action, Deal, DealError, IllegalActionError, parse_cards
-from trickbook.games.nap import NapHand
+from trickbook.games.nap import NapHand, NapRules
 from trickbook.record import load_record, replay
 
 HANDS = Path(__file__).resolve().parent.parent / "docs" / "hands" / "nap"
@@ -392,3 +392,10 @@ def test_a_record_may_stop_once_the_failure_is_certain():
     state = replay(load_record(HANDS / "nap-three-failed.hand.toml")).state
     assert len([t for t in state.tricks if t.winner]) == 4
     assert not state.is_terminal and state.current_player == "E"
+
+
+def test_nap_has_no_rules_options_so_a_target_is_refused():
+    # Nap has no target: a session lasts an agreed number of rounds, and unknown options are errors.
+    with pytest.raises(DealError, match="'target'"):
+        NapRules.from_options({"target": 10})
+    assert NapRules().target == 0 and NapRules.from_options({}) == NapRules()

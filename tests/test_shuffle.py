@@ -18,8 +18,8 @@ from trickbook.shuffle import (
     SeedError,
     Stream,
     deal_hand,
-    first_dealer,
     fingerprint,
+    first_dealer,
     new_seed,
     published_vectors,
     seed_bytes,
@@ -239,9 +239,9 @@ def test_highest_card_deals_and_only_the_tied_seats_draw_again(game):
     seed, pack = find_seed_with_tie(game)
     seats = SEATS[game]
     best = min(RANKS.index(c[0]) for c in pack[:4])
-    tied = [s for s, c in zip(seats, pack[:4]) if RANKS.index(c[0]) == best]
+    tied = [s for s, c in zip(seats, pack[:4], strict=False) if RANKS.index(c[0]) == best]
     dealer, details = first_dealer(game, seats, seed)
-    assert details["draws"][0] == [[s, c] for s, c in zip(seats, pack[:4])]
+    assert details["draws"][0] == [[s, c] for s, c in zip(seats, pack[:4], strict=False)]
     second = details["draws"][1]
     assert [s for s, _ in second] == tied
     assert [c for _, c in second] == pack[4:4 + len(tied)]
@@ -272,7 +272,7 @@ def page_vectors(text):
     fp = re.search(r"^Fingerprint: `([0-9a-f]{64})`", text, re.M).group(1)
     games = {}
     sections = re.split(r"^### .*\{ #vectors-(\w+) \}$", text, flags=re.M)
-    for game, body in zip(sections[1::2], sections[2::2]):
+    for game, body in zip(sections[1::2], sections[2::2], strict=False):
         dealer = re.search(r"First dealer: \*\*(\w+)\*\*", body).group(1)
         rows = re.findall(r"^\| (\d+) \| (\w+) \| (\w+) \| `([^`]*)` \|$", body, re.M)
         games[game] = {"first_dealer": dealer, "rows": [(int(h), d, who, cs.split()) for h, d, who, cs in rows]}

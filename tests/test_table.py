@@ -8,13 +8,12 @@ from typing import Any, Mapping
 
 import pytest
 
-from trickbook.table import facade
 from trickbook.cards import SUITS, Card
 from trickbook.errors import IllegalActionError
 from trickbook.games.euchre import card_power, card_suit, left_bower_suit
 from trickbook.messages import MESSAGES
-from trickbook.shuffle import deal_hand, deal_order, first_dealer, fingerprint
-from trickbook.table import Table, TableError
+from trickbook.shuffle import deal_hand, deal_order, fingerprint, first_dealer
+from trickbook.table import Table, TableError, facade
 
 SEEDS = [hashlib.sha256(f"table-{i}".encode()).hexdigest() for i in range(40)]
 

@@ -305,3 +305,13 @@ def test_views_show_the_kick_and_hide_the_stock():
     assert "stock" not in obs and "hands" not in obs
     assert obs["legal"] == ["E give", "E run"]
     assert len(state.full_view()["stock"]) == 27
+
+
+def test_a_deal_whose_short_stock_would_leave_the_dealer_no_action_is_refused():
+    # Beggars at 13, the gift may not win, and the stock cannot supply a run: if N begs, E could do nothing.
+    with pytest.raises(DealError, match="stock lists 2 cards but running the pack needs 13"):
+        hand(stock_front="2H 3H", full_stock=False, score={"NS": 13, "WE": 2}, gift_may_win=False)
+    # With the whole stock the dealer runs; with the gift allowed he gives.
+    assert [str(a) for a in play(hand(score={"NS": 13, "WE": 2}, gift_may_win=False), "N beg").legal_actions()] == ["E run"]
+    short = play(hand(stock_front="2H 3H", full_stock=False, score={"NS": 13, "WE": 2}), "N beg")
+    assert [str(a) for a in short.legal_actions()] == ["E give"]

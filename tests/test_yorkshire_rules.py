@@ -360,12 +360,17 @@ def test_peek_only_before_the_first_lead():
     assert r.values["why"] == "why-peek-after-lead"
 
 
-def test_peek_is_accepted_out_of_turn_but_never_offered():
+def test_peek_is_accepted_out_of_turn_and_listed_for_the_pitchers_partner_only():
+    # The state contract: legal_actions() lists every action why_illegal() accepts, out of turn too.
     state = hand(EXAMPLE, dealer="W")
     assert state.current_player == "N" and state.is_legal(Action.parse("S peek", SEATS))
-    assert all(a.verb != "peek" for a in state.legal_actions())
+    assert [str(a) for a in state.legal_actions() if a.verb == "peek"] == ["S peek"]
+    # Each seat's observation lists only its own actions: the pitcher is not offered the partner's look.
+    assert state.observation("S")["legal"] == ["S peek"]
+    assert "S peek" not in state.observation("N")["legal"]
     act(state, "S peek")
     assert reason(state, "S peek") == "peek-not-allowed"
+    assert all(a.verb != "peek" for a in state.legal_actions())
 
 
 # ----- views ------------------------------------------------------------------

@@ -32,7 +32,7 @@ VERBS = {
     "run": None,
 }
 _VERB_ALIASES = {"pick-up": "pickup", "pick": "pickup", "play": "play"}
-_ALONE_VERBS = frozenset({"order", "pickup", "call"})
+ALONE_VERBS = frozenset({"order", "pickup", "call"})
 
 
 @dataclass(frozen=True)
@@ -45,6 +45,20 @@ class Action:
     suit: str | None = None
     contract: str | None = None
     alone: bool = False
+
+    def __post_init__(self) -> None:
+        """Only well-formed actions exist: a known verb with exactly the argument it takes."""
+        if self.verb not in VERBS:
+            raise NotationError(f"{self.verb!r} is not a verb ({', '.join(VERBS)})")
+        kind = VERBS[self.verb]
+        given = [name for name in ("card", "suit", "contract") if getattr(self, name) is not None]
+        if given != ([kind] if kind else []):
+            needs = f"one {kind}" if kind else "no argument"
+            raise NotationError(f"{self.verb!r} takes {needs}, not {', '.join(given) or 'none'}")
+        if self.alone and self.verb not in ALONE_VERBS:
+            raise NotationError(f"only {', '.join(sorted(ALONE_VERBS))} can go alone, not {self.verb!r}")
+        if self.contract is not None and self.contract not in CONTRACTS:
+            raise NotationError(f"{self.contract!r} is not a contract ({', '.join(CONTRACTS)})")
 
     def __str__(self) -> str:
         if self.verb == "play":
@@ -140,7 +154,7 @@ class Action:
         args = rest[1:]
         alone = False
         if args and args[-1].lower() == "alone":
-            if verb not in _ALONE_VERBS:
+            if verb not in ALONE_VERBS:
                 raise NotationError(f"action {text!r}: only order, pickup and call can go alone")
             alone = True
             args = args[:-1]

@@ -63,10 +63,10 @@ class Card:
     def __copy__(self) -> "Card":
         return self
 
-    def __deepcopy__(self, memo: dict) -> "Card":
+    def __deepcopy__(self, memo: dict[int, object]) -> "Card":
         return self
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[type["Card"], tuple[str, str]]:
         return (Card, (self.rank, self.suit))
 
     @classmethod

@@ -1,110 +1,74 @@
 """The game/state contract every game follows, and the trick play they share.
 
-A game is a frozen ``Rules`` dataclass (options with defaults) plus a ``HandState``
-subclass: one hand from the deal to its scoring. The state has explicit phases;
-``legal_actions()`` lists what the seat to act may do (sorted by canonical text),
-``why_illegal(action)`` explains a refusal as data, and ``apply(action)``
-validates fully before it changes anything.
+A game is one ``HandState`` subclass that carries all its facts as class
+variables (name, aliases, title, seats, teams, hand size and packets, the pack,
+the extra cards of the deal, the first-dealer draw, its rules options, verbs,
+its bot) and plays one hand from the deal to its scoring. Defining the class
+registers the game (``games.find_game``).
+
+The state moves through explicit phases (``Phase``); for each phase a game
+writes ``_<phase>_legal``, ``_<phase>_check`` and ``_<phase>_apply`` and the
+base class dispatches to them. ``legal_actions()`` lists every action that
+``why_illegal(action)`` accepts (sorted by canonical text), ``why_illegal``
+explains a refusal as data, and ``apply(action)`` validates fully before it
+changes anything.
 """
 
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass, field, fields
-from typing import Any, ClassVar, Iterable, Mapping, Sequence
+from typing import Any, Callable, ClassVar, Iterable, Mapping, Sequence
 
 from .actions import Action
-from .cards import RANKS, Card, full_pack
+from .cards import RANKS, SUITS, Card
 from .errors import DealError, IllegalActionError
 from .messages import Event, Reason
+from .model import Award, Deal, Phase, Rules
 from .tricks import Trick, TrickEntry, play_key
 
-
-@dataclass(frozen=True)
-class Rules:
-    """Options of a game. Subclasses add their own fields with defaults."""
-
-    target: int = 0
-
-    @classmethod
-    def from_options(cls, options: Mapping[str, Any]) -> "Rules":
-        """Build rules from a mapping of option names; unknown names are errors."""
-        known = {f.name: f for f in fields(cls)}
-        for name, value in options.items():
-            if name not in known:
-                raise DealError(f"unknown rules option {name!r} (known: {', '.join(sorted(known))})")
-            default = getattr(cls(), name)
-            if type(default) is bool and type(value) is not bool:
-                raise DealError(f"rules option {name!r} must be true or false, not {value!r}")
-            if type(default) is int and type(value) is not int:
-                raise DealError(f"rules option {name!r} must be a whole number, not {value!r}")
-        return cls(**dict(options))
-
-    def changed(self) -> dict[str, Any]:
-        """The options that differ from the defaults."""
-        base = type(self)()
-        return {f.name: getattr(self, f.name) for f in fields(self) if getattr(self, f.name) != getattr(base, f.name)}
+__all__ = ["Award", "Deal", "HandState", "Phase", "Rules"]
 
 
-@dataclass
-class Deal:
-    """What was dealt: each seat's cards, and the extra cards some games turn or keep."""
-
-    hands: dict[str, list[Card]]
-    turn: Card | None = None
-    kitty: list[Card] = field(default_factory=list)
-    stock: list[Card] = field(default_factory=list)
-
-    def all_cards(self) -> list[Card]:
-        out = [c for h in self.hands.values() for c in h]
-        if self.turn is not None:
-            out.append(self.turn)
-        return out + list(self.kitty) + list(self.stock)
-
-    def check_unique(self) -> None:
-        seen: set[Card] = set()
-        for c in self.all_cards():
-            if c in seen:
-                raise DealError(f"{c} is dealt twice")
-            seen.add(c)
-
-    def as_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"hands": {s: [str(c) for c in h] for s, h in self.hands.items()}}
-        if self.turn is not None:
-            out["turn"] = str(self.turn)
-        if self.kitty:
-            out["kitty"] = [str(c) for c in self.kitty]
-        if self.stock:
-            out["stock"] = [str(c) for c in self.stock]
-        return out
-
-
-@dataclass(frozen=True)
-class Award:
-    """Points scored in a hand: a category, who scored (team or seat) and how many."""
-
-    category: str
-    team: str
-    points: int
-    per_seat: bool = False
-
-    def as_json(self) -> dict[str, Any]:
-        who = "seat" if self.per_seat else "team"
-        return {"category": self.category, who: self.team, "points": self.points}
+_REGISTRY: dict[str, type["HandState"]] = {}
 
 
 class HandState:
-    """One hand of a game, from the deal to the scoring.
+    """One hand of a game, from the deal to the scoring, and the game's facts.
 
-    Subclasses set ``game`` and implement the phase methods. The shared machinery
-    here handles turns, trick play, events and the generic reasons
-    (``not-your-turn``, ``card-not-in-hand``, ``hand-over``, ``match-over``).
+    A game subclasses this, sets the class variables below and writes its phase
+    methods. The shared machinery here handles the checks of a deal, turns, trick
+    play, events and the generic reasons (``not-your-turn``, ``card-not-in-hand``,
+    ``unknown-verb``, ``hand-over``, ``match-over``).
     """
 
-    game: ClassVar[str] = ""
+    # ----- the game's facts (class variables; a game sets those that differ) ------
+    game: ClassVar[str] = ""  # the name records and URLs use; setting it registers the game
+    aliases: ClassVar[tuple[str, ...]] = ()  # other names ``find_game`` accepts
+    title: ClassVar[str] = ""  # the name people read: "Yorkshire All Fours"
+    listed: ClassVar[int] = 100  # where the game comes in lists of games (lower first)
     rules_class: ClassVar[type[Rules]] = Rules
-    default_seats: ClassVar[tuple[str, ...]] = ("N", "E", "S", "W")
-    partnership: ClassVar[bool] = True
+    default_seats: ClassVar[tuple[str, ...]] = ("N", "E", "S", "W")  # in the order of play
+    seat_counts: ClassVar[range] = range(4, 5)  # how many players may sit down
+    partnership: ClassVar[bool] = True  # partners sit opposite; otherwise each seat scores alone
+    hand_size: ClassVar[int] = 0  # cards each seat is dealt
+    packets: ClassVar[tuple[int, ...]] = ()  # the dealer's packets, one round of the table each
+    ranks: ClassVar[str] = RANKS  # the ranks of the pack, high to low, in every suit
+    pack_name: ClassVar[str] = "the pack"
+    turn_card: ClassVar[str] = ""  # the card turned after the deal (``turn``), by its name, or ""
+    kitty_size: ClassVar[int] = 0  # cards laid aside face down after the turned card
+    has_stock: ClassVar[bool] = False  # the rest of the pack stays as a stock (``stock``)
+    first_dealer_draw: ClassVar[str] = "high-card"  # the published draw: high-card, first-jack, seat-index
+    verbs: ClassVar[frozenset[str]] = frozenset({"play"})  # any other verb is not an action here at all
+    bot: ClassVar[str] = "trickbook.bots.random_bot:RandomBot"  # the game's bot, as module:Class
+    example: ClassVar[str] = ""  # the default site's worked hand a new site starts from
+    first_lead_sets_trump: ClassVar[bool] = False  # Yorkshire and Nap: the suit of the first card led is trumps
+    # Scores before a hand count up from zero to the target (not Nap's payments).
+    scores_count_up: ClassVar[bool] = True
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.__dict__.get("game"):
+            _REGISTRY[cls.game] = cls
 
     def __init__(
         self,
@@ -116,6 +80,10 @@ class HandState:
     ) -> None:
         self.rules = rules if rules is not None else self.rules_class()
         self.seats: tuple[str, ...] = tuple(seats)
+        if len(self.seats) not in self.seat_counts:
+            counts = self.seat_counts
+            need = str(counts.start) if len(counts) == 1 else f"{counts.start} to {counts.stop - 1}"
+            raise DealError(f"{self.title} needs {need} players, not {len(self.seats)}")
         if len(set(self.seats)) != len(self.seats):
             raise DealError(f"seat names repeat: {' '.join(self.seats)}")
         if dealer not in self.seats:
@@ -127,7 +95,8 @@ class HandState:
             if s not in self.seats:
                 raise DealError(f"cards dealt to {s!r}, which is not a seat ({' '.join(self.seats)})")
         deal.check_unique()
-        self.phase = "play"
+        self._check_deal(deal)
+        self.phase = Phase.PLAY
         self.trump: str | None = None
         self.tricks: list[Trick] = []
         self.history: list[Action] = []
@@ -136,16 +105,57 @@ class HandState:
         self._teams = self.teams_of(self.seats)
         self._team_of = {s: t for t, members in self._teams.items() for s in members}
         self.score: dict[str, int] = self._initial_score(score)
+        if self.scores_count_up:
+            self._check_score_before()
         self.winner: str | None = None
         self.current: str | None = None
         self.in_play: list[str] = list(self.seats)
         self.taken: dict[str, list[Card]] = {s: [] for s in self.seats}
+        self._start()
+
+    def _start(self) -> None:
+        """Set up the hand once the deal is checked: each game says who acts first."""
+        raise NotImplementedError
+
+    def _check_deal(self, deal: Deal) -> None:
+        """Refuse a deal the game cannot have: the hand size, the extra cards, cards not in the pack."""
+        for s in self.seats:
+            if len(self.hands[s]) != self.hand_size:
+                raise DealError(f"{s} must be dealt {self.hand_size} cards, not {len(self.hands[s])}")
+        if self.turn_card and deal.turn is None:
+            raise DealError(f"a {self.title} deal needs the {self.turn_card} (`turn`)")
+        dealt = {"turned card": bool(self.turn_card), "kitty": bool(self.kitty_size), "stock": self.has_stock}
+        given = {"turned card": deal.turn is not None, "kitty": bool(deal.kitty), "stock": bool(deal.stock)}
+        wrong = [name for name in given if given[name] and not dealt[name]]
+        if wrong:
+            alone = "; its deal is the hands alone (no upcard, kitty or stock)" if not any(dealt.values()) else ""
+            raise DealError(f"{self.title} deals no {' and no '.join(wrong)}{alone}")
+        if deal.kitty and len(deal.kitty) != self.kitty_size:
+            raise DealError(f"the kitty holds {self.kitty_size} cards, not {len(deal.kitty)}")
+        pack = set(self.pack())
+        for card in deal.all_cards():
+            if card not in pack:
+                raise DealError(f"{card} is not in {self.pack_name}")
+
+    def _check_score_before(self) -> None:
+        """Refuse a score no match can stand at before a hand: below zero, or already at the target."""
+        target = self.rules.target
+        for team, points in self.score.items():
+            if points < 0:
+                raise DealError(f"score of {team} cannot be below zero, not {points}")
+            if target and points >= target:
+                raise DealError(f"score of {team} is {points}: the match is already won at {target}")
+
+    @property
+    def same_dealer_again(self) -> bool:
+        """True when the hand ended so that its dealer deals the next one too (Trinidad's redeal)."""
+        return False
 
     # ----- the pack ------------------------------------------------------------
     @classmethod
     def pack(cls) -> list[Card]:
         """The game's pack in canonical order (suits S H D C, ranks high to low)."""
-        return full_pack()
+        return [Card(r, s) for s in SUITS for r in cls.ranks]
 
     # ----- seats and teams -------------------------------------------------
     @classmethod
@@ -218,13 +228,16 @@ class HandState:
 
     @property
     def is_terminal(self) -> bool:
-        return self.phase == "over"
+        return self.phase == Phase.OVER
 
     def legal_actions(self) -> list[Action]:
-        """Every legal action for the seat to act, sorted by canonical text."""
-        if self.is_terminal:
+        """Every action ``why_illegal`` accepts, sorted by canonical text: the seat to act's, and
+        any a seat may take out of turn (Yorkshire's early look)."""
+        if self.is_terminal or self.winner is not None:
             return []
-        return sorted(set(self._legal()), key=str)
+        actions = set(self._phase_method("legal")())
+        actions.update(a for a in self._out_of_turn_legal() if self.why_illegal(a) is None)
+        return sorted(actions, key=str)
 
     def why_illegal(self, action: Action) -> Reason | None:
         """None when ``action`` is legal; otherwise the reason, as data."""
@@ -234,11 +247,14 @@ class HandState:
             return Reason("hand-over", {})
         if action.seat not in self.seats:
             return Reason("not-your-turn", {"seat": action.seat, "current": self.current})
-        if action.seat != self.current and not self._out_of_turn_ok(action):
+        if action.seat != self.current and not self.out_of_turn_allowed(action):
             return Reason("not-your-turn", {"seat": action.seat, "current": self.current})
         if action.card is not None and action.verb in ("play", "discard") and action.card not in self.hands[action.seat]:
             return Reason("card-not-in-hand", {"seat": action.seat, "card": action.card})
-        return self._check(action)
+        if action.verb not in self.verbs:
+            return Reason("unknown-verb", {"verb": action.verb})
+        reason: Reason | None = self._phase_method("check")(action)
+        return reason
 
     def is_legal(self, action: Action) -> bool:
         return self.why_illegal(action) is None
@@ -250,7 +266,7 @@ class HandState:
             raise IllegalActionError(action, reason)
         start = len(self.events)
         self.history.append(action)
-        self._apply(action)
+        self._phase_method("apply")(action)
         return self.events[start:]
 
     def clone(self) -> "HandState":
@@ -261,22 +277,41 @@ class HandState:
         self.events.append(ev)
         return ev
 
-    # ----- for subclasses ----------------------------------------------------
-    def _legal(self) -> Iterable[Action]:
-        raise NotImplementedError
+    # ----- the phases ----------------------------------------------------------
+    def _phase_method(self, kind: str) -> Callable[..., Any]:
+        """The game's ``_<phase>_<kind>`` method for the current phase (kind: legal, check, apply)."""
+        method: Callable[..., Any] = getattr(self, f"_{self.phase.method}_{kind}")
+        return method
 
-    def _check(self, action: Action) -> Reason | None:
-        raise NotImplementedError
+    def _not_now(self, action: Action) -> Reason:
+        return Reason("not-now", {"seat": action.seat, "verb": action.verb})
 
-    def _apply(self, action: Action) -> None:
-        raise NotImplementedError
-
-    def _out_of_turn_ok(self, action: Action) -> bool:
+    def out_of_turn_allowed(self, action: Action) -> bool:
+        """True for an action a seat may take when it is not its turn."""
         return False
+
+    def _out_of_turn_legal(self) -> Iterable[Action]:
+        """Candidates for the actions seats may take out of turn (each is checked by ``why_illegal``)."""
+        return ()
+
+    def _play_legal(self) -> Iterable[Action]:
+        seat = self.current
+        assert seat is not None
+        for card in self.legal_plays(seat):
+            yield Action(seat, "play", card=card)
+
+    def _play_check(self, action: Action) -> Reason | None:
+        if action.verb != "play" or action.card is None:
+            return self._not_now(action)
+        return self._check_play(action.seat, action.card)
+
+    def _play_apply(self, action: Action) -> None:
+        assert action.card is not None
+        self.play_card(action.seat, action.card)
 
     # ----- trick play ------------------------------------------------------
     def start_play(self, leader: str) -> None:
-        self.phase = "play"
+        self.phase = Phase.PLAY
         self.current = leader
         self.tricks.append(Trick(leader=leader, expected=tuple(self._trick_order(leader))))
 
@@ -361,7 +396,9 @@ class HandState:
         self.hands[seat].remove(card)
         trick.entries.append(TrickEntry(seat, card=card))
         if first:
-            self._on_lead(seat, card)
+            if self.first_lead_sets_trump and self.trump is None:
+                self.trump = card.suit
+                self.emit("trump-set", suit=card.suit)
             self.emit("leads", seat=seat, card=card)
         else:
             self.emit("plays", seat=seat, card=card)
@@ -378,9 +415,6 @@ class HandState:
         else:
             done = trick.seats_played()
             self.current = next(s for s in trick.expected if s not in done)
-
-    def _on_lead(self, seat: str, card: Card) -> None:
-        """Hook for games where the first card led sets trump."""
 
     def _finish_trick(self, trick: Trick) -> None:
         led = self.effective_suit(trick.plays[0][1])
@@ -423,7 +457,7 @@ class HandState:
         return False
 
     def end_hand(self) -> None:
-        self.phase = "over"
+        self.phase = Phase.OVER
         self.current = None
 
     # ----- views -----------------------------------------------------------
@@ -446,7 +480,7 @@ class HandState:
         obs = self.public_view()
         obs["seat"] = seat
         obs["hand"] = [str(c) for c in sorted(self.hands[seat])]
-        mine = [a for a in self.legal_actions() if a.seat == seat] if self.current_player == seat else []
+        mine = [a for a in self.legal_actions() if a.seat == seat]
         obs["legal"] = [str(a) for a in mine]
         obs["actions"] = [a.as_json() for a in mine]
         if self.partnership:

@@ -2,8 +2,9 @@
 
 The dealer passes to the next seat in the order of play after every hand (to the
 left in Yorkshire, Nap and Euchre; to the right in Trinidad, whose seats are
-listed counter-clockwise), except when Trinidad's pack runs out: then the same
-dealer deals again. Nap has no winner: a session is an agreed number of rounds.
+listed counter-clockwise), except when the hand says the same dealer deals again
+(``HandState.same_dealer_again``: Trinidad's pack running out). A game without a
+target (Nap) has no winner: a session is an agreed number of rounds.
 """
 
 from __future__ import annotations
@@ -127,8 +128,8 @@ class Match:
                 self._dealer = self.next_dealer(state.dealer)
 
     def _same_dealer_again(self, state: HandState) -> bool:
-        # Trinidad: when the pack cannot supply another run, the same dealer deals a new hand.
-        return self.game == "trinidad" and bool(getattr(state, "redeal", False))
+        """The game's redeal rule: Trinidad's dealer deals again when the pack cannot supply another run."""
+        return state.same_dealer_again
 
     def next_dealer(self, dealer: str) -> str:
         """The next seat in the order of play: the seat the deal passes to."""
@@ -139,8 +140,7 @@ class Match:
         self._settle()
         if self.score is not None:
             return dict(self.score)
-        s = self.seats
-        return {t: 0 for t in ((s[0] + s[2], s[1] + s[3]) if self.hand_class.partnership else s)}
+        return {t: 0 for t in self.hand_class.teams_of(self.seats)}
 
     # ----- records ---------------------------------------------------------
     def records(self) -> list[str]:

@@ -71,6 +71,7 @@ VERB_NAMES = {
 MESSAGES: dict[str, str] = {
     "not-your-turn": N_("It is {current}'s turn, not {seat}'s."),
     "card-not-in-hand": N_("{seat} does not hold {card}."),
+    "must-follow-suit": N_("{seat} holds {suit} and must follow suit."),
     "not-now": N_("{seat} cannot {verb} now."),
     "unknown-verb": N_("{verb} is not an action in this game."),
     "hand-over": N_("The hand is over."),

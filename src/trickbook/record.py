@@ -70,6 +70,10 @@ class Record:
     key_lines: Mapping[tuple[str, str], int] = field(default_factory=dict, compare=False, repr=False)
     id_written: bool = field(default=False, compare=False)
 
+    def __str__(self) -> str:
+        """The record's canonical TOML text: ``parse_record(str(record)) == record``."""
+        return format_record(self)
+
     def line_of(self, table: str, key: str | None = None) -> int | None:
         """The source line of a key (``table`` "" is the top level), or of a table header."""
         return self.key_lines.get((table, key if key is not None else "["))
@@ -367,9 +371,9 @@ class _Parser:
         value = data["actions"]
         start = self.key_lines.get(("", "actions"))
         if isinstance(value, str):
-            chunks = list(zip(value.split("\n"), _string_lines(self.text, start, value, self.offset)))
+            chunks = list(zip(value.split("\n"), _string_lines(self.text, start, value, self.offset), strict=False))
         elif isinstance(value, list) and all(isinstance(v, str) for v in value):
-            chunks = list(zip(value, _array_lines(self.text, start, value, self.offset)))
+            chunks = list(zip(value, _array_lines(self.text, start, value, self.offset), strict=False))
         else:
             raise self.error("'actions' must be a string or an array of strings", "bad-value", key="actions")
         out = []

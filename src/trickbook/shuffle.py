@@ -9,24 +9,15 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
-from .cards import RANKS, Card, euchre_pack, full_pack
+from .cards import RANKS, Card
 from .errors import DealError
 from .game import Deal
-from .games import canonical_name
+from .games import builtin_games, find_game
 
 SEED_BYTES = 32
 _TWO_32 = 1 << 32
-
-# Packets dealt to each seat in turn, one round of the table per entry.
-PACKETS = {
-    "yorkshire": (2, 2, 2),
-    "trinidad": (3, 3),
-    "nap": (3, 2),
-    "euchre": (3, 2),
-}
-
 
 class SeedError(DealError):
     """A seed that is not 32 bytes written as 64 hex digits, or a bad hand number."""
@@ -101,8 +92,8 @@ def uniform(stream: Stream, m: int) -> int:
 
 
 def canonical_pack(game: str) -> list[Card]:
-    """The game's pack in canonical order: 24 cards for Euchre, 52 otherwise."""
-    return euchre_pack() if canonical_name(game) == "euchre" else full_pack()
+    """The game's pack in canonical order (``HandState.pack``): 24 cards for Euchre, 52 otherwise."""
+    return find_game(game).pack()
 
 
 def shuffled_pack(game: str, stream: Stream) -> list[Card]:
@@ -130,40 +121,42 @@ def deal_order(seats: Sequence[str], dealer: str) -> list[str]:
 
 
 def deal_hand(game: str, seats: Sequence[str], dealer: str, seed_hex: str, hand_number: int) -> Deal:
-    """Deal hand number ``hand_number`` of the match seeded by ``seed_hex``."""
-    name = canonical_name(game)
+    """Deal hand number ``hand_number`` of the match seeded by ``seed_hex``.
+
+    The game's packets go round the table from the dealer's left; then come the
+    turned card, the kitty and the stock, as the game has them.
+    """
+    cls = find_game(game)
     seats = _check_seats(seats)
     if type(hand_number) is not int or hand_number < 1:
         raise SeedError(f"hand numbers start at 1, not {hand_number!r}")
-    pack = shuffled_pack(name, Stream(seed_bytes(seed_hex), f"hand:{hand_number}"))
+    pack = shuffled_pack(cls.game, Stream(seed_bytes(seed_hex), f"hand:{hand_number}"))
     order = deal_order(seats, dealer)
-    if sum(PACKETS[name]) * len(seats) > len(pack):
+    if sum(cls.packets) * len(seats) > len(pack):
         raise DealError(f"{len(seats)} seats need more cards than the pack holds")
     hands: dict[str, list[Card]] = {s: [] for s in seats}
     top = 0
-    for packet in PACKETS[name]:
+    for packet in cls.packets:
         for seat in order:
             hands[seat].extend(pack[top:top + packet])
             top += packet
-    if name == "euchre":
-        return Deal(hands, turn=pack[top], kitty=pack[top + 1:top + 4])
-    if name == "trinidad":
-        return Deal(hands, turn=pack[top], stock=pack[top + 1:])
-    return Deal(hands)
+    turn = pack[top] if cls.turn_card else None
+    top += 1 if cls.turn_card else 0
+    kitty = pack[top:top + cls.kitty_size]
+    top += cls.kitty_size
+    return Deal(hands, turn=turn, kitty=kitty, stock=pack[top:] if cls.has_stock else [])
 
 
 def first_dealer(game: str, seats: Sequence[str], seed_hex: str) -> tuple[str, dict[str, Any]]:
-    """Who deals first, and how it was decided (the cards drawn, as text)."""
-    name = canonical_name(game)
+    """Who deals first, and how it was decided: the game's published draw (``HandState.first_dealer_draw``)."""
+    cls = find_game(game)
     seats = _check_seats(seats)
     stream = Stream(seed_bytes(seed_hex), "first-dealer")
-    if name == "euchre":
+    if cls.first_dealer_draw == "seat-index":
         index = uniform(stream, len(seats))
         return seats[index], {"index": index}
-    pack = shuffled_pack(name, stream)
-    if name == "yorkshire":
-        return _first_jack(seats, pack)
-    return _high_card(seats, pack)
+    draw = _DRAWS[cls.first_dealer_draw]
+    return draw(seats, shuffled_pack(cls.game, stream))
 
 
 def _first_jack(seats: tuple[str, ...], pack: list[Card]) -> tuple[str, dict[str, Any]]:
@@ -185,7 +178,7 @@ def _high_card(seats: tuple[str, ...], pack: list[Card]) -> tuple[str, dict[str,
     rounds: list[list[list[str]]] = []
     top = 0
     while True:
-        drawn = list(zip(drawing, pack[top:top + len(drawing)]))
+        drawn = list(zip(drawing, pack[top:top + len(drawing)], strict=False))
         if len(drawn) < len(drawing):
             raise DealError("the pack ran out while drawing for the first dealer")
         top += len(drawing)
@@ -196,11 +189,9 @@ def _high_card(seats: tuple[str, ...], pack: list[Card]) -> tuple[str, dict[str,
             return drawing[0], {"draws": rounds}
 
 
-DEFAULT_SEATS = {
-    "yorkshire": ("N", "E", "S", "W"),
-    "trinidad": ("N", "W", "S", "E"),
-    "nap": ("A", "B", "C", "D"),
-    "euchre": ("N", "E", "S", "W"),
+_DRAWS: dict[str, Callable[[tuple[str, ...], list[Card]], tuple[str, dict[str, Any]]]] = {
+    "first-jack": _first_jack,
+    "high-card": _high_card,
 }
 
 
@@ -211,7 +202,8 @@ def published_vectors(seed_hex: str, hands: int = 2) -> dict[str, Any]:
     order of play, as the dealer moves in every game when no redeal happens.
     """
     out: dict[str, Any] = {"seed": seed_hex, "fingerprint": fingerprint(seed_hex), "games": {}}
-    for game, seats in DEFAULT_SEATS.items():
+    for cls in builtin_games():
+        game, seats = cls.game, tuple(cls.default_seats)
         dealer, _ = first_dealer(game, seats, seed_hex)
         first = dealer
         dealt = []

@@ -10,7 +10,7 @@ import argparse
 import json
 import sys
 from pathlib import Path
-from typing import Sequence, TextIO
+from typing import NoReturn, Sequence, TextIO
 
 from .errors import RecordError, TrickbookError
 from .record import SUFFIX, Replay, format_record, load_record, replay
@@ -24,7 +24,7 @@ class _UsageError(Exception):
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # type: ignore[override]
+    def error(self, message: str) -> NoReturn:
         raise _UsageError(f"{self.format_usage()}{self.prog}: error: {message}")
 
 
@@ -104,7 +104,7 @@ def check_main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> 
         result, error = _load(str(f))
         if result is not None:
             # Ids are unique across the site: two files with one name clash.
-            rid = result.record.id
+            rid = result.record.id or str(f)
             if rid in seen:
                 error = RecordError(f"id {rid!r} is also used by {seen[rid]}", file=str(f), code="duplicate-id")
             seen.setdefault(rid, f)

@@ -110,7 +110,7 @@ def _bots_finish(state: HandState, game: str, number: int, seed: int) -> list[St
     from .bots import make_bot  # bots load only when a reader branches
 
     bot = make_bot(game, seed)
-    steps = []
+    steps: list[Step] = []
     while state.current_player is not None and state.legal_actions() and len(steps) < MAX_BOT_ACTIONS:
         seat = state.current_player
         action = Action.parse(bot.choose(state.observation(seat)), state.seats)

@@ -67,7 +67,7 @@ def build_site(project: Project, site_dir: Path | None = None, build_root: Path 
         catalogs = translations.check_catalogs(project, languages, work / "locales", strict=strict)
         out = work / "site"
         base = read_base_config(project)
-        result = BuildResult(site_dir, [l.code for l in languages], len(hands), 0.0)
+        result = BuildResult(site_dir, [lang.code for lang in languages], len(hands), 0.0)
         for lang in languages:
             texts = catalogs.texts(lang)
             docs = work / lang.code / "docs"

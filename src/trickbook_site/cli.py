@@ -56,7 +56,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     if args_list and args_list[0] in PASS_THROUGH:
         command = args_list[0]
-        run: Callable[[], int] = lambda: PASS_THROUGH[command](args_list[1:])
+        def run() -> int:
+            return PASS_THROUGH[command](args_list[1:])
     else:
         try:
             args = _parser().parse_args(args_list)
@@ -64,7 +65,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(exc, file=sys.stderr)
             return USAGE_ERROR
         command = args.command
-        run = lambda: COMMANDS[command](args)
+        def run() -> int:
+            return COMMANDS[command](args)
     try:
         return run()
     except UsageError as exc:
@@ -99,7 +101,7 @@ def _new(args: argparse.Namespace) -> int:
     from .scaffold import new_site
 
     games = [g.strip() for g in args.games.split(",") if g.strip()]
-    languages = [l.strip() for l in args.languages.split(",") if l.strip()]
+    languages = [part.strip() for part in args.languages.split(",") if part.strip()]
     made = new_site(args.dir, games=games, languages=languages)
     _say(f"created {made}: run `trickbook build` or `trickbook serve` inside it")
     return 0

@@ -42,7 +42,7 @@ PAGE = """\
 
 def landing_page(site_name: str, languages: list[Language]) -> str:
     links = "\n".join(
-        f'<li><a href="{escape(l.code)}/" hreflang="{escape(l.html_lang)}" lang="{escape(l.html_lang)}">{escape(l.name)}</a></li>'
-        for l in languages
+        f'<li><a href="{escape(lang.code)}/" hreflang="{escape(lang.html_lang)}" lang="{escape(lang.html_lang)}">{escape(lang.name)}</a></li>'
+        for lang in languages
     )
-    return PAGE.format(title=escape(site_name), codes=json.dumps([l.code for l in languages]), links=links)
+    return PAGE.format(title=escape(site_name), codes=json.dumps([lang.code for lang in languages]), links=links)

@@ -61,7 +61,7 @@ def language_config(project: Project, base: dict[str, Any], lang: Language, lang
         "extra_javascript": extra_js,
         "extra": {
             # Links relative to this language's root; the switcher adds the page's own path.
-            "alternate": [{"name": l.name, "link": f"../{l.code}/", "lang": l.html_lang} for l in languages],
+            "alternate": [{"name": lang.name, "link": f"../{lang.code}/", "lang": lang.html_lang} for lang in languages],
             "trickbook": {"lang": lang.code, "html_lang": lang.html_lang},
         },
     }

@@ -12,12 +12,10 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from trickbook.games import GAMES, canonical_name
+from trickbook.games import canonical_name, find_game
 
 from .errors import SiteError
 from .project import SOURCE_LANGUAGE, default_project, locale_for_code
-
-GAME_TITLES = {"nap": "Nap", "yorkshire": "Yorkshire All Fours", "trinidad": "Trinidad All Fours", "euchre": "Euchre"}
 
 MKDOCS_YML = """\
 # Build with `trickbook build`, look with `trickbook serve` (not `mkdocs build`:
@@ -80,19 +78,17 @@ BABEL_CFG = """\
 [trickbook_hand: docs/hands/**.hand.toml]
 """
 
-# The example hand each game starts with, when the default site has it; else its first.
-PREFERRED_EXAMPLE = {"nap": "nap-four-hearts"}
 # The catalogs a site shares with the default site rather than writing its own.
 SHARED_DOMAINS = ("ui", "engine")
 
 
 def example_record(game: str) -> Path:
-    """The first worked hand of ``game`` in the default site."""
+    """The game's example hand in the default site (``HandState.example``), else its first worked hand."""
     folder = default_project().hands / game
     records = sorted(folder.glob("*.hand.toml")) if folder.is_dir() else []
     if not records:
         raise SiteError(f"the default site has no worked hand of {game} to start from")
-    preferred = folder / f"{PREFERRED_EXAMPLE.get(game, '')}.hand.toml"
+    preferred = folder / f"{find_game(game).example}.hand.toml"
     return preferred if preferred in records else records[0]
 
 
@@ -103,9 +99,6 @@ def new_site(folder: Path, games: list[str], languages: list[str]) -> Path:
         raise SiteError(f"--languages must start with the source language {SOURCE_LANGUAGE!r}, e.g. en,pt,fr")
     if folder.exists() and any(folder.iterdir()):
         raise SiteError(f"{folder}: already exists and is not empty")
-    unknown = [g for g in games if g not in GAMES]
-    if unknown:
-        raise SiteError(f"unknown games: {', '.join(unknown)}")
     records = {g: example_record(g) for g in games}
     site_name = folder.resolve().name
     docs = folder / "docs"
@@ -113,15 +106,16 @@ def new_site(folder: Path, games: list[str], languages: list[str]) -> Path:
     pages = ["index.md"] + [f"{g}.md" for g in games]
     (folder / "mkdocs.yml").write_text(
         MKDOCS_YML.format(site_name=site_name, nav="\n".join(f"  - {p}" for p in pages)), encoding="utf-8")
-    links = "\n".join(f"- [{GAME_TITLES[g]}]({g}.md)" for g in games)
+    titles = {g: find_game(g).title for g in games}
+    links = "\n".join(f"- [{titles[g]}]({g}.md)" for g in games)
     (docs / "index.md").write_text(
-        INDEX_MD.format(site_name=site_name, games=", ".join(GAME_TITLES[g] for g in games), links=links),
+        INDEX_MD.format(site_name=site_name, games=", ".join(titles.values()), links=links),
         encoding="utf-8")
     for game, record in records.items():
         (docs / "hands" / game).mkdir()
         shutil.copyfile(record, docs / "hands" / game / record.name)
         hand_id = record.name[: -len(".hand.toml")]
-        (docs / f"{game}.md").write_text(GAME_MD.format(title=GAME_TITLES[game], game=game, hand_id=hand_id),
+        (docs / f"{game}.md").write_text(GAME_MD.format(title=titles[game], game=game, hand_id=hand_id),
                                          encoding="utf-8")
     (folder / "babel.cfg").write_text(BABEL_CFG, encoding="utf-8")
     for code in languages[1:]:

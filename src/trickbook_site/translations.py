@@ -58,7 +58,7 @@ class Catalogs:
 
 def check_catalogs(project: Project, languages: list[Language], mo_dir: Path, strict: bool = False) -> Catalogs:
     """Refuse broken catalogs (file and line); with ``strict``, warnings too."""
-    locales = [l.locale for l in languages if l.locale]
+    locales = [lang.locale for lang in languages if lang.locale]
     if locales:
         report = i18n.require_valid(project.root, locales)
         warnings = [p for p in report.problems if p.severity != "error"]

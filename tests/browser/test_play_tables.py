@@ -114,7 +114,7 @@ def play_match_by_keyboard(page, table, size) -> dict:
     return {"decisions": decisions, "hands": hands + 1}
 
 
-@pytest.mark.parametrize("game,lang,size", MATCHES, ids=[f"{g}-{l}-{s[0]}" for g, l, s in MATCHES])
+@pytest.mark.parametrize("game,lang,size", MATCHES, ids=[f"{g}-{lang}-{s[0]}" for g, lang, s in MATCHES])
 def test_a_whole_match_is_played_by_keyboard_on_one_screen(browser, site_url, tb, game, lang, size):
     context, guard, errors, page, table = open_table(browser, site_url, tb, game, lang, size)
     try:

@@ -1,4 +1,5 @@
-"""The bots: one per game, found by game name; each answers ``choose(observation)`` with a canonical action text.
+"""The bots: one per game, named by the game's class (``HandState.bot``); each answers
+``choose(observation)`` with a canonical action text.
 
 A bot sees only what its seat may see (``state.observation(seat)``), never the
 full state, and is deterministic given its seed.
@@ -9,16 +10,8 @@ from __future__ import annotations
 import importlib
 from typing import Any, Mapping, Protocol
 
-from ..games import canonical_name
+from ..games import find_game
 from .random_bot import RandomBot
-
-# Each game's bot, imported only when asked for (importing is paid by the reader in the browser).
-BOTS = {
-    "yorkshire": "trickbook.bots.allfours:YorkshireBot",
-    "trinidad": "trickbook.bots.allfours:TrinidadBot",
-    "nap": "trickbook.bots.nap:NapBot",
-    "euchre": "trickbook.bots.euchre:EuchreBot",
-}
 
 
 class Bot(Protocol):
@@ -26,14 +19,25 @@ class Bot(Protocol):
 
 
 def bot_class(game: str) -> type:
-    """The bot class of a game, by name or alias."""
-    module_name, cls_name = BOTS[canonical_name(game)].split(":")
-    return getattr(importlib.import_module(module_name), cls_name)
+    """The bot class of a game, by name or alias (imported only when asked for: the reader pays for imports)."""
+    module_name, cls_name = find_game(game).bot.split(":")
+    cls: type = getattr(importlib.import_module(module_name), cls_name)
+    return cls
 
 
 def make_bot(game: str, seed: int = 0) -> Bot:
     """A new bot for ``game`` (name or alias), deterministic from ``seed``."""
-    return bot_class(game)(seed=seed)
+    bot: Bot = bot_class(game)(seed=seed)
+    return bot
+
+
+def __getattr__(name: str) -> Any:
+    # BOTS ({game: "module:Class"}) is read from the registered games.
+    if name == "BOTS":
+        from ..games import games
+
+        return {cls.game: cls.bot for cls in games()}
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 __all__ = ["BOTS", "Bot", "RandomBot", "bot_class", "make_bot"]

@@ -8,15 +8,11 @@ lowest trump in play, whoever captures it; Game counts the card values captured.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Iterable, Mapping, Sequence
+from typing import Any, ClassVar, Iterable, Sequence
 
-from ..actions import Action
 from ..cards import Card, game_value
-from ..errors import DealError
-from ..game import Deal, HandState, Rules
+from ..game import HandState
 from ..messages import N_, Reason, register
-
-HAND_SIZE = 6
 
 register({
     # reasons
@@ -39,56 +35,19 @@ register({
 class AllFoursHand(HandState):
     """The part of a hand both All Fours games share: six cards each, follow rules, scoring."""
 
+    hand_size = 6
     # What capturing the other side's trump jack scores: 1 in Yorkshire, 3 ("hang jack") in Trinidad.
     hang_jack_points: ClassVar[int] = 1
-    # The verbs of the game; any other (a Nap bid, a Euchre call) is not an action here at all.
-    verbs: ClassVar[frozenset[str]] = frozenset({"play"})
 
-    def __init__(
-        self,
-        rules: Rules | None,
-        seats: Sequence[str],
-        dealer: str,
-        deal: Deal,
-        score: Mapping[str, int] | None = None,
-    ) -> None:
-        if len(seats) != 4:
-            raise DealError(f"All Fours needs 4 players, not {len(seats)}")
-        super().__init__(rules, seats, dealer, deal, score)
-        for s in self.seats:
-            if len(self.hands[s]) != HAND_SIZE:
-                raise DealError(f"{s} must be dealt {HAND_SIZE} cards, not {len(self.hands[s])}")
-        if deal.kitty:
-            raise DealError(f"{self.game} deals no kitty")
-        self._check_score_before()
+    def _start(self) -> None:
         # Who was dealt each card in play: High, Low and Jack follow the original holder.
         self.dealt_to: dict[Card, str] = {c: s for s in self.seats for c in self.hands[s]}
-
-    def _check_score_before(self) -> None:
-        """Refuse a score no match can stand at: below zero, or already at the target (the match is over)."""
-        target = self.rules.target
-        for team, points in self.score.items():
-            if points < 0:
-                raise DealError(f"score of {team} cannot be below zero, not {points}")
-            if target and points >= target:
-                raise DealError(f"score of {team} is {points}: the match is already won at {target}")
-
-    def _foreign_verb(self, action: Action) -> Reason | None:
-        """Refuse a verb that belongs to another game, rather than saying it is not allowed now."""
-        if action.verb not in self.verbs:
-            return Reason("unknown-verb", {"verb": action.verb})
-        return None
 
     def deal_more(self, seat: str, cards: Iterable[Card]) -> None:
         """Give a seat more cards, which are then in play (Trinidad's run)."""
         for c in cards:
             self.hands[seat].append(c)
             self.dealt_to[c] = seat
-
-    def _check_deal_extras(self, deal: Deal) -> None:
-        """Refuse a turned card or stock in a game that has none."""
-        if deal.turn is not None or deal.stock:
-            raise DealError(f"{self.game} deals no turned card and no stock")
 
     # ----- follow rules ----------------------------------------------------
     @classmethod

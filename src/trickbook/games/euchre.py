@@ -11,16 +11,13 @@ skipped for the lead and the turn.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Iterable
 
 from ..actions import Action
-from ..cards import RANKS, SUITS, Card, euchre_pack, same_colour
-from ..errors import DealError
-from ..game import Deal, HandState, Rules
+from ..cards import RANKS, SUITS, Card, same_colour
+from ..game import HandState, Phase, Rules
 from ..messages import N_, Reason, register
 
-HAND_SIZE = 5
-KITTY_SIZE = 3
 EUCHRE_RANKS = "AKQJT9"
 TRICKS_IN_HAND = 5
 
@@ -29,7 +26,6 @@ register({
     "turned-down-suit": N_("The upcard's suit, {suit}, was turned down and cannot be trumps in this hand."),
     "dealer-must-call": N_("{seat} is the dealer and is stuck: a suit must be named."),
     "only-dealer-picks-up": N_("Only the dealer picks up the upcard; {seat} may order it up or pass."),
-    "must-follow-suit": N_("{seat} holds {suit} and must follow suit."),
     "must-discard": N_("{seat} has picked up the upcard and must discard a card first."),
     "first-round-order-or-pass": N_("In the first round {seat} may only order up {card} or pass."),
     "upcard-turned-down": N_("{card} has been turned down; {seat} may name another suit or pass."),
@@ -109,71 +105,43 @@ class EuchreHand(HandState):
     """
 
     game = "euchre"
+    title = "Euchre"
+    listed = 4
     rules_class = EuchreRules
+    rules: EuchreRules
     default_seats = ("N", "E", "S", "W")
     partnership = True
+    hand_size = 5
+    packets = (3, 2)
+    ranks = EUCHRE_RANKS
+    pack_name = "the Euchre pack (nine to ace)"
+    turn_card = "upcard"
+    kitty_size = 3
+    first_dealer_draw = "seat-index"
+    verbs = frozenset({"pass", "order", "pickup", "call", "discard", "play"})
+    bot = "trickbook.bots.euchre:EuchreBot"
 
-    def __init__(
-        self,
-        rules: Rules | None,
-        seats: Sequence[str],
-        dealer: str,
-        deal: Deal,
-        score: Mapping[str, int] | None = None,
-    ) -> None:
-        if len(seats) != 4:
-            raise DealError(f"Euchre needs 4 players, not {len(seats)}")
-        super().__init__(rules, seats, dealer, deal, score)
-        self._check_deal(deal)
-        self._check_score_before()
-        assert deal.turn is not None
-        self.upcard: Card = deal.turn
-        self.kitty: list[Card] = list(deal.kitty)
+    def _start(self) -> None:
+        assert self.deal.turn is not None
+        self.upcard: Card = self.deal.turn
+        self.kitty: list[Card] = list(self.deal.kitty)
         self.upcard_state = "face-up"  # then picked-up, turned-down or in-kitty
         self.turned_down: str | None = None
         self.maker: str | None = None
         self.alone = False
         self.sitting_out: str | None = None
         self.discarded: Card | None = None
-        self.phase = "round-one"
-        self.current = self.next_seat(dealer)
-        self.emit("deal", dealer=dealer)
-        self.emit("upcard", seat=dealer, card=self.upcard)
-
-    def _check_deal(self, deal: Deal) -> None:
-        for s in self.seats:
-            if len(self.hands[s]) != HAND_SIZE:
-                raise DealError(f"{s} must be dealt {HAND_SIZE} cards, not {len(self.hands[s])}")
-        if deal.turn is None:
-            raise DealError("a Euchre deal needs the upcard (`turn`)")
-        if deal.kitty and len(deal.kitty) != KITTY_SIZE:
-            raise DealError(f"the kitty holds {KITTY_SIZE} cards, not {len(deal.kitty)}")
-        if deal.stock:
-            raise DealError("Euchre deals no stock")
-        for card in deal.all_cards():
-            if card.rank not in EUCHRE_RANKS:
-                raise DealError(f"{card} is not in the Euchre pack (nine to ace)")
+        self.phase = Phase.ROUND_ONE
+        self.current = self.next_seat(self.dealer)
+        self.emit("deal", dealer=self.dealer)
+        self.emit("upcard", seat=self.dealer, card=self.upcard)
 
     @classmethod
     def canonical_action(cls, action: Action, dealer: str) -> Action:
-        """The dealer's ``order`` is his ``pickup``: one action, printed one way."""
+        """The dealer's ``order`` is his ``pickup``: one move, printed one way in records."""
         if action.verb == "order" and action.seat == dealer:
             return Action(action.seat, "pickup", alone=action.alone)
         return action
-
-    def _check_score_before(self) -> None:
-        """Refuse a score no match stands at before a hand: below zero, or already at the target."""
-        target = self.rules.target
-        for team, points in self.score.items():
-            if points < 0:
-                raise DealError(f"score of {team} cannot be below zero, not {points}")
-            if target and points >= target:
-                raise DealError(f"score of {team} is {points}: the match is already won at {target}")
-
-    # ----- the bowers ----------------------------------------------------
-    @classmethod
-    def pack(cls) -> list[Card]:
-        return euchre_pack()
 
     @classmethod
     def suit_of(cls, card: Card, trump: str | None) -> str:
@@ -186,46 +154,19 @@ class EuchreHand(HandState):
     @property
     def stuck(self) -> bool:
         """True when the dealer must name a suit (the last word of round two)."""
-        return self.phase == "round-two" and self.current == self.dealer and self.rules.stick_the_dealer  # type: ignore[attr-defined]
+        return self.phase == Phase.ROUND_TWO and self.current == self.dealer and self.rules.stick_the_dealer
 
-    # ----- legal actions -------------------------------------------------
-    def _legal(self) -> Iterable[Action]:
+    # ----- round one: order it up, or pass -----------------------------------
+    def _round_one_legal(self) -> Iterable[Action]:
         seat = self.current
         assert seat is not None
-        if self.phase == "round-one":
-            yield Action(seat, "pass")
-            verb = "pickup" if seat == self.dealer else "order"
+        yield Action(seat, "pass")
+        # The dealer's ``order`` means his ``pickup``: both are accepted, so both are listed.
+        for verb in ("order", "pickup") if seat == self.dealer else ("order",):
             yield Action(seat, verb)
             yield Action(seat, verb, alone=True)
-        elif self.phase == "discard":
-            for card in self.hands[seat]:
-                yield Action(seat, "discard", card=card)
-        elif self.phase == "round-two":
-            if not self.stuck:
-                yield Action(seat, "pass")
-            for suit in SUITS:
-                if suit != self.turned_down:
-                    yield Action(seat, "call", suit=suit)
-                    yield Action(seat, "call", suit=suit, alone=True)
-        else:
-            for card in self.legal_plays(seat):
-                yield Action(seat, "play", card=card)
 
-    def _check(self, action: Action) -> Reason | None:
-        seat, verb = action.seat, action.verb
-        if action.alone and verb not in ("order", "pickup", "call"):
-            return Reason("not-now", {"seat": seat, "verb": verb})
-        if self.phase == "round-one":
-            return self._check_round_one(action)
-        if self.phase == "discard":
-            return None if verb == "discard" else Reason("must-discard", {"seat": seat})
-        if self.phase == "round-two":
-            return self._check_round_two(action)
-        if verb == "play":
-            return self._check_play(seat, action.card)  # type: ignore[arg-type]
-        return Reason("not-now", {"seat": seat, "verb": verb})
-
-    def _check_round_one(self, action: Action) -> Reason | None:
+    def _round_one_check(self, action: Action) -> Reason | None:
         seat, verb = action.seat, action.verb
         if verb in ("pass", "order"):
             return None
@@ -233,30 +174,7 @@ class EuchreHand(HandState):
             return None if seat == self.dealer else Reason("only-dealer-picks-up", {"seat": seat})
         return Reason("first-round-order-or-pass", {"seat": seat, "card": self.upcard})
 
-    def _check_round_two(self, action: Action) -> Reason | None:
-        seat, verb = action.seat, action.verb
-        if verb == "pass":
-            return Reason("dealer-must-call", {"seat": seat}) if self.stuck else None
-        if verb == "call":
-            if action.suit == self.turned_down:
-                return Reason("turned-down-suit", {"seat": seat, "suit": action.suit})
-            return None
-        if verb in ("order", "pickup"):
-            return Reason("upcard-turned-down", {"seat": seat, "card": self.upcard})
-        return Reason("not-now", {"seat": seat, "verb": verb})
-
-    # ----- applying ------------------------------------------------------
-    def _apply(self, action: Action) -> None:
-        if self.phase == "round-one":
-            self._apply_round_one(action)
-        elif self.phase == "discard":
-            self._apply_discard(action)
-        elif self.phase == "round-two":
-            self._apply_round_two(action)
-        else:
-            self.play_card(action.seat, action.card)  # type: ignore[arg-type]
-
-    def _apply_round_one(self, action: Action) -> None:
+    def _round_one_apply(self, action: Action) -> None:
         seat = action.seat
         if action.verb == "pass":
             self.emit("pass", seat=seat)
@@ -278,17 +196,26 @@ class EuchreHand(HandState):
         self.hands[self.dealer].append(self.upcard)
         if seat != self.dealer:
             self.emit("dealer-takes-upcard", seat=self.dealer, card=self.upcard)
-        self.phase = "discard"
+        self.phase = Phase.DISCARD
         self.current = self.dealer
 
     def _turn_down(self) -> None:
         self.turned_down = self.upcard.suit
         self.upcard_state = "turned-down"
         self.emit("turned-down", card=self.upcard, suit=self.upcard.suit)
-        self.phase = "round-two"
+        self.phase = Phase.ROUND_TWO
         self.current = self.next_seat(self.dealer)
 
-    def _apply_discard(self, action: Action) -> None:
+    # ----- the dealer's discard -----------------------------------------------
+    def _discard_legal(self) -> Iterable[Action]:
+        seat = self.current
+        assert seat is not None
+        return [Action(seat, "discard", card=card) for card in self.hands[seat]]
+
+    def _discard_check(self, action: Action) -> Reason | None:
+        return None if action.verb == "discard" else Reason("must-discard", {"seat": action.seat})
+
+    def _discard_apply(self, action: Action) -> None:
         card = action.card
         assert card is not None
         self.hands[action.seat].remove(card)
@@ -296,7 +223,30 @@ class EuchreHand(HandState):
         self.emit("discard", seat=action.seat)
         self._start_play()
 
-    def _apply_round_two(self, action: Action) -> None:
+    # ----- round two: name another suit, or pass ------------------------------------
+    def _round_two_legal(self) -> Iterable[Action]:
+        seat = self.current
+        assert seat is not None
+        if not self.stuck:
+            yield Action(seat, "pass")
+        for suit in SUITS:
+            if suit != self.turned_down:
+                yield Action(seat, "call", suit=suit)
+                yield Action(seat, "call", suit=suit, alone=True)
+
+    def _round_two_check(self, action: Action) -> Reason | None:
+        seat, verb = action.seat, action.verb
+        if verb == "pass":
+            return Reason("dealer-must-call", {"seat": seat}) if self.stuck else None
+        if verb == "call":
+            if action.suit == self.turned_down:
+                return Reason("turned-down-suit", {"seat": seat, "suit": action.suit})
+            return None
+        if verb in ("order", "pickup"):
+            return Reason("upcard-turned-down", {"seat": seat, "card": self.upcard})
+        return self._not_now(action)
+
+    def _round_two_apply(self, action: Action) -> None:
         seat = action.seat
         if action.verb == "pass":
             self.emit("pass", seat=seat)

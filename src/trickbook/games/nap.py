@@ -11,23 +11,19 @@ from dataclasses import dataclass
 from typing import Any, Iterable
 
 from ..actions import CONTRACTS, Action
-from ..cards import Card
-from ..errors import DealError
-from ..game import Deal, HandState, Rules
+from ..game import HandState, Phase, Rules
 from ..messages import N_, Reason, register
+from ..tricks import Trick
 
 # Tricks a contract needs, and what each opponent pays (or is paid).
 NEEDED = {"three": 3, "four": 4, "nap": 5, "wellington": 5}
 PAYMENT = {"three": 3, "four": 4, "nap": 5, "wellington": 10}
-HAND_SIZE = 5
-MIN_SEATS, MAX_SEATS = 3, 7
 SEAT_LETTERS = "ABCDEFG"
 
 register({
     "bid-too-low": N_("{seat} must bid higher than {contract}."),
     "wellington-needs-nap": N_("Wellington may only be bid after someone has bid Nap."),
     "already-spoken": N_("{seat} has already spoken; every player speaks once."),
-    "must-follow-suit": N_("{seat} holds {suit} and must follow suit."),
     "bid": N_("{seat} bids {contract}."),
     "pass": N_("{seat} passes."),
     "all-pass": N_("Everyone passes: no play and no payment; the next dealer deals."),
@@ -41,40 +37,42 @@ register({
 
 @dataclass(frozen=True)
 class NapRules(Rules):
-    """Nap has no target: a session lasts an agreed number of rounds."""
-
-    target: int = 0
+    """Nap has no options: no target (a session lasts an agreed number of rounds)."""
 
 
 class NapHand(HandState):
     game = "nap"
+    aliases = ("napoleon",)
+    title = "Nap"
+    listed = 3
     rules_class = NapRules
     default_seats = ("A", "B", "C", "D")
+    seat_counts = range(3, 8)
     partnership = False
+    hand_size = 5
+    packets = (3, 2)
+    first_dealer_draw = "high-card"
+    first_lead_sets_trump = True
+    verbs = frozenset({"pass", "bid", "play"})
+    bot = "trickbook.bots.nap:NapBot"
+    example = "nap-four-hearts"
+    scores_count_up = False  # a seat's balance goes below zero when it pays
 
     @classmethod
     def default_seats_for(cls, dealt: int) -> tuple[str, ...]:
         """A B C … for as many seats as the deal names (3 to 7); A B C D otherwise."""
-        if MIN_SEATS <= dealt <= MAX_SEATS:
+        if dealt in cls.seat_counts:
             return tuple(SEAT_LETTERS[:dealt])
         return tuple(cls.default_seats)
 
-    def __init__(self, rules: Rules | None, seats, dealer: str, deal: Deal, score=None) -> None:
-        if not MIN_SEATS <= len(seats) <= MAX_SEATS:
-            raise DealError(f"Nap needs {MIN_SEATS} to {MAX_SEATS} players, not {len(seats)}")
-        super().__init__(rules, seats, dealer, deal, score)
-        for s in self.seats:
-            if len(self.hands[s]) != HAND_SIZE:
-                raise DealError(f"{s} must be dealt {HAND_SIZE} cards, not {len(self.hands[s])}")
-        if deal.turn is not None or deal.kitty or deal.stock:
-            raise DealError("Nap deals no upcard, kitty or stock")
-        self.phase = "bidding"
+    def _start(self) -> None:
+        self.phase = Phase.BIDDING
         self.contract: str | None = None
         self.declarer: str | None = None
         self.spoken: list[str] = []
         self.payments: dict[str, int] | None = None
-        self.current = self.next_seat(dealer)
-        self.emit("deal", dealer=dealer)
+        self.current = self.next_seat(self.dealer)
+        self.emit("deal", dealer=self.dealer)
 
     @property
     def bidding_order(self) -> list[str]:
@@ -83,31 +81,21 @@ class NapHand(HandState):
             order.append(self.next_seat(order[-1]))
         return order
 
-    # ----- legal actions ---------------------------------------------------
-    def _legal(self) -> Iterable[Action]:
+    # ----- bidding: one round, from the dealer's left ------------------------------
+    def _bidding_legal(self) -> Iterable[Action]:
         seat = self.current
         assert seat is not None
-        if self.phase == "bidding":
-            yield Action(seat, "pass")
-            for c in CONTRACTS:
-                a = Action(seat, "bid", contract=c)
-                if self._check_bid(a) is None:
-                    yield a
-        else:
-            for card in self.legal_plays(seat):
-                yield Action(seat, "play", card=card)
+        yield Action(seat, "pass")
+        for c in CONTRACTS:
+            a = Action(seat, "bid", contract=c)
+            if self._bidding_check(a) is None:
+                yield a
 
-    def _check(self, action: Action) -> Reason | None:
-        if self.phase == "bidding":
-            if action.verb == "pass":
-                return None
-            if action.verb == "bid":
-                return self._check_bid(action)
-        elif action.verb == "play":
-            return self._check_play(action.seat, action.card)  # type: ignore[arg-type]
-        return Reason("not-now", {"seat": action.seat, "verb": action.verb})
-
-    def _check_bid(self, action: Action) -> Reason | None:
+    def _bidding_check(self, action: Action) -> Reason | None:
+        if action.verb == "pass":
+            return None
+        if action.verb != "bid":
+            return self._not_now(action)
         contract = action.contract
         assert contract is not None
         # Too low first: a second Wellington follows a Nap, it just does not beat the first.
@@ -117,14 +105,7 @@ class NapHand(HandState):
             return Reason("wellington-needs-nap", {"seat": action.seat})
         return None
 
-    # ----- applying --------------------------------------------------------
-    def _apply(self, action: Action) -> None:
-        if self.phase == "bidding":
-            self._apply_bid(action)
-        else:
-            self.play_card(action.seat, action.card)  # type: ignore[arg-type]
-
-    def _apply_bid(self, action: Action) -> None:
+    def _bidding_apply(self, action: Action) -> None:
         self.spoken.append(action.seat)
         if action.verb == "bid":
             self.contract, self.declarer = action.contract, action.seat
@@ -142,12 +123,7 @@ class NapHand(HandState):
         self.emit("declarer", seat=self.declarer, contract=self.contract)
         self.start_play(self.declarer)
 
-    def _on_lead(self, seat: str, card: Card) -> None:
-        if self.trump is None:
-            self.trump = card.suit
-            self.emit("trump-set", suit=card.suit)
-
-    def _finish_trick(self, trick) -> None:
+    def _finish_trick(self, trick: Trick) -> None:
         super()._finish_trick(trick)
         if self.payments is None:
             self._settle_if_certain()
@@ -163,7 +139,7 @@ class NapHand(HandState):
         if made >= need:
             self.emit("contract-made", seat=self.declarer, contract=self.contract, tricks=made)
             self._pay(success=True)
-        elif against > HAND_SIZE - need:
+        elif against > self.hand_size - need:
             self.emit("contract-failed", seat=self.declarer, contract=self.contract, against=against)
             self._pay(success=False)
 

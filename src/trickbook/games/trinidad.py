@@ -13,18 +13,17 @@ First side to 14 wins.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Iterable
 
 from ..actions import Action
 from ..cards import Card
 from ..errors import DealError
-from ..game import Deal, Rules
+from ..game import Phase, Rules
 from ..messages import N_, Reason, register
-from .allfours import HAND_SIZE, AllFoursHand
+from .allfours import AllFoursHand
 
 KICK_POINTS = {"A": 1, "6": 2, "J": 3}
 RUN_SIZE = 3
-PACK_SIZE = 52
 GIFT = 1
 
 register({
@@ -52,35 +51,48 @@ class TrinidadRules(Rules):
 
 class TrinidadHand(AllFoursHand):
     game = "trinidad"
+    aliases = ("all-fours-trinidad", "trinidad-all-fours", "all-fours")
+    title = "Trinidad All Fours"
+    listed = 2
     rules_class = TrinidadRules
+    rules: TrinidadRules
     default_seats = ("N", "W", "S", "E")
+    packets = (3, 3)
+    turn_card = "kicked card"
+    has_stock = True
+    first_dealer_draw = "high-card"
     hang_jack_points = 3
     verbs = frozenset({"play", "stand", "beg", "give", "run"})
+    bot = "trickbook.bots.allfours:TrinidadBot"
 
-    def __init__(
-        self,
-        rules: Rules | None,
-        seats: Sequence[str],
-        dealer: str,
-        deal: Deal,
-        score: Mapping[str, int] | None = None,
-    ) -> None:
-        super().__init__(rules, seats, dealer, deal, score)
-        if deal.turn is None:
-            raise DealError("Trinidad needs the kicked card (turn)")
-        self.stock: list[Card] = list(deal.stock)
+    def _start(self) -> None:
+        super()._start()
+        assert self.deal.turn is not None
+        self.stock: list[Card] = list(self.deal.stock)
         # Cards still in the real pack, whether or not the record lists them.
-        self.pack_left = PACK_SIZE - len(self.seats) * HAND_SIZE - 1
-        self.kicks: list[Card] = [deal.turn]
-        self.eldest = self.next_seat(dealer)  # the dealer's right, who begs and leads
+        self.pack_left = len(self.pack()) - len(self.seats) * self.hand_size - 1
+        self.kicks: list[Card] = [self.deal.turn]
+        self.eldest = self.next_seat(self.dealer)  # the dealer's right, who begs and leads
         self.begged: str | None = None
         self.gift = False
         self.runs = 0
         self.redeal = False
-        self.emit("deal", dealer=dealer)
-        self.phase = "beg"
+        self.emit("deal", dealer=self.dealer)
+        self.phase = Phase.BEG
         self.current = self.eldest
-        self._kick(deal.turn, sets_trump=True)
+        if not self._kick(self.deal.turn, sets_trump=True):
+            self._check_dealer_can_answer()
+
+    def _check_dealer_can_answer(self) -> None:
+        """Refuse a deal that would leave the dealer no action if the eldest hand begs:
+        the gift is not allowed and the record's stock cannot supply the run."""
+        refused = self._why_no_gift(self.dealer)
+        short = self._run_plan()[1]
+        if refused is not None and short is not None:
+            raise DealError(
+                f"the stock lists {short.values['count']} cards but running the pack needs {short.values['needed']}: "
+                f"with gift_may_win = false and {self.beggars} at {self.score[self.beggars]} the dealer cannot give, "
+                f"so if {self.eldest} begs the dealer has no action; list the stock")
 
     @property
     def kick_card(self) -> Card:
@@ -90,34 +102,52 @@ class TrinidadHand(AllFoursHand):
     def beggars(self) -> str:
         return self.team_of(self.eldest)
 
-    # ----- legal actions ---------------------------------------------------
-    def _legal(self) -> Iterable[Action]:
-        seat = self.current
-        assert seat is not None
-        if self.phase == "beg":
-            yield Action(seat, "stand")
-            yield Action(seat, "beg")
-        elif self.phase == "give":
-            for verb in ("give", "run"):
-                action = Action(seat, verb)
-                if self._check(action) is None:
-                    yield action
-        else:
-            for card in self.legal_plays(seat):
-                yield Action(seat, "play", card=card)
+    @property
+    def same_dealer_again(self) -> bool:
+        """When the pack cannot supply another run, the same dealer deals a new hand."""
+        return self.redeal
 
-    def _check(self, action: Action) -> Reason | None:
-        verb = action.verb
-        if self.phase == "beg" and verb in ("stand", "beg"):
-            return None
-        if self.phase == "give" and verb == "give":
+    # ----- the eldest hand stands or begs --------------------------------------
+    def _beg_legal(self) -> Iterable[Action]:
+        assert self.current is not None
+        return [Action(self.current, "stand"), Action(self.current, "beg")]
+
+    def _beg_check(self, action: Action) -> Reason | None:
+        return None if action.verb in ("stand", "beg") else self._not_now(action)
+
+    def _beg_apply(self, action: Action) -> None:
+        if action.verb == "stand":
+            self.emit("stand", seat=action.seat, suit=self.trump)
+            self.start_play(self.eldest)
+            return
+        self.begged = action.seat
+        self.emit("beg", seat=action.seat)
+        self.phase = Phase.GIVE
+        self.current = self.dealer
+
+    # ----- the dealer gives a point or runs the pack ----------------------------
+    def _give_legal(self) -> Iterable[Action]:
+        assert self.current is not None
+        candidates = [Action(self.current, "give"), Action(self.current, "run")]
+        return [a for a in candidates if self._give_check(a) is None]
+
+    def _give_check(self, action: Action) -> Reason | None:
+        if action.verb == "give":
             return self._why_no_gift(action.seat)
-        if self.phase == "give" and verb == "run":
-            return self._why_no_run()
-        if self.phase == "play" and verb == "play":
-            assert action.card is not None
-            return self._check_play(action.seat, action.card)
-        return self._foreign_verb(action) or Reason("not-now", {"seat": action.seat, "verb": verb})
+        if action.verb == "run":
+            return self._run_plan()[1]
+        return self._not_now(action)
+
+    def _give_apply(self, action: Action) -> None:
+        if action.verb == "run":
+            self._run(action.seat)
+            return
+        self.gift = True
+        self.emit("give", seat=action.seat, team=self.beggars, suit=self.trump)
+        if self.award("gift", self.beggars, GIFT):
+            self.end_hand()
+        else:
+            self.start_play(self.eldest)
 
     def _why_no_gift(self, seat: str) -> Reason | None:
         target = self.rules.target
@@ -125,51 +155,30 @@ class TrinidadHand(AllFoursHand):
             return Reason("gift-not-allowed", {"seat": seat, "team": self.beggars, "target": target})
         return None
 
-    def _why_no_run(self) -> Reason | None:
-        """Refuse a run the record cannot supply (its stock lists too few cards)."""
-        pack_left, needed = self.pack_left, 0
+    def _run_plan(self) -> tuple[int, Reason | None]:
+        """How many runs running the pack takes, or why the record's stock cannot supply them.
+
+        A run repeats while the kick keeps the suit, until a kick wins the match or
+        the pack cannot supply another run: every repeat is known before any is made.
+        """
+        pack_left, needed, runs = self.pack_left, 0, 0
         dealers_score, target = self.score[self.team_of(self.dealer)], self.rules.target
-        # A run repeats while the kick keeps the suit, until a kick wins the match;
-        # check every repeat before applying any.
         while pack_left >= self._run_cards:
             needed += self._run_cards
             if needed > len(self.stock):
-                return Reason("stock-too-short", {"count": len(self.stock), "needed": needed})
+                return runs, Reason("stock-too-short", {"count": len(self.stock), "needed": needed})
+            runs += 1
             kicked = self.stock[needed - 1]
             dealers_score += KICK_POINTS.get(kicked.rank, 0)
             if kicked.suit != self.trump or (target and dealers_score >= target):
-                return None
+                break
             pack_left -= self._run_cards
-        return None
+        return runs, None
 
     @property
     def _run_cards(self) -> int:
         """Cards one run takes from the pack: three to each player, then the new kick."""
         return RUN_SIZE * len(self.seats) + 1
-
-    # ----- applying --------------------------------------------------------
-    def _apply(self, action: Action) -> None:
-        verb = action.verb
-        if verb == "stand":
-            self.emit("stand", seat=action.seat, suit=self.trump)
-            self.start_play(self.eldest)
-        elif verb == "beg":
-            self.begged = action.seat
-            self.emit("beg", seat=action.seat)
-            self.phase = "give"
-            self.current = self.dealer
-        elif verb == "give":
-            self.gift = True
-            self.emit("give", seat=action.seat, team=self.beggars, suit=self.trump)
-            if self.award("gift", self.beggars, GIFT):
-                self.end_hand()
-            else:
-                self.start_play(self.eldest)
-        elif verb == "run":
-            self._run(action.seat)
-        else:
-            assert action.card is not None
-            self.play_card(action.seat, action.card)
 
     def _kick(self, card: Card, sets_trump: bool) -> bool:
         """Announce a kicked card and score its bonus; True when that wins the match."""
@@ -184,13 +193,10 @@ class TrinidadHand(AllFoursHand):
         return False
 
     def _run(self, seat: str) -> None:
+        runs, refused = self._run_plan()
+        assert refused is None
         self.emit("run", seat=seat)
-        while True:
-            if self.pack_left < self._run_cards:
-                self.redeal = True
-                self.emit("pack-run-out", seat=self.dealer)
-                self.end_hand()
-                return
+        for _ in range(runs):
             for s in self._trick_order(self.eldest):
                 self.deal_more(s, self.stock[:RUN_SIZE])
                 del self.stock[:RUN_SIZE]
@@ -204,9 +210,12 @@ class TrinidadHand(AllFoursHand):
             if new_suit:
                 self.start_play(self.eldest)
                 return
-            # Announce another run only when the pack can supply it; otherwise the loop ends in a redeal.
+            # Announce another run only when the pack can supply it; otherwise the hand ends in a redeal.
             if self.pack_left >= self._run_cards:
                 self.emit("same-suit", suit=self.trump, seat=self.dealer)
+        self.redeal = True
+        self.emit("pack-run-out", seat=self.dealer)
+        self.end_hand()
 
     # ----- views -----------------------------------------------------------
     def public_view(self) -> dict[str, Any]:

@@ -10,11 +10,11 @@ gives the opponents 4 points at once. First pair to 11 wins.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Iterable
 
 from ..actions import Action
 from ..cards import Card, rank_index
-from ..game import Deal, Rules
+from ..game import Rules
 from ..messages import N_, Reason, register
 from ..tricks import TrickEntry
 from .allfours import AllFoursHand
@@ -51,52 +51,57 @@ class YorkshireRules(Rules):
 
 class YorkshireHand(AllFoursHand):
     game = "yorkshire"
+    aliases = ("all-fours-yorkshire", "yorkshire-all-fours", "batley")
+    title = "Yorkshire All Fours"
+    listed = 1
     rules_class = YorkshireRules
     default_seats = ("N", "E", "S", "W")
+    packets = (2, 2, 2)
+    first_dealer_draw = "first-jack"
+    first_lead_sets_trump = True
     hang_jack_points = 1
     verbs = frozenset({"play", "throw", "peek"})
+    bot = "trickbook.bots.allfours:YorkshireBot"
 
-    def __init__(
-        self,
-        rules: Rules | None,
-        seats: Sequence[str],
-        dealer: str,
-        deal: Deal,
-        score: Mapping[str, int] | None = None,
-    ) -> None:
-        super().__init__(rules, seats, dealer, deal, score)
-        self._check_deal_extras(deal)
-        self.pitcher = self.next_seat(dealer)
+    def _start(self) -> None:
+        super()._start()
+        self.pitcher = self.next_seat(self.dealer)
         self.peeked: str | None = None
-        self.emit("deal", dealer=dealer)
+        self.emit("deal", dealer=self.dealer)
         self.emit("pitcher", seat=self.pitcher)
         self.start_play(self.pitcher)
 
-    # ----- legal actions ---------------------------------------------------
-    def _legal(self) -> Iterable[Action]:
+    # ----- the play: a card, a throw-in, or (out of turn) the early look -------------
+    def _play_legal(self) -> Iterable[Action]:
+        yield from super()._play_legal()
         seat = self.current
         assert seat is not None
-        for card in self.legal_plays(seat):
-            yield Action(seat, "play", card=card)
         if self._why_no_throw(seat) is None:
             yield Action(seat, "throw")
-        # ``peek`` is an infraction with a penalty, never a move on offer: it is
-        # accepted (out of turn) but not listed.
 
-    def _check(self, action: Action) -> Reason | None:
-        if action.verb == "play":
-            assert action.card is not None
-            return self._check_play(action.seat, action.card)
+    def _play_check(self, action: Action) -> Reason | None:
         if action.verb == "throw":
             why = self._why_no_throw(action.seat)
             return None if why is None else Reason("throw-not-allowed", {"seat": action.seat, **why})
         if action.verb == "peek":
             why = self._why_no_peek(action.seat)
             return None if why is None else Reason("peek-not-allowed", {"seat": action.seat, **why})
-        return self._foreign_verb(action)
+        return super()._play_check(action)
 
-    def _out_of_turn_ok(self, action: Action) -> bool:
+    def _play_apply(self, action: Action) -> None:
+        if action.verb == "throw":
+            self._throw(action.seat)
+        elif action.verb == "peek":
+            self._peek(action.seat)
+        else:
+            super()._play_apply(action)
+
+    # ``peek`` is an infraction with a penalty, accepted out of turn from the pitcher's partner.
+    def out_of_turn_allowed(self, action: Action) -> bool:
         return action.verb == "peek"
+
+    def _out_of_turn_legal(self) -> Iterable[Action]:
+        return [Action(seat, "peek") for seat in self.seats]
 
     def _why_no_throw(self, seat: str) -> dict[str, Any] | None:
         trick = self.trick
@@ -126,21 +131,6 @@ class YorkshireHand(AllFoursHand):
         if self.trump is not None:
             return {"why": "why-peek-after-lead"}
         return None
-
-    # ----- applying --------------------------------------------------------
-    def _apply(self, action: Action) -> None:
-        if action.verb == "play":
-            assert action.card is not None
-            self.play_card(action.seat, action.card)
-        elif action.verb == "throw":
-            self._throw(action.seat)
-        else:
-            self._peek(action.seat)
-
-    def _on_lead(self, seat: str, card: Card) -> None:
-        if self.trump is None:
-            self.trump = card.suit
-            self.emit("trump-set", suit=card.suit)
 
     def _throw(self, seat: str) -> None:
         trick = self.trick

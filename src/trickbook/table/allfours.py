@@ -73,25 +73,20 @@ class YorkshireConduct(AllFoursConduct):
         return (state.partner(state.pitcher) == self.seat and state.trump is None and state.peeked is None
                 and not state.is_terminal and state.winner is None)
 
-    def pending(self) -> list[Action]:
-        if self._early_look_open() and self.waited != len(self.table.match.hands):
-            return [Action(self.seat, "peek"), Action(self.seat, "wait")]
-        return []
+    def can_wait(self) -> bool:
+        return self._early_look_open() and self.waited != len(self.table.match.hands)
 
-    def table_action(self, action: Action) -> bool:
-        if action.verb != "wait":
-            return False
+    def pending(self) -> list[Action]:
+        return [Action(self.seat, "peek")] if self.can_wait() else []
+
+    def wait(self) -> None:
         self.waited = len(self.table.match.hands)
-        return True
 
     def hand_hidden(self) -> bool:
         return self._early_look_open()
 
     def timeout_choice(self, legal: list[Action]) -> Action:
-        """Wait for the pitch (never look early); pitch the strongest suit; otherwise the cheapest card (never throw in)."""
-        waits = [a for a in legal if a.verb == "wait"]
-        if waits:
-            return waits[0]
+        """Pitch the strongest suit; otherwise the cheapest card (never throw in). Before the pitch the table waits."""
         state = self.state
         if state.trump is None:  # the reader pitches: lead the top card of the suit that would serve best as trumps
             from ..bots.allfours import suit_strength

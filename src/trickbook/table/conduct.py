@@ -113,13 +113,16 @@ class Conduct:
         return min(cards, key=key)
 
     # ----- a decision of the table's own ---------------------------------------
+    def can_wait(self) -> bool:
+        """True while the table stops for the reader before the bots go on (the Yorkshire early look)."""
+        return False
+
     def pending(self) -> list[Action]:
-        """Actions the table offers the reader out of turn (empty unless the game has such a moment)."""
+        """The engine's actions the reader may take while the table waits for them (out of turn)."""
         return []
 
-    def table_action(self, action: Action) -> bool:
-        """Apply an action of the table's own (``wait``); False when ``action`` is not one."""
-        return False
+    def wait(self) -> None:
+        """The reader lets the bots go on."""
 
     # ----- what the page sees ------------------------------------------------
     def extras(self, obs: dict[str, Any]) -> dict[str, Any]:

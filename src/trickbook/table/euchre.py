@@ -66,7 +66,8 @@ class EuchreConduct(Conduct):
             from ..bots.euchre import strength
 
             hand = state.hands[self.seat]
-            return max(by_verb["call"], key=lambda a: (strength(hand, a.suit), -SUITS.index(a.suit)))
+            calls = [(a, a.suit) for a in by_verb["call"] if a.suit is not None]
+            return max(calls, key=lambda c: (strength(hand, c[1]), -SUITS.index(c[1])))[0]
         if "discard" in by_verb:
             from ..bots.euchre import discard_choice
 

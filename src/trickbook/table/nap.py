@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from ..actions import Action
-from ..games.nap import MAX_SEATS, MIN_SEATS, NEEDED, PAYMENT, NapHand
+from ..games.nap import NEEDED, PAYMENT, NapHand
 from ..messages import N_, Message, register
 from .conduct import Conduct, TableError
 
@@ -35,8 +35,9 @@ class NapConduct(Conduct):
     def seats(cls, players: int | None) -> tuple[str, ...] | None:
         if players is None:
             return None
-        if type(players) is not int or not MIN_SEATS <= players <= MAX_SEATS:
-            raise TableError(f"Nap is played by {MIN_SEATS} to {MAX_SEATS} players, not {players!r}")
+        counts = NapHand.seat_counts
+        if type(players) is not int or players not in counts:
+            raise TableError(f"Nap is played by {counts.start} to {counts.stop - 1} players, not {players!r}")
         return NapHand.default_seats_for(players)
 
     @classmethod

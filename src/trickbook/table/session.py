@@ -32,8 +32,9 @@ from .reasons import bot_reason
 
 # A hand never needs more bot moves than this; it stops a misbehaving bot from looping.
 MAX_BOT_MOVES = 200
-# The reader's moves that are not actions: the time-out and dealing the next hand.
-TIMEOUT, NEXT = "timeout", "next"
+# The reader's moves that are not actions: the time-out, dealing the next hand, and letting
+# the bots go on when the table stops for the reader out of turn (the Yorkshire early look).
+TIMEOUT, NEXT, WAIT = "timeout", "next", "wait"
 
 
 class Table:
@@ -128,9 +129,9 @@ class Table:
 
     def _advance(self) -> list[dict[str, Any]]:
         """Let the bots move until the reader is to act (or may act out of turn) or the hand has ended."""
-        steps = []
+        steps: list[dict[str, Any]] = []
         state = self.state
-        while not hand_finished(state) and state.current_player != self.seat and not self.conduct.pending():
+        while not hand_finished(state) and state.current_player != self.seat and not self.conduct.can_wait():
             if len(steps) >= MAX_BOT_MOVES:
                 raise TableError(f"the bots made {MAX_BOT_MOVES} moves without the hand ending")
             seat = state.current_player
@@ -161,65 +162,75 @@ class Table:
         words = action_text.split()
         if words and words[0].upper() not in state.seats:
             action_text = f"{self.seat} {action_text}"
-        if len(words) >= 1 and words[-1].lower() == "wait":
-            return Action(self.seat, "wait")
         return type(state).canonical_action(Action.parse(action_text, state.seats), state.dealer)
 
     def why_illegal(self, action: Action) -> Reason | None:
         if action.seat != self.seat:
             return Reason("table-not-your-seat", {"seat": action.seat, "you": self.seat})
-        if action.verb == "wait":
-            return None if self.conduct.pending() else Reason("not-now", {"seat": action.seat, "verb": "wait"})
         return self.state.why_illegal(action)
+
+    def _is_wait(self, action_text: str) -> bool:
+        words = action_text.lower().split()
+        return words in ([WAIT], [self.seat.lower(), WAIT])
 
     def act(self, action_text: str) -> list[dict[str, Any]]:
         """Apply the reader's action, then let the bots move; raise with the engine's reason if illegal."""
+        if self._is_wait(action_text):
+            if not self.conduct.can_wait():
+                raise TableError(f"there is nothing for {self.seat} to wait for")
+            self.moves.append(f"{self.seat} {WAIT}")
+            self.conduct.wait()
+            return self._advance()
         action = self.parse(action_text)
         reason = self.why_illegal(action)
         if reason is not None:
             raise IllegalActionError(action, reason)
         self.moves.append(str(action))
-        if self.conduct.table_action(action):
-            return self._advance()
         steps = [self._step(action, self.state.apply(action), bot=False)]
         return steps + self._advance()
 
     def timeout(self) -> list[dict[str, Any]]:
         """The reader's time ran out: the table chooses for them (the conduct's cautious choice)."""
-        action = self.timeout_choice()
-        steps = self.act(str(action))
+        choice = f"{self.seat} {WAIT}" if self.conduct.can_wait() else str(self.timeout_choice())
+        steps = self.act(choice)
         self.moves[-1] = TIMEOUT
         note = Message("table-timeout", {"seat": self.seat}).as_dict()
         if steps:
             steps[0]["timeout"] = True
             steps[0]["events"].insert(0, note)
-        return steps or [{"seat": self.seat, "action": str(action), "bot": False, "timeout": True,
+        return steps or [{"seat": self.seat, "action": choice, "bot": False, "timeout": True,
                           "events": [note], "view": self.view()}]
 
     def timeout_choice(self) -> Action:
-        state = self.state
-        pending = self.conduct.pending()
-        if state.current_player != self.seat and not pending:
+        if self.state.current_player != self.seat:
             raise TableError(f"it is not {self.seat}'s turn, so there is no decision to time out")
-        legal = pending or state.legal_actions()
-        return self.conduct.timeout_choice(legal)
+        return self.conduct.timeout_choice(self.legal())
 
     # ----- what the reader sees ---------------------------------------------
     def legal(self) -> list[Action]:
         """What the reader may do now (the table's own offer included)."""
         if self.hand_over:
             return []
-        pending = self.conduct.pending()
-        if pending:
-            return pending
+        if self.conduct.can_wait():
+            return self.conduct.pending()
         state = self.state
-        return state.legal_actions() if state.current_player == self.seat else []
+        if state.current_player != self.seat:
+            return []
+        # A move the rules accept under two names (the Euchre dealer's order is his pickup) is offered once.
+        rules = type(state)
+        return [a for a in state.legal_actions()
+                if a.seat == self.seat and rules.canonical_action(a, state.dealer) == a]
 
     def view(self) -> dict[str, Any]:
         """The reader's observation and everything public the table shows; no other hand, no kitty."""
         state = self.state
         obs = state.observation(self.seat)
         legal = self.legal()
+        waiting = self.conduct.can_wait() and not self.hand_over
+        offers = [a.as_json() for a in legal]
+        if waiting:
+            offers.append({"text": f"{self.seat} {WAIT}", "seat": self.seat, "verb": WAIT, "card": None,
+                           "suit": None, "contract": None, "alone": False})
         hidden = self.conduct.hand_hidden()
         hand = [] if hidden else self.conduct.order(list(state.hands[self.seat]))
         tricks = [t for t in state.tricks if t.entries]
@@ -234,13 +245,13 @@ class Table:
             "your_team": state.team_of(self.seat),
             "partner": state.partner(self.seat) if state.partnership else None,
             "dealer": state.dealer,
-            "phase": "hand-over" if self.hand_over else ("table" if self.conduct.pending() else state.phase),
-            "current": None if self.hand_over else (self.seat if self.conduct.pending() else state.current_player),
-            "your_turn": bool(legal),
+            "phase": "hand-over" if self.hand_over else ("table" if waiting else state.phase),
+            "current": None if self.hand_over else (self.seat if waiting else state.current_player),
+            "your_turn": bool(offers),
             "hand": [str(c) for c in hand],
             "hand_hidden": hidden,
-            "legal": [str(a) for a in legal],
-            "actions": [a.as_json() for a in legal],
+            "legal": [a["text"] for a in offers],
+            "actions": offers,
             "playable": [str(a.card) for a in legal if a.card is not None and a.verb in ("play", "discard")],
             "trump": state.trump,
             "trick": None if last is None else self._trick_view(last, len(tricks)),
@@ -281,7 +292,7 @@ class Table:
     def dealt(self) -> list[dict[str, Any]]:
         """Every hand of the match as dealt to the reader, with its number and dealer: to compare with a re-deal."""
         out = []
-        for state, number in zip(self.match.hands, self.match.hand_numbers):
+        for state, number in zip(self.match.hands, self.match.hand_numbers, strict=True):
             out.append({"number": number, "dealer": state.dealer,
                         "cards": [str(c) for c in state.deal.hands[self.seat]]})
         return out

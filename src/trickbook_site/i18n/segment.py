@@ -314,7 +314,7 @@ class _Walker:
                 break
             if t.type == "inline":
                 inlines.append(t)
-        for inline, (first, last) in zip(inlines, cells):
+        for inline, (first, last) in zip(inlines, cells, strict=False):
             if has_words(inline):
                 text = self.lines[row][first:last]
                 self.page.segments.append(Segment("table cell", text, row, (first,), last))

@@ -1,0 +1,118 @@
+"""The plain values of a hand: its phases, the rules options, the deal and the points awarded."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields
+from enum import StrEnum
+from typing import Any, Mapping
+
+from .cards import Card
+from .errors import DealError
+
+
+class Phase(StrEnum):
+    """The phases of a hand. The values are the strings views, widgets and bots read."""
+
+    BIDDING = "bidding"
+    BEG = "beg"
+    GIVE = "give"
+    ROUND_ONE = "round-one"
+    DISCARD = "discard"
+    ROUND_TWO = "round-two"
+    PLAY = "play"
+    OVER = "over"
+
+    def __repr__(self) -> str:
+        return repr(self.value)
+
+    @property
+    def method(self) -> str:
+        """The stem of the phase's methods: ``round_one`` for ``round-one``."""
+        return self.value.replace("-", "_")
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Options of a game. Subclasses declare their own fields with defaults; Nap has none.
+
+    ``target`` is the score that wins a match, 0 for a game without one.
+    """
+
+    @property
+    def target(self) -> int:
+        return 0
+
+    @classmethod
+    def from_options(cls, options: Mapping[str, Any]) -> "Rules":
+        """Build rules from a mapping of option names; unknown names are errors."""
+        known = {f.name: f for f in fields(cls)}
+        for name, value in options.items():
+            if name not in known:
+                if not known:
+                    raise DealError(f"unknown rules option {name!r}: this game has no rules options")
+                raise DealError(f"unknown rules option {name!r} (known: {', '.join(sorted(known))})")
+            default = getattr(cls(), name)
+            if type(default) is bool and type(value) is not bool:
+                raise DealError(f"rules option {name!r} must be true or false, not {value!r}")
+            if type(default) is int and type(value) is not int:
+                raise DealError(f"rules option {name!r} must be a whole number, not {value!r}")
+        rules = cls(**dict(options))
+        rules.check()
+        return rules
+
+    def check(self) -> None:
+        """Refuse option values no game can be played with; raise DealError."""
+        if "target" in {f.name for f in fields(self)} and self.target < 1:
+            raise DealError(f"rules option 'target' must be at least 1, not {self.target}")
+
+    def changed(self) -> dict[str, Any]:
+        """The options that differ from the defaults."""
+        base = type(self)()
+        return {f.name: getattr(self, f.name) for f in fields(self) if getattr(self, f.name) != getattr(base, f.name)}
+
+
+@dataclass
+class Deal:
+    """What was dealt: each seat's cards, and the extra cards some games turn or keep."""
+
+    hands: dict[str, list[Card]]
+    turn: Card | None = None
+    kitty: list[Card] = field(default_factory=list)
+    stock: list[Card] = field(default_factory=list)
+
+    def all_cards(self) -> list[Card]:
+        out = [c for h in self.hands.values() for c in h]
+        if self.turn is not None:
+            out.append(self.turn)
+        return out + list(self.kitty) + list(self.stock)
+
+    def check_unique(self) -> None:
+        seen: set[Card] = set()
+        for c in self.all_cards():
+            if c in seen:
+                raise DealError(f"{c} is dealt twice")
+            seen.add(c)
+
+    def as_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"hands": {s: [str(c) for c in h] for s, h in self.hands.items()}}
+        if self.turn is not None:
+            out["turn"] = str(self.turn)
+        if self.kitty:
+            out["kitty"] = [str(c) for c in self.kitty]
+        if self.stock:
+            out["stock"] = [str(c) for c in self.stock]
+        return out
+
+
+@dataclass(frozen=True)
+class Award:
+    """Points scored in a hand: a category, who scored (team or seat) and how many."""
+
+    category: str
+    team: str
+    points: int
+    per_seat: bool = False
+
+    def as_json(self) -> dict[str, Any]:
+        who = "seat" if self.per_seat else "team"
+        return {"category": self.category, who: self.team, "points": self.points}

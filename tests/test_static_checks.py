@@ -1,0 +1,44 @@
+"""Checks that keep the code in shape: types, lint, no unexplained type ignores, no oversized source file."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+MAX_LINES = 600
+# A `type: ignore` must say why on its own line, after the codes: `# type: ignore[x]  # because ...`.
+EXPLAINED_IGNORE = re.compile(r"#\s*type:\s*ignore\[[\w-]+(,\s*[\w-]+)*\]\s+#\s*\S")
+
+
+def run(*command: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", *command], cwd=ROOT, capture_output=True, text=True, timeout=600)
+
+
+def test_the_engine_passes_mypy_strict():
+    result = run("mypy", "--strict", "src/trickbook")
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_the_sources_and_tests_pass_ruff():
+    result = run("ruff", "check", "src", "tests")
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_every_type_ignore_in_the_engine_says_why():
+    unexplained = [f"{path.relative_to(ROOT)}:{n}"
+                   for path in sorted((ROOT / "src" / "trickbook").rglob("*.py"))
+                   for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+                   if "type: ignore" in line and not EXPLAINED_IGNORE.search(line)]
+    assert unexplained == []
+
+
+def test_no_source_file_is_longer_than_six_hundred_lines():
+    sources = [p for folder in ("src", "widgets") for p in (ROOT / folder).rglob("*")
+               if p.suffix in (".py", ".js", ".css") and "__pycache__" not in p.parts]
+    assert sources, "no source files found"
+    long = {str(p.relative_to(ROOT)): n for p in sources
+            if (n := len(p.read_text(encoding="utf-8").splitlines())) > MAX_LINES}
+    assert long == {}, f"split these by concern: {long}"
