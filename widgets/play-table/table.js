@@ -404,9 +404,11 @@ class PlayTable {
 // ----- mounting -------------------------------------------------------------------
 
 function ensureStylesheet() {
-  const href = new URL("widgets/play-table/table.css", ASSETS).href;
-  const present = [...document.querySelectorAll("link[rel='stylesheet']")].some((link) => link.href === href);
-  if (!present) document.head.append(el("link", { rel: "stylesheet", href }));
+  for (const name of ["table.css", "felt.css"]) {
+    const href = new URL(`widgets/play-table/${name}`, ASSETS).href;
+    const present = [...document.querySelectorAll("link[rel='stylesheet']")].some((link) => link.href === href);
+    if (!present) document.head.append(el("link", { rel: "stylesheet", href }));
+  }
 }
 
 async function mount() {
