@@ -66,8 +66,9 @@ def test_table_text_names_cards_by_symbol_and_gives_teams_plural_verbs(tmp_path)
         {"code": "explain-trumps", "values": {"suit": "S", "seat": "N", "right": "JS", "left": "JC"}},
         {"code": "score", "values": {"team": "EW", "points": 2, "category": "euchred"}},
         {"code": "match-won", "values": {"team": "NS"}},
-        {"code": "score", "values": {"team": "A", "points": 3, "category": "contract"}},
         {"code": "bot-take-trick", "values": {"seat": "W", "card": "TH"}},
+        {"code": "bid", "values": {"seat": "E", "contract": "four"}, "seats": list("ABCDE")},
+        {"code": "net", "values": {"team": "E", "points": -4}},
     ]
     (tmp_path / "catalog.json").write_text(json.dumps(catalog), encoding="utf-8")
     (tmp_path / "said.json").write_text(json.dumps(said), encoding="utf-8")
@@ -75,5 +76,6 @@ def test_table_text_names_cards_by_symbol_and_gives_teams_plural_verbs(tmp_path)
     assert texts[0] == "Trumps are spades, made by North. The right bower is J♠ and the left bower J♣."
     assert texts[1].startswith("East and West score 2 for ")
     assert texts[2] == "North and South win the match."
-    assert texts[3].startswith("A scores 3")  # a Nap seat is one player
-    assert texts[4] == "West plays 10♥ to take the trick."
+    assert texts[3] == "West plays 10♥ to take the trick."
+    assert texts[4] == "E bids Four."  # Nap's fifth player is E, not East
+    assert texts[5] == "Net result of the hand for E: -4."

@@ -13,7 +13,16 @@ const SEAT_KEYS = new Set(["seat", "current", "dealer", "maker", "partner", "you
 const CARD_KEYS = new Set(["right", "left", "upcard", "kick"]);
 const COMPASS = ["N", "E", "S", "W"];
 
+// Compass names for the four-seat games; Nap's seats (A to G) keep their letters.
+let compassSeats = true;
+
+/** Tell the names which seats sit at this table (Nap's letters include an E that is not East). */
+export function useSeats(seats) {
+  compassSeats = seats.every((s) => COMPASS.includes(s));
+}
+
 export function seatName(seat) {
+  if (!compassSeats) return seat;
   const names = { N: _("North"), E: _("East"), S: _("South"), W: _("West") };
   return names[seat] || seat;
 }
@@ -80,7 +89,9 @@ export function placardChoices(view, alone) {
   const choices = [];
   const pick = (a) => (alone && canGoAlone
     && actions.find((b) => b.alone && b.verb === a.verb && b.suit === a.suit)) || a;
-  for (const a of actions) {
+  const order = ["three", "four", "nap", "wellington"];
+  const sorted = [...actions].sort((a, b) => order.indexOf(a.contract) - order.indexOf(b.contract));
+  for (const a of sorted) {
     if (a.alone || CARD_VERBS.has(a.verb) || CAUTIOUS.has(a.verb)) continue;
     choices.push({ kind: a.verb, suit: a.suit, contract: a.contract, label: verbLabel(a), action: pick(a).text });
   }

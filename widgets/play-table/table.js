@@ -14,7 +14,7 @@ import { ask } from "../engine.js";
 import { el } from "../board.js";
 import { installKeys } from "./keys.js";
 import { forget, loadSaved, newSeed, save } from "./persistence.js";
-import { seatName, tableText } from "./state.js";
+import { seatName, tableText, useSeats } from "./state.js";
 import { DecisionTimer } from "./timer.js";
 import { TableView } from "./view.js";
 
@@ -247,6 +247,7 @@ class PlayTable {
   }
 
   narrate(step) {
+    useSeats(step.view.seats.map((s) => s.seat));
     this.lines = (this.lines || 0) + step.events.length;
     this.ui.log.dataset.lines = String(this.lines); // how many were narrated, the trimmed ones included
     const why = step.bot && step.why ? {
@@ -259,6 +260,7 @@ class PlayTable {
 
   paint(view) {
     this.view = view;
+    useSeats(view.seats.map((s) => s.seat));
     if (this.lifted && !view.playable.includes(this.lifted)) this.lifted = null;
     this.focusIndex = Math.min(this.focusIndex, Math.max(0, view.hand.length - 1));
     this.ui.paint(view, this.lifted, this.focusIndex, this.alone, this.showLast);
