@@ -1,7 +1,8 @@
 // The table's keys: ← → along the hand, Enter to lift then play (the buttons' own),
 // S for the cautious choice (pass, stand, wait), M for sound, L for the last trick.
 //
-// While the table has focus, or a bot is playing, these letters belong to the table:
+// While the table has focus, or a bot is playing (focus may rest on the page then), these
+// letters belong to the table:
 // the page's own shortcuts (Material's search opens on S) never see them. The
 // listener sits on the document in the capture phase so that it runs before the
 // page's, and it acts only when focus is inside the table or on the page body
@@ -17,7 +18,7 @@ export function installKeys(table) {
     const target = event.target;
     const inside = table.root.contains(target);
     const idle = target === document.body || target === document.documentElement;
-    if (!inside && !(idle && table.playing())) return;
+    if (!inside && !(idle && table.busy)) return; // a bot is playing: the key is the table's
     if (target.matches && target.matches("input, textarea, select")) return;
     const key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
     const card = target.closest ? target.closest(".tbt-card") : null;
