@@ -50,7 +50,8 @@ def _parse(page: Path) -> _Links:
 
 
 def _pages(site: Path) -> list[Path]:
-    return sorted(site.rglob("*.html"))
+    """The pages MkDocs made; the 404 pages are the build's own, self-contained (tested below)."""
+    return sorted(p for p in site.rglob("*.html") if p.name != "404.html")
 
 
 def _referenced_ids() -> set[str]:
@@ -164,7 +165,8 @@ def test_root_index_sends_readers_to_their_language(built_site: Path) -> None:
 def test_runtime_and_assets_are_written_once(built_site: Path) -> None:
     runtime = json.loads((built_site / "assets" / "runtime.json").read_text())
     version = json.loads((REPO / "node_modules" / "pyodide" / "package.json").read_text())["version"]
-    assert runtime == {"pyodide": f"pyodide/{version}/"}
+    assert set(runtime) == {"pyodide", "download_bytes"}
+    assert runtime["pyodide"] == f"pyodide/{version}/"
     folder = built_site / "assets" / runtime["pyodide"]
     for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"):
         assert (folder / name).is_file(), name
@@ -372,3 +374,65 @@ def test_a_reference_can_open_its_hand_at_a_step(tmp_path: Path) -> None:
     out = expand_blocks((docs / "index.md").read_text(), docs / "index.md", hands,
                         lambda hand, step: render_hand(hand, step, Texts(lang="en")))
     assert 'data-step="8"' in out and "```" not in out and out.rstrip().endswith("After.")
+
+
+# ----- around the worked hands: the engine's size, search text, 404 pages ------------------
+
+def test_runtime_json_names_the_engines_download_size_from_the_files_written(built_site: Path) -> None:
+    runtime = json.loads((built_site / "assets" / "runtime.json").read_text())
+    folder = built_site / "assets" / runtime["pyodide"]
+    files = [folder / name for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
+                                        "pyodide-lock.json")] + [_wheel(built_site)]
+    assert runtime["download_bytes"] == sum(f.stat().st_size for f in files)
+    assert 5_000_000 < runtime["download_bytes"] < 40_000_000  # a Pyodide runtime and a small wheel
+
+
+def _search_texts(built_site: Path, code: str, page: str) -> list[str]:
+    index = json.loads((built_site / code / "search" / "search_index.json").read_text(encoding="utf-8"))
+    return [d["text"] + " " + d["title"] for d in index["docs"] if d["location"].split("#")[0] == page]
+
+
+def test_search_reads_a_hand_figure_as_its_title_trumps_and_tricks_not_as_table_cells(built_site: Path,
+                                                                                      tmp_path: Path) -> None:
+    from trickbook_site.translations import check_catalogs
+
+    catalogs = check_catalogs(PROJECT, PROJECT.languages(), tmp_path)
+    for lang in PROJECT.languages():
+        ui = catalogs.texts(lang).ui
+        text = " ".join(_search_texts(built_site, lang.code, "nap/"))
+        assert text, lang.code
+        # The deal table's header row, run together as the index read it ("PlaceCartesN…"), is gone.
+        seat, cards = ui("Seat"), ui("Cards")
+        assert f"{seat}{cards}" not in text and f"{seat} {cards}" not in text, lang.code
+        # The step-by-step narration is left out; what the hand came to is in.
+        assert "tb-narration" not in text
+        assert ui("Tricks won: {list}.").format(list="A 4, B 1, C 0, D 0") in text, lang.code
+
+
+def test_each_language_has_a_translated_404_page_and_the_root_one_leads_to_each(built_site: Path,
+                                                                               tmp_path: Path) -> None:
+    from trickbook_site.translations import check_catalogs
+
+    catalogs = check_catalogs(PROJECT, PROJECT.languages(), tmp_path)
+    titles = {}
+    for lang in PROJECT.languages():
+        page = built_site / lang.code / "404.html"
+        parsed = _parse(page)
+        assert parsed.html_lang == lang.html_lang
+        title = catalogs.texts(lang).ui("Page not found")
+        titles[lang.code] = title
+        assert f"<h1>{title}</h1>" in page.read_text(encoding="utf-8")
+        links = [url for tag, name, url, a in parsed.urls if tag == "a"]
+        # Its own home page, then every other language's, each an existing page.
+        assert links[0] == "./"
+        assert sorted(links[1:]) == sorted(f"../{code}/" for code in HTML_LANG if code != lang.code)
+        for url in links:
+            assert (page.parent / url / "index.html").resolve().is_file(), url
+    assert titles["pt"] != titles["en"] and titles["fr"] != titles["en"]
+    root = built_site / "404.html"
+    html = root.read_text(encoding="utf-8")
+    hrefs = {url for tag, name, url, _ in _parse(root).urls if tag == "a"}
+    assert hrefs == {f"{code}/" for code in HTML_LANG}
+    for code, title in titles.items():
+        assert title in html and f'lang="{HTML_LANG[code]}"' in html
+    assert "<script" not in html

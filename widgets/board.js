@@ -45,7 +45,7 @@ export function cardElement(code, { onChoose = null, legal = false } = {}) {
   const button = el("button", { ...attrs, type: "button", className: classes.join(" ") }, cardDisplay(code),
     el("span", { className: "tb-sr" }, ` ${cardName(code)}`),
     legal ? null : el("span", { className: "tb-sr" }, ` ${_("(not allowed now)")}`));
-  button.addEventListener("click", () => onChoose(code, legal));
+  button.addEventListener("click", () => onChoose(code, legal, button));
   return button;
 }
 

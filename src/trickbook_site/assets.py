@@ -150,6 +150,9 @@ def write_assets(site: Path, runtime: Path, widgets: Path, build_dir: Path) -> P
     if not widgets.is_dir():
         raise SiteError(f"{widgets}: the widget folder is missing")
     shutil.copytree(widgets, assets / "widgets", dirs_exist_ok=True)
-    runtime_json = {"pyodide": f"pyodide/{version}/"}
+    # What the browser downloads to start the engine (the widget names it before a
+    # download on a connection that saves data): the runtime, the lockfile and the wheel.
+    download = sum((pyodide_dir / name).stat().st_size for name in RUNTIME_FILES) + wheel.stat().st_size
+    runtime_json = {"pyodide": f"pyodide/{version}/", "download_bytes": download}
     (assets / "runtime.json").write_text(json.dumps(runtime_json, indent=2) + "\n", encoding="utf-8")
     return pyodide_dir

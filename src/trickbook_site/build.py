@@ -30,7 +30,7 @@ from . import translations
 from .assets import write_assets
 from .figure import Texts, render_hand
 from .hands import Hand, expand_blocks, load_hands
-from .landing import landing_page
+from .landing import landing_page, not_found_page, root_not_found_page
 from .mkdocs_run import language_config, read_base_config, run_mkdocs, write_language_config
 from .project import Language, Project, pyodide_runtime_dir
 
@@ -68,6 +68,7 @@ def build_site(project: Project, site_dir: Path | None = None, build_root: Path 
         out = work / "site"
         base = read_base_config(project)
         result = BuildResult(site_dir, [lang.code for lang in languages], len(hands), 0.0)
+        site_name = str(base.get("site_name", "trickbook"))
         for lang in languages:
             texts = catalogs.texts(lang)
             docs = work / lang.code / "docs"
@@ -75,11 +76,15 @@ def build_site(project: Project, site_dir: Path | None = None, build_root: Path 
             settings = language_config(project, base, lang, languages, docs, out / lang.code)
             run_mkdocs(write_language_config(work / lang.code / "mkdocs.yml", settings), strict=True)
             drop_not_found_page(out / lang.code)
+            (out / lang.code / "404.html").write_text(
+                not_found_page(site_name, lang, languages, texts.ui, base.get("site_url")), encoding="utf-8")
             log(f"built {lang.code}/")
         write_assets(out, runtime, project.widgets, build_root)
         catalogs.write_browser_catalogs(out / "assets" / "i18n", languages)
-        (out / "index.html").write_text(landing_page(str(base.get("site_name", "trickbook")), languages),
-                                        encoding="utf-8")
+        (out / "index.html").write_text(landing_page(site_name, languages), encoding="utf-8")
+        (out / "404.html").write_text(
+            root_not_found_page(site_name, languages, {lang.code: catalogs.texts(lang).ui for lang in languages},
+                                base.get("site_url")), encoding="utf-8")
         swap_into_place(out, site_dir)
         result.seconds = time.perf_counter() - started
         log(f"site written to {site_dir} in {result.seconds:.1f} s")
@@ -131,7 +136,8 @@ def add_coverage_note(text: str, note_html: str) -> str:
 
 def drop_not_found_page(lang_site: Path) -> None:
     """Remove MkDocs' 404.html: a host shows it at any depth, so its links are written
-    from the server root ("/assets/…"), which breaks a site kept in a sub-path."""
+    from the server root ("/assets/…"), which breaks a site kept in a sub-path. The
+    build writes its own, self-contained, in the language (landing.not_found_page)."""
     (lang_site / "404.html").unlink(missing_ok=True)
 
 

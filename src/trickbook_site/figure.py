@@ -64,6 +64,7 @@ def _labels(_: Translate) -> dict[str, str]:
         "no_award": _("Nothing scored yet: the record stops before the end of the hand."),
         "thrown": _("thrown in: {cards}"),
         "sits_out": _("sits out"),
+        "tricks_won": _("Tricks won: {list}."),
         "card": _("{rank} of {suit}"),
         "A": _("ace"),
         "K": _("king"),
@@ -96,8 +97,9 @@ class HandFigure:
         return '<span class="tb-cards">' + " ".join(self.card(c) for c in codes) + "</span>"
 
     def region(self, label: str, table: str) -> str:
-        """A wide table in its own scrolling, focusable, labelled region."""
-        return f'<div class="tb-scroll" role="region" tabindex="0" aria-label="{escape(label)}">{table}</div>'
+        """A wide table in its own scrolling, focusable, labelled region, kept out of the search index."""
+        return (f'<div class="tb-scroll" role="region" tabindex="0" aria-label="{escape(label)}" '
+                f'data-search-exclude>{table}</div>')
 
     def event_text(self, event: dict[str, Any]) -> str:
         try:
@@ -165,7 +167,7 @@ class HandFigure:
             if note:
                 parts.append(f'<span class="tb-note">{escape(note)}</span>')
             items.append(f'<li data-step="{step["step"]}">{" ".join(parts)}</li>')
-        return f'<ol class="tb-narration" start="0" aria-label="{escape(self.labels["narration"])}">{"".join(items)}</ol>'
+        return f'<ol class="tb-narration" start="0" data-search-exclude aria-label="{escape(self.labels["narration"])}">{"".join(items)}</ol>'
 
     def _award_card(self, category: str) -> str | None:
         """The card that won High or Low, from the event that scored it."""
@@ -228,7 +230,18 @@ class HandFigure:
             text = self.labels["trump"].format(suit=self.texts.engine(SUIT_NAMES[suit]))
         else:
             text = self.labels["no_trump"]
-        return f'<p class="tb-trump">{escape(text)}</p>'
+        return f'<p class="tb-trump">{escape(text)}</p>' + self.tricks_won()
+
+    def tricks_won(self) -> str:
+        """How many tricks each seat took: with the title and trumps, what the search index reads."""
+        taken = {seat: 0 for seat in self.seats}
+        for trick in self.result.get("tricks", []):
+            if trick.get("winner") in taken:
+                taken[trick["winner"]] += 1
+        if not any(taken.values()):
+            return ""
+        shown = ", ".join(f"{seat} {n}" for seat, n in taken.items())
+        return f'<p class="tb-tricks-won">{escape(self.labels["tricks_won"].format(list=shown))}</p>'
 
     def data(self, step: int) -> str:
         """The JSON island: the record text, the replay and the translated title and notes."""

@@ -4,8 +4,12 @@ from __future__ import annotations
 
 import json
 from html import escape
+from typing import Callable
+from urllib.parse import urlsplit
 
 from .project import Language
+
+Translate = Callable[[str], str]
 
 PAGE = """\
 <!doctype html>
@@ -46,3 +50,84 @@ def landing_page(site_name: str, languages: list[Language]) -> str:
         for lang in languages
     )
     return PAGE.format(title=escape(site_name), codes=json.dumps([lang.code for lang in languages]), links=links)
+
+
+NOT_FOUND = """\
+<!doctype html>
+<html lang="{html_lang}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width,initial-scale=1">
+<meta name="robots" content="noindex">
+<title>{title} · {site}</title>
+</head>
+<body style="font:1.1rem/1.5 system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem">
+<main>
+{body}
+</main>
+</body>
+</html>
+"""
+
+
+def _not_found_labels(_: Translate) -> dict[str, str]:
+    """The 404 page's words; literal ``_()`` calls so that Babel extracts them."""
+    return {
+        "title": _("Page not found"),
+        "text": _("There is no page at this address: the link may be mistyped, or the page may have moved."),
+        "home": _("Go to the home page"),
+        "others": _("In another language:"),
+    }
+
+
+def _root(site_url: str | None) -> str:
+    """Where the site's root is, as a link: the path of `site_url`, or relative to the page.
+
+    A host shows its 404 page at whatever address was asked for, so relative links
+    only work at the depth the page was written for; with `site_url` set in
+    `mkdocs.yml` the links start from its path and work at any depth.
+    """
+    if not site_url:
+        return ""
+    path = urlsplit(site_url).path or "/"
+    return path if path.endswith("/") else path + "/"
+
+
+def not_found_page(site_name: str, lang: Language, languages: list[Language], ui: Translate,
+                   site_url: str | None = None) -> str:
+    """A language's 404 page (`<lang>/404.html`): what happened, its home page, the other languages."""
+    words = _not_found_labels(ui)
+    root = _root(site_url)
+    home = f"{root}{lang.code}/" if root else "./"
+    others = "\n".join(
+        f'<li><a href="{escape(root + other.code + "/" if root else "../" + other.code + "/")}" '
+        f'hreflang="{escape(other.html_lang)}" lang="{escape(other.html_lang)}">{escape(other.name)}</a></li>'
+        for other in languages if other.code != lang.code)
+    body = (f'<h1>{escape(words["title"])}</h1>\n<p>{escape(words["text"])}</p>\n'
+            f'<p><a href="{escape(home)}">{escape(words["home"])}</a></p>\n')
+    if others:
+        body += f'<p>{escape(words["others"])}</p>\n<ul>\n{others}\n</ul>'
+    return NOT_FOUND.format(html_lang=escape(lang.html_lang), title=escape(words["title"]), site=escape(site_name),
+                            body=body)
+
+
+def root_not_found_page(site_name: str, languages: list[Language], ui_by_lang: dict[str, Translate],
+                        site_url: str | None = None) -> str:
+    """The site root's 404 page: the same words in every language, each with a link to its home page."""
+    root = _root(site_url)
+    parts = []
+    for lang in languages:
+        words = _not_found_labels(ui_by_lang.get(lang.code, _same))
+        href = f"{root}{lang.code}/" if root else f"{lang.code}/"
+        parts.append(f'<section lang="{escape(lang.html_lang)}">\n<h2>{escape(words["title"])}</h2>\n'
+                     f'<p>{escape(words["text"])}</p>\n'
+                     f'<p><a href="{escape(href)}" hreflang="{escape(lang.html_lang)}">{escape(words["home"])} '
+                     f'({escape(lang.name)})</a></p>\n</section>')
+    body = f"<h1>{escape(site_name)}</h1>\n" + "\n".join(parts)
+    first = _not_found_labels(ui_by_lang.get(languages[0].code, _same) if languages else _same)
+    return NOT_FOUND.format(html_lang=escape(languages[0].html_lang if languages else "en"),
+                            title=escape(first["title"]), site=escape(site_name), body=body)
+
+
+def _same(text: str) -> str:
+    return text

@@ -49,3 +49,33 @@ def test_player_in_presenter_mode_at_the_last_step_has_no_serious_accessibility_
     fig = tb.wait_mounted(page)
     fig.locator(".tb-presenter-toggle").click()
     assert serious_violations(page) == []
+
+
+@pytest.mark.parametrize("lang", ["en", "pt", "fr"])
+def test_not_found_page_has_no_serious_accessibility_violation(page, site_url, guard, page_errors, lang):
+    page.goto(f"{site_url}/{lang}/404.html")
+    assert serious_violations(page) == []
+
+
+def test_root_not_found_page_has_no_serious_accessibility_violation(page, site_url, guard, page_errors):
+    page.goto(f"{site_url}/404.html")
+    assert serious_violations(page) == []
+
+
+@pytest.mark.parametrize("lang", ["en", "pt", "fr"])
+def test_phone_player_with_the_download_question_and_a_copied_link_has_no_serious_accessibility_violation(
+        browser, site_url, tb, lang):
+    context = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True)
+    guard = tb.guard_context(context)
+    tb.block_runtime(context)
+    context.add_init_script("Object.defineProperty(navigator, 'connection', {configurable: true,"
+                            " get: () => ({saveData: true, effectiveType: '4g'})});")
+    page = context.new_page()
+    page.goto(tb.hand_page_url(site_url, lang) + f"#{tb.NAP_HAND}=6")
+    fig = tb.wait_mounted(page)
+    fig.locator(".tb-copy-link").click()
+    fig.locator(".tb-try").click()
+    fig.locator(".tb-prompt .tb-download").wait_for()
+    assert serious_violations(page) == []
+    context.close()
+    assert guard.refused == []

@@ -105,8 +105,10 @@ def test_last_and_first_buttons_keep_the_keyboard_focus_when_they_become_unavail
     expect(fig).to_have_attribute("data-step", "0")
     expect(first).to_be_focused()
     expect(fig.locator(".tb-prev")).to_be_disabled()
-    # Tab order: the four steps' controls, the slider among them, then presenter mode, then the board.
-    controls = ["tb-prev", "tb-slider", "tb-next", "tb-last", "tb-presenter-toggle", "tb-board"]
+    # Tab order: the four steps' controls, the slider among them, then copying the link,
+    # presenter mode, trying other cards, then the board.
+    controls = ["tb-prev", "tb-slider", "tb-next", "tb-last", "tb-copy-link", "tb-presenter-toggle", "tb-try",
+                "tb-board"]
     order = []
     for _ in controls:
         page.keyboard.press("Tab")
@@ -150,8 +152,8 @@ def test_presenter_mode_fills_the_window_with_large_cards_and_the_page_behind_is
     toggle = fig.locator(".tb-presenter-toggle")
     toggle.click()
     expect(toggle).to_have_attribute("aria-pressed", "true")
-    # The runtime is refused: wait for the repaint that follows, so the cards measured stay put.
-    expect(fig).to_have_attribute("data-engine", "failed", timeout=tb.LIVE_TIMEOUT_MS)
+    # Presenter mode steps through the page's replay: it needs no engine.
+    expect(fig).to_have_attribute("data-engine", "static")
     box = fig.bounding_box()
     assert (box["x"], box["y"], box["width"], box["height"]) == (0, 0, width, height)
     card_px = fig.locator(".tb-board .tb-seat .tb-card").first.evaluate("c => parseFloat(getComputedStyle(c).fontSize)")
@@ -360,14 +362,14 @@ def test_an_engine_that_never_answers_times_out_into_the_failure_message(
     page.clock.install()
     hold_back(context, "**/assets/runtime.json")
     fig = open_hand(page, site_url, lang, "nap", tb.NAP_HAND)
-    fig.locator(".tb-next").click()
+    fig.locator(".tb-try").click()
     expect(fig).to_have_attribute("data-engine", "loading")
     page.clock.fast_forward("01:05")
     expect(fig).to_have_attribute("data-engine", "failed")
     expect(fig.locator(".tb-status")).to_have_text(ui(catalogs, lang, FAILED))
     assert not RAW_ERROR.search(page_text(page))
     fig.locator(".tb-next").click()  # the replay prepared with the page still steps
-    expect(fig).to_have_attribute("data-step", "2")
+    expect(fig).to_have_attribute("data-step", "1")
 
 
 @pytest.mark.parametrize("lang", ["pt", "fr"])
@@ -384,7 +386,7 @@ def test_a_record_the_engine_refuses_ends_failed_without_showing_the_engines_err
     fig = open_hand(page, site_url, lang, "nap", tb.NAP_HAND)
     record = json.loads(fig.locator("script.tb-data").text_content())["record"]
     english = json.loads(web.replay_json(record))["error"]["text"]
-    fig.locator(".tb-next").click()
+    fig.locator(".tb-try").click()
     expect(fig).to_have_attribute("data-engine", "failed", timeout=tb.LIVE_TIMEOUT_MS)
     expect(fig.locator(".tb-status")).to_have_text(ui(catalogs, lang, FAILED))
     text = page_text(page)
@@ -485,7 +487,7 @@ def test_reduced_motion_stops_the_loading_spinner(browser, site_url, tb):
         hold_back(context, "**/assets/runtime.json")
         page = context.new_page()
         fig = open_hand(page, site_url, "en", "nap", tb.NAP_HAND)
-        fig.locator(".tb-next").click()
+        fig.locator(".tb-try").click()
         expect(fig).to_have_attribute("data-engine", "loading")
         spins[motion] = fig.locator(".tb-status").evaluate("s => getComputedStyle(s, '::before').animationName")
         context.close()

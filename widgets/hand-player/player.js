@@ -1,0 +1,414 @@
+// One worked hand's player: the sticky bar (controls and the step's narration),
+// the board, stepping, presenter mode and the live engine's "what if".
+//
+// The player paints from the replay the build put in the page; stepping never
+// needs the engine. The engine (Pyodide in a worker, about 13 MB) starts only for
+// what needs it: trying another card. Where the connection asks to save data, the
+// reader is asked first, with the download's size.
+
+import { _, engineText, fill, cardDisplay, currentLang } from "../i18n.js";
+import { ask, EngineUnavailable } from "../engine.js";
+import { boardElement, el } from "../board.js";
+import {
+  stepsOf, hashFor, seedFor, cardsOfStep, dataIsPrecious, megabytes, engineDownloadBytes,
+} from "./state.js";
+import { button, icon, showBubble, hideBubble, addScrollCues, onSwipe, copyText } from "./view.js";
+import { requestFullscreen, leaveFullscreen, presenterKey, inertAround } from "./presenter.js";
+
+const STATUS_TEXT = {
+  static: () => _("Replay prepared with the page: stepping through it downloads nothing."),
+  asking: () => _("Replay prepared with the page: stepping through it downloads nothing."),
+  loading: () => _("Starting the engine…"),
+  live: () => _("Live: the engine is running in your browser."),
+  failed: () => _("The engine could not start here. The replay prepared with the page still works."),
+};
+
+// Once the reader agreed to the download, no other hand of the page asks again.
+const consent = { given: false };
+
+export class HandPlayer {
+  constructor(figure, data, { assets, onStep, onFail }) {
+    this.figure = figure;
+    this.assets = assets;
+    this.onStep = onStep || (() => {});
+    this.onFail = onFail || (() => {});
+    this.id = figure.dataset.handId || data.id;
+    this.record = data.record;
+    this.recordSteps = stepsOf(data.replay); // the build's replay until the engine answers
+    this.steps = this.recordSteps;
+    this.notes = data.notes || {}; // the build translated them, keyed by step
+    this.branch = null; // {from, action} while showing a "what if"
+    this.presenting = null;
+    this.step = this.clamp(Number(data.step ?? figure.dataset.step ?? 0));
+    this.build();
+    this.setEngine("static");
+    this.paint();
+    this.listen();
+  }
+
+  clamp(step) {
+    if (!Number.isFinite(step)) return 0;
+    return Math.max(0, Math.min(this.steps.length - 1, Math.trunc(step)));
+  }
+
+  // ----- DOM -------------------------------------------------------------
+  build() {
+    this.first = button("tb-first", _("First step"), "|◀", () => this.go(0));
+    this.prev = button("tb-prev", _("Previous step"), "◀", () => this.go(this.step - 1));
+    this.next = button("tb-next", _("Next step"), "▶", () => this.go(this.step + 1));
+    this.last = button("tb-last", _("Last step"), "▶|", () => this.go(this.steps.length - 1));
+    this.slider = el("input", { type: "range", className: "tb-slider", min: "0", step: "1", "aria-label": _("Step") });
+    this.slider.addEventListener("input", () => this.go(Number(this.slider.value)));
+    this.counter = el("output", { className: "tb-counter" });
+    this.copyLink = button("tb-copy-link", _("Copy the link to this step"), icon("link"), () => this.copyStepLink());
+    this.presenter = el("button", {
+      type: "button", className: "tb-btn tb-presenter-toggle", "aria-pressed": "false", title: _("Presenter mode"),
+      "aria-keyshortcuts": "Escape PageDown PageUp Space",
+    }, icon("screen"), el("span", { className: "tb-label" }, _("Presenter mode")));
+    this.presenter.addEventListener("click", () => this.setPresenter(!this.presenting));
+    this.status = el("p", { className: "tb-status", role: "status" });
+    this.tryCards = el("button", { type: "button", className: "tb-btn tb-try" }, _("Try other cards"));
+    this.tryCards.addEventListener("click", () => this.wantEngine({ ask: true, anchor: this.tryCards }));
+    this.prompt = el("div", { className: "tb-prompt", hidden: true });
+    this.board = el("div", {
+      className: "tb-board", role: "group", tabindex: "0",
+      "aria-label": _("The hand at this step"), "aria-keyshortcuts": "ArrowLeft ArrowRight Home End",
+    });
+    this.branchBar = el("div", { className: "tb-branch", "aria-live": "polite", hidden: true });
+    // Said to screen readers; the eye reads the same words in a bubble by the card tapped.
+    this.message = el("p", { className: "tb-message tb-sr", "aria-live": "polite" });
+    this.narration = el("div", { className: "tb-step-narration", "aria-live": "polite" });
+    // The bar sticks under the site's header while the reader scrolls the board:
+    // the controls and what the step did stay on screen together.
+    this.bar = el("div", { className: "tb-bar" },
+      el("div", { className: "tb-controls", role: "group", "aria-label": _("Step through the hand") },
+        el("span", { className: "tb-steppers" }, this.first, this.prev, this.slider, this.next, this.last),
+        el("span", { className: "tb-tools" }, this.counter, this.copyLink, this.presenter)),
+      this.prompt, this.branchBar, this.narration, this.message);
+    this.player = el("div", { className: "tb-player" },
+      this.bar, el("div", { className: "tb-status-row" }, this.status, this.tryCards), this.board);
+    const caption = this.figure.querySelector(":scope > figcaption");
+    if (caption) caption.after(this.player);
+    else this.figure.prepend(this.player);
+    addScrollCues(this.figure);
+  }
+
+  listen() {
+    // The board is where cards are tried: reaching it (a tap, a click, Tab) wakes the engine.
+    this.board.addEventListener("focusin", () => this.wantEngine({ ask: false }));
+    this.figure.addEventListener("keydown", (event) => this.onKey(event));
+    onSwipe(this.board, { onLeft: () => this.go(this.step + 1), onRight: () => this.go(this.step - 1) });
+  }
+
+  onKey(event) {
+    if (this.presenting) return; // presenter mode has its own keys (see setPresenter)
+    const target = event.target;
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    // The slider and the scrolling tables handle their own arrow keys.
+    if (target.matches("input, textarea, select, .tb-scroll")) return;
+    const moves = {
+      ArrowLeft: () => this.step - 1,
+      ArrowRight: () => this.step + 1,
+      Home: () => 0,
+      End: () => this.steps.length - 1,
+    };
+    if (!(event.key in moves)) return;
+    event.preventDefault();
+    this.go(moves[event.key]());
+  }
+
+  // ----- presenter mode ----------------------------------------------------
+  /**
+   * Presenter mode: the hand alone fills the screen (full screen when the browser
+   * allows it, the window otherwise), in large type, for a projector and a clicker.
+   * The rest of the page is inert while it shows; leaving puts the reader back
+   * where they were, focus and scroll position included.
+   */
+  setPresenter(on, { focus = true } = {}) {
+    if (Boolean(on) === Boolean(this.presenting)) return;
+    if (on) {
+      const onKey = (event) => this.onPresenterKey(event);
+      // Space on a focused button would press it (leaving presenter mode): never.
+      const onKeyUp = (event) => { if (event.key === " ") event.preventDefault(); };
+      const onFullscreen = () => {
+        // The browser's own Escape ends full screen without telling the page's keys.
+        if (this.presenting && this.presenting.fullscreen && document.fullscreenElement !== this.figure) {
+          this.setPresenter(false);
+        } else if (this.presenting && document.fullscreenElement === this.figure) {
+          this.presenting.fullscreen = true;
+        }
+      };
+      document.addEventListener("keydown", onKey, true);
+      document.addEventListener("keyup", onKeyUp, true);
+      document.addEventListener("fullscreenchange", onFullscreen);
+      this.presenting = {
+        scrollX: window.scrollX, scrollY: window.scrollY, inert: inertAround(this.figure),
+        onKey, onKeyUp, onFullscreen, fullscreen: false,
+      };
+      document.documentElement.classList.add("tb-presenting");
+      this.figure.classList.add("tb-presenter");
+      requestFullscreen(this.figure);
+      this.figure.scrollTop = 0;
+    } else {
+      const was = this.presenting;
+      this.presenting = null;
+      for (const node of was.inert) node.inert = false;
+      document.removeEventListener("keydown", was.onKey, true);
+      document.removeEventListener("keyup", was.onKeyUp, true);
+      document.removeEventListener("fullscreenchange", was.onFullscreen);
+      document.documentElement.classList.remove("tb-presenting");
+      this.figure.classList.remove("tb-presenter");
+      leaveFullscreen(this.figure);
+      window.scrollTo(was.scrollX, was.scrollY);
+    }
+    this.presenter.setAttribute("aria-pressed", String(Boolean(on)));
+    this.writeHash();
+    if (focus) this.presenter.focus();
+  }
+
+  onPresenterKey(event) {
+    if (event.defaultPrevented) return;
+    const move = presenterKey(event, this.step, this.steps.length - 1);
+    if (move === null) return;
+    event.preventDefault();
+    event.stopPropagation();
+    if (move === "leave") this.setPresenter(false);
+    else this.go(move);
+  }
+
+  // ----- stepping --------------------------------------------------------
+  go(step, { updateHash = true } = {}) {
+    this.step = this.clamp(step);
+    this.say("");
+    this.paint();
+    if (updateHash) this.writeHash();
+  }
+
+  writeHash() {
+    if (this.branch) return;
+    history.replaceState(history.state, "", hashFor(this.id, this.step, Boolean(this.presenting)));
+    this.onStep();
+  }
+
+  showRecordAt(step) {
+    if (this.branch) this.leaveBranch();
+    this.go(step, { updateHash: false });
+  }
+
+  paint() {
+    const total = this.steps.length - 1;
+    const current = this.steps[this.step] || {};
+    this.slider.max = String(total);
+    this.slider.value = String(this.step);
+    const where = fill(_("Step {step} of {total}"), { step: String(this.step), total: String(total) });
+    this.slider.setAttribute("aria-valuetext", where);
+    this.counter.textContent = where;
+    for (const b of [this.first, this.prev]) b.setAttribute("aria-disabled", String(this.step === 0));
+    for (const b of [this.next, this.last]) b.setAttribute("aria-disabled", String(this.step === total));
+    this.figure.dataset.step = String(this.step);
+    const focusInBoard = this.board.contains(document.activeElement);
+    this.board.replaceChildren(...boardElement(current.view || {}, this.choice(current.view || {})));
+    this.markCardsOfStep(current);
+    // A chosen card leaves the hand: keep the keyboard in the board rather than on the page.
+    if (focusInBoard && !this.board.contains(document.activeElement)) this.board.focus({ preventScroll: true });
+    this.paintNarration(current);
+    this.markPrerendered();
+  }
+
+  /** The card the step is about stands out: the card just played, or the cards its events name. */
+  markCardsOfStep(current) {
+    const codes = cardsOfStep(current);
+    for (const code of codes) {
+      const inTrick = this.board.querySelectorAll(`.tb-trick [data-card="${code}"]`);
+      const shown = inTrick.length ? inTrick : this.board.querySelectorAll(`[data-card="${code}"]`);
+      for (const card of shown) card.classList.add("tb-step-card");
+    }
+  }
+
+  paintNarration(current) {
+    const lines = (current.events || []).map((event) => el("p", { className: "tb-event", dataset: { code: event.code } }, engineText(event)));
+    if (!lines.length) lines.push(el("p", { className: "tb-event" }, this.step === 0 ? _("The cards are dealt.") : ""));
+    // Notes come from the page, in the reader's language; a branch has none of its own.
+    const note = this.branch && this.step > this.branch.from ? null : this.notes[String(this.step)];
+    if (note) lines.push(el("p", { className: "tb-note" }, note));
+    this.narration.replaceChildren(...lines);
+  }
+
+  /** Highlight the current trick's row and narration item in the pre-rendered tables, when marked. */
+  markPrerendered() {
+    for (const old of this.figure.querySelectorAll("[aria-current='step']")) old.removeAttribute("aria-current");
+    if (this.branch) return;
+    const item = this.figure.querySelector(`.tb-narration [data-step="${this.step}"]`);
+    if (item) item.setAttribute("aria-current", "step");
+  }
+
+  /** Say `text` in the live region and, for the eye, in a bubble next to `anchor`. */
+  say(text, anchor = null) {
+    this.message.textContent = text;
+    if (text && anchor) showBubble(this.figure, anchor, text);
+    else hideBubble(this.figure);
+  }
+
+  async copyStepLink() {
+    const url = new URL(location.href);
+    url.hash = hashFor(this.id, this.step, Boolean(this.presenting));
+    const done = await copyText(url.href);
+    this.say(done ? _("Link copied") : fill(_("Copy this link: {link}"), { link: url.href }), this.copyLink);
+  }
+
+  // ----- the engine ------------------------------------------------------
+  setEngine(state) {
+    this.figure.dataset.engine = state;
+    this.status.textContent = STATUS_TEXT[state]();
+    this.tryCards.hidden = state !== "static";
+  }
+
+  /**
+   * Something needs the engine. On a connection that asks to save data (or a slow
+   * one), ask first, naming the download's size; `ask` says the reader pressed the
+   * button that asks for it (a prompt then is not a surprise).
+   */
+  async wantEngine({ ask: pressed, anchor = null }) {
+    if (this.figure.dataset.engine !== "static") return;
+    if (consent.given || !dataIsPrecious()) {
+      this.goLive();
+      return;
+    }
+    if (this.declined && !pressed) return;
+    this.setEngine("asking");
+    const bytes = await engineDownloadBytes(this.assets);
+    const size = bytes ? megabytes(bytes, currentLang()) : "?";
+    const yes = el("button", { type: "button", className: "tb-btn tb-download" }, _("Download the engine"));
+    const no = el("button", { type: "button", className: "tb-btn tb-not-now" }, _("Not now"));
+    yes.addEventListener("click", () => {
+      consent.given = true;
+      this.closePrompt();
+      this.goLive();
+    });
+    no.addEventListener("click", () => {
+      this.declined = true;
+      this.closePrompt();
+      this.setEngine("static");
+      this.tryCards.focus();
+    });
+    this.prompt.replaceChildren(
+      el("p", { role: "status" }, fill(_("Trying other cards needs the rule engine, a download of {size}. Download it now?"), { size })),
+      yes, no);
+    this.prompt.hidden = false;
+    if (anchor) yes.focus();
+  }
+
+  closePrompt() {
+    this.prompt.hidden = true;
+    this.prompt.replaceChildren();
+  }
+
+  async goLive() {
+    if (!["static", "asking"].includes(this.figure.dataset.engine)) return;
+    this.setEngine("loading");
+    try {
+      const answer = await ask("replay", { record: this.record });
+      const steps = stepsOf(answer);
+      if (answer.error || !steps.length) throw new Error("the engine could not replay this record");
+      this.recordSteps = steps;
+      if (!this.branch) this.steps = steps;
+      this.step = this.clamp(this.step);
+      this.setEngine("live");
+    } catch (err) {
+      console.warn("trickbook: engine unavailable", err);
+      this.setEngine("failed");
+    }
+    this.paint();
+  }
+
+  /** The engine stopped answering after it went live: say so, and stop offering "what if". */
+  markFailed() {
+    if (this.figure.dataset.engine === "failed") return;
+    this.setEngine("failed");
+    this.paint();
+  }
+
+  /** When live, the seat to play may choose any of its cards ("what if"). */
+  choice(view) {
+    if (this.figure.dataset.engine !== "live" || this.branch || !view.current) return null;
+    const seat = view.current;
+    const prefix = `${seat} `;
+    const cardActions = new Map();
+    for (const action of view.legal || []) {
+      if (!action.startsWith(prefix)) continue;
+      const last = action.split(" ").pop();
+      if (/^(10|[2-9TJQKA])[SHDC]$/i.test(last)) cardActions.set(last.toUpperCase(), action);
+    }
+    // Only when the decision is about cards (not during the bidding).
+    if (!cardActions.size && view.phase !== "play") return null;
+    return {
+      seat,
+      legal: new Set(cardActions.keys()),
+      onChoose: (code, legal, card) => this.tryCard(seat, code, legal ? cardActions.get(code) : `${seat} ${code}`, card),
+    };
+  }
+
+  async tryCard(seat, code, action, card) {
+    const from = this.step;
+    const next = this.recordSteps[from + 1];
+    if (next && next.action === action) {
+      this.go(from + 1); // the record's own line: just step on
+      return;
+    }
+    const anchor = card || this.board.querySelector(`.tb-seat [data-card="${code}"]`);
+    this.say(_("Asking the engine…"), anchor);
+    let answer;
+    try {
+      answer = await ask("whatif", { record: this.record, step: from, action, seed: seedFor(this.id, String(from), action) });
+    } catch (err) {
+      console.warn("trickbook: what-if failed", err);
+      if (err instanceof EngineUnavailable) this.onFail();
+      this.say(_("The engine could not answer. Go back to the record and try again."), anchor);
+      return;
+    }
+    if (answer && answer.reason) {
+      // The rules refused the card: the engine's reason, in the reader's language, by the card.
+      this.say(engineText(answer.reason), anchor);
+      return;
+    }
+    const steps = stepsOf(answer);
+    if (!steps.length || (answer && answer.error)) {
+      // Not a rule but a failure (a record or step the engine could not use): its
+      // English details go to the console, never to the page.
+      console.warn("trickbook: what-if refused", answer && answer.error);
+      this.say(_("The engine could not answer. Go back to the record and try again."), anchor);
+      return;
+    }
+    this.enterBranch(from, seat, code, action, steps);
+  }
+
+  enterBranch(from, seat, code, action, branchSteps) {
+    // The branch shares the record's steps up to `from`; the engine's steps replace the rest.
+    const steps = this.recordSteps.slice(0, from + 1);
+    for (const s of branchSteps) if (Number.isInteger(s.step) && s.step > from) steps[s.step] = s;
+    this.branch = { from, action };
+    this.steps = steps.filter(Boolean);
+    this.figure.dataset.branch = "whatif";
+    const back = el("button", { type: "button", className: "tb-btn tb-back" }, _("Back to the record"));
+    back.addEventListener("click", () => {
+      this.leaveBranch();
+      this.go(from);
+      back.blur();
+      this.board.focus({ preventScroll: true });
+    });
+    // In the sticky bar, on screen, with the step that the chosen card made.
+    this.branchBar.replaceChildren(
+      el("p", {}, fill(_("What if {seat} chose {card}? The bots play the rest of the hand."), { seat, card: cardDisplay(code) })),
+      back);
+    this.branchBar.hidden = false;
+    this.go(from + 1);
+  }
+
+  leaveBranch() {
+    this.branch = null;
+    this.steps = this.recordSteps;
+    delete this.figure.dataset.branch;
+    this.branchBar.hidden = true;
+    this.branchBar.replaceChildren();
+  }
+}
