@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
@@ -254,6 +255,25 @@ def test_the_timer_pauses_while_the_tab_is_hidden_and_says_so(browser, site_url,
         page.evaluate(hide, False)
         expect(timer).to_have_attribute("data-paused", "false")
         expect(table.locator(".tbt-log p[data-code='table-timeout']")).to_have_count(1, timeout=15_000)
+    finally:
+        context.close()
+    assert guard.refused == [] and errors == []
+
+
+AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
+
+
+@pytest.mark.parametrize("game,lang", [("yorkshire", "pt"), ("trinidad", "fr"), ("nap", "en")])
+def test_a_live_play_table_has_no_serious_accessibility_violation(browser, site_url, tb, game, lang):
+    context, guard, errors, page, table = open_table(browser, site_url, tb, game, lang, (360, 740))
+    try:
+        go_live(page, table, tb)
+        wait_for_reader(page, table)
+        page.add_script_tag(path=str(AXE))
+        result = page.evaluate("async () => await axe.run(document.querySelector('div.tb-table'))")
+        serious = [f"{v['id']}: {[n['target'] for n in v['nodes']][:3]}" for v in result["violations"]
+                   if v["impact"] in ("serious", "critical")]
+        assert serious == []
     finally:
         context.close()
     assert guard.refused == [] and errors == []
