@@ -163,7 +163,7 @@ def test_a_wrapped_previous_msgid_is_read_whole(tmp_path):
     assert [(e.msgid, e.previous_msgid) for e in parsed.entries if e.msgid] == [("New", "Old long text")]
 
 
-@pytest.mark.parametrize("locale, expected", [("pt_PT", "aceitar o trunfo"), ("fr", "garder l'atout")])
+@pytest.mark.parametrize("locale, expected", [("pt_PT", "aceitar o trunfo"), ("fr", "accepter l'atout")])
 def test_a_refusal_names_the_verb_in_the_readers_language(locale, expected):
     """``{seat} cannot {verb} now`` must not leak the English verb into a translated page."""
     from trickbook.messages import render

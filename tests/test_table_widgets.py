@@ -78,4 +78,4 @@ def test_table_text_names_cards_by_symbol_and_gives_teams_plural_verbs(tmp_path)
     assert texts[2] == "North and South win the match."
     assert texts[3] == "West plays 10♥ to take the trick."
     assert texts[4] == "E bids Four."  # Nap's fifth player is E, not East
-    assert texts[5] == "Net result of the hand for E: -4."
+    assert texts[5] == "Net result of the hand for E: \u22124."  # numbers carry a true minus sign

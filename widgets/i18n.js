@@ -1,19 +1,75 @@
 // Catalog loading and message formatting for the widgets, in the reader's language.
 //
 // The build writes one catalog per language to assets/i18n/<lang>.json:
-// {"lang", "plural_forms", "ui": {msgid: msgstr}, "engine": {"messages", "suits",
-// "categories", "contracts"}}. UI strings go through `_("literal")` so that
+// {"lang", "plural_forms", "plural": {"nplurals", "expr"}, "ui": {msgid: msgstr},
+// "engine": {"messages", "suits", "categories", "contracts"}}. `plural.expr` is the
+// catalog's own Plural-Forms expression, compiled by the build into a tree of JSON
+// lists (see trickbook_site/i18n/plurals.py) and walked here: no eval, no Function. UI strings go through `_("literal")` so that
 // Babel's javascript extractor finds them; the engine's events and reasons are
 // filled from `engine.messages[code]`, mirroring trickbook.messages.format_value.
 
 const SUIT_SYMBOLS = { S: "♠", H: "♥", D: "♦", C: "♣" };
-const SUIT_KEYS = new Set(["suit", "trump", "led"]);
+const SUIT_KEYS = new Set(["suit", "trump", "led", "other_suit"]);
+// Values that are cards, always shown by name ("J♠", never "JS"): trickbook.messages.CARD_KEYS.
+const CARD_KEYS = new Set(["card", "cards", "right", "left"]);
 // Babel writes plural forms in CLDR's category order; Intl gives the same names.
 const PLURAL_ORDER = ["zero", "one", "two", "few", "many", "other"];
 
 let catalog = { lang: "en", ui: {}, engine: { messages: {}, suits: {}, categories: {}, contracts: {}, verbs: {} } };
 let pluralRules = new Intl.PluralRules("en");
 let pluralIndex = new Map([["one", 0], ["other", 1]]);
+let pluralTree = null;
+let pluralCount = 2;
+
+const BINARY = {
+  "*": (a, b) => a * b,
+  "/": (a, b) => Math.trunc(a / b),
+  "%": (a, b) => a % b,
+  "+": (a, b) => a + b,
+  "-": (a, b) => a - b,
+  "<": (a, b) => Number(a < b),
+  "<=": (a, b) => Number(a <= b),
+  ">": (a, b) => Number(a > b),
+  ">=": (a, b) => Number(a >= b),
+  "==": (a, b) => Number(a === b),
+  "!=": (a, b) => Number(a !== b),
+};
+
+/** The value of a compiled Plural-Forms expression for the count `n` (C integer rules). */
+export function evaluatePlural(tree, n) {
+  const [op, a, b, c] = tree;
+  switch (op) {
+    case "n": return n;
+    case "#": return a;
+    case "?": return evaluatePlural(a, n) ? evaluatePlural(b, n) : evaluatePlural(c, n);
+    case "!": return Number(!evaluatePlural(a, n));
+    case "&&": return Number(Boolean(evaluatePlural(a, n)) && Boolean(evaluatePlural(b, n)));
+    case "||": return Number(Boolean(evaluatePlural(a, n)) || Boolean(evaluatePlural(b, n)));
+    case "-":
+      if (tree.length === 2) return -evaluatePlural(a, n);
+      break;
+    default:
+      break;
+  }
+  const fn = BINARY[op];
+  if (!fn || tree.length !== 3) throw new Error(`trickbook: bad plural expression node ${JSON.stringify(tree)}`);
+  return fn(evaluatePlural(a, n), evaluatePlural(b, n));
+}
+
+/** Which of the catalog's plural forms goes with the count `n`. */
+export function pluralIndexFor(n) {
+  const count = Math.trunc(Math.abs(Number(n)));
+  if (pluralTree) {
+    try {
+      const i = evaluatePlural(pluralTree, count);
+      if (Number.isInteger(i) && i >= 0 && i < pluralCount) return i;
+    } catch (err) {
+      console.warn("trickbook: plural expression failed", err);
+    }
+  }
+  // No compiled rule (an older catalog file): the browser's category in CLDR's order.
+  return pluralIndex.get(pluralRules.select(n)) ?? pluralCount - 1;
+}
 
 /** The catalog file names to try for a page language such as "pt-PT". */
 export function catalogNames(lang) {
@@ -66,6 +122,9 @@ export function useCatalog(data, lang) {
   const categories = pluralRules.resolvedOptions().pluralCategories;
   const ordered = PLURAL_ORDER.filter((c) => categories.includes(c));
   pluralIndex = new Map(ordered.map((c, i) => [c, i]));
+  const plural = data && data.plural;
+  pluralTree = plural && Array.isArray(plural.expr) ? plural.expr : null;
+  pluralCount = plural && Number.isInteger(plural.nplurals) ? plural.nplurals : ordered.length;
 }
 
 /** Translate a UI string (always called with a literal so it can be extracted). */
@@ -78,7 +137,7 @@ export function _(msgid) {
 export function ngettext(singular, plural, n) {
   const forms = catalog.ui[singular];
   if (Array.isArray(forms) && forms.length) {
-    const i = pluralIndex.get(pluralRules.select(n)) ?? forms.length - 1;
+    const i = pluralIndexFor(n);
     const form = forms[Math.min(i, forms.length - 1)];
     if (form) return form;
   }
@@ -121,12 +180,14 @@ export function contractName(code) {
 /** How a value appears in a message (the browser's twin of messages.format_value). */
 export function formatValue(key, value) {
   if (Array.isArray(value)) return value.map((v) => formatValue(key, v)).join(", ");
+  // A negative number with a true minus sign, as in the scoring tables (trickbook.messages.MINUS).
+  if (typeof value === "number" && value < 0) return "\u2212" + String(-value);
   if (typeof value !== "string") return String(value);
   if (SUIT_KEYS.has(key) && value in SUIT_SYMBOLS) return suitName(value);
   if (key === "category" && value in catalog.engine.categories) return categoryName(value);
   if (key === "contract" && value in catalog.engine.contracts) return contractName(value);
   if (key === "verb" && value in catalog.engine.verbs) return catalog.engine.verbs[value];
-  if (key === "card" || key === "cards") return cardDisplay(value);
+  if (CARD_KEYS.has(key)) return cardDisplay(value);
   // A "why" value is itself a message code (why-game-tie), translated in turn.
   if (key === "why" && value in catalog.engine.messages) return catalog.engine.messages[value];
   return value;

@@ -43,9 +43,10 @@ class Card:
     ('TH', "Card('TH')")
     """
 
-    __slots__ = ("rank", "suit")
+    __slots__ = ("rank", "suit", "_hash")
     rank: str
     suit: str
+    _hash: int
 
     def __init__(self, rank: str, suit: str | None = None) -> None:
         if suit is None:  # Card("TH"), as repr() writes it
@@ -55,6 +56,7 @@ class Card:
             raise NotationError(f"not a card: rank {rank!r}, suit {suit!r}")
         object.__setattr__(self, "rank", rank)
         object.__setattr__(self, "suit", suit)
+        object.__setattr__(self, "_hash", hash((rank, suit)))
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Card is immutable")
@@ -72,6 +74,9 @@ class Card:
     @classmethod
     def parse(cls, text: str) -> "Card":
         """Parse ``TH``, ``10H``, ``th``, ``10♥`` or ``T♥`` (rank first, then suit)."""
+        known = _CANONICAL.get(text)
+        if known is not None:  # a card's own text, as every view writes it
+            return known
         t = text.strip()
         if len(t) < 2:
             raise NotationError(f"not a card: {text!r}")
@@ -97,7 +102,7 @@ class Card:
         return isinstance(other, Card) and other.rank == self.rank and other.suit == self.suit
 
     def __hash__(self) -> int:
-        return hash((self.rank, self.suit))
+        return self._hash
 
     def __lt__(self, other: "Card") -> bool:
         return self.sort_key() < other.sort_key()
@@ -110,6 +115,10 @@ class Card:
     def display(self) -> str:
         """The card for people: ``10♥``, ``A♠``."""
         return ("10" if self.rank == "T" else self.rank) + SUIT_SYMBOLS[self.suit]
+
+
+# Every card by its canonical text: parsing a view's cards needs no work.
+_CANONICAL = {r + s: Card(r, s) for s in SUITS for r in RANKS}
 
 
 def parse_cards(text: str | Iterable[str]) -> list[Card]:

@@ -30,6 +30,8 @@ __all__ = ["Award", "Deal", "HandState", "Phase", "Rules"]
 
 
 _REGISTRY: dict[str, type["HandState"]] = {}
+# shows_out() answers, by game, card, suit led and trumps: the follow rule is asked once for each.
+_SHOWS_OUT: dict[tuple[type["HandState"], Card, str, str | None], bool] = {}
 
 
 class HandState:
@@ -64,6 +66,7 @@ class HandState:
     first_lead_sets_trump: ClassVar[bool] = False  # Yorkshire and Nap: the suit of the first card led is trumps
     # Scores before a hand count up from zero to the target (not Nap's payments).
     scores_count_up: ClassVar[bool] = True
+    _pack_cache: ClassVar[tuple[Card, ...]]
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -154,8 +157,16 @@ class HandState:
     # ----- the pack ------------------------------------------------------------
     @classmethod
     def pack(cls) -> list[Card]:
-        """The game's pack in canonical order (suits S H D C, ranks high to low)."""
-        return [Card(r, s) for s in SUITS for r in cls.ranks]
+        """The game's pack in canonical order (suits S H D C, ranks high to low); a new list each time."""
+        return list(cls._pack())
+
+    @classmethod
+    def _pack(cls) -> tuple[Card, ...]:
+        cached: tuple[Card, ...] | None = cls.__dict__.get("_pack_cache")
+        if cached is None:
+            cached = tuple(Card(r, s) for s in SUITS for r in cls.ranks)
+            cls._pack_cache = cached
+        return cached
 
     # ----- seats and teams -------------------------------------------------
     @classmethod
@@ -385,8 +396,13 @@ class HandState:
         """
         if led is None or cls.suit_of(card, trump) == led:
             return False
-        probe = next((c for c in cls.pack() if c != card and cls.suit_of(c, trump) == led), None)
-        return probe is not None and cls.follow_rule("", card, [card, probe], led, trump) is not None
+        key = (cls, card, led, trump)
+        known = _SHOWS_OUT.get(key)
+        if known is None:
+            probe = next((c for c in cls._pack() if c != card and cls.suit_of(c, trump) == led), None)
+            known = probe is not None and cls.follow_rule("", card, [card, probe], led, trump) is not None
+            _SHOWS_OUT[key] = known
+        return known
 
     def play_card(self, seat: str, card: Card) -> None:
         """Move a card from the hand to the trick; finish the trick when complete."""

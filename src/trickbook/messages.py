@@ -4,7 +4,12 @@ The engine speaks English only. Every template is wrapped in ``N_`` (a no-op
 marker) so that Babel extracts it into the ``engine`` catalog; the generator and
 the widgets translate a code's template through the catalogs and fill in the
 values themselves. Templates use named placeholders (``{seat}``, ``{card}``) and
-avoid plural nouns so that one template serves any number.
+avoid plural nouns so that one template serves any number. A ``{team}`` is two
+seats (NS, EW), so its verb takes the plural ("NS score 2").
+
+Cards always reach the reader by name (``10♥``), never as a code (``TH``): any
+value under a key of ``CARD_KEYS`` is shown as a card, here and in the browser
+(``widgets/i18n.js`` keeps the same list).
 """
 
 from __future__ import annotations
@@ -75,7 +80,7 @@ MESSAGES: dict[str, str] = {
     "not-now": N_("{seat} cannot {verb} now."),
     "unknown-verb": N_("{verb} is not an action in this game."),
     "hand-over": N_("The hand is over."),
-    "match-over": N_("The match is over: {team} has won."),
+    "match-over": N_("The match is over: {team} have won."),
     "trick-won": N_("{seat} wins the trick with {card}."),
     "trick-won-trump": N_("{seat} wins the trick with {card}, the highest trump."),
     "trick-won-led": N_("{seat} wins the trick with {card}, the highest card of the suit led ({suit})."),
@@ -83,9 +88,9 @@ MESSAGES: dict[str, str] = {
     "leads": N_("{seat} leads {card}."),
     "trump-set": N_("Trumps are {suit}."),
     "deal": N_("{dealer} deals."),
-    "score": N_("{team} scores {points} for {category}."),
+    "score": N_("{team} score {points} for {category}."),
     "no-score": N_("Nobody scores {category}: {why}"),
-    "match-won": N_("{team} wins the match."),
+    "match-won": N_("{team} win the match."),
 }
 
 
@@ -98,13 +103,22 @@ def register(messages: Mapping[str, str]) -> None:
         MESSAGES[code] = text
 
 
+MINUS = "\u2212"
+
+# Keys whose values are cards (or lists of cards), and keys whose values are suits.
+CARD_KEYS = frozenset({"card", "cards", "right", "left"})
+SUIT_KEYS = frozenset({"suit", "trump", "led", "other_suit"})
+
+
 def format_value(key: str, value: Any, translate: Callable[[str], str]) -> str:
     """How a value appears in a message: cards as ``10♥``, suits by name."""
     if isinstance(value, Card):
         return value.display
+    if isinstance(value, int) and not isinstance(value, bool) and value < 0:
+        return MINUS + str(-value)  # a true minus sign, as in the scoring tables
     if isinstance(value, (list, tuple)):
         return ", ".join(format_value(key, v, translate) for v in value)
-    if key in ("suit", "trump", "led") and isinstance(value, str) and value in SUIT_NAMES:
+    if key in SUIT_KEYS and isinstance(value, str) and value in SUIT_NAMES:
         return translate(SUIT_NAMES[value])
     if key == "category" and isinstance(value, str) and value in CATEGORY_NAMES:
         return translate(CATEGORY_NAMES[value])
@@ -115,7 +129,7 @@ def format_value(key: str, value: Any, translate: Callable[[str], str]) -> str:
     # A ``why`` value is itself a message code (``why-game-tie``), so it translates too.
     if key == "why" and isinstance(value, str) and value in MESSAGES:
         return translate(MESSAGES[value])
-    if key in ("card", "cards") and isinstance(value, str):
+    if key in CARD_KEYS and isinstance(value, str):
         try:
             return Card.parse(value).display
         except ValueError:

@@ -46,6 +46,7 @@ class SeatView:
         self.phase: str | None = obs.get("phase")
         self.hand = [Card.parse(c) for c in obs["hand"]]
         self.trump: str | None = obs["trump"] if trump == _UNSET else trump
+        self._keys: dict[tuple[Card, str], tuple[int, int]] = {}
         if "actions" in obs:
             self.actions = [Action.from_json(a) for a in obs["actions"]]
         else:
@@ -122,7 +123,10 @@ class SeatView:
 
     def key(self, card: Card, led: str) -> tuple[int, int]:
         """How strongly ``card`` would hold a trick led in ``led`` (the engine's trick-winner rule)."""
-        return self.rules.trick_key(card, led, self.trump)
+        found = self._keys.get((card, led))
+        if found is None:
+            found = self._keys[card, led] = self.rules.trick_key(card, led, self.trump)
+        return found
 
     def beats(self, card: Card, than: Card, led: str) -> bool:
         return self.key(card, led) > self.key(than, led)

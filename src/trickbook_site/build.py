@@ -29,7 +29,7 @@ from markdown_it import MarkdownIt
 from . import translations
 from .assets import write_assets
 from .figure import Texts, render_hand
-from .hands import Hand, expand_blocks, load_hands
+from .hands import Hand, expand_blocks, load_hands, unshown_records
 from .landing import landing_page, not_found_page, root_not_found_page
 from .mkdocs_run import language_config, read_base_config, run_mkdocs, write_language_config
 from .project import Language, Project, pyodide_runtime_dir
@@ -63,6 +63,8 @@ def build_site(project: Project, site_dir: Path | None = None, build_root: Path 
     try:
         hands = load_hands(project.docs)
         log(f"replayed {len(hands)} worked hands")
+        for warning in unshown_records(project.docs, hands):
+            log(f"warning: {warning}")
         languages = project.languages()
         catalogs = translations.check_catalogs(project, languages, work / "locales", strict=strict)
         out = work / "site"
@@ -73,17 +75,20 @@ def build_site(project: Project, site_dir: Path | None = None, build_root: Path 
             texts = catalogs.texts(lang)
             docs = work / lang.code / "docs"
             result.coverage[lang.code] = write_localized_docs(project, lang, hands, texts, catalogs, docs)
-            settings = language_config(project, base, lang, languages, docs, out / lang.code)
+            nav = catalogs.write_terms_page(lang, languages, docs)
+            settings = language_config(project, base, lang, languages, docs, out / lang.code,
+                                       catalogs.language_texts(lang, base, nav))
             run_mkdocs(write_language_config(work / lang.code / "mkdocs.yml", settings), strict=True)
             drop_not_found_page(out / lang.code)
             (out / lang.code / "404.html").write_text(
                 not_found_page(site_name, lang, languages, texts.ui, base.get("site_url")), encoding="utf-8")
+            catalogs.finish_pages(lang, out / lang.code)
             log(f"built {lang.code}/")
         write_assets(out, runtime, project.widgets, build_root)
         catalogs.write_browser_catalogs(out / "assets" / "i18n", languages)
         (out / "index.html").write_text(landing_page(site_name, languages), encoding="utf-8")
         (out / "404.html").write_text(
-            root_not_found_page(site_name, languages, {lang.code: catalogs.texts(lang).ui for lang in languages},
+            root_not_found_page(site_name, languages, {language.code: catalogs.texts(language).ui for language in languages},
                                 base.get("site_url")), encoding="utf-8")
         swap_into_place(out, site_dir)
         result.seconds = time.perf_counter() - started

@@ -59,9 +59,14 @@ def _labels(_: Translate) -> dict[str, str]:
         "dealt_to": _("{card}, dealt to {seat}"),
         "payments": _("Payments"),
         "net": _("Net"),
-        "score_after": _("Score after the hand"),
-        "match_won": _("{team} wins the match."),
+        "score_after": _("Score after the hand: {score}"),
+        "deal_region": _("Deal: {title}"),
+        "tricks_region": _("Tricks: {title}"),
+        "scoring_region": _("Scoring: {title}"),
+        "payments_region": _("Payments: {title}"),
+        "match_won": _("{team} win the match."),
         "no_award": _("Nothing scored yet: the record stops before the end of the hand."),
+        "nothing_scored": _("Nobody scores in this hand."),
         "thrown": _("thrown in: {cards}"),
         "sits_out": _("sits out"),
         "tricks_won": _("Tricks won: {list}."),
@@ -133,7 +138,7 @@ class HandFigure:
                 rows.append(f'<tr class="tb-extra"><th scope="row">{escape(L[key])}</th><td>{self.cards(codes)}</td></tr>')
         head = f'<thead><tr><th scope="col">{escape(L["seat"])}</th><th scope="col">{escape(L["cards"])}</th></tr></thead>'
         table = f'<table class="tb-table tb-deal-table">{head}<tbody>{"".join(rows)}</tbody></table>'
-        return self.region(f'{L["deal"]}: {self.title()}', table)
+        return self.region(L["deal_region"].format(title=self.title()), table)
 
     def trick_table(self) -> str:
         L = self.labels
@@ -157,7 +162,7 @@ class HandFigure:
             winner = escape(trick.get("winner") or "")
             rows.append(f'<tr><th scope="row">{number}</th>{tds}<td class="tb-winner">{winner}</td></tr>')
         table = f'<table class="tb-table tb-trick-table">{head}<tbody>{"".join(rows)}</tbody></table>'
-        return self.region(f'{L["tricks"]}: {self.title()}', table)
+        return self.region(L["tricks_region"].format(title=self.title()), table)
 
     def narration(self) -> str:
         items = []
@@ -206,20 +211,24 @@ class HandFigure:
                             f'<td class="tb-points">{award["points"]}</td><td>{detail}</td></tr>')
             head = "".join(f'<th scope="col">{escape(L[k])}</th>' for k in ("category", "who", "points", "detail"))
             table = f'<table class="tb-table tb-score-table"><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>'
-            parts.append(self.region(f'{L["scoring"]}: {self.title()}', table))
+            parts.append(self.region(L["scoring_region"].format(title=self.title()), table))
         else:
-            parts.append(f'<p class="tb-no-award">{escape(L["no_award"])}</p>')
+            # A finished hand without points (everybody passed) is not a record that stops early.
+            steps = self.replay["steps"]
+            over = bool(steps) and (steps[-1].get("view") or {}).get("phase") == "over"
+            parts.append(f'<p class="tb-no-award">{escape(L["nothing_scored"] if over else L["no_award"])}</p>')
         payments = self.result.get("payments")
         if payments:
             cells = "".join(f'<tr><th scope="row">{escape(s)}</th><td class="tb-points">{_signed(n)}</td></tr>'
                             for s, n in payments.items())
             head = f'<thead><tr><th scope="col">{escape(L["seat"])}</th><th scope="col">{escape(L["net"])}</th></tr></thead>'
             table = f'<table class="tb-table tb-payment-table">{head}<tbody>{cells}</tbody></table>'
-            parts.append(self.region(f'{L["payments"]}: {self.title()}', table))
+            parts.append(self.region(L["payments_region"].format(title=self.title()), table))
         score = self.result.get("score") or {}
         if score:
-            shown = ", ".join(f"{escape(k)} {v}" for k, v in score.items())
-            parts.append(f'<p class="tb-score">{escape(L["score_after"])}: {shown}</p>')
+            # A negative score with a true minus sign, as in the payment table.
+            shown = ", ".join(f"{k} {v}" if v >= 0 else f"{k} −{-v}" for k, v in score.items())
+            parts.append(f'<p class="tb-score">{escape(L["score_after"].format(score=shown))}</p>')
         if self.result.get("winner"):
             parts.append(f'<p class="tb-match-won">{escape(L["match_won"].format(team=self.result["winner"]))}</p>')
         return f'<div class="tb-scoring">{"".join(parts)}</div>'

@@ -166,3 +166,19 @@ def expand_blocks(text: str, file: Path, hands: dict[str, Hand], render: Callabl
         cursor = block.end
     out.extend(lines[cursor:])
     return "\n".join(out) + "\n"
+
+
+def unshown_records(docs: Path, hands: dict[str, Hand]) -> list[str]:
+    """A warning line for each record file under docs/hands/ that no page shows (no ``ref`` names it)."""
+    shown = set()
+    for page in pages(docs):
+        for block in find_blocks(page.read_text(encoding="utf-8"), page):
+            if block.ref is not None:
+                shown.add(block.ref)
+    warnings = []
+    for path in record_files(docs / "hands"):
+        hand_id = path.name[: -len(HAND_SUFFIX)]
+        if hand_id in hands and hand_id not in shown:
+            warnings.append(f"{path}: the worked hand {hand_id!r} is on no page "
+                            f"(add a ```hand``` block with ref = \"{hand_id}\", or remove the file)")
+    return warnings

@@ -100,8 +100,8 @@ def not_found_page(site_name: str, lang: Language, languages: list[Language], ui
     root = _root(site_url)
     home = f"{root}{lang.code}/" if root else "./"
     others = "\n".join(
-        f'<li><a href="{escape(root + other.code + "/" if root else "../" + other.code + "/")}" '
-        f'hreflang="{escape(other.html_lang)}" lang="{escape(other.html_lang)}">{escape(other.name)}</a></li>'
+        f'<li><a href="{escape(root + other.code + "/" if root else "../" + other.code + "/")}" hreflang="{escape(other.html_lang)}" '
+        f'lang="{escape(other.html_lang)}">{escape(other.name)}</a></li>'
         for other in languages if other.code != lang.code)
     body = (f'<h1>{escape(words["title"])}</h1>\n<p>{escape(words["text"])}</p>\n'
             f'<p><a href="{escape(home)}">{escape(words["home"])}</a></p>\n')

@@ -11,11 +11,23 @@ from __future__ import annotations
 import json
 import logging
 import os
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from .errors import SiteError
 from .project import Language, Project
+
+
+@dataclass
+class LanguageTexts:
+    """The words of one language's configuration; empty means the base's own."""
+
+    site_description: str = ""
+    permalink_title: str = ""
+    theme: dict[str, str] = field(default_factory=dict)
+    nav_pages: list[str] = field(default_factory=list)
+
 
 # Paths relative to a language's site root; MkDocs rewrites them relative to each page.
 WIDGET_SCRIPT = "../assets/widgets/hand.js"
@@ -43,12 +55,30 @@ def read_base_config(project: Project) -> dict[str, Any]:
     return data
 
 
+def _with_permalink_title(extensions: list[Any], title: str) -> list[Any]:
+    """The base's Markdown extensions with the heading anchors' title in this language."""
+    out: list[Any] = []
+    for entry in extensions:
+        if entry == "toc":
+            entry = {"toc": {"permalink": True, "permalink_title": title}}
+        elif isinstance(entry, dict) and "toc" in entry:
+            entry = {**entry, "toc": {**(entry["toc"] or {}), "permalink_title": title}}
+        out.append(entry)
+    return out
+
+
 def language_config(project: Project, base: dict[str, Any], lang: Language, languages: list[Language],
-                    docs_dir: Path, site_dir: Path) -> dict[str, Any]:
-    """The settings of one language's build, over the base configuration."""
+                    docs_dir: Path, site_dir: Path, texts: LanguageTexts | None = None) -> dict[str, Any]:
+    """The settings of one language's build, over the base configuration.
+
+    ``texts`` carries what the configuration says in words, in this language: the
+    page description, the heading anchors' title, the theme's strings and extra
+    pages for the navigation (see ``translations.Catalogs.language_texts``).
+    """
     extra_css = list(base.get("extra_css") or []) + [WIDGET_STYLE]
     extra_js = list(base.get("extra_javascript") or []) + [{"path": WIDGET_SCRIPT, "type": "module"}]
-    return {
+    texts = texts or LanguageTexts()
+    settings = {
         "INHERIT": str(project.config_file.resolve()),
         "docs_dir": str(docs_dir.resolve()),
         "site_dir": str(site_dir.resolve()),
@@ -61,10 +91,18 @@ def language_config(project: Project, base: dict[str, Any], lang: Language, lang
         "extra_javascript": extra_js,
         "extra": {
             # Links relative to this language's root; the switcher adds the page's own path.
-            "alternate": [{"name": lang.name, "link": f"../{lang.code}/", "lang": lang.html_lang} for lang in languages],
-            "trickbook": {"lang": lang.code, "html_lang": lang.html_lang},
+            "alternate": [{"name": other.name, "link": f"../{other.code}/", "lang": other.html_lang} for other in languages],
+            # theme: Material's keys in this language (overrides/partials/language.html).
+            "trickbook": {"lang": lang.code, "html_lang": lang.html_lang, "theme": texts.theme},
         },
     }
+    if texts.site_description:
+        settings["site_description"] = texts.site_description
+    if texts.permalink_title and isinstance(base.get("markdown_extensions"), list):
+        settings["markdown_extensions"] = _with_permalink_title(base["markdown_extensions"], texts.permalink_title)
+    if texts.nav_pages and isinstance(base.get("nav"), list):
+        settings["nav"] = list(base["nav"]) + [p for p in texts.nav_pages if p not in base["nav"]]
+    return settings
 
 
 class _Collect(logging.Handler):

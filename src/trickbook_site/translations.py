@@ -10,10 +10,14 @@ from __future__ import annotations
 import json
 from html import escape
 from pathlib import Path
+from typing import Any
 
-from . import i18n
+from . import i18n, terms
 from .errors import CatalogError
 from .figure import Texts
+from .i18n import typography
+from .i18n.theme import CONFIG_TEXTS, theme_strings
+from .mkdocs_run import LanguageTexts
 from .project import Language, Project
 
 
@@ -34,6 +38,51 @@ class Catalogs:
         t = self.translator(lang)
         return Texts(lang=lang.code, ui=t.ui, engine=t.engine, content=t.content)
 
+    def language_texts(self, lang: Language, base: dict[str, Any], nav_pages: list[str] | None = None) -> LanguageTexts:
+        """The configuration's words in ``lang``: description, anchor title, theme strings."""
+        nav = list(nav_pages or [])
+        if lang.is_source:
+            return LanguageTexts(nav_pages=nav)
+        t = self.translator(lang)
+        description = str(base.get("site_description") or "")
+        return LanguageTexts(
+            site_description=t.ui(description) if description else "",
+            permalink_title=t.ui(CONFIG_TEXTS["permalink_title"]),
+            theme=theme_strings(lambda context, message: t.pgettext("ui", context, message)),
+            nav_pages=nav,
+        )
+
+    @staticmethod
+    def finish_pages(lang: Language, folder: Path) -> int:
+        """Apply the language's typography to its built pages and search index; the number of files changed."""
+        rules = typography.html_rules(lang.code)
+        if rules is None:
+            return 0
+        changed = 0
+        for page in sorted(folder.rglob("*.html")):
+            text = page.read_text(encoding="utf-8")
+            new = rules(text)
+            if new != text:
+                page.write_text(new, encoding="utf-8")
+                changed += 1
+        index = folder / "search" / "search_index.json"
+        if index.is_file():
+            data = json.loads(index.read_text(encoding="utf-8"))
+            for doc in data.get("docs", []):
+                for key in ("title", "text"):
+                    if isinstance(doc.get(key), str):
+                        doc[key] = rules(doc[key])
+            index.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+        return changed
+
+    def write_terms_page(self, lang: Language, languages: list[Language], docs: Path) -> list[str]:
+        """Write the Terms page into a language's pages; the pages to add to the navigation."""
+        text = terms.terms_page(self.project.root, lang, languages, self.translator(lang).ui)
+        if text is None or (docs / terms.PAGE).exists():
+            return []
+        (docs / terms.PAGE).write_text(text, encoding="utf-8")
+        return [terms.PAGE]
+
     def localize(self, lang: Language, text: str, rel_path: str) -> tuple[str, float]:
         """A page in ``lang`` (English where untranslated) and the percent translated."""
         localized, coverage = i18n.localize_markdown(text, rel_path, self.translator(lang).content_catalog())
@@ -52,6 +101,11 @@ class Catalogs:
         dest.mkdir(parents=True, exist_ok=True)
         for lang in languages:
             data = i18n.browser_catalog(lang.locale or lang.code, self.mo_dir)
+            rules = typography.text_rules(lang.code)
+            if rules is not None:
+                # The widgets' text follows the language's typography, as the pages do.
+                data["ui"] = typography.map_strings(rules, data["ui"])
+                data["engine"] = typography.map_strings(rules, data["engine"])
             (dest / f"{lang.code}.json").write_text(json.dumps(data, ensure_ascii=False, sort_keys=True) + "\n",
                                                      encoding="utf-8")
 

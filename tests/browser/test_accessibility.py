@@ -9,8 +9,8 @@ import pytest
 pytestmark = pytest.mark.browser
 
 AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
-# Page types: a language's home page, and a game page with a worked hand.
-PAGES = ["", "nap/"]
+# Page types: a language's home page, a game page with a worked hand, and the generated Terms page.
+PAGES = ["", "nap/", "terms/"]
 
 
 def serious_violations(page) -> list[str]:

@@ -77,7 +77,9 @@ def canonical_name(name: str) -> str:
 
 def find_game(name: str) -> "type[HandState]":
     """The hand-state class of a game, by name, alias or module path."""
-    return _load()[canonical_name(name)]
+    registry = _load()
+    found = registry.get(name)  # the usual case: the name as every view writes it
+    return found if found is not None else registry[canonical_name(name)]
 
 
 def __getattr__(name: str) -> Any:

@@ -24,7 +24,7 @@ register({
     "low-captured": N_("{card} is the lowest trump in play; {seat} was dealt it, so it counts for {team} even though {captor} captured it."),
     "jack": N_("{seat} captures {card}, the trump jack."),
     "hang-jack": N_("{seat} hangs the jack: {card}, dealt to {owner}, is captured by the other side."),
-    "game": N_("Game: {team} has {total}, {other} has {other_total}."),
+    "game": N_("Game: {team} have {total}, {other} have {other_total}."),
     # why a category scores nobody (the value of ``why`` in ``no-score``)
     "why-no-trump-in-play": N_("no trump was in play."),
     "why-jack-not-in-play": N_("the trump jack was not in play."),

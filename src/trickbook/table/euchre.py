@@ -15,7 +15,7 @@ register({
     # what a card of the reader's hand is
     "explain-right-bower": N_("{card} is the right bower: the jack of trumps, the highest card of this hand."),
     "explain-left-bower": N_("{card} is the left bower: it counts as a trump ({trump}), second only to the right bower, and no longer as one of the {suit}."),
-    "explain-jack-before-trumps": N_("{card} is a jack: if {suit} become trumps it is the right bower, and if {other} become trumps it is the left bower."),
+    "explain-jack-before-trumps": N_("{card} is a jack: if {suit} become trumps it is the right bower, and if {other_suit} become trumps it is the left bower."),
     "explain-card-before-trumps": N_("{card} belongs to the {suit}; trumps are not made yet."),
     "explain-any-discard": N_("{seat} may discard any card, even the one just picked up."),
     # the objects on the table
@@ -115,7 +115,7 @@ class EuchreConduct(Conduct):
         if trump is None:
             if card.rank == "J":
                 return [Message("explain-jack-before-trumps",
-                                {"card": card, "suit": card.suit, "other": left_bower_suit(card.suit)})]
+                                {"card": card, "suit": card.suit, "other_suit": left_bower_suit(card.suit)})]
             return [Message("explain-card-before-trumps", {"card": card, "suit": card.suit})]
         if is_right_bower(card, trump):
             return [Message("explain-right-bower", {"card": card})]

@@ -45,6 +45,8 @@ from babel.util import LOCALTZ
 
 from ..errors import CatalogError
 from .checks import check_entries
+from .glossary import glossary_problems
+from .plurals import parse_header
 from .pofile import PoFile, Problem, read_po_file
 
 DOMAINS = ("content", "ui", "engine")
@@ -405,13 +407,16 @@ def check(root: Path | str = ".", locales: Iterable[str] | None = None) -> Check
     chosen = [resolve_locale(root, name) for name in locales] if locales else catalog_locales(root)
     report = CheckReport()
     for locale in chosen:
-        for path in sorted((root / "locales" / locale / "LC_MESSAGES").glob("*.po")):
+        paths = sorted((root / "locales" / locale / "LC_MESSAGES").glob("*.po"))
+        for path in paths:
             po, problems = check_file(path, locale)
             report.problems.extend(problems)
             report.coverage.append(_coverage(locale, path.relative_to(root).as_posix(), po))
             if path.stem == "content":
                 report.pages.extend(_page_coverage(locale, po))
+        report.problems.extend(glossary_problems(root, locale, paths))
     return report
+
 
 
 def require_valid(root: Path | str = ".", locales: Iterable[str] | None = None) -> CheckReport:
@@ -470,6 +475,15 @@ def _mo_strings(path: Path) -> dict[Any, Any]:
     return strings
 
 
+def _catalog_plural_forms(path: Path) -> str | None:
+    """The Plural-Forms header of a compiled catalog, as its translators wrote it."""
+    if not path.exists():
+        return None
+    with open(path, "rb") as handle:
+        catalog = read_mo(handle)
+    return str(catalog.mime_headers and dict(catalog.mime_headers).get("Plural-Forms") or "") or None
+
+
 def browser_catalog(locale: str, mo_dir: Path | str) -> dict[str, Any]:
     """The JSON the widgets load for one language, from its compiled ``ui`` and ``engine`` catalogs.
 
@@ -488,9 +502,13 @@ def browser_catalog(locale: str, mo_dir: Path | str) -> dict[str, Any]:
         return {code: engine.get(text, text) for code, text in table.items()}
 
     babel_locale = _parse_locale(locale)
+    plural_forms = _catalog_plural_forms(folder / "ui.mo") or Catalog(locale=babel_locale).plural_forms
+    nplurals, plural = parse_header(plural_forms)
     return {
         "lang": str(babel_locale).replace("_", "-"),
-        "plural_forms": Catalog(locale=babel_locale).plural_forms,
+        "plural_forms": plural_forms,
+        # The catalog's own rule as a tree the widgets evaluate (no eval in the browser).
+        "plural": {"nplurals": nplurals, "expr": plural},
         "ui": _mo_strings(folder / "ui.mo"),
         "engine": {
             "messages": names(messages.MESSAGES),

@@ -22,11 +22,11 @@ from .segment import markdown_parser
 
 PLACEHOLDER = re.compile(r"\{(\w+)(?:[!:][^{}]*)?\}")
 
-# Names that stay the same in every language: games, contracts, tools, notations.
+# Names that stay the same in every language: games, contracts, tools, notations, keyboard keys.
 NAMES = frozenset(
     """trickbook Nap Napoleon Wellington Euchre Yorkshire Trinidad All Fours Batley
     Pyodide MkDocs Material Python JavaScript Babel Poedit Weblate TOML JSON SHA UTF
-    Node npm gettext GitHub""".split()
+    Node npm gettext GitHub Tab Enter Home End Escape Esc Shift Space""".split()
 )
 # A card code (`TH`, `10H`, `AS`), a seat letter, a team (`NS`, `EW`, `WE`).
 TOKEN_WITHOUT_TRANSLATION = re.compile(r"(?:10|[2-9TJQKA])[SHDC]?|[A-Z]|NS|EW|WE|SN|\d+(?:[.,]\d+)*")

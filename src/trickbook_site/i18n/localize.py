@@ -168,6 +168,11 @@ class Translator:
         found = self._catalogs.get(domain, {}).get(message)
         return found if isinstance(found, str) and found else message
 
+    def pgettext(self, domain: str, context: str, message: str) -> str:
+        """A message marked with a context (``pgettext``)."""
+        found = self._catalogs.get(domain, {}).get(f"{context}\x04{message}")
+        return found if isinstance(found, str) and found else message
+
     def ngettext(self, domain: str, singular: str, plural: str, n: int) -> str:
         """A plural message, in the form the language's ``Plural-Forms`` rule picks for ``n``."""
         forms = self._catalogs.get(domain, {}).get(singular)
@@ -215,11 +220,13 @@ def translator(locale: str | None, root: Path | str = ".") -> Translator:
 def _usable(catalog: Catalog) -> dict[str, Any]:
     usable: dict[str, Any] = {}
     for message in catalog:
-        if not message.id or message.fuzzy or message.context:
+        if not message.id or message.fuzzy:
             continue
+        # A message with a context is kept under "context\x04msgid", as gettext keys it.
+        prefix = f"{message.context}\x04" if message.context else ""
         if isinstance(message.id, (list, tuple)):
             if all(message.string):
-                usable[message.id[0]] = list(message.string)
+                usable[prefix + message.id[0]] = list(message.string)
         elif message.string:
-            usable[message.id] = message.string
+            usable[prefix + message.id] = message.string
     return usable

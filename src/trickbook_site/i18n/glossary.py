@@ -1,0 +1,198 @@
+"""One term, one translation: each language's glossary, and the check that enforces it.
+
+A glossary sits next to the catalogs, ``locales/<locale>/glossary.toml``, as a list
+of terms::
+
+    [[term]]
+    en = "stock"                           # the English term, as the Terms page shows it
+    en_forms = ["stock", "stocks"]         # how the English may write it (default: en, en + "s")
+    en_except = ["stock exchange"]         # English phrases that are another word (optional)
+    translation = "reste du paquet"        # the one translation
+    forms = ["reste du paquet"]            # the translation's accepted forms (default: translation)
+    forbid = ["pioche"]                    # variants refused in any message
+    forbid_with_term = ["talon"]           # variants refused where the English has the term
+    require = true                         # a message with the term must use a form (default)
+    games = ["Trinidad All Fours"]         # where the term belongs (shown on the Terms page)
+
+``check_glossary`` reads every message of the language's catalogs and reports, with
+file and line, a translation that uses a forbidden variant, or that lacks every
+form of a term its English contains. Terms are matched as whole words, ignoring
+case, outside ``{placeholders}``, code spans and link targets; inflections are the
+listed forms.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Iterable, Iterator
+
+from ..errors import CatalogError
+from .pofile import Entry, Problem, read_po_file
+
+GLOSSARY = "glossary.toml"
+_NOT_PROSE = re.compile(r"\{\w+(?:[!:][^{}]*)?\}|`+[^`]*`+|\]\([^)]*\)|<[^>]*>")
+
+
+@dataclass(frozen=True)
+class Term:
+    en: str
+    translation: str
+    en_forms: tuple[str, ...]
+    forms: tuple[str, ...]
+    en_except: tuple[str, ...] = ()
+    forbid: tuple[str, ...] = ()
+    forbid_with_term: tuple[str, ...] = ()
+    require: bool = True
+    games: tuple[str, ...] = ()
+    line: int = 0
+
+    def in_english(self, text: str) -> bool:
+        for phrase in self.en_except:
+            text = _pattern(phrase).sub(" ", text)
+        return any(_pattern(f).search(text) for f in self.en_forms)
+
+
+@dataclass
+class Glossary:
+    file: str
+    locale: str
+    terms: list[Term] = field(default_factory=list)
+
+    def term(self, en: str) -> Term | None:
+        return next((t for t in self.terms if t.en.lower() == en.lower()), None)
+
+
+@lru_cache(maxsize=None)
+def _pattern(phrase: str) -> re.Pattern[str]:
+    words = [re.escape(w) for w in phrase.replace("’", "'").split()]
+    return re.compile(r"(?<![\w-])" + r"\s+".join(words) + r"(?![\w-])", re.IGNORECASE)
+
+
+def _prose(text: str) -> str:
+    return _NOT_PROSE.sub(" ", text).replace("’", "'").replace("\u00a0", " ").replace("\u202f", " ")
+
+
+def _strings(data: dict[str, Any], key: str, file: str, line: int) -> tuple[str, ...]:
+    value = data.get(key, [])
+    if isinstance(value, str):
+        value = [value]
+    if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
+        raise CatalogError(f"{file}:{line}: {key} must be a list of words")
+    return tuple(value)
+
+
+def _term_lines(text: str) -> list[int]:
+    return [i for i, line in enumerate(text.splitlines(), 1) if line.strip() == "[[term]]"]
+
+
+def load_glossary(path: Path, locale: str | None = None) -> Glossary:
+    """Read a glossary; a malformed one raises ``CatalogError`` naming file and line."""
+    file = str(path)
+    text = path.read_text(encoding="utf-8")
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise CatalogError(f"{file}: not valid TOML: {error}") from None
+    entries = data.get("term", [])
+    if not isinstance(entries, list):
+        raise CatalogError(f"{file}:1: expected [[term]] tables")
+    lines = _term_lines(text) + [0] * len(entries)
+    glossary = Glossary(file, locale or path.parent.name)
+    seen: dict[str, int] = {}
+    for item, line in zip(entries, lines, strict=False):
+        for key in ("en", "translation"):
+            if not isinstance(item.get(key), str) or not item[key].strip():
+                raise CatalogError(f"{file}:{line}: a term needs {key!r}")
+        unknown = set(item) - {"en", "en_forms", "en_except", "translation", "forms", "forbid", "forbid_with_term",
+                               "require", "games"}
+        if unknown:
+            raise CatalogError(f"{file}:{line}: unknown key(s) {', '.join(sorted(unknown))}")
+        en = item["en"]
+        if en.lower() in seen:
+            raise CatalogError(f"{file}:{line}: {en!r} is already defined at line {seen[en.lower()]}")
+        seen[en.lower()] = line
+        require = item.get("require", True)
+        if not isinstance(require, bool):
+            raise CatalogError(f"{file}:{line}: require must be true or false")
+        glossary.terms.append(Term(
+            en=en,
+            translation=item["translation"],
+            en_forms=_strings(item, "en_forms", file, line) or (en, en + "s"),
+            forms=_strings(item, "forms", file, line) or (item["translation"],),
+            en_except=_strings(item, "en_except", file, line),
+            forbid=_strings(item, "forbid", file, line),
+            forbid_with_term=_strings(item, "forbid_with_term", file, line),
+            require=require,
+            games=_strings(item, "games", file, line),
+            line=line,
+        ))
+    return glossary
+
+
+def glossary_path(root: Path, locale: str) -> Path:
+    return root / "locales" / locale / GLOSSARY
+
+
+def check_entry(glossary: Glossary, file: str, entry: Entry) -> Iterator[Problem]:
+    """The glossary's verdict on one translated message."""
+    if not entry.translated:
+        return
+    english = _prose(entry.msgid + " " + (entry.msgid_plural or ""))
+    for index, text in sorted(entry.msgstr.items()):
+        shown = _prose(text)
+        where = f" (form {index})" if entry.msgid_plural is not None else ""
+        present = [t for t in glossary.terms if t.in_english(english)]
+        # A variant refused for one term is still the right word for another term the English has
+        # ("talon" is the kitty even in a sentence that also names the stock).
+        owned = {f.lower() for t in present for f in t.forms}
+        for term in glossary.terms:
+            has_term = term in present
+            for variant in term.forbid + (term.forbid_with_term if has_term else ()):
+                if variant.lower() in owned and variant not in term.forbid:
+                    continue
+                found = _pattern(variant).search(shown)
+                if found:
+                    yield Problem(file, entry.line, f"glossary: {found.group(0)!r} is not used on this site; "
+                                                    f"{term.en!r} is {term.translation!r}{where}")
+            if has_term and term.require and not any(_pattern(f).search(shown) for f in term.forms):
+                yield Problem(file, entry.line, f"glossary: the English has {term.en!r} but the translation "
+                                                f"lacks {term.translation!r}{where}")
+
+
+def check_glossary(glossary: Glossary, catalogs: Iterable[Path]) -> list[Problem]:
+    """Every message of ``catalogs`` against the glossary."""
+    problems: list[Problem] = []
+    for path in catalogs:
+        po = read_po_file(str(path))
+        for entry in po.messages:
+            problems.extend(check_entry(glossary, str(path), entry))
+    return problems
+
+
+def load_glossaries(root: Path, locales: Iterable[str]) -> dict[str, Glossary]:
+    """The glossaries of the given locales that have one."""
+    out = {}
+    for locale in locales:
+        path = glossary_path(root, locale)
+        if path.is_file():
+            out[locale] = load_glossary(path, locale)
+    return out
+
+
+def glossary_problems(root: Path, locale: str, catalogs: Iterable[Path]) -> list[Problem]:
+    """The language's glossary (``locales/<locale>/glossary.toml``), if any, applied to its catalogs;
+    a malformed glossary is itself a problem, with its file and line."""
+    path = glossary_path(root, locale)
+    if not path.is_file():
+        return []
+    try:
+        glossary = load_glossary(path, locale)
+    except CatalogError as error:
+        where, _, message = str(error).partition(": ")
+        number = where.rsplit(":", 1)[-1]
+        return [Problem(str(path), int(number) if number.isdigit() else 1, message)]
+    return check_glossary(glossary, catalogs)

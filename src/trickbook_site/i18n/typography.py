@@ -1,0 +1,158 @@
+"""French typography, applied by the build so that translators type ordinary spaces.
+
+French puts a space before the high punctuation and inside guillemets, and that
+space must not break a line:
+
+- a narrow no-break space (U+202F) before ``;``, ``!`` and ``?``;
+- a no-break space (U+00A0) before ``:``, after ``«`` and before ``»``.
+
+``french_text`` does it on a plain string (a catalog message, a note): an ordinary
+space there becomes the right one, and a missing one is added after a word
+("donne: NS" becomes "donne : NS"). Placeholders (``{seat}``), code spans,
+character references (``&amp;``) and URLs are left as they are, and nothing is
+added where the mark is not punctuation ("10:30", "https://", "?!").
+
+``french_html`` does it on a built page: text outside ``code``, ``pre``, ``kbd``,
+``samp``, ``script``, ``style`` and ``textarea``; the tags themselves are left as
+they are except the prose of ``title``, ``aria-label``, ``alt``, ``placeholder`` and
+the description ``<meta>``. A worked hand's data island (its title and notes,
+which the widget shows) is rewritten as JSON.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any, Callable
+
+NNBSP = "\u202f"
+NBSP = "\u00a0"
+SPACES = " \t\u00a0\u202f"
+OPAQUE = "\ue000"  # stands for a protected span while the rules run
+
+# Spans the rules never touch inside plain text.
+PROTECTED_TEXT = re.compile(
+    r"\{\w+(?:[!:][^{}]*)?\}"  # a placeholder
+    r"|`+[^`]*`+"  # a Markdown code span
+    r"|&#?\w+;"  # a character reference
+    r"|\b[a-z][a-z0-9+.-]*://\S+"  # a URL
+    r"|\]\([^)\s]*\)"  # a Markdown link target
+)
+# What may stand before a mark that takes a space: a word, a closing sign, a protected span.
+BEFORE = r"[\w»)\]…%" + OPAQUE + r"'’\"”]"
+AFTER = r"(?=[\s" + NBSP + NNBSP + r"»)\]<" + OPAQUE + r"]|$)"
+
+_HIGH = re.compile(r"[ \t]*(?<=" + BEFORE + r"|[ \t])([;!?])" + AFTER)
+_COLON = re.compile(r"[ \t]*(?<=" + BEFORE + r"|[ \t]):" + AFTER)
+_OPEN = re.compile(r"«[ \t" + NBSP + NNBSP + r"]*")
+_CLOSE = re.compile(r"[ \t" + NBSP + NNBSP + r"]*»")
+
+
+def _rules(text: str) -> str:
+    text = _HIGH.sub(lambda m: NNBSP + m.group(1), text)
+    text = _COLON.sub(NBSP + ":", text)
+    text = _OPEN.sub("«" + NBSP, text)
+    return _CLOSE.sub(NBSP + "»", text)
+
+
+def _with_protected(text: str, pattern: re.Pattern[str], rules: Callable[[str], str]) -> str:
+    kept: list[str] = []
+
+    def hide(match: re.Match[str]) -> str:
+        kept.append(match.group(0))
+        return OPAQUE
+
+    shown = rules(pattern.sub(hide, text.replace(OPAQUE, "")))
+    pieces = iter(kept)
+    return re.sub(OPAQUE, lambda _m: next(pieces), shown)
+
+
+def french_text(text: str) -> str:
+    """A plain string (a catalog message, a note) with French spacing."""
+    if not text:
+        return text
+    return _with_protected(text, PROTECTED_TEXT, _rules)
+
+
+def map_strings(rules: Callable[[str], str], value: Any) -> Any:
+    """``rules`` applied to the strings of a JSON value (dict values, list items; never keys)."""
+    if isinstance(value, str):
+        return rules(value)
+    if isinstance(value, list):
+        return [map_strings(rules, v) for v in value]
+    if isinstance(value, dict):
+        return {k: map_strings(rules, v) for k, v in value.items()}
+    return value
+
+
+# -- pages ---------------------------------------------------------------------
+
+SKIPPED = ("code", "pre", "kbd", "samp", "script", "style", "textarea")
+PROTECTED_HTML = re.compile(
+    r"<(" + "|".join(SKIPPED) + r")\b[^>]*>.*?</\1\s*>"  # an element whose text stays as it is
+    r"|<!--.*?-->"
+    r"|<[^>]*>"  # any other tag
+    r"|&#?\w+;"
+    r"|\b[a-z][a-z0-9+.-]*://[^\s<]+",
+    re.DOTALL | re.IGNORECASE,
+)
+PROSE_ATTRIBUTE = re.compile(r'(\s(?:title|aria-label|alt|placeholder)=")([^"]*)(")')
+META_DESCRIPTION = re.compile(r'(<meta\s+name="description"\s+content=")([^"]*)(")')
+ISLAND = re.compile(r'(<script type="application/json" class="tb-data">)(.*?)(</script>)', re.DOTALL)
+
+
+def _attribute_text(text: str) -> str:
+    return _with_protected(text, re.compile(r"&#?\w+;|\{\w+\}"), _rules)
+
+
+def _tag(tag: str) -> str:
+    if tag.startswith("<meta"):
+        tag = META_DESCRIPTION.sub(lambda m: m.group(1) + _attribute_text(m.group(2)) + m.group(3), tag)
+    if not tag.startswith(("<code", "<pre", "<script", "<style", "<!--")):
+        tag = PROSE_ATTRIBUTE.sub(lambda m: m.group(1) + _attribute_text(m.group(2)) + m.group(3), tag)
+    return tag
+
+
+def _island(match: re.Match[str]) -> str:
+    data = json.loads(match.group(2))
+    if isinstance(data, dict):
+        if isinstance(data.get("title"), str):
+            data["title"] = french_text(data["title"])
+        if isinstance(data.get("notes"), dict):
+            data["notes"] = {k: french_text(v) if isinstance(v, str) else v for k, v in data["notes"].items()}
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
+    return match.group(1) + text + match.group(3)
+
+
+def french_html(html: str) -> str:
+    """A built page with French spacing in its prose (see the module's notes)."""
+    html = ISLAND.sub(_island, html)
+    kept: list[str] = []
+
+    def hide(match: re.Match[str]) -> str:
+        piece = match.group(0)
+        kept.append(_tag(piece) if piece.startswith("<") and not match.group(1) else piece)
+        return OPAQUE
+
+    shown = _rules(PROTECTED_HTML.sub(hide, html.replace(OPAQUE, "")))
+    pieces = iter(kept)
+    return re.sub(OPAQUE, lambda _m: next(pieces), shown)
+
+
+# -- which languages -------------------------------------------------------------
+
+TEXT_RULES: dict[str, Callable[[str], str]] = {"fr": french_text}
+HTML_RULES: dict[str, Callable[[str], str]] = {"fr": french_html}
+
+
+def language_of(code: str) -> str:
+    """``fr_CA`` and ``fr-CA`` follow the rules of ``fr``."""
+    return code.replace("-", "_").split("_")[0].lower()
+
+
+def text_rules(code: str) -> Callable[[str], str] | None:
+    return TEXT_RULES.get(language_of(code))
+
+
+def html_rules(code: str) -> Callable[[str], str] | None:
+    return HTML_RULES.get(language_of(code))
