@@ -118,7 +118,8 @@ export class TableView {
     this.paintScore(view);
     this.handNumber.textContent = fill(_("Hand {number}"), { number: String(view.hand_number) });
     this.nextHand.hidden = !(view.phase === "hand-over" && !view.over);
-    this.lastTrick.disabled = !view.last_trick && !(view.trick && view.trick.winner);
+    // While the trick just taken is still on the felt (the next lead not made), it is the one shown.
+    this.lastTrick.disabled = !view.last_trick;
     this.paintEnd(view);
   }
 
