@@ -51,13 +51,13 @@ def random_hands_per_second(game: str, seconds: float) -> tuple[float, float]:
     return hands / elapsed, actions / max(hands, 1)
 
 
-def bot_move_times(game: str, moves: int) -> list[float]:
+def bot_move_times(game: str, moves: int, level: str = "gentle") -> list[float]:
     """Seconds per ``choose`` of the game's bot at every seat, over about ``moves`` moves."""
     times: list[float] = []
     n = 0
     while len(times) < moves:
         state = new_hand(game, n)
-        bots = {s: make_bot(game, seed=i) for i, s in enumerate(state.seats)}
+        bots = {s: make_bot(game, seed=i, level=level) for i, s in enumerate(state.seats)}
         while not hand_finished(state):
             seat = state.current_player
             obs = state.observation(seat)
@@ -74,7 +74,7 @@ def p95(values: list[float]) -> float:
     return ordered[max(0, int(len(ordered) * 0.95) - 1)]
 
 
-def run(seconds: float = 2.0, moves: int = 2000) -> list[dict]:
+def run(seconds: float = 2.0, moves: int = 2000, strong_moves: int = 300) -> list[dict]:
     rows = []
     for game in GAMES:
         if not present(GAMES[game]):
@@ -84,16 +84,24 @@ def run(seconds: float = 2.0, moves: int = 2000) -> list[dict]:
         if present(BOTS[game]):
             times = bot_move_times(game, moves)
             row.update(bot_mean_ms=1000 * statistics.fmean(times), bot_p95_ms=1000 * p95(times), bot_moves=len(times))
+            if strong_moves:
+                times = bot_move_times(game, strong_moves, "strong")
+                row.update(strong_mean_ms=1000 * statistics.fmean(times), strong_p95_ms=1000 * p95(times),
+                           strong_max_ms=1000 * max(times))
         rows.append(row)
     return rows
 
 
 def report(rows: list[dict], runtime: str) -> str:
     out = [f"engine benchmark on {runtime}",
-           f"{'game':<10} {'hands/s':>9} {'actions/hand':>13} {'bot mean ms':>12} {'bot p95 ms':>11}"]
+           f"{'game':<10} {'hands/s':>9} {'actions/hand':>13} {'bot mean ms':>12} {'bot p95 ms':>11}"
+           f" {'search mean ms':>15} {'search p95 ms':>14} {'search max ms':>14}"]
     for r in rows:
         bot = (f"{r['bot_mean_ms']:>12.3f} {r['bot_p95_ms']:>11.3f}" if "bot_mean_ms" in r else f"{'-':>12} {'-':>11}")
-        out.append(f"{r['game']:<10} {r['hands_per_second']:>9.1f} {r['actions_per_hand']:>13.1f} {bot}")
+        strong = (f" {r['strong_mean_ms']:>15.1f} {r['strong_p95_ms']:>14.1f} {r['strong_max_ms']:>14.1f}"
+                  if "strong_mean_ms" in r else "")
+        out.append(f"{r['game']:<10} {r['hands_per_second']:>9.1f} {r['actions_per_hand']:>13.1f} {bot}{strong}")
+    out.append("search = the strong bot (trickbook.bots.search), every seat; the bar is 50 ms per move under Pyodide")
     return "\n".join(out)
 
 
@@ -101,9 +109,10 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=2.0, help="time spent on random hands per game")
     parser.add_argument("--moves", type=int, default=2000, help="bot moves timed per game")
+    parser.add_argument("--strong-moves", type=int, default=300, help="search-bot moves timed per game (0: none)")
     args = parser.parse_args(argv)
     runtime = f"{sys.implementation.name} {sys.version.split()[0]} ({sys.platform})"
-    print(report(run(args.seconds, args.moves), runtime))
+    print(report(run(args.seconds, args.moves, args.strong_moves), runtime))
 
 
 if __name__ == "__main__":

@@ -40,7 +40,7 @@ RULES_PAGES = ("nap", "yorkshire", "trinidad", "euchre")
 LIVE_PAGE = "en/nap/"
 LIVE_TIMEOUT_MS = 120_000
 # Fetched only once the engine starts: the worker, runtime.json and everything under assets/pyodide/.
-RUNTIME_PATHS = ("/assets/pyodide/", "/assets/runtime.json", "/assets/widgets/worker.js")
+RUNTIME_PATHS = ("/assets/pyodide/", "/assets/runtime.json", "/assets/snapshot.json", "/assets/widgets/worker.js")
 
 Problems = list[str]
 
@@ -252,17 +252,22 @@ def runtime_version(site: Path) -> str:
     return runtime["pyodide"].strip("/").split("/")[-1]
 
 
-def bare_boot(browser: Browser, base: str, guard: Guard) -> dict[str, float]:
-    """ms from navigation to a booted runtime, and the boot inside the worker."""
+def bare_boot(browser: Browser, base: str, guard: Guard) -> dict[str, dict[str, float]]:
+    """ms from navigation to a booted runtime, and the boot inside the worker: cold (a fresh
+    context, empty cache), then warm (the same context again, files cached)."""
     context = guard.attach(browser.new_context())
+    out = {}
     try:
-        page = context.new_page()
-        page.goto(f"{base}/index.html")
-        page.wait_for_function("window.__bare !== undefined", timeout=LIVE_TIMEOUT_MS)
-        bare = page.evaluate("window.__bare")
-        if "error" in bare:
-            sys.exit(f"the bare Pyodide boot failed: {bare['error']}")
-        return {"nav_to_booted": bare["booted"], "worker_boot": bare["elapsed"]}
+        for visit in ("cold", "warm"):
+            page = context.new_page()
+            page.goto(f"{base}/index.html")
+            page.wait_for_function("window.__bare !== undefined", timeout=LIVE_TIMEOUT_MS)
+            bare = page.evaluate("window.__bare")
+            page.close()
+            if "error" in bare:
+                sys.exit(f"the bare Pyodide boot failed: {bare['error']}")
+            out[visit] = {"nav_to_booted": bare["booted"], "worker_boot": bare["elapsed"]}
+        return out
     finally:
         context.close()
 
@@ -277,7 +282,9 @@ async ([handId, calls]) => {
   const engine = await import(new URL("engine.js", handJs).href);
   const fig = document.querySelector(`figure.tb-hand[data-hand-id="${handId}"]`);
   const data = JSON.parse(fig.querySelector("script.tb-data").textContent);
-  const steps = data.replay.steps;
+  // The page carries a compact trace: the widgets' own module expands every view.
+  const { expandTrace } = await import(new URL("trace.js", handJs).href);
+  const steps = expandTrace(data.replay);
   // The first card play where another legal card than the record's exists.
   let whatif = null;
   for (let i = 0; i + 1 < steps.length && !whatif; i++) {
@@ -349,33 +356,44 @@ LIVE_STEPS = """
 
 
 def live_run(browser: Browser, base: str, guard: Guard, calls: int) -> dict[str, Any]:
-    """Open the live page, click the first widget's next button at once, wait for live, then time calls."""
+    """Open the live page, click the first widget's next button at once, wait for live, then time
+    calls (cold: a fresh context); then open it again in the same context and time it to live (warm)."""
     context = guard.attach(browser.new_context(viewport={"width": 1280, "height": 900}))
     context.add_init_script(LIVE_PROBE)
     try:
-        page = context.new_page()
+        cold = live_page(context, base, calls)
+        warm = live_page(context, base, 0)
+        return {**cold, "warm": warm}
+    finally:
+        context.close()
+
+
+def live_page(context: BrowserContext, base: str, calls: int) -> dict[str, Any]:
+    """One visit of the live page: click at once, wait for live; then, when ``calls``, time calls."""
+    page = context.new_page()
+    try:
         errors: list[str] = []
         page.on("pageerror", lambda exc: errors.append(str(exc)))
         page.goto(f"{base}/{LIVE_PAGE}", wait_until="load")
         figure = page.locator("figure.tb-hand").first
-        figure.locator(".tb-next").click()
+        figure.locator(".tb-try").click()  # stepping needs no engine; trying other cards does
         page.wait_for_function("window.__tb.live !== null || window.__tb.failed !== null", timeout=LIVE_TIMEOUT_MS)
         marks = page.evaluate("window.__tb")
         hand_id = figure.get_attribute("data-hand-id")
         if marks["live"] is None:
             sys.exit(f"the engine did not go live on {LIVE_PAGE} ({hand_id}); page errors: {errors}")
         calls_out = page.evaluate(ROUND_TRIPS, [hand_id, calls])
-        steps = page.evaluate(LIVE_STEPS, [hand_id, calls])
+        steps = page.evaluate(LIVE_STEPS, [hand_id, calls]) if calls else []
         dom = dom_whatif(page, hand_id, calls_out["whatif"], calls)
         if errors:
             sys.exit(f"uncaught errors on {LIVE_PAGE}: {errors}")
         return {"hand": hand_id, "marks": marks, **calls_out, "dom_whatif": dom, "steps": steps}
     finally:
-        context.close()
+        page.close()
 
 
 def dom_whatif(page: Any, hand_id: str, whatif: dict[str, Any] | None, calls: int) -> list[float]:
-    if not whatif:
+    if not whatif or not calls:
         return []
     seat, card = whatif["action"].split(" ")[0], whatif["action"].split(" ")[-1].upper()
     result = page.evaluate(DOM_WHATIF, [hand_id, whatif["step"], card, seat, calls])
@@ -415,47 +433,57 @@ def report_builds(cold: list[float], warm: list[float], runs: int) -> None:
     print(f"\n1. Full build, three languages (trickbook build --site-dir <tmp>), median of {runs}")
     rows = []
     if cold:
-        rows.append(["cold: empty engine-wheel cache (wheel built)", spread(cold, seconds)])
-    rows.append(["warm: engine wheel from build/engine/", spread(warm, seconds)])
+        rows.append(["cold: empty cache (wheel, lockfile and snapshot made)", spread(cold, seconds)])
+    rows.append(["warm: engine wheel, lockfile and snapshot from build/", spread(warm, seconds)])
     print(table(["build", "wall time"], rows))
     if cold:
-        print(f"   the wheel and its lockfile cost {median(cold) - median(warm):.2f} s of a cold build")
+        print(f"   the wheel, lockfile and snapshot cost {median(cold) - median(warm):.2f} s of a cold build; warm target at most 5 s")
 
 
 def report_bytes(pages: dict[str, list[PageBytes]], runs: int) -> None:
-    print(f"\n2. First page, before any interaction (fresh browser context, network idle), median of {runs}")
+    print("\n2. First page, before any interaction (fresh browser context, network idle), one load each; "
+          "target at most 400 KB of bodies")
     rows = []
     for path, loads in pages.items():
         pick = lambda attr: median([getattr(p, attr) for p in loads])
         runtime = sorted({u for p in loads for u in p.runtime})
-        rows.append([f"/{path}", f"{pick('requests'):.0f}", kib(pick("body")), kib(pick("transfer")),
+        rows.append([f"/{path}", f"{pick('requests'):.0f}", f"{pick('body') / 1000:.1f}", kib(pick("body")),
+                     kib(pick("transfer")),
                      kib(pick("widgets")), kib(pick("search")), "none" if not runtime else " ".join(runtime)])
-    print(table(["page", "requests", "body KiB", "transfer KiB", "player files KiB", "search index KiB",
+    print(table(["page", "requests", "body kB", "body KiB", "transfer KiB", "player files KiB", "search index KiB",
                  "Pyodide/runtime files"], rows))
 
 
-def report_live(bare: list[dict[str, float]], live: list[dict[str, Any]], runs: int) -> None:
-    marks = lambda key: [r["marks"][key] for r in live]
-    nav_live, nav_bare = median(marks("live")), median([b["nav_to_booted"] for b in bare])
-    boot, engine = [r["timing"]["boot"] for r in live], [r["timing"]["engine"] for r in live]
-    click_to_live = [r["marks"]["live"] - r["marks"]["click"] for r in live]
-    rest = [c - b - e for c, b, e in zip(click_to_live, boot, engine)]
-    print(f"\n3. Engine start-up on /{LIVE_PAGE} (hand {live[0]['hand']}, next clicked right after load), "
-          f"median of {runs}")
-    print(table(["what", "time"], [
-        ["bare Pyodide page: navigation -> runtime booted", spread([b["nav_to_booted"] for b in bare], ms)],
-        ["bare Pyodide page: boot inside the worker (import + loadPyodide)", spread([b["worker_boot"] for b in bare], ms)],
-        [f"/{LIVE_PAGE}: navigation -> click on next", spread(marks("click"), ms)],
-        [f"/{LIVE_PAGE}: navigation -> data-engine=\"live\"", spread(marks("live"), ms)],
-        ["  click -> live", spread(click_to_live, ms)],
-        ["    worker: runtime.json + import + loadPyodide", spread(boot, ms)],
-        ["    worker: engine wheel download + import (loadPackage, pyimport)", spread(engine, ms)],
-        ["    the rest: worker start, first replay, message, paint", spread(rest, ms)],
-    ]))
-    print(f"   ratio navigation->live / bare navigation->booted: {nav_live / nav_bare:.2f}")
-    print(f"   what the page and the engine add to a bare boot: {ms(nav_live - nav_bare)} "
-          f"(engine load {ms(median(engine))}; boot in the worker {ms(median(boot))} vs bare "
-          f"{ms(median([b['worker_boot'] for b in bare]))})")
+def report_live(bare: list[dict[str, dict[str, float]]], live: list[dict[str, Any]], runs: int) -> None:
+    print(f"\n3. Engine start-up on /{LIVE_PAGE} (hand {live[0]['hand']}, 'Try other cards' clicked right after load), "
+          f"against a bare Pyodide boot of the same runtime; runs alternated, median of {runs}")
+    snapshot = sorted({str(r["timing"].get("snapshot")) for r in live + [r["warm"] for r in live]})
+    print(f"   booted from the engine snapshot: {', '.join(snapshot)}")
+    rows = []
+    ratios = []
+    for visit in ("cold", "warm"):
+        runs_of = [r if visit == "cold" else r["warm"] for r in live]
+        marks = lambda key: [r["marks"][key] for r in runs_of]
+        bare_nav = [b[visit]["nav_to_booted"] for b in bare]
+        boot, engine = [r["timing"]["boot"] for r in runs_of], [r["timing"]["engine"] for r in runs_of]
+        click_to_live = [r["marks"]["live"] - r["marks"]["click"] for r in runs_of]
+        rest = [c - b - e for c, b, e in zip(click_to_live, boot, engine)]
+        rows += [
+            [f"{visit}: bare Pyodide page: navigation -> runtime booted", spread(bare_nav, ms)],
+            [f"{visit}: bare Pyodide page: boot inside the worker (import + loadPyodide)",
+             spread([b[visit]["worker_boot"] for b in bare], ms)],
+            [f"{visit}: /{LIVE_PAGE}: navigation -> click on \"Try other cards\"", spread(marks("click"), ms)],
+            [f"{visit}: /{LIVE_PAGE}: navigation -> data-engine=\"live\"", spread(marks("live"), ms)],
+            [f"{visit}:   click -> live", spread(click_to_live, ms)],
+            [f"{visit}:     worker: JSON + import + loadPyodide (snapshot or wheel)", spread(boot, ms)],
+            [f"{visit}:     worker: import trickbook.web", spread(engine, ms)],
+            [f"{visit}:     the rest: worker start, first replay, message, paint", spread(rest, ms)],
+        ]
+        ratios.append((visit, median(marks("live")), median(bare_nav)))
+    print(table(["what", "time"], rows))
+    for visit, nav_live, nav_bare in ratios:
+        print(f"   {visit}: navigation->live {ms(nav_live)} / bare navigation->booted {ms(nav_bare)} = "
+              f"{nav_live / nav_bare:.2f} (target at most 1.00)")
 
 
 def report_calls(live: list[dict[str, Any]], calls: int) -> None:
@@ -483,7 +511,8 @@ def measure_browser(site: Path, scratch: Path, runs: int, calls: int, guard: Gua
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
         try:
             for n in range(runs):
-                for path in paths:
+                # Bytes do not vary from run to run: every page is loaded once (in the first run).
+                for path in paths if n == 0 else []:
                     pages.setdefault(path, []).append(first_page_bytes(browser, site, base, path, guard))
                 # Alternate the order so that neither side always runs on a warmer machine.
                 order = [lambda: bare_runs.append(bare_boot(browser, bare_base, guard)),
@@ -498,7 +527,7 @@ def measure_browser(site: Path, scratch: Path, runs: int, calls: int, guard: Gua
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=3, help="runs per figure; medians are printed (default 3)")
+    parser.add_argument("--runs", type=int, default=5, help="runs per figure; medians are printed (default 5)")
     parser.add_argument("--calls", type=int, default=20, help="live calls timed per run (default 20)")
     parser.add_argument("--site", type=Path, default=None,
                         help="measure this built site and skip the build timings")

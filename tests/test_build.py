@@ -285,7 +285,7 @@ def test_labels_and_events_are_translated_through_the_catalogs(tmp_path: Path) -
     hand = replay_hand("nap-four-hearts", NAP_RECORD, path, 1)
     texts = Texts(lang="xx", ui=lambda s: {"Tricks: {title}": "Vazas: {title}", "Winner": "Vencedor"}.get(s, s),
                   engine=lambda s: {"{seat} passes.": "{seat} passa."}.get(s, s),
-                  content=lambda s: "TITLE" if s == hand.replay["title"] else s)
+                  content=lambda s: "TITLE" if s == hand.trace.record.title else s)
     html = render_hand(hand, 0, texts)
     assert 'aria-label="Vazas: TITLE"' in html and ">Vencedor</th>" in html
     assert "B passa." in html and '<figcaption class="tb-title">TITLE</figcaption>' in html
@@ -350,12 +350,13 @@ def test_high_and_low_are_shown_with_the_seat_originally_dealt_the_card() -> Non
     hands = load_hands(PROJECT.docs)
     shown = 0
     for hand in hands.values():
-        dealt = hand.replay["result"]["deal"]["hands"]
+        result, steps = hand.trace.as_json(), hand.trace.steps_json()
+        dealt = result["deal"]["hands"]
         html = render_hand(hand, 0, Texts(lang="en"))
-        for award in hand.replay["result"]["awards"]:
+        for award in result["awards"]:
             if award["category"] not in ("high", "low"):
                 continue
-            card = next(e["values"]["card"] for s in hand.replay["steps"] for e in s["events"]
+            card = next(e["values"]["card"] for s in steps for e in s["events"]
                         if e["values"].get("category") == award["category"] and "card" in e["values"])
             holders = [seat for seat, cards in dealt.items() if card in cards]
             if not holders:
@@ -374,6 +375,17 @@ def test_a_reference_can_open_its_hand_at_a_step(tmp_path: Path) -> None:
     out = expand_blocks((docs / "index.md").read_text(), docs / "index.md", hands,
                         lambda hand, step: render_hand(hand, step, Texts(lang="en")))
     assert 'data-step="8"' in out and "```" not in out and out.rstrip().endswith("After.")
+
+
+def test_a_worked_hand_is_replayed_once_into_a_trace_with_every_view() -> None:
+    from trickbook.record import parse_record
+
+    path = next(PROJECT.docs.rglob("*.hand.toml"))
+    text = path.read_text(encoding="utf-8")
+    hand = replay_hand("x", text, path, 1)
+    assert all(step.view is not None for step in hand.trace.steps)
+    assert hand.trace.record == parse_record(text, file=str(path))
+    assert len(hand.trace.steps) == len(hand.trace.record.actions) + 1
 
 
 # ----- around the worked hands: the engine's size, search text, 404 pages ------------------

@@ -1,11 +1,13 @@
 // The module Web Worker that runs Pyodide and the engine's JSON facade (trickbook.web).
 //
-// Requests are {id, type: "replay" | "legal" | "whatif" | "table_…", ...}; every request gets
+// Requests are {id, type: "replay" | "load" | "legal" | "whatif" | "table_…", ...}; every request gets
 // exactly one reply {id, ok: true, result} or {id, ok: false, error: {kind, message}}.
 // The runtime boots once, when the worker starts; requests are handled one at a time.
 
 const CALLS = {
   replay: (web, req) => web.replay_json(req.record),
+  // The hand players: read a record the page shows (nothing is replayed), then branch from it.
+  load: (web, req) => web.load_json(req.record),
   legal: (web, req) => web.legal_json(req.record, req.step),
   whatif: (web, req) => web.whatif_json(req.record, req.step, req.action, req.seed),
   // The play table (play-table/): trickbook.table.facade keeps each open table by its id.
@@ -31,29 +33,78 @@ function table() {
   return tableFacade;
 }
 
-// assets/runtime.json says where the runtime lives, relative to assets/.
-const RUNTIME_JSON = new URL("../runtime.json", import.meta.url);
+// assets/runtime.json says where the runtime lives, relative to assets/; assets/snapshot.json,
+// when the build made one, names a memory snapshot of that runtime with the engine imported.
+const ASSETS = new URL("../", import.meta.url);
+const RUNTIME_JSON = new URL("runtime.json", ASSETS);
+const SNAPSHOT_JSON = new URL("snapshot.json", ASSETS);
+
+async function fetchJSON(url, optional) {
+  const response = await fetch(url);
+  if (!response.ok) {
+    if (optional && response.status === 404) return null;
+    throw new Error(`${url.pathname.split("/").pop()}: HTTP ${response.status}`);
+  }
+  return response.json();
+}
+
+/** The snapshot's bytes, unzipped as they arrive (the file is gzip, whatever the server says). */
+async function fetchSnapshot(url) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`the snapshot: HTTP ${response.status}`);
+  const unzipped = response.body.pipeThrough(new DecompressionStream("gzip"));
+  return new Uint8Array(await new Response(unzipped).arrayBuffer());
+}
+
+/** Boot from the snapshot; null (and a console warning) when it does not fit this runtime. */
+async function bootFromSnapshot(loadPyodide, indexURL, about, version) {
+  if (about.pyodide !== version) {
+    console.warn(`trickbook: the engine snapshot is for Pyodide ${about.pyodide}, not ${version}; booting normally`);
+    return null;
+  }
+  const bytes = fetchSnapshot(new URL(about.file, ASSETS));
+  bytes.catch(() => {});
+  let pyodide;
+  try {
+    pyodide = await loadPyodide({ indexURL, _loadSnapshot: bytes });
+  } catch (err) {
+    console.warn(`trickbook: the engine snapshot did not load (${err && err.message ? err.message.split("\n")[0] : err}); booting normally`);
+    return null;
+  }
+  const tag = pyodide.globals.get("_TRICKBOOK_SNAPSHOT");
+  if (tag !== about.engine) {
+    console.warn(`trickbook: the engine snapshot holds engine ${tag}, not ${about.engine}; booting normally`);
+    return null;
+  }
+  return pyodide;
+}
+
+async function bootNormally(loadPyodide, indexURL) {
+  // The `packages` option fetches the engine's wheel while the runtime starts.
+  const pyodide = await loadPyodide({ indexURL, packages: ["trickbook"] });
+  try {
+    pyodide.pyimport("trickbook");
+  } catch (err) {
+    const last = String(err && err.message ? err.message : err).trim().split("\n").pop();
+    throw new Error(`the engine package did not load: ${last}`);
+  }
+  return pyodide;
+}
 
 async function boot() {
   const started = performance.now();
-  const response = await fetch(RUNTIME_JSON);
-  if (!response.ok) throw new Error(`runtime.json: HTTP ${response.status}`);
-  const runtime = await response.json();
+  const [runtime, about] = await Promise.all([fetchJSON(RUNTIME_JSON, false), fetchJSON(SNAPSHOT_JSON, true)]);
   const indexURL = new URL(runtime.pyodide, RUNTIME_JSON).href;
+  const version = runtime.pyodide.split("/").filter(Boolean).pop();
   const { loadPyodide } = await import(new URL("pyodide.mjs", indexURL).href);
-  const pyodide = await loadPyodide({ indexURL });
+  let pyodide = about ? await bootFromSnapshot(loadPyodide, indexURL, about, version) : null;
+  const snapshot = pyodide !== null;
+  if (!snapshot) pyodide = await bootNormally(loadPyodide, indexURL);
   const booted = performance.now();
-  // loadPackage only logs a failed download; collect the errors so boot fails clearly.
-  const problems = [];
-  await pyodide.loadPackage("trickbook", {
-    messageCallback: () => {},
-    errorCallback: (text) => problems.push(String(text)),
-  });
-  if (problems.length) throw new Error(`the engine package did not load: ${problems.join("; ")}`);
   const web = pyodide.pyimport("trickbook.web");
   pyodideRef = pyodide;
   const ready = performance.now();
-  return { web, timing: { boot: booted - started, engine: ready - booted } };
+  return { web, timing: { boot: booted - started, engine: ready - booted, snapshot } };
 }
 
 const runtime = boot();

@@ -35,7 +35,7 @@ _VERB_ALIASES = {"pick-up": "pickup", "pick": "pickup", "play": "play"}
 ALONE_VERBS = frozenset({"order", "pickup", "call"})
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Action:
     """One action by one seat. ``str(action)`` is its canonical text."""
 
@@ -45,6 +45,12 @@ class Action:
     suit: str | None = None
     contract: str | None = None
     alone: bool = False
+
+    def __init__(self, seat: str, verb: str, card: Card | None = None, suit: str | None = None,
+                 contract: str | None = None, alone: bool = False) -> None:
+        # Frozen: the fields are written once, here (one dictionary update, for speed).
+        self.__dict__.update(seat=seat, verb=verb, card=card, suit=suit, contract=contract, alone=alone)
+        self.__post_init__()
 
     def __post_init__(self) -> None:
         """Only well-formed actions exist: a known verb with exactly the argument it takes."""
@@ -61,6 +67,14 @@ class Action:
             raise NotationError(f"{self.contract!r} is not a contract ({', '.join(CONTRACTS)})")
 
     def __str__(self) -> str:
+        # Computed once per action: legal actions are sorted by their text.
+        text = self.__dict__.get("_text")
+        if text is None:
+            text = self._format()
+            self.__dict__["_text"] = text
+        return text
+
+    def _format(self) -> str:
         if self.verb == "play":
             return f"{self.seat} {self.card}"
         parts = [self.seat, self.verb]

@@ -38,30 +38,43 @@ def same_colour(a: str, b: str) -> bool:
 class Card:
     """A playing card, immutable and hashable.
 
+    There is one object per card: ``Card("T", "H")``, ``Card("TH")`` and ``Card.parse("10♥")``
+    all return it, so comparing and hashing cards costs no more than comparing objects.
+    ``index`` is the card's place in the canonical order (suits S H D C, ranks A to 2).
+
     >>> c = Card.parse("10♥")
-    >>> str(c), repr(c)
-    ('TH', "Card('TH')")
+    >>> str(c), repr(c), c is Card("T", "H")
+    ('TH', "Card('TH')", True)
     """
 
-    __slots__ = ("rank", "suit", "_hash")
+    __slots__ = ("rank", "suit", "index", "_text", "_key")
     rank: str
     suit: str
-    _hash: int
+    index: int
+    _text: str
+    _key: tuple[int, int]
 
-    def __init__(self, rank: str, suit: str | None = None) -> None:
-        if suit is None:  # Card("TH"), as repr() writes it
-            parsed = Card.parse(rank)
-            rank, suit = parsed.rank, parsed.suit
-        if rank not in RANKS or suit not in SUITS or len(rank) != 1 or len(suit) != 1:
-            raise NotationError(f"not a card: rank {rank!r}, suit {suit!r}")
-        object.__setattr__(self, "rank", rank)
-        object.__setattr__(self, "suit", suit)
-        object.__setattr__(self, "_hash", hash((rank, suit)))
+    def __new__(cls, rank: str, suit: str | None = None) -> "Card":
+        card = _CARDS.get((rank, suit)) if suit is not None else _CARDS_BY_TEXT.get(rank)
+        if card is not None:
+            return card
+        if suit is None:  # Card("10♥"), Card("th"): the forgiving spelling
+            return cls.parse(rank)
+        raise NotationError(f"not a card: rank {rank!r}, suit {suit!r}")
+
+    @classmethod
+    def _make(cls, rank: str, suit: str) -> "Card":
+        card = object.__new__(cls)
+        index = SUITS.index(suit) * len(RANKS) + RANKS.index(rank)
+        for name, value in (("rank", rank), ("suit", suit), ("index", index), ("_text", rank + suit),
+                            ("_key", (SUITS.index(suit), RANKS.index(rank)))):
+            object.__setattr__(card, name, value)
+        return card
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Card is immutable")
 
-    # Immutable, so copies may share the card (the default copy would set its slots).
+    # One object per card: copies are the card itself.
     def __copy__(self) -> "Card":
         return self
 
@@ -74,9 +87,9 @@ class Card:
     @classmethod
     def parse(cls, text: str) -> "Card":
         """Parse ``TH``, ``10H``, ``th``, ``10♥`` or ``T♥`` (rank first, then suit)."""
-        known = _CANONICAL.get(text)
-        if known is not None:  # a card's own text, as every view writes it
-            return known
+        card = _CARDS_BY_TEXT.get(text)
+        if card is not None:
+            return card
         t = text.strip()
         if len(t) < 2:
             raise NotationError(f"not a card: {text!r}")
@@ -90,26 +103,22 @@ class Card:
             suit = parse_suit(suit_text)
         except NotationError:
             raise NotationError(f"not a card: {text!r} (bad suit {suit_text!r})") from None
-        return cls(rank_text, suit)
+        return _CARDS[(rank_text, suit)]
 
     def __str__(self) -> str:
-        return self.rank + self.suit
+        return self._text
 
     def __repr__(self) -> str:
-        return f"Card('{self}')"
+        return f"Card('{self._text}')"
 
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Card) and other.rank == self.rank and other.suit == self.suit
-
-    def __hash__(self) -> int:
-        return self._hash
+    # Equality and hashing are the object's own (one object per card).
 
     def __lt__(self, other: "Card") -> bool:
-        return self.sort_key() < other.sort_key()
+        return self.index < other.index
 
     def sort_key(self) -> tuple[int, int]:
         """Canonical order: suits S H D C, then ranks A down to 2."""
-        return (SUITS.index(self.suit), RANKS.index(self.rank))
+        return self._key
 
     @property
     def display(self) -> str:
@@ -117,8 +126,10 @@ class Card:
         return ("10" if self.rank == "T" else self.rank) + SUIT_SYMBOLS[self.suit]
 
 
-# Every card by its canonical text: parsing a view's cards needs no work.
-_CANONICAL = {r + s: Card(r, s) for s in SUITS for r in RANKS}
+# The 52 cards, made once.
+_CARDS: dict[tuple[str, str], Card] = {(r, s): Card._make(r, s) for s in SUITS for r in RANKS}
+_CARDS_BY_TEXT: dict[str, Card] = {str(c): c for c in _CARDS.values()}
+_RANK_INDEX = {r: i for i, r in enumerate(RANKS)}
 
 
 def parse_cards(text: str | Iterable[str]) -> list[Card]:
@@ -140,17 +151,17 @@ def format_cards(cards: Iterable[Card]) -> str:
 
 def full_pack() -> list[Card]:
     """The 52-card pack in canonical order (suits S H D C, ranks A to 2)."""
-    return [Card(r, s) for s in SUITS for r in RANKS]
+    return [_CARDS[(r, s)] for s in SUITS for r in RANKS]
 
 
 def euchre_pack() -> list[Card]:
     """The 24-card Euchre pack in canonical order (A down to 9 in each suit)."""
-    return [Card(r, s) for s in SUITS for r in RANKS[:6]]
+    return [_CARDS[(r, s)] for s in SUITS for r in RANKS[:6]]
 
 
 def rank_index(card: Card) -> int:
     """0 for an ace, 12 for a two: lower is higher."""
-    return RANKS.index(card.rank)
+    return _RANK_INDEX[card.rank]
 
 
 # Game (the All Fours category) values.

@@ -24,7 +24,12 @@ from .cards import RANKS, SUITS, Card
 from .errors import DealError, IllegalActionError
 from .messages import Event, Reason
 from .model import Award, Deal, Phase, Rules
-from .tricks import Trick, TrickEntry, play_key
+from .tricks import Trick, TrickEntry, holding_class
+
+# The method names of each phase and kind ("_round_one_check"), made once.
+_PHASE_METHODS: dict[tuple[Phase, str], str] = {}
+# A rank's power within its suit: the ace highest.
+_RANK_POWER = {rank: len(RANKS) - i for i, rank in enumerate(RANKS)}
 
 __all__ = ["Award", "Deal", "HandState", "Phase", "Rules"]
 
@@ -107,6 +112,9 @@ class HandState:
         self.awards: list[Award] = []
         self._teams = self.teams_of(self.seats)
         self._team_of = {s: t for t, members in self._teams.items() for s in members}
+        # Each seat's partner, worked out once (partnership games; a seat alone has none).
+        self._partner = {s: other for members in self._teams.values() for s in members
+                         for other in members if other != s}
         self.score: dict[str, int] = self._initial_score(score)
         if self.scores_count_up:
             self._check_score_before()
@@ -193,7 +201,7 @@ class HandState:
 
     def partner(self, seat: str) -> str:
         """The other seat of ``seat``'s team (partnership games only)."""
-        return next(s for s in self._teams[self._team_of[seat]] if s != seat)
+        return self._partner[seat]
 
     def next_seat(self, seat: str, among: Iterable[str] | None = None) -> str:
         """The next seat in the order of play, skipping seats not in ``among``."""
@@ -291,7 +299,10 @@ class HandState:
     # ----- the phases ----------------------------------------------------------
     def _phase_method(self, kind: str) -> Callable[..., Any]:
         """The game's ``_<phase>_<kind>`` method for the current phase (kind: legal, check, apply)."""
-        method: Callable[..., Any] = getattr(self, f"_{self.phase.method}_{kind}")
+        name = _PHASE_METHODS.get((self.phase, kind))
+        if name is None:
+            name = _PHASE_METHODS[(self.phase, kind)] = f"_{self.phase.method}_{kind}"
+        method: Callable[..., Any] = getattr(self, name)
         return method
 
     def _not_now(self, action: Action) -> Reason:
@@ -335,8 +346,10 @@ class HandState:
     @property
     def trick(self) -> Trick | None:
         """The trick in progress, if any."""
-        if self.tricks and not self.tricks[-1].complete:
-            return self.tricks[-1]
+        if self.tricks:
+            last = self.tricks[-1]
+            if len(last.entries) != len(last.expected):
+                return last
         return None
 
     @classmethod
@@ -347,12 +360,14 @@ class HandState:
     @classmethod
     def rank_power(cls, card: Card, trump: str | None) -> int:
         """Higher beats lower within a suit, given trumps."""
-        return len(RANKS) - RANKS.index(card.rank)
+        return _RANK_POWER[card.rank]
 
     @classmethod
     def trick_key(cls, card: Card, led: str, trump: str | None) -> tuple[int, int]:
         """How strongly ``card`` holds a trick led in ``led`` (the one trick-winner rule, ``tricks.play_key``)."""
-        return play_key(card, led, trump, lambda c: cls.suit_of(c, trump), lambda c: cls.rank_power(c, trump))
+        # play_key's rule, without making two functions per call (the search bot asks this often).
+        rank = holding_class(cls.suit_of(card, trump), led, trump)
+        return (rank, cls.rank_power(card, trump)) if rank else (0, 0)
 
     def effective_suit(self, card: Card) -> str:
         """The suit a card belongs to in play in this hand."""
@@ -364,12 +379,14 @@ class HandState:
 
     def led_suit(self) -> str | None:
         trick = self.trick
-        if trick is None or trick.led is None:
-            return None
-        return self.effective_suit(trick.led)
+        led = None if trick is None else trick.led
+        return None if led is None else self.suit_of(led, self.trump)
 
     def legal_plays(self, seat: str) -> list[Card]:
-        return [c for c in self.hands[seat] if self._check_play(seat, c) is None]
+        hand, led, trump, rule = self.hands[seat], self.led_suit(), self.trump, self.follow_rule
+        if led is None:  # the lead: any card
+            return list(hand)
+        return [c for c in hand if rule(seat, c, hand, led, trump) is None]
 
     def _check_play(self, seat: str, card: Card) -> Reason | None:
         """Whether ``seat`` may play ``card`` to the trick in progress (the game's follow rule)."""
@@ -418,7 +435,9 @@ class HandState:
             self.emit("leads", seat=seat, card=card)
         else:
             self.emit("plays", seat=seat, card=card)
-        led = self.effective_suit(trick.plays[0][1])
+        led_card = trick.led
+        assert led_card is not None  # this card, at least
+        led = self.suit_of(led_card, self.trump)
         best = trick.winning
         if best is None or self.trick_key(card, led, self.trump) > self.trick_key(best[1], led, self.trump):
             trick.winning = (seat, card)
@@ -433,7 +452,9 @@ class HandState:
             self.current = next(s for s in trick.expected if s not in done)
 
     def _finish_trick(self, trick: Trick) -> None:
-        led = self.effective_suit(trick.plays[0][1])
+        led_card = trick.led
+        assert led_card is not None  # a finished trick has a card led
+        led = self.suit_of(led_card, self.trump)
         assert trick.winning is not None
         seat, card = trick.winning
         trick.winner, trick.winning_card = seat, card

@@ -1,7 +1,8 @@
 """The engine's side of the command line: ``replay``, ``check`` and ``fmt`` on hand records.
 
 Each ``*_main(argv)`` returns the exit status: 0 when all is well, 1 for bad
-input (a record that cannot be read or replayed), 2 for a usage error.
+input (a record that cannot be read or replayed), 2 for a usage error. Bad
+input is always one line naming the file, the line, the action and the reason.
 """
 
 from __future__ import annotations
@@ -10,13 +11,20 @@ import argparse
 import json
 import sys
 from pathlib import Path
-from typing import NoReturn, Sequence, TextIO
+from typing import Callable, NoReturn, Sequence, TextIO
 
 from .errors import RecordError, TrickbookError
-from .record import SUFFIX, Replay, format_record, load_record, replay
+from .record import format_record, load_record, replay
+from .record.sources import Ids, Source, file_source, record_files
+from .trace import Trace
 
 USAGE_ERROR = 2
 BAD_INPUT = 1
+
+# Reads the inline records of a Markdown page (the site generator knows how).
+PageReader = Callable[[Path], list[Source]]
+
+__all__ = ["BAD_INPUT", "USAGE_ERROR", "PageReader", "check_main", "fmt_main", "main", "record_files", "replay_main"]
 
 
 class _UsageError(Exception):
@@ -36,16 +44,25 @@ def _parse(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> argpa
         return None
 
 
-def _load(path: str) -> tuple[Replay | None, RecordError | None]:
-    """Load and replay one record file; an unreadable file is bad input too."""
+def _record_error(e: TrickbookError, file: str | Path) -> RecordError:
+    """Every refusal as a RecordError naming at least the file."""
+    if isinstance(e, RecordError):
+        return e
+    return RecordError(str(e), file=str(file), code=e.code)
+
+
+def describe(e: TrickbookError) -> str:
+    """One line: file, line, action and reason, then the code in brackets."""
+    text = e.describe() if isinstance(e, RecordError) else str(e)
+    return f"{text} [{e.code}]"
+
+
+def load_trace(source: Source) -> Trace:
+    """Parse and replay one record; any refusal is a RecordError naming the file."""
     try:
-        return replay(load_record(path)), None
-    except RecordError as e:
-        return None, e
+        return replay(source.parse())
     except TrickbookError as e:
-        return None, RecordError(str(e), file=path, code=e.code)
-    except OSError as e:
-        return None, RecordError(f"cannot read the file: {e.strerror}", file=path, code="no-such-file")
+        raise _record_error(e, source.file) from None
 
 
 def replay_main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
@@ -57,62 +74,79 @@ def replay_main(argv: Sequence[str] | None = None, out: TextIO | None = None) ->
     args = _parse(parser, argv)
     if args is None:
         return USAGE_ERROR
-    result, error = _load(args.file)
-    if error is not None:
+    try:
+        trace = load_trace(file_source(args.file))
+    except TrickbookError as e:
+        error = _record_error(e, args.file)
         if args.json:
             print(json.dumps({"error": error.as_dict()}, ensure_ascii=False), file=out)
         else:
             print(error.describe(), file=out)
         return BAD_INPUT
-    assert result is not None
     if args.json:
-        print(json.dumps(result.as_json(), ensure_ascii=False, indent=1), file=out)
+        print(json.dumps(trace.as_json(), ensure_ascii=False, indent=1), file=out)
     else:
-        print(result.transcript(), end="", file=out)
+        print(trace.transcript(), end="", file=out)
     return 0
 
 
-def record_files(paths: Sequence[str]) -> list[Path]:
-    """The record files named, folders searched recursively for ``*.hand.toml``; each file once.
-
-    A file named both directly and inside a folder given too is checked once, so
-    that it is not taken for a second record with the same id.
-    """
-    files: list[Path] = []
-    seen: set[Path] = set()
+def _markdown_pages(paths: Sequence[str]) -> list[Path]:
+    pages: list[Path] = []
     for p in map(Path, paths):
-        for f in sorted(p.rglob("*" + SUFFIX)) if p.is_dir() else [p]:
-            key = f.resolve()
-            if key not in seen:
-                seen.add(key)
-                files.append(f)
-    return files
+        if p.is_dir():
+            pages.extend(sorted(p.rglob("*.md")))
+        elif p.suffix == ".md":
+            pages.append(p)
+    return pages
 
 
-def check_main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
-    """``trickbook check PATH…``: replay every record and name each bad one."""
+def check_main(argv: Sequence[str] | None = None, out: TextIO | None = None, pages: PageReader | None = None) -> int:
+    """``trickbook check PATH…``: replay every record and name each bad one.
+
+    Folders are searched for ``*.hand.toml`` files; given a ``pages`` reader, the
+    Markdown pages named or found in folders are checked too, for the records
+    written inline in them. Ids must be unique across all of them.
+    """
     out = out or sys.stdout
     parser = _Parser(prog="trickbook check", description="Check that hand records replay.")
-    parser.add_argument("paths", nargs="+", help="record files or folders")
+    what = "record files or folders, and Markdown pages" if pages else "record files or folders"
+    parser.add_argument("paths", nargs="+", help=what)
     args = _parse(parser, argv)
     if args is None:
         return USAGE_ERROR
-    files = record_files(args.paths)
-    bad = 0
-    seen: dict[str, Path] = {}
-    for f in files:
-        result, error = _load(str(f))
-        if result is not None:
-            # Ids are unique across the site: two files with one name clash.
-            rid = result.record.id or str(f)
-            if rid in seen:
-                error = RecordError(f"id {rid!r} is also used by {seen[rid]}", file=str(f), code="duplicate-id")
-            seen.setdefault(rid, f)
-        if error is not None:
-            bad += 1
-            print(error.describe() + f" [{error.code}]", file=out)
-    print(f"{len(files)} record(s) checked, {bad} bad", file=out)
-    return BAD_INPUT if bad else 0
+    page_files = _markdown_pages(args.paths) if pages else []
+    files = record_files(p for p in args.paths if not (pages and p.endswith(".md")))
+    ids = Ids()
+
+    def check(source: Source | None, file: Path) -> bool:
+        try:
+            if source is None:
+                source = file_source(file)
+            trace = load_trace(source)
+            assert trace.record.id is not None  # a file's name or an inline record's own key
+            ids.add(trace.record.id, file, source.line)
+        except TrickbookError as e:
+            print(describe(e), file=out)
+            return False
+        return True
+
+    bad = sum(not check(None, f) for f in files)
+    if files or not page_files:
+        print(f"{len(files)} record(s) checked, {bad} bad", file=out)
+    inline = inline_bad = 0
+    for page in page_files:
+        assert pages is not None
+        try:
+            sources = pages(page)
+        except TrickbookError as e:
+            print(describe(e), file=out)  # a page's own errors name the page
+            inline_bad += 1
+            continue
+        inline += len(sources)
+        inline_bad += sum(not check(s, page) for s in sources)
+    if page_files:
+        print(f"{inline} inline record(s) in {len(page_files)} page(s) checked, {inline_bad} bad", file=out)
+    return BAD_INPUT if bad or inline_bad else 0
 
 
 def fmt_main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
@@ -133,11 +167,7 @@ def fmt_main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> in
         try:
             text = format_record(load_record(f))
         except TrickbookError as e:
-            print(e, file=out)
-            status = BAD_INPUT
-            continue
-        except OSError as e:
-            print(f"{f}: cannot read the file: {e.strerror}", file=out)
+            print(_record_error(e, f).describe(), file=out)
             status = BAD_INPUT
             continue
         if args.write:

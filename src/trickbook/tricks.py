@@ -61,8 +61,10 @@ class Trick:
 
     @property
     def led(self) -> Card | None:
-        plays = self.plays
-        return plays[0][1] if plays else None
+        for entry in self.entries:
+            if entry.card is not None:
+                return entry.card
+        return None
 
     @property
     def complete(self) -> bool:
@@ -83,6 +85,17 @@ SuitOf = Callable[[Card], str]
 PowerOf = Callable[[Card], int]
 
 
+def holding_class(suit: str, led_suit: str, trump: str | None) -> int:
+    """The class of a card of ``suit`` in a trick led in ``led_suit``: 2 a trump, 1 the suit led, 0 another.
+
+    >>> holding_class("S", "H", "S"), holding_class("H", "H", "S"), holding_class("D", "H", "S")
+    (2, 1, 0)
+    """
+    if trump is not None and suit == trump:
+        return 2
+    return 1 if suit == led_suit else 0
+
+
 def play_key(card: Card, led_suit: str, trump: str | None, suit_of: SuitOf, power: PowerOf) -> tuple[int, int]:
     """How strongly ``card`` holds a trick led in ``led_suit``: higher wins.
 
@@ -94,12 +107,8 @@ def play_key(card: Card, led_suit: str, trump: str | None, suit_of: SuitOf, powe
     >>> play_key(Card("AD"), "H", "S", suit, power)
     (0, 0)
     """
-    suit = suit_of(card)
-    if trump is not None and suit == trump:
-        return (2, power(card))
-    if suit == led_suit:
-        return (1, power(card))
-    return (0, 0)
+    rank = holding_class(suit_of(card), led_suit, trump)
+    return (rank, power(card)) if rank else (0, 0)
 
 
 def best_play(

@@ -1,23 +1,39 @@
 """The JSON facade that the browser worker and the site build call for worked hands: record text in, JSON text out.
 
 The functions never raise on bad input: a record that cannot be read or
-replayed, a step out of range or an action that is not notation come back as
-``{"ok": false, "error": {code, values, text, step, ...}}``; an action the rules
-refuse comes back as ``{"ok": false, "reason": {code, values, text}}``.
+replayed, a step out of range, an action that is not notation or an argument of
+the wrong type come back as ``{"ok": false, "error": {code, values, text, step, ...}}``;
+an action the rules refuse comes back as ``{"ok": false, "reason": {code, values, text}}``.
+
+The hand functions only serialize what ``trickbook.record`` computes (a
+``Trace``, or the state at a step). The worker is long-lived: the records it was
+asked about stay parsed here, with the states already reached, so that a reader's
+second "what if" on a hand does not read and replay the record again.
 """
 
 from __future__ import annotations
 
 import json
+from collections import OrderedDict
 from typing import Any
 
 from .actions import Action
 from .errors import RecordError, TrickbookError
 from .game import HandState
-from .record import ActionRefused, Record, Replay, Step, parse_record, replay
+from .record import ActionRefused, Record, parse_record, replay
+from .record.replay import apply_action, new_state
+from .trace import Step, Trace
 
 # A hand never needs more actions than this; it stops a misbehaving bot from looping.
 MAX_BOT_ACTIONS = 1000
+# Records kept parsed, with their states (a page rarely has more than a dozen hands).
+MAX_HANDS = 32
+
+
+class ArgumentError(TrickbookError):
+    """A facade function called with an argument of the wrong type."""
+
+    code = "bad-argument"
 
 
 def _dump(obj: dict[str, Any]) -> str:
@@ -35,34 +51,86 @@ def _error(e: TrickbookError) -> str:
     return _dump({"ok": False, "error": info})
 
 
-def _header(record: Record) -> dict[str, Any]:
-    return {"ok": True, "id": record.id, "game": record.game, "title": record.title,
-            "seats": list(record.seats), "dealer": record.dealer}
+def _expect(name: str, value: Any, kind: type, optional: bool = False) -> None:
+    if optional and value is None:
+        return
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise ArgumentError(f"{name} must be {kind.__name__}, not {type(value).__name__}")
+
+
+def trace_json(trace: Trace) -> dict[str, Any]:
+    """A trace as the worker and ``replay_json`` give it: every step with its full view."""
+    return {"ok": True, **trace.header(), "steps": trace.steps_json(), "result": trace.as_json()}
 
 
 def replay_json(record_text: str, file: str | None = None) -> str:
     """Every step of the record with its events, note and full view, and the final result."""
     try:
-        rep = replay(parse_record(record_text, file=file), views=True)
+        _expect("record_text", record_text, str)
+        _expect("file", file, str, optional=True)
+        trace = replay(parse_record(record_text, file=file), views=True)
     except TrickbookError as e:
         return _error(e)
-    out = _header(rep.record)
-    out["steps"] = [s.as_json() for s in rep.steps]
-    out["result"] = rep.as_json()
-    return _dump(out)
+    return _dump(trace_json(trace))
 
 
-def _state_at(record_text: str, step: int) -> tuple[Record, HandState]:
-    record = parse_record(record_text)
-    if type(step) is not int or not 0 <= step <= len(record.actions):
-        raise RecordError(f"step {step!r} is not between 0 and {len(record.actions)}", step=None, code="bad-step")
-    return record, replay(record, stop=step).state
+class _Hand:
+    """A parsed record and the states reached so far, by step (each kept as a private copy)."""
+
+    def __init__(self, record: Record) -> None:
+        self.record = record
+        self.states: dict[int, HandState] = {}
+
+    def state_at(self, step: Any) -> HandState:
+        if type(step) is not int or not 0 <= step <= len(self.record.actions):
+            raise RecordError(f"step {step!r} is not between 0 and {len(self.record.actions)}", code="bad-step")
+        if not self.states:
+            self.states[0] = new_state(self.record)
+        base = max(k for k in self.states if k <= step)
+        state = self.states[base].clone()
+        for number in range(base + 1, step + 1):
+            apply_action(self.record, state, number)
+        if step not in self.states:
+            self.states[step] = state.clone()
+        return state
+
+
+_HANDS: OrderedDict[str, _Hand] = OrderedDict()
+
+
+def _hand(record_text: Any) -> _Hand:
+    """The record parsed once per text; the least recently used are dropped beyond MAX_HANDS."""
+    _expect("record_text", record_text, str)
+    hand = _HANDS.get(record_text)
+    if hand is None:
+        hand = _Hand(parse_record(record_text))
+        _HANDS[record_text] = hand
+        while len(_HANDS) > MAX_HANDS:
+            _HANDS.popitem(last=False)
+    _HANDS.move_to_end(record_text)
+    return hand
+
+
+def load_json(record_text: str) -> str:
+    """Read a record the page already shows, for later questions: its id, game and number of steps.
+
+    Nothing is replayed: the page carries every step of the record; the engine is
+    asked only about what is new (``whatif_json``, ``legal_json``).
+    """
+    try:
+        hand = _hand(record_text)
+        # The hand as dealt: a deal the engine refuses fails here, not at the reader's first "what if".
+        hand.state_at(0)
+    except TrickbookError as e:
+        return _error(e)
+    r = hand.record
+    return _dump({"ok": True, "id": r.id, "game": r.game, "steps": len(r.actions) + 1})
 
 
 def legal_json(record_text: str, step: int) -> str:
     """The legal actions at a step, and for each card of the seat to act that is not legal, why."""
     try:
-        record, state = _state_at(record_text, step)
+        state = _hand(record_text).state_at(step)
     except TrickbookError as e:
         return _error(e)
     seat = state.current_player
@@ -84,7 +152,11 @@ def whatif_json(record_text: str, step: int, action_text: str, seed: int = 0) ->
     ``replay_json``, and the branch's result.
     """
     try:
-        record, state = _state_at(record_text, step)
+        hand = _hand(record_text)
+        _expect("action_text", action_text, str)
+        _expect("seed", seed, int)
+        state = hand.state_at(step)
+        record = hand.record
         # The reader's words, spelt as the record would print them (the dealer's order is a pickup).
         action = type(state).canonical_action(Action.parse(action_text, record.seats), state.dealer)
     except TrickbookError as e:
@@ -94,11 +166,9 @@ def whatif_json(record_text: str, step: int, action_text: str, seed: int = 0) ->
         return _dump({"ok": False, "step": step, "action": str(action), "reason": reason.as_dict()})
     steps = [_apply_step(state, step + 1, action)]
     steps.extend(_bots_finish(state, record.game, step + 2, seed))
-    out = _header(record)
-    out["branch"] = step
-    out["steps"] = [s.as_json() for s in steps]
-    out["result"] = Replay(record, state, steps).as_json()
-    return _dump(out)
+    branch = Trace(record, state, steps)
+    return _dump({"ok": True, **branch.header(), "branch": step, "steps": branch.steps_json(),
+                  "result": branch.as_json()})
 
 
 def _apply_step(state: HandState, number: int, action: Action) -> Step:

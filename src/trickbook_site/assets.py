@@ -5,10 +5,18 @@ generated minimal `pyproject.toml`, so it holds the engine and declares no
 dependency (the lockfile tool refuses what it cannot resolve). A fixed
 SOURCE_DATE_EPOCH makes the wheel, and so its sha256, reproducible; the wheel and
 its lockfile are cached under `build/engine/<hash of the engine sources>/`.
+
+A Pyodide memory snapshot with every engine module imported lets the worker skip
+Python's start-up and the engine's import: `snapshot.mjs` makes it in Node from
+the same runtime and wheel, and it is cached under `build/snapshot/<hash>/` (the
+engine hash, the runtime's version and build, and the script). `assets/snapshot.json`
+names it; the worker checks it against the runtime and boots normally when it
+does not match. Without Node no snapshot is made, and the worker boots normally.
 """
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import json
 import os
@@ -27,6 +35,8 @@ RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 # Any fixed date works; this one is 2024-01-01T00:00:00Z (zip cannot store dates before 1980).
 SOURCE_DATE_EPOCH = "1704067200"
 ENGINE_DIR = Path(trickbook.__file__).resolve().parent
+SNAPSHOT_SCRIPT = Path(__file__).resolve().parent / "snapshot.mjs"
+SNAPSHOT_TIMEOUT_S = 300
 
 WHEEL_PYPROJECT = """\
 [build-system]
@@ -138,8 +148,59 @@ def engine_bundle(runtime: Path, build_dir: Path) -> tuple[Path, Path]:
     return wheels[0], cache / "pyodide-lock.json"
 
 
+def snapshot_hash(runtime: Path, engine: str) -> str:
+    """A hash of everything a snapshot is made from: the engine, the runtime's build, the script."""
+    digest = hashlib.sha256(engine.encode() + b"\0")
+    # The runtime's version and lockfile by content; its large files by size and time (hashing
+    # 13 MB on every warm build would cost more than the rest of the check). The worker checks
+    # Pyodide's own build id when it restores, and boots normally on a mismatch.
+    for name in ("package.json", "pyodide-lock.json"):
+        digest.update(hashlib.sha256((runtime / name).read_bytes()).digest())
+    for name in ("pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip"):
+        stat = (runtime / name).stat()
+        digest.update(f"{name} {stat.st_size} {stat.st_mtime_ns}\n".encode())
+    digest.update(SNAPSHOT_SCRIPT.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def engine_snapshot(runtime: Path, wheel: Path, engine: str, build_dir: Path) -> tuple[Path, str] | None:
+    """The gzipped memory snapshot with the engine imported and its hash, cached; None without Node.
+
+    ``engine`` is the engine hash; the snapshot carries it so the worker can tell a stale one."""
+    node = shutil.which("node")
+    if node is None:
+        return None
+    key = snapshot_hash(runtime, engine)
+    cache = build_dir / "snapshot" / key
+    done = cache / "engine.snapshot.gz"
+    if done.is_file():
+        return done, key
+    cache.mkdir(parents=True, exist_ok=True)
+    raw = Path(tempfile.mkdtemp(prefix="snapshot-", dir=cache)) / "engine.snapshot"
+    try:
+        cmd = [node, str(SNAPSHOT_SCRIPT), str(runtime.resolve()), str(wheel.resolve()), engine, str(raw)]
+        try:
+            proc = subprocess.run(cmd, capture_output=True, text=True, timeout=SNAPSHOT_TIMEOUT_S)
+        except subprocess.TimeoutExpired:
+            raise SiteError(f"making the engine's memory snapshot took over {SNAPSHOT_TIMEOUT_S} s") from None
+        if proc.returncode != 0 or not raw.is_file():
+            # Pyodide's errors come after its minified source; the last lines say what went wrong.
+            tail = [line[:300] for line in (proc.stderr or proc.stdout).strip().splitlines()[-4:]]
+            raise SiteError(f"making the engine's memory snapshot failed (exit {proc.returncode}): "
+                            + " | ".join(tail))
+        partial = raw.with_suffix(".gz")
+        with raw.open("rb") as src, gzip.GzipFile(partial, "wb", compresslevel=6, mtime=0) as dst:
+            shutil.copyfileobj(src, dst, 1 << 20)
+        partial.replace(done)  # one rename: a concurrent build never sees half of it
+    finally:
+        shutil.rmtree(raw.parent, ignore_errors=True)
+    return done, key
+
+
 def write_assets(site: Path, runtime: Path, widgets: Path, build_dir: Path) -> Path:
-    """Write `assets/` of a site: runtime, wheel + lockfile, widgets, runtime.json. Returns the runtime folder."""
+    """Write `assets/` of a site: runtime, wheel + lockfile, snapshot, widgets, runtime.json.
+
+    Returns the runtime folder."""
     assets = site / "assets"
     version = pyodide_version(runtime)
     pyodide_dir = assets / "pyodide" / version
@@ -155,4 +216,13 @@ def write_assets(site: Path, runtime: Path, widgets: Path, build_dir: Path) -> P
     download = sum((pyodide_dir / name).stat().st_size for name in RUNTIME_FILES) + wheel.stat().st_size
     runtime_json = {"pyodide": f"pyodide/{version}/", "download_bytes": download}
     (assets / "runtime.json").write_text(json.dumps(runtime_json, indent=2) + "\n", encoding="utf-8")
+    engine = engine_hash(runtime)
+    snapshot = engine_snapshot(runtime, wheel, engine, build_dir)
+    if snapshot is not None:
+        path, key = snapshot
+        name = f"engine-{key}.snapshot.gz"
+        shutil.copyfile(path, pyodide_dir / name)
+        about = {"file": f"pyodide/{version}/{name}", "pyodide": version, "engine": engine,
+                 "wheel": wheel.name}
+        (assets / "snapshot.json").write_text(json.dumps(about, indent=2) + "\n", encoding="utf-8")
     return pyodide_dir

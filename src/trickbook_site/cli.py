@@ -130,59 +130,13 @@ def _engine(name: str) -> Callable[[list[str]], int]:
 
 
 def _check(argv: list[str]) -> int:
-    """``trickbook check PATH…``: record files as the engine checks them, plus the inline
-    records of Markdown pages (a page, or the pages of a folder), which the engine cannot read."""
+    """``trickbook check PATH…``: the engine's check of record files, plus the inline records of
+    Markdown pages (a page, or the pages of a folder), which only the generator can find."""
     from trickbook import tools
 
-    paths = [a for a in argv if not a.startswith("-")]
-    pages = _markdown_pages(paths)
-    if not pages:
-        return tools.check_main(argv)
-    records = [p for p in paths if not p.endswith(".md")]
-    status = _check_inline_records(pages)
-    if records:
-        status = max(status, tools.check_main(records))
-    return status
+    from .hands import page_sources
 
-
-def _markdown_pages(paths: list[str]) -> list[Path]:
-    pages: list[Path] = []
-    for p in map(Path, paths):
-        if p.is_dir():
-            pages.extend(sorted(p.rglob("*.md")))
-        elif p.suffix == ".md":
-            pages.append(p)
-    return pages
-
-
-def _check_inline_records(pages: list[Path]) -> int:
-    from .hands import find_blocks, replay_hand
-
-    checked = bad = 0
-    for page in pages:
-        try:
-            blocks = find_blocks(page.read_text(encoding="utf-8"), page)
-        except (OSError, UnicodeDecodeError) as exc:
-            print(f"{page}: cannot read the page: {exc}")
-            bad += 1
-            continue
-        except TrickbookError as exc:
-            print(f"{exc} [{exc.code}]")
-            bad += 1
-            continue
-        for block in blocks:
-            if block.inline_id is None:
-                continue  # a reference: its record file is checked on its own
-            checked += 1
-            try:
-                # The record's text starts on the line after the opening fence.
-                replay_hand(block.inline_id, block.content, page, block.start + 2)
-            except TrickbookError as exc:
-                bad += 1
-                text = exc.describe() if hasattr(exc, "describe") else str(exc)
-                print(f"{text} [{exc.code}]")
-    print(f"{checked} inline record(s) in {len(pages)} page(s) checked, {bad} bad")
-    return 1 if bad else 0
+    return tools.check_main(argv, pages=page_sources)
 
 
 COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {"build": _build, "serve": _serve, "new": _new}

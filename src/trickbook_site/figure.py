@@ -1,7 +1,9 @@
 """The pre-rendered markup of a worked hand: deal, tricks, narration, scoring and data island.
 
 The markup reads without JavaScript; `widgets/hand.js` enhances it (see
-ARCHITECTURE.md, "Widget markup"). Every label goes through the `ui` catalog
+ARCHITECTURE.md, "Widget markup"). Everything comes from the hand's ``Trace``
+(typed steps, events and the final state); the data island carries the record
+and the trace in its compact form, which the widget expands. Every label goes through the `ui` catalog
 (the ``_()`` calls are what Babel extracts), engine events through the `engine`
 catalog and record titles and notes through the `content` catalog.
 """
@@ -11,10 +13,11 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from html import escape
-from typing import Any, Callable
+from typing import Callable, Iterable
 
 from trickbook.cards import RED_SUITS, Card
-from trickbook.messages import CATEGORY_NAMES, SUIT_NAMES, render
+from trickbook.messages import CATEGORY_NAMES, SUIT_NAMES, Event, render
+from trickbook.tricks import Trick
 
 from .hands import Hand
 
@@ -85,37 +88,35 @@ class HandFigure:
         self.hand = hand
         self.texts = texts
         self.labels = _labels(texts.ui)
-        self.replay = hand.replay
-        self.result: dict[str, Any] = hand.replay["result"]
-        self.seats: list[str] = list(hand.replay["seats"])
+        self.trace = hand.trace
+        self.record = hand.trace.record
+        self.seats: list[str] = list(self.record.seats)
 
     # ----- small pieces ----------------------------------------------------
-    def card(self, code: str) -> str:
-        card = Card.parse(code)
+    def card(self, card: Card) -> str:
         rank = self.labels.get(card.rank, "10" if card.rank == "T" else card.rank)
         spoken = self.labels["card"].format(rank=rank, suit=self.texts.engine(SUIT_NAMES[card.suit]))
         colour = "tb-red" if card.suit in RED_SUITS else "tb-black"
         return (f'<span class="tb-card {colour}" data-card="{card}" role="img" '
                 f'aria-label="{escape(spoken)}">{escape(card.display)}</span>')
 
-    def cards(self, codes: list[str]) -> str:
-        return '<span class="tb-cards">' + " ".join(self.card(c) for c in codes) + "</span>"
+    def cards(self, cards: Iterable[Card]) -> str:
+        return '<span class="tb-cards">' + " ".join(self.card(c) for c in cards) + "</span>"
 
     def region(self, label: str, table: str) -> str:
         """A wide table in its own scrolling, focusable, labelled region, kept out of the search index."""
         return (f'<div class="tb-scroll" role="region" tabindex="0" aria-label="{escape(label)}" '
                 f'data-search-exclude>{table}</div>')
 
-    def event_text(self, event: dict[str, Any]) -> str:
+    def event_text(self, event: Event) -> str:
         try:
-            return render(event["code"], event.get("values", {}), self.texts.engine)
+            return render(event.code, event.values, self.texts.engine)
         except KeyError:
-            # A code whose template this build does not know: the engine's English text.
-            return event.get("text", event["code"])
+            # A translation whose placeholders the event does not fill: the engine's English text.
+            return event.text
 
     def title(self) -> str:
-        title = self.replay.get("title") or self.hand.id
-        return self.texts.content(title)
+        return self.texts.content(self.record.title or self.hand.id)
 
     def note(self, note: str | None) -> str | None:
         return self.texts.content(note) if note else None
@@ -123,118 +124,107 @@ class HandFigure:
     # ----- the parts -------------------------------------------------------
     def deal_table(self) -> str:
         L = self.labels
-        deal = self.result["deal"]
-        dealer = self.replay.get("dealer")
+        deal = self.trace.deal
         rows = []
         for seat in self.seats:
             name = escape(seat)
-            if seat == dealer:
+            if seat == self.record.dealer:
                 name += f' <span class="tb-dealer">({escape(L["dealer"])})</span>'
-            rows.append(f'<tr><th scope="row">{name}</th><td>{self.cards(deal["hands"].get(seat, []))}</td></tr>')
-        extras = [("turn", [deal["turn"]] if deal.get("turn") else []), ("kitty", deal.get("kitty") or []),
-                  ("stock", deal.get("stock") or [])]
-        for key, codes in extras:
-            if codes:
-                rows.append(f'<tr class="tb-extra"><th scope="row">{escape(L[key])}</th><td>{self.cards(codes)}</td></tr>')
+            rows.append(f'<tr><th scope="row">{name}</th><td>{self.cards(deal.hands.get(seat, []))}</td></tr>')
+        extras = [("turn", [deal.turn] if deal.turn else []), ("kitty", deal.kitty), ("stock", deal.stock)]
+        for key, cards in extras:
+            if cards:
+                rows.append(f'<tr class="tb-extra"><th scope="row">{escape(L[key])}</th><td>{self.cards(cards)}</td></tr>')
         head = f'<thead><tr><th scope="col">{escape(L["seat"])}</th><th scope="col">{escape(L["cards"])}</th></tr></thead>'
         table = f'<table class="tb-table tb-deal-table">{head}<tbody>{"".join(rows)}</tbody></table>'
         return self.region(L["deal_region"].format(title=self.title()), table)
+
+    def trick_row(self, number: int, trick: Trick) -> str:
+        L = self.labels
+        cells = {s: "" for s in self.seats}
+        for entry in trick.entries:
+            if entry.card is None:
+                cells[entry.seat] = escape(L["thrown"]).replace("{cards}", self.cards(entry.thrown))
+            else:
+                lead = " tb-lead" if entry.seat == trick.leader and entry is trick.entries[0] else ""
+                cells[entry.seat] = f'<span class="tb-play{lead}">{self.card(entry.card)}</span>'
+        if trick.winner:
+            # A seat with no card in a finished trick sat out (a Euchre lone hand).
+            for seat in self.seats:
+                cells[seat] = cells[seat] or f'<span class="tb-out">{escape(L["sits_out"])}</span>'
+        tds = "".join(f"<td>{cells[s]}</td>" for s in self.seats)
+        winner = escape(trick.winner or "")
+        return f'<tr><th scope="row">{number}</th>{tds}<td class="tb-winner">{winner}</td></tr>'
 
     def trick_table(self) -> str:
         L = self.labels
         head = "".join(f'<th scope="col">{escape(s)}</th>' for s in self.seats)
         head = f'<thead><tr><th scope="col">{escape(L["trick_no"])}</th>{head}<th scope="col">{escape(L["winner"])}</th></tr></thead>'
-        rows = []
-        for number, trick in enumerate(self.result.get("tricks", []), start=1):
-            cells = {s: "" for s in self.seats}
-            for play in trick["plays"]:
-                seat = play[0]
-                if len(play) == 3 and play[1] == "throw":
-                    cells[seat] = escape(L["thrown"]).replace("{cards}", self.cards(play[2]))
-                else:
-                    lead = " tb-lead" if seat == trick.get("leader") and play is trick["plays"][0] else ""
-                    cells[seat] = f'<span class="tb-play{lead}">{self.card(play[1])}</span>'
-            if trick.get("winner"):
-                # A seat with no card in a finished trick sat out (a Euchre lone hand).
-                for seat in self.seats:
-                    cells[seat] = cells[seat] or f'<span class="tb-out">{escape(L["sits_out"])}</span>'
-            tds = "".join(f"<td>{cells[s]}</td>" for s in self.seats)
-            winner = escape(trick.get("winner") or "")
-            rows.append(f'<tr><th scope="row">{number}</th>{tds}<td class="tb-winner">{winner}</td></tr>')
+        rows = [self.trick_row(number, trick) for number, trick in enumerate(self.trace.tricks, start=1)]
         table = f'<table class="tb-table tb-trick-table">{head}<tbody>{"".join(rows)}</tbody></table>'
         return self.region(L["tricks_region"].format(title=self.title()), table)
 
     def narration(self) -> str:
         items = []
-        for step in self.replay["steps"]:
-            parts = [escape(self.event_text(e)) for e in step.get("events", [])]
-            note = self.note(step.get("note"))
+        for step in self.trace.steps:
+            parts = [escape(self.event_text(e)) for e in step.events]
+            note = self.note(step.note)
             if note:
                 parts.append(f'<span class="tb-note">{escape(note)}</span>')
-            items.append(f'<li data-step="{step["step"]}">{" ".join(parts)}</li>')
+            items.append(f'<li data-step="{step.number}">{" ".join(parts)}</li>')
         return f'<ol class="tb-narration" start="0" data-search-exclude aria-label="{escape(self.labels["narration"])}">{"".join(items)}</ol>'
 
-    def _award_card(self, category: str) -> str | None:
-        """The card that won High or Low, from the event that scored it."""
-        for step in self.replay["steps"]:
-            for event in step.get("events", []):
-                values = event.get("values", {})
-                if "card" in values and (values.get("category") == category or event["code"] == category):
-                    return values["card"]
-        return None
-
-    def _dealt_to(self, code: str) -> str | None:
-        """Who was first seen holding a card: High and Low go to the pair dealt it."""
-        for step in self.replay["steps"]:
-            for seat, held in (step["view"].get("hands") or {}).items():
-                if code in held:
-                    return seat
+    def dealt(self, category: str) -> tuple[Card, str] | None:
+        """High's or Low's card and the seat dealt it, as the event that scored it says."""
+        codes = (category, f"{category}-captured")
+        for step in self.trace.steps:
+            for event in step.events:
+                card, seat = event.values.get("card"), event.values.get("seat")
+                if event.code in codes and isinstance(card, Card) and isinstance(seat, str):
+                    return card, seat
         return None
 
     def scoring(self) -> str:
         L = self.labels
         parts = []
-        awards = self.result.get("awards", [])
+        awards = self.trace.awards
         if awards:
             rows = []
             for award in awards:
-                category = award["category"]
-                name = self.texts.engine(CATEGORY_NAMES.get(category, category))
-                who = award.get("team", award.get("seat", ""))
+                name = self.texts.engine(CATEGORY_NAMES.get(award.category, award.category))
                 detail = ""
-                if category in ("high", "low"):
-                    code = self._award_card(category)
-                    holder = self._dealt_to(code) if code else None
-                    if code and holder:
-                        detail = escape(L["dealt_to"]).replace("{card}", self.card(code)).replace("{seat}", escape(holder))
-                rows.append(f'<tr><th scope="row">{escape(name)}</th><td>{escape(who)}</td>'
-                            f'<td class="tb-points">{award["points"]}</td><td>{detail}</td></tr>')
+                found = self.dealt(award.category) if award.category in ("high", "low") else None
+                if found:
+                    card, holder = found
+                    detail = escape(L["dealt_to"]).replace("{card}", self.card(card)).replace("{seat}", escape(holder))
+                rows.append(f'<tr><th scope="row">{escape(name)}</th><td>{escape(award.team)}</td>'
+                            f'<td class="tb-points">{award.points}</td><td>{detail}</td></tr>')
             head = "".join(f'<th scope="col">{escape(L[k])}</th>' for k in ("category", "who", "points", "detail"))
             table = f'<table class="tb-table tb-score-table"><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>'
             parts.append(self.region(L["scoring_region"].format(title=self.title()), table))
         else:
             # A finished hand without points (everybody passed) is not a record that stops early.
-            steps = self.replay["steps"]
-            over = bool(steps) and (steps[-1].get("view") or {}).get("phase") == "over"
+            over = self.trace.state.is_terminal
             parts.append(f'<p class="tb-no-award">{escape(L["nothing_scored"] if over else L["no_award"])}</p>')
-        payments = self.result.get("payments")
+        payments = self.trace.payments
         if payments:
             cells = "".join(f'<tr><th scope="row">{escape(s)}</th><td class="tb-points">{_signed(n)}</td></tr>'
                             for s, n in payments.items())
             head = f'<thead><tr><th scope="col">{escape(L["seat"])}</th><th scope="col">{escape(L["net"])}</th></tr></thead>'
             table = f'<table class="tb-table tb-payment-table">{head}<tbody>{cells}</tbody></table>'
             parts.append(self.region(L["payments_region"].format(title=self.title()), table))
-        score = self.result.get("score") or {}
+        score = self.trace.state.score
         if score:
             # A negative score with a true minus sign, as in the payment table.
             shown = ", ".join(f"{k} {v}" if v >= 0 else f"{k} −{-v}" for k, v in score.items())
             parts.append(f'<p class="tb-score">{escape(L["score_after"].format(score=shown))}</p>')
-        if self.result.get("winner"):
-            parts.append(f'<p class="tb-match-won">{escape(L["match_won"].format(team=self.result["winner"]))}</p>')
+        winner = self.trace.state.winner
+        if winner:
+            parts.append(f'<p class="tb-match-won">{escape(L["match_won"].format(team=winner))}</p>')
         return f'<div class="tb-scoring">{"".join(parts)}</div>'
 
     def trump(self) -> str:
-        suit = self.result.get("trump")
+        suit = self.trace.state.trump
         if suit:
             text = self.labels["trump"].format(suit=self.texts.engine(SUIT_NAMES[suit]))
         else:
@@ -244,21 +234,21 @@ class HandFigure:
     def tricks_won(self) -> str:
         """How many tricks each seat took: with the title and trumps, what the search index reads."""
         taken = {seat: 0 for seat in self.seats}
-        for trick in self.result.get("tricks", []):
-            if trick.get("winner") in taken:
-                taken[trick["winner"]] += 1
+        for trick in self.trace.tricks:
+            if trick.winner in taken:
+                taken[trick.winner] += 1
         if not any(taken.values()):
             return ""
         shown = ", ".join(f"{seat} {n}" for seat, n in taken.items())
         return f'<p class="tb-tricks-won">{escape(self.labels["tricks_won"].format(list=shown))}</p>'
 
     def data(self, step: int) -> str:
-        """The JSON island: the record text, the replay and the translated title and notes."""
-        notes = {str(s["step"]): self.note(s.get("note")) for s in self.replay["steps"] if s.get("note")}
+        """The JSON island: the record text, the compact trace and the translated title and notes."""
+        notes = {str(n): self.note(text) for n, text in self.record.notes.items() if text}
         island = {
-            "id": self.hand.id, "game": self.replay.get("game"), "lang": self.texts.lang,
+            "id": self.hand.id, "game": self.record.game, "lang": self.texts.lang,
             "title": self.title(), "notes": notes, "record": self.hand.text,
-            "replay": self.replay, "step": step,
+            "replay": self.trace.compact_json(), "step": step,
         }
         text = json.dumps(island, ensure_ascii=False, separators=(",", ":"))
         # "<" escaped as \u003c: no "</script>" or "<!--" can end the island early.
@@ -267,7 +257,7 @@ class HandFigure:
 
     def html(self, step: int = 0) -> str:
         hid = escape(self.hand.id)
-        game = escape(str(self.replay.get("game", "")))
+        game = escape(self.record.game)
         return "\n".join([
             f'<figure class="tb-hand" id="hand-{hid}" data-hand-id="{hid}" data-engine="static" '
             f'data-game="{game}" data-step="{step}">',

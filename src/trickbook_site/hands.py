@@ -1,30 +1,30 @@
-"""Worked hands in pages: find ```hand``` blocks, load and replay every record, expand blocks.
+"""Worked hands in pages: find ```hand``` blocks, replay every record once, expand blocks.
 
 A block holding only ``ref`` (and optionally ``step``) refers to
 ``docs/hands/<game>/<id>.hand.toml``; any other block is an inline record and must
-carry ``id``. Blocks are found with markdown-it (the same parser that segments pages
-for translation), so fences inside other constructs are never mistaken for hands.
-Expansion is a pre-pass on the Markdown: each block becomes raw HTML that MkDocs
-passes through unchanged.
+carry ``id``. Blocks are found by the segmenter that cuts pages for translation
+(``i18n.segment.parse_page``), so the build, ``trickbook check`` and the
+extractor see the same blocks; a block that is not at the left margin (in a
+list, a quote or an admonition) is refused by all three, since Python-Markdown
+passes raw HTML through only there. Expansion is a pre-pass on the Markdown:
+each block becomes raw HTML that MkDocs passes through unchanged.
 """
 
 from __future__ import annotations
 
-import json
-import tomllib
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Callable, Iterator
 
-from markdown_it import MarkdownIt
-
-from trickbook import record as records
-from trickbook import web
 from trickbook.errors import RecordError
+from trickbook.record import read_source, read_toml, replay
+from trickbook.record.sources import Ids, Source, file_source, id_from_file_name, record_files
+from trickbook.trace import Trace
 
 from .errors import HandBlockError, SiteError
+from .i18n.segment import HandFence, parse_page
 
-HAND_SUFFIX = ".hand.toml"
 REF_KEYS = frozenset({"ref", "step"})
 
 
@@ -39,44 +39,50 @@ class HandBlock:
     step: int            # the step shown first
     inline_id: str | None
 
+    @property
+    def line(self) -> int:
+        """The 1-based page line of the block's first text line."""
+        return self.start + 2
+
 
 @dataclass
 class Hand:
-    """A replayed record: where it is written, its text and the engine's replay."""
+    """A replayed record: where it is written, and the engine's trace of it (with every step's view)."""
 
     id: str
-    text: str
-    file: Path
-    line: int            # first line of the record text in ``file`` (1-based)
-    replay: dict[str, Any] = field(repr=False)
+    source: Source
+    trace: Trace = field(repr=False)
+
+    @property
+    def text(self) -> str:
+        return self.source.text
+
+    @property
+    def file(self) -> Path:
+        return self.source.file
+
+    @property
+    def line(self) -> int:
+        """First line of the record text in ``file`` (1-based)."""
+        return self.source.line
 
 
-def _parser() -> MarkdownIt:
-    return MarkdownIt("commonmark")
+@lru_cache(maxsize=128)
+def _fences(text: str) -> tuple[HandFence, ...]:
+    return tuple(parse_page(text).hand_blocks)
 
 
 def find_blocks(text: str, file: Path) -> list[HandBlock]:
-    """Every ```hand``` fence of a page, in order."""
-    blocks = []
-    lines = text.splitlines()
-    for token in _parser().parse(text):
-        if token.type != "fence" or token.info.strip() != "hand" or token.map is None:
-            continue
-        start, end = token.map
-        nested = token.level > 0 or lines[start][:1].isspace()
-        blocks.append(_read_block(token.content, start, end, nested, file))
-    return blocks
+    """Every ```hand``` fence of a page, in order; one that is not at the left margin is an error."""
+    return [_read_block(fence, file) for fence in _fences(text)]
 
 
-def _read_block(content: str, start: int, end: int, nested: bool, file: Path) -> HandBlock:
-    where = f"{file}:{start + 1}"
-    if nested:
+def _read_block(fence: HandFence, file: Path) -> HandBlock:
+    where = f"{file}:{fence.start + 1}"
+    if fence.inside is not None:
         # Python-Markdown passes raw HTML through only at the left margin.
-        raise HandBlockError(f"{where}: a hand block must start at the left margin, not inside a list or quote")
-    try:
-        data = tomllib.loads(content)
-    except tomllib.TOMLDecodeError as exc:
-        raise HandBlockError(f"{where}: hand block is not valid TOML: {exc}") from None
+        raise HandBlockError(f"{where}: a hand block must start at the left margin, not inside {fence.inside}")
+    data, _ = read_toml(fence.text, str(file), line_offset=fence.line - 1)
     keys = set(data)
     if "ref" in data:
         if not keys <= REF_KEYS:
@@ -87,29 +93,23 @@ def _read_block(content: str, start: int, end: int, nested: bool, file: Path) ->
             raise HandBlockError(f"{where}: `ref` must be a hand id in quotes")
         if type(step) is not int or step < 0:
             raise HandBlockError(f"{where}: `step` must be a whole number from 0")
-        return HandBlock(start, end, content, ref=ref, step=step, inline_id=None)
+        return HandBlock(fence.start, fence.end, fence.text, ref=ref, step=step, inline_id=None)
     inline_id = data.get("id")
     if not isinstance(inline_id, str) or not inline_id:
         raise HandBlockError(f"{where}: an inline hand record must carry an `id` (or write `ref = \"…\"`)")
-    return HandBlock(start, end, content, ref=None, step=0, inline_id=inline_id)
+    return HandBlock(fence.start, fence.end, fence.text, ref=None, step=0, inline_id=inline_id)
 
 
 def replay_hand(hand_id: str, text: str, file: Path, line: int) -> Hand:
-    """Parse and replay a record; a bad one raises RecordError naming file, line and step."""
-    record = records.parse_record(text, file=str(file), line_offset=line - 1)
-    records.replay(record)
-    data = json.loads(web.replay_json(text, file=str(file)))
-    if not data.get("ok"):
-        err = data.get("error") or {}
-        raise RecordError(err.get("message", "cannot replay"), file=str(file), line=err.get("line"),
-                          step=err.get("step"), seat=err.get("seat"), action=err.get("action"),
-                          code=err.get("code", "bad-record"))
-    return Hand(hand_id, text, file, line, data)
+    """Parse and replay a record once; a bad one raises RecordError naming file, line and step."""
+    source = Source(text, file, line)
+    return Hand(hand_id, source, replay(source.parse(), views=True))
 
 
-def record_files(hands_dir: Path) -> Iterator[Path]:
-    if hands_dir.is_dir():
-        yield from sorted(hands_dir.rglob("*" + HAND_SUFFIX))
+def page_sources(page: Path) -> list[Source]:
+    """The inline records of a page (``trickbook check`` reads pages with this)."""
+    text = read_source(page, "the page")
+    return [Source(b.content, page, b.line) for b in find_blocks(text, page) if b.inline_id is not None]
 
 
 def pages(docs: Path) -> Iterator[Path]:
@@ -122,23 +122,29 @@ def load_hands(docs: Path) -> dict[str, Hand]:
     Ids are unique across the site; every ``ref`` must name a known hand.
     """
     hands: dict[str, Hand] = {}
+    ids = Ids()
 
     def add(hand: Hand) -> None:
-        other = hands.get(hand.id)
-        if other is not None:
-            raise SiteError(f"{hand.file}:{hand.line}: hand id {hand.id!r} is already used by {other.file}:{other.line}")
+        try:
+            ids.add(hand.id, hand.file, hand.line)
+        except RecordError as e:
+            raise SiteError(e.describe()) from None
         hands[hand.id] = hand
 
-    for path in record_files(docs / "hands"):
-        add(replay_hand(path.name[: -len(HAND_SUFFIX)], path.read_text(encoding="utf-8"), path, 1))
+    folder = docs / "hands"
+    for path in record_files([folder]) if folder.is_dir() else []:
+        source = file_source(path)
+        hand_id = id_from_file_name(path)
+        assert hand_id is not None
+        add(replay_hand(hand_id, source.text, path, 1))
     refs: list[tuple[Path, HandBlock]] = []
     for page in pages(docs):
-        for block in find_blocks(page.read_text(encoding="utf-8"), page):
+        for block in find_blocks(read_source(page, "the page"), page):
             if block.ref is not None:
                 refs.append((page, block))
             else:
                 assert block.inline_id is not None
-                add(replay_hand(block.inline_id, block.content, page, block.start + 2))
+                add(replay_hand(block.inline_id, block.content, page, block.line))
     for page, block in refs:
         if block.ref not in hands:
             raise HandBlockError(f"{page}:{block.start + 1}: no worked hand has the id {block.ref!r}")
@@ -159,7 +165,7 @@ def expand_blocks(text: str, file: Path, hands: dict[str, Hand], render: Callabl
         hand = hands.get(hand_id or "")
         if hand is None:
             raise HandBlockError(f"{file}:{block.start + 1}: no worked hand has the id {hand_id!r}")
-        if hand.replay["steps"] and block.step >= len(hand.replay["steps"]):
+        if block.step >= len(hand.trace.steps):
             raise HandBlockError(f"{file}:{block.start + 1}: hand {hand_id!r} has no step {block.step}")
         # Blank lines around the HTML so that Python-Markdown passes it through as a block.
         out.extend(["", *render(hand, block.step).splitlines(), ""])
@@ -176,8 +182,8 @@ def unshown_records(docs: Path, hands: dict[str, Hand]) -> list[str]:
             if block.ref is not None:
                 shown.add(block.ref)
     warnings = []
-    for path in record_files(docs / "hands"):
-        hand_id = path.name[: -len(HAND_SUFFIX)]
+    for path in record_files([docs / "hands"]):
+        hand_id = id_from_file_name(path)
         if hand_id in hands and hand_id not in shown:
             warnings.append(f"{path}: the worked hand {hand_id!r} is on no page "
                             f"(add a ```hand``` block with ref = \"{hand_id}\", or remove the file)")

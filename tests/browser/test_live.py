@@ -14,6 +14,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+from trickbook.trace import expand_compact
+
 pytestmark = pytest.mark.browser
 
 HAND = "nap-four-hearts"
@@ -95,7 +97,7 @@ def test_what_if_branch_is_computed_by_the_engine_and_leads_back_to_the_record(l
     lang, _, fig = live
     go_to_record_step(fig, 4)  # the bidding is over: A, the declarer, leads
     island = json.loads(fig.locator("script.tb-data").text_content())
-    prerendered_hands_of_a = [set(s["view"]["hands"]["A"]) for s in island["replay"]["steps"]]
+    prerendered_hands_of_a = [set(s["view"]["hands"]["A"]) for s in expand_compact(island["replay"])]
     fig.locator('.tb-board .tb-seat[data-seat="A"] button[data-card="2C"]').click()
     expect(fig).to_have_attribute("data-branch", "whatif", timeout=20_000)
     expect(fig).to_have_attribute("data-step", "5")

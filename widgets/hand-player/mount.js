@@ -4,7 +4,8 @@
 import { loadCatalog } from "../i18n.js";
 import { el } from "../board.js";
 import { HandPlayer } from "./player.js";
-import { stepsOf, parseHash } from "./state.js";
+import { parseHash } from "./state.js";
+import { expandTrace } from "../trace.js";
 
 const ASSETS = new URL("../../", import.meta.url);
 const players = new Map(); // hand id -> HandPlayer
@@ -75,7 +76,7 @@ async function mount() {
   await loadCatalog(new URL("i18n/", ASSETS), pageLanguage(figures));
   for (const figure of figures) {
     const data = readIsland(figure);
-    if (!data || stepsOf(data.replay).length === 0) continue; // the pre-rendered tables stay as they are
+    if (!data || expandTrace(data.replay).length === 0) continue; // the pre-rendered tables stay as they are
     figure.dataset.tbMounted = "true";
     players.set(figure.dataset.handId || data.id, new HandPlayer(figure, data, {
       assets: ASSETS, onStep: carryHashToOtherLanguages, onFail: engineFailed,

@@ -1,7 +1,7 @@
 // One worked hand's player: the sticky bar (controls and the step's narration),
 // the board, stepping, presenter mode and the live engine's "what if".
 //
-// The player paints from the replay the build put in the page; stepping never
+// The player paints from the trace the build put in the page (compact: see trace.js); stepping never
 // needs the engine. The engine (Pyodide in a worker, about 13 MB) starts only for
 // what needs it: trying another card. Where the connection asks to save data, the
 // reader is asked first, with the download's size.
@@ -12,6 +12,7 @@ import { boardElement, el } from "../board.js";
 import {
   stepsOf, hashFor, seedFor, cardsOfStep, dataIsPrecious, megabytes, engineDownloadBytes,
 } from "./state.js";
+import { expandTrace } from "../trace.js";
 import { button, icon, showBubble, hideBubble, addScrollCues, onSwipe, copyText } from "./view.js";
 import { requestFullscreen, leaveFullscreen, presenterKey, inertAround } from "./presenter.js";
 
@@ -34,7 +35,7 @@ export class HandPlayer {
     this.onFail = onFail || (() => {});
     this.id = figure.dataset.handId || data.id;
     this.record = data.record;
-    this.recordSteps = stepsOf(data.replay); // the build's replay until the engine answers
+    this.recordSteps = expandTrace(data.replay); // every step of the record, from the page
     this.steps = this.recordSteps;
     this.notes = data.notes || {}; // the build translated them, keyed by step
     this.branch = null; // {from, action} while showing a "what if"
@@ -307,12 +308,11 @@ export class HandPlayer {
     if (!["static", "asking"].includes(this.figure.dataset.engine)) return;
     this.setEngine("loading");
     try {
-      const answer = await ask("replay", { record: this.record });
-      const steps = stepsOf(answer);
-      if (answer.error || !steps.length) throw new Error("the engine could not replay this record");
-      this.recordSteps = steps;
-      if (!this.branch) this.steps = steps;
-      this.step = this.clamp(this.step);
+      // The page already holds every step: the engine only reads the record, for "what if".
+      const answer = await ask("load", { record: this.record });
+      if (!answer || !answer.ok || answer.steps !== this.recordSteps.length) {
+        throw new Error("the engine could not read this record");
+      }
       this.setEngine("live");
     } catch (err) {
       console.warn("trickbook: engine unavailable", err);

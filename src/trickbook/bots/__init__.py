@@ -13,6 +13,10 @@ from typing import Any, Mapping, Protocol
 from ..games import find_game
 from .random_bot import RandomBot
 
+# How strongly a bot plays: "gentle" is each game's heuristic bot, "strong" the search bot
+# (trickbook.bots.search), which plays the heuristic's bids and looks ahead in trick play.
+LEVELS = ("gentle", "strong")
+
 
 class Bot(Protocol):
     def choose(self, observation: Mapping[str, Any]) -> str: ...
@@ -25,8 +29,14 @@ def bot_class(game: str) -> type:
     return cls
 
 
-def make_bot(game: str, seed: int = 0) -> Bot:
-    """A new bot for ``game`` (name or alias), deterministic from ``seed``."""
+def make_bot(game: str, seed: int = 0, level: str = "gentle") -> Bot:
+    """A new bot for ``game`` (name or alias), deterministic from ``seed``, at ``level`` (see LEVELS)."""
+    if level == "strong":
+        from .search import SearchBot
+
+        return SearchBot(find_game(game).game, seed=seed)
+    if level != "gentle":
+        raise ValueError(f"unknown bot level {level!r} (known: {', '.join(LEVELS)})")
     bot: Bot = bot_class(game)(seed=seed)
     return bot
 
@@ -40,4 +50,4 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-__all__ = ["BOTS", "Bot", "RandomBot", "bot_class", "make_bot"]
+__all__ = ["BOTS", "LEVELS", "Bot", "RandomBot", "bot_class", "make_bot"]

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable
 
 from ..actions import Action
-from ..cards import RANKS, SUITS, Card, same_colour
+from ..cards import RANKS, SUITS, Card, euchre_pack, same_colour
 from ..game import HandState, Phase, Rules
 from ..messages import N_, Reason, register
 
@@ -61,9 +61,17 @@ class EuchreRules(Rules):
 
 
 # ----- the bowers: the one place where the jacks change suit ----------------
+def _left_bower_suit(trump: str) -> str:
+    return next(s for s in SUITS if s != trump and same_colour(s, trump))
+
+
+# Worked out once from the rule above: the left bower's suit for each trump suit.
+_LEFT_BOWER_SUIT = {trump: _left_bower_suit(trump) for trump in SUITS}
+
+
 def left_bower_suit(trump: str) -> str:
     """The suit of the left bower: the other suit of trump's colour."""
-    return next(s for s in SUITS if s != trump and same_colour(s, trump))
+    return _LEFT_BOWER_SUIT[trump]
 
 
 def is_right_bower(card: Card, trump: str | None) -> bool:
@@ -71,21 +79,33 @@ def is_right_bower(card: Card, trump: str | None) -> bool:
 
 
 def is_left_bower(card: Card, trump: str | None) -> bool:
-    return trump is not None and card.rank == "J" and card.suit == left_bower_suit(trump)
+    return trump is not None and card.rank == "J" and card.suit == _LEFT_BOWER_SUIT[trump]
 
 
 def card_suit(card: Card, trump: str | None) -> str:
     """The suit a card belongs to in play: the left bower is a trump in every respect."""
-    return trump if trump is not None and is_left_bower(card, trump) else card.suit
+    if trump is not None and card.rank == "J" and card.suit == _LEFT_BOWER_SUIT[trump]:
+        return trump
+    return card.suit
 
 
-def card_power(card: Card, trump: str | None) -> int:
-    """Higher beats lower within a suit: right bower, left bower, then A K Q (J) T 9."""
+def _card_power(card: Card, trump: str | None) -> int:
     if is_right_bower(card, trump):
         return 101
     if is_left_bower(card, trump):
         return 100
     return len(RANKS) - RANKS.index(card.rank)
+
+
+# Worked out once from the rule above, for every card of the pack and every trump (or none).
+_POWER: dict[str | None, dict[Card, int]] = {
+    trump: {card: _card_power(card, trump) for card in euchre_pack()} for trump in (None, *SUITS)}
+
+
+def card_power(card: Card, trump: str | None) -> int:
+    """Higher beats lower within a suit: right bower, left bower, then A K Q (J) T 9."""
+    power = _POWER[trump].get(card)
+    return _card_power(card, trump) if power is None else power
 
 
 def team_points(tricks: int, alone: bool) -> tuple[str, int]:

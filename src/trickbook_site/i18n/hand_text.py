@@ -1,8 +1,9 @@
 """The translatable strings of a hand record: its title and its notes, with their lines.
 
-``tomllib`` gives no positions, so the line of each key is found by reading the
-record's lines: the ``title`` key before the first table, and each key of the
-``[notes]`` table. The values themselves always come from ``tomllib``.
+The record is read as the engine reads it (``trickbook.record.read_toml``): the
+values come from ``tomllib`` and the line of each key from the engine's one
+position scanner, so a title or note is found wherever and however its key is
+written (a quoted key, a dotted ``notes.3``, a ``[notes]`` table).
 
 >>> record = 'title = "A first hand"\\n[notes]\\n2 = "Hearts are led."\\n'
 >>> [(s.line, s.msgid, s.comment) for s in hand_strings(record, hand_id="demo")]
@@ -11,8 +12,10 @@ record's lines: the ``title`` key before the first table, and each key of the
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
+
+from trickbook.errors import RecordError
+from trickbook.record import read_toml
 
 from ..errors import CatalogError
 
@@ -29,35 +32,21 @@ class HandString:
 def hand_strings(text: str, *, hand_id: str | None = None, line_offset: int = 0, file: str = "<record>") -> list[HandString]:
     """The title and notes of a record (``line_offset`` lines into its file)."""
     try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise CatalogError(f"{file}:{line_offset + 1}: not a hand record: {error}") from None
+        data, positions = read_toml(text, file, line_offset)
+    except RecordError as error:
+        raise CatalogError(f"{error} (its title and notes cannot be read)") from None
     name = data.get("id", hand_id) or "?"
-    lines = text.split("\n")
     found = []
+
+    def line_of(*path: str) -> int:
+        return line_offset + (positions.line_of(*path) or 1)
+
     title = data.get("title")
     if isinstance(title, str) and title.strip():
-        found.append(HandString(line_offset + _key_line(lines, "title", None), title, f"hand {name}: title"))
+        found.append(HandString(line_of("title"), title, f"hand {name}: title"))
     notes = data.get("notes")
     if isinstance(notes, dict):
         for key, note in notes.items():
             if isinstance(note, str) and note.strip():
-                line = line_offset + _key_line(lines, key, "notes")
-                found.append(HandString(line, note, f"hand {name}: note on action {key}"))
+                found.append(HandString(line_of("notes", key), note, f"hand {name}: note on action {key}"))
     return found
-
-
-def _key_line(lines: list[str], key: str, table: str | None) -> int:
-    """The 1-based line where ``key`` is set in ``table`` (None: before any table)."""
-    current = None
-    for number, line in enumerate(lines, start=1):
-        stripped = line.strip()
-        if stripped.startswith("[") and stripped.endswith("]"):
-            current = stripped.strip("[] ")
-            continue
-        if current != table:
-            continue
-        name, sep, _ = stripped.partition("=")
-        if sep and name.strip().strip("\"'") == key:
-            return number
-    return 1

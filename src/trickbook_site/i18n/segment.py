@@ -7,8 +7,10 @@ block's text inside its source lines, so that a translation can later be put bac
 in exactly the same place (see ``localize.py``). It never renders anything.
 
 Code blocks, fenced blocks, HTML blocks and front matter are never segments.
-Fenced ``hand`` blocks are reported separately (``Page.hand_blocks``) because
-their titles and notes are translated too.
+Fenced ``hand`` blocks are reported separately (``Page.hand_blocks``), wherever
+they are, with what holds them: this is the one finder of hand blocks, used by the
+build, ``trickbook check`` and the extractor alike (``trickbook_site.hands.find_blocks``
+reads them and refuses those that are not at the left margin).
 
 Admonitions (``!!! note "Title"`` with a body indented by four spaces) are an
 extension markdown-it does not know: it sees the title line as a paragraph and the
@@ -90,11 +92,23 @@ class Segment:
 
 
 @dataclass(frozen=True)
-class HandBlock:
-    """A fenced ``hand`` block: its text and the 1-based line of its first text line."""
+class HandFence:
+    """A fenced ``hand`` block: its fence's lines [start, end) in the page (0-based), its text,
+    and what holds it (None at the left margin, else "a list or quote" or "an admonition")."""
 
-    line: int
+    start: int
+    end: int
     text: str
+    inside: str | None = None
+
+    @property
+    def line(self) -> int:
+        """The 1-based line of the block's first text line."""
+        return self.start + 2
+
+    def shifted(self, lines: int) -> "HandFence":
+        """The same block in an admonition's body that starts ``lines`` lower in the page."""
+        return replace(self, start=self.start + lines, end=self.end + lines, inside="an admonition")
 
 
 @dataclass
@@ -102,7 +116,7 @@ class Page:
     """Everything the segmenter found in one page."""
 
     segments: list[Segment] = field(default_factory=list)
-    hand_blocks: list[HandBlock] = field(default_factory=list)
+    hand_blocks: list[HandFence] = field(default_factory=list)
 
 
 @lru_cache(maxsize=1)
@@ -171,7 +185,9 @@ class _Walker:
 
     def _visit(self, i: int, token: Token, parents: list[Token]) -> None:
         if token.type == "fence" and token.info.strip().split(" ")[0] == "hand" and token.map:
-            self.page.hand_blocks.append(HandBlock(token.map[0] + 2, token.content))
+            start, end = token.map
+            nested = token.level > 0 or self.lines[start][:1].isspace()
+            self.page.hand_blocks.append(HandFence(start, end, token.content, "a list or quote" if nested else None))
         elif token.type == "heading_open":
             self._heading(token, self.tokens[i + 1])
         elif token.type == "paragraph_open":
@@ -267,7 +283,7 @@ class _Walker:
         body = [line[indent + 4 :] for line in self.lines[start + 1 : end]]
         inner = parse_page("\n".join(body))
         self.page.segments.extend(s.shifted(start + 1, indent + 4) for s in inner.segments)
-        self.page.hand_blocks.extend(HandBlock(b.line + start + 1, b.text) for b in inner.hand_blocks)
+        self.page.hand_blocks.extend(b.shifted(start + 1) for b in inner.hand_blocks)
 
     def _admonition_end(self, start: int, body_indent: int) -> int:
         """The index of the first line after an admonition's body."""

@@ -1,0 +1,361 @@
+"""Reading a hand record: its file's bytes, its TOML, and every key checked, with the line of each.
+
+Every way in (``trickbook check``, ``replay``, ``fmt``, the site build, a page's
+hand block, the browser) comes through ``parse_record``, so every refusal is a
+``RecordError`` naming the file and the line: bad bytes, TOML that does not
+parse, nesting too deep for the TOML reader, numbers too long to convert, and
+every key of format 1.
+"""
+
+from __future__ import annotations
+
+import re
+import reprlib
+import sys
+import tomllib
+from pathlib import Path
+from typing import Any, Mapping
+
+from ..actions import Action
+from ..cards import Card, parse_cards
+from ..errors import RecordError, TrickbookError
+from ..game import HandState
+from ..games import canonical_name, find_game
+from .model import DEAL_EXTRAS, FORMAT, SUFFIX, TOP_KEYS, DealSpec, Record
+from .positions import Positions, TooDeep, scan
+
+_TOML_LINE = re.compile(r"\s*\(at line (\d+), column \d+\)")
+_TOML_END = re.compile(r"\s*\(at end of document\)")
+_LONG_NUMBER = re.compile(r"[0-9][0-9_]{%d,}" % max(sys.get_int_max_str_digits() - 1, 0))
+_BARE_KEY = re.compile(r"^[A-Za-z0-9_-]+$")
+_SEED = re.compile(r"^[0-9a-fA-F]{64}$")
+# Scores, targets and hand numbers are small; a larger number is a mistake (and would be slow to print).
+MAX_INT = 2**63 - 1
+_KIND_NAMES = {int: "a whole number", str: "a string", list: "an array", dict: "a table"}
+
+_short = reprlib.Repr()
+_short.maxstring = _short.maxother = 60
+_short.maxlevel = 3
+
+
+def show(value: Any) -> str:
+    """A value as an error message quotes it: bounded in length and depth."""
+    return _short.repr(value)
+
+
+def clip(text: str, size: int) -> str:
+    """A text cut in the middle when longer than ``size``."""
+    if len(text) <= size:
+        return text
+    half = (size - 1) // 2
+    return text[:half] + "…" + text[-half:]
+
+
+def read_source(path: str | Path, what: str = "the file") -> str:
+    """A UTF-8 text file's text (a byte-order mark allowed); bad bytes name their line."""
+    try:
+        data = Path(path).read_bytes()
+    except FileNotFoundError:
+        raise RecordError(f"cannot read {what}: no such file", file=str(path), code="no-such-file") from None
+    except OSError as e:
+        raise RecordError(f"cannot read {what}: {e.strerror or e}", file=str(path), code="no-such-file") from None
+    try:
+        return data.decode("utf-8-sig")  # an editor may add a byte-order mark
+    except UnicodeDecodeError as e:
+        line = data.count(b"\n", 0, e.start) + 1
+        raise RecordError(f"not UTF-8 text: byte 0x{data[e.start]:02x} cannot start or continue a character",
+                          file=str(path), line=line, code="bad-encoding") from None
+
+
+def load_record(path: str | Path) -> Record:
+    """Read and parse a ``<id>.hand.toml`` file (its id is the file name)."""
+    return parse_record(read_source(path, "the record"), file=str(path))
+
+
+def parse_record(text: str, file: str | None = None, line_offset: int = 0) -> Record:
+    """Parse a record's TOML text.
+
+    ``file`` names where it came from: a ``<id>.hand.toml`` file gives the id;
+    any other file (a Markdown page) holds an inline record, which must carry an
+    ``id`` key. ``line_offset`` is added to every line (an inline record's
+    position in its page).
+    """
+    return _Parser(text, file, line_offset).parse()
+
+
+def read_toml(text: str, file: str | None = None, line_offset: int = 0) -> tuple[dict[str, Any], Positions]:
+    """TOML text as data, with its positions; anything ``tomllib`` cannot take is a RecordError."""
+    def error(message: str, line: int | None, code: str) -> RecordError:
+        return RecordError(message, file=file, line=None if line is None else line + line_offset, code=code)
+
+    try:
+        positions = scan(text)
+    except TooDeep as e:
+        raise error(f"too deep: {e}; a record needs two levels at most", e.line, "too-deep") from None
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        message = str(e)
+        m = _TOML_LINE.search(message)
+        if m:
+            line: int | None = int(m.group(1))
+        elif _TOML_END.search(message):
+            line = text.rstrip().count("\n") + 1  # the last line with text
+        else:
+            line = None
+        message = _TOML_END.sub("", _TOML_LINE.sub("", message)).strip()
+        raise error(f"TOML syntax: {message}", line, "toml-syntax") from None
+    except RecursionError:  # the scan bounds nesting; this is the last guard
+        raise error("too deep: arrays or inline tables nested too deep", None, "too-deep") from None
+    except ValueError:  # Python's limit on converting long numbers
+        m = _LONG_NUMBER.search(text)
+        line = text.count("\n", 0, m.start()) + 1 if m else None
+        raise error(f"a number of more than {sys.get_int_max_str_digits()} digits is too long to read",
+                    line, "bad-value") from None
+    path = _huge_number(data, ())
+    if path is not None:
+        raise error(f"{'.'.join(path)}: a whole number too large for a record (at most {MAX_INT})",
+                    positions.line_of(*path), "bad-value")
+    return data, positions
+
+
+def _huge_number(value: Any, path: tuple[str, ...]) -> tuple[str, ...] | None:
+    """The key path of the first integer beyond ±MAX_INT (``0x…`` reaches any size), if any."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return path if abs(value) > MAX_INT else None
+    items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+    for key, item in items:
+        found = _huge_number(item, path + (str(key),) if isinstance(key, str) else path)
+        if found is not None:
+            return found
+    return None
+
+
+class _Parser:
+    def __init__(self, text: str, file: str | None, offset: int) -> None:
+        self.text = text
+        self.file = file
+        self.offset = offset
+        self.positions = Positions()
+
+    def line(self, *path: str) -> int | None:
+        line = self.positions.line_of(*path)
+        return None if line is None else line + self.offset
+
+    def error(self, message: str, code: str, *path: str, line: int | None = None) -> RecordError:
+        return RecordError(message, file=self.file, line=line if line is not None else self.line(*path), code=code)
+
+    def parse(self) -> Record:
+        data, self.positions = read_toml(self.text, self.file, self.offset)
+        for key in data:
+            if key not in TOP_KEYS:
+                raise self.error(f"unknown key {show(key)} (known: {', '.join(TOP_KEYS)})", "unknown-key", key)
+        fmt = self.need(data, "format", int)
+        if fmt != FORMAT:
+            raise self.error(f"unknown record format {show(fmt)}: this engine reads format {FORMAT}", "bad-format", "format")
+        game = self.game_name(self.need(data, "game", str))
+        cls = find_game(game)
+        seats = self.seats(data, cls)
+        dealer = self.seat_name(self.need(data, "dealer", str), seats, "dealer")
+        record_id, id_written = self.record_id(data)
+        actions, lines = self.actions(data, seats)
+        actions = tuple(cls.canonical_action(a, dealer) for a in actions)
+        return Record(
+            game=game, seats=seats, dealer=dealer, deal=self.deal(data, seats),
+            actions=actions, lines=lines, id=record_id, id_written=id_written,
+            title=self.optional(data, "title", str), score=self.score(data),
+            rules=self.rules(data), notes=self.notes(data, len(actions)),
+            file=self.file, positions=self.positions, line_offset=self.offset,
+        )
+
+    # --- small typed getters
+    def need(self, data: Mapping[str, Any], key: str, kind: type, table: str = "") -> Any:
+        if key not in data:
+            where = f" in [{table}]" if table else ""
+            # The table's header, or the record's first line for a top-level key.
+            line = self.line(table) if table else None
+            raise self.error(f"missing key {key!r}{where}", "missing-key", line=line or self.offset + 1)
+        return self.typed(data, key, kind, table)
+
+    def optional(self, data: Mapping[str, Any], key: str, kind: type, table: str = "") -> Any:
+        return self.typed(data, key, kind, table) if key in data else None
+
+    def typed(self, data: Mapping[str, Any], key: str, kind: type, table: str = "") -> Any:
+        value = data[key]
+        # bool is an int in Python, but `format = true` is not a number.
+        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+            path = (table, key) if table else (key,)
+            raise self.error(f"{key!r} must be {_KIND_NAMES[kind]}, not {show(value)}", "bad-value", *path)
+        return value
+
+    def table(self, data: Mapping[str, Any], key: str) -> dict[str, Any]:
+        return dict(self.optional(data, key, dict) or {})
+
+    def rules(self, data: Mapping[str, Any]) -> dict[str, Any]:
+        rules = self.table(data, "rules")
+        for k, v in rules.items():
+            if not isinstance(v, (bool, int, float, str)):
+                raise self.error(f"rules option {show(k)} must be true/false, a number or a string, not {show(v)}",
+                                 "bad-value", "rules", k)
+        return rules
+
+    # --- the parts
+    def game_name(self, name: str) -> str:
+        try:
+            return canonical_name(name)
+        except TrickbookError as e:
+            raise self.error(str(e), "unknown-game", "game") from None
+
+    def seats(self, data: Mapping[str, Any], cls: type[HandState]) -> tuple[str, ...]:
+        if "seats" not in data:
+            # Nap's default table (A B C …) is as large as the deal: count the hands it names.
+            deal = data.get("deal")
+            dealt = sum(1 for k in deal if k not in DEAL_EXTRAS) if isinstance(deal, dict) else 0
+            return cls.default_seats_for(dealt)
+        seats = self.typed(data, "seats", list)
+        for s in seats:
+            if not isinstance(s, str) or not s or any(ch.isspace() or ch in ";#" for ch in s):
+                raise self.error(f"seat names are single words without ';' or '#', not {show(s)}", "bad-value", "seats")
+        if len({s.lower() for s in seats}) != len(seats):
+            raise self.error(f"seat names repeat: {show(' '.join(seats))}", "bad-value", "seats")
+        return tuple(seats)
+
+    def seat_name(self, name: str, seats: tuple[str, ...], *path: str) -> str:
+        for s in seats:
+            if s.lower() == name.lower():
+                return s
+        raise self.error(f"{show(name)} is not a seat ({' '.join(seats)})", "bad-deal", *path)
+
+    def record_id(self, data: Mapping[str, Any]) -> tuple[str | None, bool]:
+        written = self.optional(data, "id", str)
+        if written is not None and not _BARE_KEY.match(written):
+            raise self.error(f"an id is letters, digits, '-' and '_', not {show(written)}", "bad-value", "id")
+        if self.file is None:
+            return written, written is not None
+        name = Path(self.file).name
+        if not name.endswith(SUFFIX):
+            if written is None:
+                raise self.error("an inline record must carry an 'id' key", "missing-id", line=self.offset + 1)
+            return written, True
+        from_name = name[: -len(SUFFIX)]
+        if written is not None and written != from_name:
+            raise self.error(f"id {written!r} differs from the file name's {from_name!r}", "bad-value", "id")
+        return from_name, written is not None
+
+    def score(self, data: Mapping[str, Any]) -> dict[str, int] | None:
+        score = self.optional(data, "score", dict)
+        if score is None:
+            return None
+        for k, v in score.items():
+            if not isinstance(v, int) or isinstance(v, bool):
+                raise self.error(f"score of {show(k)} must be a whole number, not {show(v)}", "bad-value", "score", k)
+        return dict(score)
+
+    def deal(self, data: Mapping[str, Any], seats: tuple[str, ...]) -> DealSpec:
+        table = self.need(data, "deal", dict)
+        hands: dict[str, tuple[Card, ...]] = {}
+        extras: dict[str, Any] = {}
+        for key, value in table.items():
+            if key in DEAL_EXTRAS:
+                extras[key] = value
+                continue
+            seat = self.seat_name(key, seats, "deal", key)
+            if seat in hands:
+                raise self.error(f"{seat} is dealt twice in [deal]", "bad-deal", "deal", key)
+            hands[seat] = self.cards(table, key)
+        seed = self.optional(table, "seed", str, "deal")
+        if seed is not None:
+            if not _SEED.match(seed):
+                raise self.error(f"a seed is 64 hex digits, not {show(seed)}", "bad-deal", "deal", "seed")
+            if hands or {"turn", "kitty", "stock"} & extras.keys():
+                raise self.error("a seeded deal gives no cards: write either the seed or the cards", "bad-deal", "deal", "seed")
+            hand = self.optional(table, "hand", int, "deal")
+            if hand is not None and hand < 1:
+                raise self.error(f"hand numbers start at 1, not {show(hand)}", "bad-deal", "deal", "hand")
+            return DealSpec(seed=seed.lower(), hand=hand or 1)
+        if "hand" in extras:
+            raise self.error("'hand' needs a 'seed'", "bad-deal", "deal", "hand")
+        turn = self.cards(table, "turn") if "turn" in table else ()
+        if len(turn) > 1:
+            raise self.error("'turn' is one card", "bad-deal", "deal", "turn")
+        return DealSpec(
+            hands=hands,
+            turn=turn[0] if turn else None,
+            kitty=self.cards(table, "kitty") if "kitty" in table else (),
+            stock=self.cards(table, "stock") if "stock" in table else (),
+        )
+
+    def cards(self, table: Mapping[str, Any], key: str) -> tuple[Card, ...]:
+        value = self.typed(table, key, str, "deal")
+        try:
+            return tuple(parse_cards(value))
+        except TrickbookError as e:
+            raise self.error(f"[deal] {key}: {e}", e.code, "deal", key) from None
+
+    def actions(self, data: Mapping[str, Any], seats: tuple[str, ...]) -> tuple[tuple[Action, ...], tuple[int | None, ...]]:
+        pieces = self.action_texts(data)
+        actions: list[Action] = []
+        known: dict[str, Action] = {}  # a long record says "pass" many times: read each text once
+        for number, (text, line) in enumerate(pieces, 1):
+            try:
+                action = known.get(text)
+                if action is None:
+                    action = known[text] = Action.parse(text, seats)
+                actions.append(action)
+            except TrickbookError as e:
+                raise RecordError(clip(str(e), 200), file=self.file, line=line, step=number,
+                                  seat=_seat_word(text, seats), action=clip(text, 60), code=e.code) from None
+        return tuple(actions), tuple(line for _, line in pieces)
+
+    def action_texts(self, data: Mapping[str, Any]) -> list[tuple[str, int | None]]:
+        """Each action's text with its source line."""
+        if "actions" not in data:
+            return []
+        value = data["actions"]
+        strings = self.positions.strings.get(("actions",), [])
+        chunks: list[tuple[str, int | None]]
+        if isinstance(value, str):
+            lines = value.split("\n")
+            at = strings[0] if len(strings) == 1 else None
+            if at is None:
+                chunks = [(text, None) for text in lines]
+            elif at.multiline:
+                chunks = [(text, at.first + i + self.offset) for i, text in enumerate(lines)]
+            else:
+                # A one-line string: an escaped newline in it is still on the key's line.
+                chunks = [(text, at.line + self.offset) for text in lines]
+        elif isinstance(value, list) and all(isinstance(v, str) for v in value):
+            if len(strings) == len(value):
+                chunks = [(text, at.line + self.offset) for text, at in zip(value, strings, strict=False)]
+            else:
+                chunks = [(text, None) for text in value]
+        else:
+            raise self.error("'actions' must be a string or an array of strings", "bad-value", "actions")
+        out = []
+        for chunk, line in chunks:
+            # A '#' never occurs in an action, so it starts a comment inside the string.
+            for piece in chunk.split("#", 1)[0].split(";"):
+                if piece.strip():
+                    out.append((piece.strip(), line))
+        return out
+
+    def notes(self, data: Mapping[str, Any], count: int) -> dict[int, str]:
+        notes: dict[int, str] = {}
+        for key, value in self.table(data, "notes").items():
+            # An action number has few digits; a long one is refused before Python converts it.
+            if not (key.isascii() and key.isdigit()) or len(key) > 9 or not 0 <= int(key) <= count:
+                raise self.error(f"a note is keyed by an action number from 0 to {count}, not {show(key)}",
+                                 "bad-note", "notes", key)
+            if not isinstance(value, str):
+                raise self.error(f"note {key} must be a string", "bad-value", "notes", key)
+            notes[int(key)] = value
+        return dict(sorted(notes.items()))
+
+
+def _seat_word(text: str, seats: tuple[str, ...]) -> str | None:
+    words = text.split()
+    if words:
+        for s in seats:
+            if s.lower() == words[0].lower():
+                return s
+    return None

@@ -1,0 +1,40 @@
+// Make a Pyodide memory snapshot with the engine already imported (run by the build, in Node).
+//
+// Usage: node snapshot.mjs <runtime folder> <engine wheel> <engine hash> <output file>
+// The runtime folder is the npm `pyodide` package the site is built with. Every module of the
+// engine is imported, so the browser never needs the engine's files on disk after restoring.
+// The snapshot carries Pyodide's build id, which loadPyodide checks when it restores one, and
+// the engine hash as `_TRICKBOOK_SNAPSHOT` in Python's globals, which the worker checks.
+import { readFileSync, writeFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+
+const [runtimeDir, wheel, engine, output] = process.argv.slice(2);
+if (!output) {
+  console.error("usage: node snapshot.mjs <runtime folder> <engine wheel> <engine hash> <output file>");
+  process.exit(2);
+}
+const indexURL = resolve(runtimeDir) + "/";
+const { loadPyodide } = await import(pathToFileURL(indexURL + "pyodide.mjs").href);
+const pyodide = await loadPyodide({
+  indexURL,
+  _makeSnapshot: true,
+  stdout: () => {},
+  stderr: (text) => console.error(text),
+});
+// Unpack the wheel by hand: loadPackage would record the package in a JavaScript object
+// that a snapshot cannot carry.
+pyodide.FS.writeFile("/tmp/engine.whl", readFileSync(resolve(wheel)));
+pyodide.runPython(`
+import importlib, pkgutil, site, zipfile
+with zipfile.ZipFile("/tmp/engine.whl") as _wheel:
+    _wheel.extractall(site.getsitepackages()[0])
+del _wheel
+import trickbook
+for _info in pkgutil.walk_packages(trickbook.__path__, "trickbook."):
+    if not _info.name.endswith(".__main__"):  # the command line runs on import
+        importlib.import_module(_info.name)
+del _info
+`);
+pyodide.globals.set("_TRICKBOOK_SNAPSHOT", engine);
+writeFileSync(output, pyodide.makeMemorySnapshot());

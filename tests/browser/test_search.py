@@ -1,0 +1,83 @@
+"""Search loads on first use: no search worker or index before the reader turns to search,
+and search finds the page's own language's words once used (desktop and phone widths)."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+# A word of each language's pages that the other languages do not use for it.
+WORDS = {"en": "trump", "pt": "trunfo", "fr": "atout"}
+SEARCH_FILES = ("/search/search_index.json", "/assets/javascripts/workers/search.")
+
+
+def search_requests(guard) -> list[str]:
+    return [u for u in guard.seen if any(part in u for part in SEARCH_FILES)]
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("lang", ["en", "pt", "fr"])
+def test_search_index_waits_for_the_reader_then_finds_words_of_the_page_language(browser, site_url, tb, lang):
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    guard = tb.guard_context(context)
+    try:
+        page = context.new_page()
+        page.goto(f"{site_url}/{lang}/nap/", wait_until="networkidle")
+        page.wait_for_timeout(500)
+        assert search_requests(guard) == [], "search files fetched before the reader used search"
+
+        box = page.locator("input[data-md-component='search-query']")
+        box.click()
+        box.fill(WORDS[lang])
+        results = page.locator(".md-search-result__item")
+        expect(results.first).to_be_visible(timeout=15_000)
+        links = [results.nth(i).locator("a").first.get_attribute("href") for i in range(min(results.count(), 5))]
+        assert links and all(f"/{lang}/" in page.evaluate("(h) => new URL(h, location.href).pathname", h)
+                             for h in links), links
+        fetched = search_requests(guard)
+        assert any(u.endswith(f"/{lang}/search/search_index.json") for u in fetched), fetched
+        assert guard.refused == []
+    finally:
+        context.close()
+
+
+@pytest.mark.browser
+def test_search_opened_from_the_phone_header_button_works(browser, site_url, tb):
+    context = browser.new_context(viewport={"width": 360, "height": 740})
+    guard = tb.guard_context(context)
+    try:
+        page = context.new_page()
+        page.goto(f"{site_url}/fr/", wait_until="networkidle")
+        page.wait_for_timeout(500)
+        assert search_requests(guard) == []
+        button = page.locator("label.md-header__button[for='__search']")
+        box_of = button.bounding_box()
+        assert box_of is not None and box_of["x"] + box_of["width"] <= 360
+        button.click()
+        box = page.locator("input[data-md-component='search-query']")
+        expect(box).to_be_focused()
+        box.fill(WORDS["fr"])
+        expect(page.locator(".md-search-result__item").first).to_be_visible(timeout=15_000)
+        assert guard.refused == []
+    finally:
+        context.close()
+
+
+@pytest.mark.browser
+def test_the_engine_worker_is_not_held_back_with_search(browser, site_url, tb):
+    """Only Material's search worker waits for search; the worked hands' engine still starts."""
+    context = browser.new_context()
+    guard = tb.guard_context(context)
+    try:
+        page = context.new_page()
+        page.goto(f"{site_url}/en/nap/", wait_until="load")
+        created = page.evaluate("""() => {
+            const worker = new Worker(new URL('../../assets/widgets/worker.js', location.href), { type: 'module' });
+            const real = worker instanceof Worker && typeof worker.terminate === 'function';
+            worker.terminate();
+            return real && Object.getPrototypeOf(worker) === Worker.prototype;
+        }""")
+        assert created
+        assert search_requests(guard) == []
+    finally:
+        context.close()

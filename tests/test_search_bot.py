@@ -1,0 +1,98 @@
+"""The search bot (level "strong"): legal and deterministic from its seed, and its guesses at the hidden
+cards agree with everything the seat has seen, replayed by the engine itself."""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from typing import Any
+
+import pytest
+
+from trickbook.actions import Action
+from trickbook.bots import LEVELS, make_bot
+from trickbook.bots.search import SearchBot, World
+from trickbook.cards import Card
+from trickbook.games import find_game
+from trickbook.shuffle import deal_hand
+
+GAMES = ["euchre", "yorkshire", "trinidad", "nap"]
+
+
+def seed_of(*parts: Any) -> str:
+    return hashlib.sha256(" ".join(map(str, parts)).encode()).hexdigest()
+
+
+def new_hand(game: str, n: int) -> Any:
+    cls = find_game(game)
+    seats = tuple(cls.default_seats)
+    dealer = seats[n % len(seats)]
+    return cls(None, seats, dealer, deal_hand(game, seats, dealer, seed_of("search", game, n), 1))
+
+
+def play_positions(game: str, hands: int) -> list[tuple[Any, dict[str, Any]]]:
+    """(state, observation) at every trick-play decision with a choice, heuristic bots playing."""
+    out = []
+    for n in range(hands):
+        state = new_hand(game, n)
+        bots = {s: make_bot(game, seed=i) for i, s in enumerate(state.seats)}
+        while not (state.is_terminal or state.winner is not None):
+            seat = state.current_player
+            obs = state.observation(seat)
+            if obs["phase"] == "play" and len(obs["legal"]) > 1:
+                out.append((state.clone(), obs))
+            state.apply(Action.parse(bots[seat].choose(obs), state.seats))
+    return out
+
+
+def test_make_bot_offers_a_gentle_and_a_strong_level():
+    assert LEVELS == ("gentle", "strong")
+    assert type(make_bot("euchre", seed=1, level="strong")) is SearchBot
+    assert type(make_bot("euchre", seed=1)).__name__ == "EuchreBot"
+    with pytest.raises(ValueError, match="unknown bot level"):
+        make_bot("euchre", level="fierce")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_search_bot_is_deterministic_from_its_seed_and_answers_only_legal_actions(game):
+    positions = play_positions(game, 30 if game == "nap" else 6)[:12]
+    assert positions, "no trick-play decision to try the bot on"
+    for _state, obs in positions:
+        first = make_bot(game, seed=7, level="strong").choose(obs)
+        assert first == make_bot(game, seed=7, level="strong").choose(obs)
+        assert first in obs["legal"]
+
+
+@pytest.mark.parametrize("game", ["euchre", "yorkshire", "trinidad"])
+def test_every_guessed_world_keeps_the_seats_hand_the_public_play_and_the_voids_shown(game):
+    rng = random.Random(3)
+    checked = 0
+    for state, obs in play_positions(game, 12):
+        world = World.from_observation(game, type(state), obs)
+        assert world is not None
+        hidden = world.sample(rng)
+        assert hidden is not None
+        rebuilt = world.rebuild(hidden)
+        assert rebuilt is not None, "the engine refused a guess that should fit"
+        seat = obs["seat"]
+        # What the seat sees is the same in the guessed world: its hand, the tricks, the legal moves.
+        guessed = rebuilt.observation(seat)
+        for key in ("hand", "tricks", "legal", "trump", "hand_sizes", "score", "current"):
+            assert guessed[key] == obs[key], key
+        # A seat that showed out of a suit holds none of it in the guess.
+        for other, suits in world.void.items():
+            if other == seat:
+                continue
+            assert not [c for c in rebuilt.hands[other] if type(state).suit_of(c, rebuilt.trump) in suits]
+        checked += 1
+    assert checked > 20
+
+
+def test_voids_come_from_the_follow_rule_not_from_any_card_off_suit():
+    # Yorkshire lets a seat trump while holding the suit led: trumping shows no void; a plain card does.
+    cls = find_game("yorkshire")
+    assert not cls.shows_out(Card.parse("2S"), "H", "S")
+    assert cls.shows_out(Card.parse("2C"), "H", "S")
+    # In Euchre the left bower follows trumps, so it shows no void in its printed suit.
+    euchre = find_game("euchre")
+    assert not euchre.shows_out(Card.parse("JD"), "H", "H")
