@@ -8,13 +8,12 @@ from typing import Any, Mapping
 
 import pytest
 
-from trickbook import web
 from trickbook.cards import SUITS, Card
 from trickbook.errors import IllegalActionError
 from trickbook.games.euchre import card_power, card_suit, left_bower_suit
 from trickbook.messages import MESSAGES
 from trickbook.shuffle import deal_hand, deal_order, fingerprint, first_dealer
-from trickbook.table import Table, TableError
+from trickbook.table import Table, TableError, facade
 
 SEEDS = [hashlib.sha256(f"table-{i}".encode()).hexdigest() for i in range(40)]
 
@@ -351,16 +350,16 @@ def test_the_upcard_kitty_trump_chip_and_taken_tricks_are_explained():
 # ----- the JSON facade -------------------------------------------------------------
 
 def test_the_json_facade_opens_a_table_acts_times_out_and_explains():
-    opened = json.loads(web.table_new_json(SEEDS[10]))
+    opened = json.loads(facade.table_new_json(SEEDS[10]))
     assert opened["ok"] and opened["view"] == Table(seed=SEEDS[10]).view()
     table_id = opened["id"]
-    refused = json.loads(web.table_act_json(table_id, "S 9Z"))
+    refused = json.loads(facade.table_act_json(table_id, "S 9Z"))
     assert not refused["ok"] and refused["error"]["code"] == "bad-notation"
-    illegal = json.loads(web.table_act_json(table_id, opened["view"]["hand"][0]))
+    illegal = json.loads(facade.table_act_json(table_id, opened["view"]["hand"][0]))
     assert not illegal["ok"] and illegal["reason"]["code"] == "first-round-order-or-pass"
-    moved = json.loads(web.table_timeout_json(table_id))
+    moved = json.loads(facade.table_timeout_json(table_id))
     assert moved["ok"] and moved["steps"][0]["timeout"]
-    explained = json.loads(web.table_explain_json(table_id, "kitty"))
+    explained = json.loads(facade.table_explain_json(table_id, "kitty"))
     assert explained["messages"][0]["code"] == "explain-kitty"
-    assert not json.loads(web.table_explain_json("nope", "kitty"))["ok"]
-    assert not json.loads(web.table_new_json("not a seed"))["ok"]
+    assert not json.loads(facade.table_explain_json("nope", "kitty"))["ok"]
+    assert not json.loads(facade.table_new_json("not a seed"))["ok"]

@@ -10,14 +10,28 @@ const CALLS = {
   load: (web, req) => web.load_json(req.record),
   legal: (web, req) => web.legal_json(req.record, req.step),
   whatif: (web, req) => web.whatif_json(req.record, req.step, req.action, req.seed),
-  // The play table (table.js): the worker keeps each open table by its id.
-  // A missing seed is left out (JavaScript's null would reach Python as JsNull, not None).
-  table_new: (web, req) => web.table_new_json.callKwargs({ seat: req.seat || "S", ...(req.seed ? { seed: req.seed } : {}) }),
-  table_act: (web, req) => web.table_act_json(req.table, req.action),
-  table_timeout: (web, req) => web.table_timeout_json(req.table),
-  table_next: (web, req) => web.table_next_json(req.table),
-  table_explain: (web, req) => web.table_explain_json(req.table, req.target),
+  // The play table (play-table/): trickbook.table.facade keeps each open table by its id.
+  // A missing value is left out (JavaScript's null would reach Python as JsNull, not None).
+  table_new: (web, req) => table().table_new_json.callKwargs({
+    game: req.game || "euchre",
+    ...(req.seat ? { seat: req.seat } : {}),
+    ...(req.seed ? { seed: req.seed } : {}),
+    ...(req.players ? { players: req.players } : {}),
+  }),
+  table_resume: (web, req) => table().table_resume_json(req.saved),
+  table_act: (web, req) => table().table_act_json(req.table, req.action),
+  table_timeout: (web, req) => table().table_timeout_json(req.table),
+  table_next: (web, req) => table().table_next_json(req.table),
+  table_explain: (web, req) => table().table_explain_json(req.table, req.target),
 };
+
+// The play table's facade, imported on the first table request only.
+let pyodideRef = null;
+let tableFacade = null;
+function table() {
+  if (!tableFacade) tableFacade = pyodideRef.pyimport("trickbook.table.facade");
+  return tableFacade;
+}
 
 // assets/runtime.json says where the runtime lives, relative to assets/; assets/snapshot.json,
 // when the build made one, names a memory snapshot of that runtime with the engine imported.
@@ -88,6 +102,7 @@ async function boot() {
   if (!snapshot) pyodide = await bootNormally(loadPyodide, indexURL);
   const booted = performance.now();
   const web = pyodide.pyimport("trickbook.web");
+  pyodideRef = pyodide;
   const ready = performance.now();
   return { web, timing: { boot: booted - started, engine: ready - booted, snapshot } };
 }

@@ -1,4 +1,4 @@
-"""The JSON facade that the browser worker and the site build call: record text in, JSON text out.
+"""The JSON facade that the browser worker and the site build call for worked hands: record text in, JSON text out.
 
 The functions never raise on bad input: a record that cannot be read or
 replayed, a step out of range, an action that is not notation or an argument of
@@ -18,7 +18,7 @@ from collections import OrderedDict
 from typing import Any
 
 from .actions import Action
-from .errors import IllegalActionError, RecordError, TrickbookError
+from .errors import RecordError, TrickbookError
 from .game import HandState
 from .record import ActionRefused, Record, parse_record, replay
 from .record.replay import apply_action, new_state
@@ -186,75 +186,3 @@ def _bots_finish(state: HandState, game: str, number: int, seed: int) -> list[St
         action = Action.parse(bot.choose(state.observation(seat)), state.seats)
         steps.append(_apply_step(state, number + len(steps), action))
     return steps
-
-
-# ----- the play table --------------------------------------------------------
-# The worker is long-lived: it keeps the open tables by id. A reader rarely has
-# more than one; the oldest are dropped beyond this many.
-MAX_TABLES = 8
-_TABLES: dict[str, Any] = {}
-_table_ids = iter(range(1, 1 << 62))
-
-
-def _table_answer(table_id: str, table: Any, steps: list[dict[str, Any]]) -> str:
-    return _dump({"ok": True, "id": table_id, "steps": steps, "view": table.view()})
-
-
-def _find_table(table_id: str) -> Any:
-    from .table import TableError
-
-    table = _TABLES.get(table_id)
-    if table is None:
-        raise TableError(f"no open table {table_id!r}: start a new match")
-    return table
-
-
-def table_new_json(seed: str | None = None, seat: str = "S") -> str:
-    """Open a table (a fresh seed unless one is given); the bots move until the reader's turn."""
-    from .table import Table
-
-    try:
-        table = Table(seed=seed, seat=seat)
-    except TrickbookError as e:
-        return _error(e)
-    table_id = f"t{next(_table_ids)}"
-    _TABLES[table_id] = table
-    while len(_TABLES) > MAX_TABLES:
-        del _TABLES[next(iter(_TABLES))]
-    return _table_answer(table_id, table, list(table.log))
-
-
-def _table_move(table_id: str, move: Any) -> str:
-    """Run one of the reader's moves; a refused action comes back with the engine's reason."""
-    try:
-        table = _find_table(table_id)
-        steps = move(table)
-    except IllegalActionError as e:
-        return _dump({"ok": False, "id": table_id, "action": str(e.action), "reason": e.reason.as_dict()})
-    except TrickbookError as e:
-        return _error(e)
-    return _table_answer(table_id, table, steps)
-
-
-def table_act_json(table_id: str, action_text: str) -> str:
-    """The reader's action (``S order``, ``S call H``, ``S 9C``…), then the bots' moves."""
-    return _table_move(table_id, lambda table: table.act(action_text))
-
-
-def table_timeout_json(table_id: str) -> str:
-    """The reader's time ran out: the table's own choice, then the bots' moves."""
-    return _table_move(table_id, lambda table: table.timeout())
-
-
-def table_next_json(table_id: str) -> str:
-    """Deal the next hand of the match once the last one has ended."""
-    return _table_move(table_id, lambda table: table.next_hand())
-
-
-def table_explain_json(table_id: str, target: str) -> str:
-    """What a target is (``card:JD``, ``upcard``, ``kitty``, ``trump``, ``taken:N``), as engine messages."""
-    try:
-        messages = _find_table(table_id).explain(target)
-    except TrickbookError as e:
-        return _error(e)
-    return _dump({"ok": True, "id": table_id, "target": target, "messages": [m.as_dict() for m in messages]})

@@ -32,7 +32,7 @@ def open_table(browser, site_url, tb, lang: str, query: str):
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.goto(f"{site_url}/{lang}/play/{query}")
+    page.goto(f"{site_url}/{lang}/play-euchre/{query}")
     table = page.locator("div.tb-table[data-game='euchre']")
     start = table.locator(".tbt-start")
     expect(start).to_have_text(START[lang])
@@ -171,10 +171,10 @@ def test_a_decision_that_times_out_is_taken_by_the_table(browser, site_url, tb):
     assert guard.refused == [] and errors == []
 
 
-@pytest.mark.parametrize("path", ["euchre/", "play/"])
+@pytest.mark.parametrize("path", ["euchre/", "play-euchre/"])
 def test_a_page_only_read_loads_no_pyodide_file(page, site_url, guard, page_errors, path):
     page.goto(f"{site_url}/en/{path}")
     page.wait_for_load_state("networkidle")
-    if path == "play/":
+    if path == "play-euchre/":
         expect(page.locator("div.tb-table .tbt-start")).to_be_visible()
     assert guard.under("/assets/pyodide/") == []

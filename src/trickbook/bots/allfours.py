@@ -143,17 +143,34 @@ class AllFoursBot:
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
+        # Why the last choice was made: a code and its values, for the table to tell the reader.
+        self.reason: tuple[str, dict[str, Any]] | None = None
 
     def choose(self, observation: Mapping[str, Any]) -> str:
         view = SeatView.deciding(observation, game=self.game)
+        self.reason = None
         decision = self._decide(view, view.verbs)
         if decision is not None:
             return decision
         if view.trump is None:
             card = self.pitch(observation, view.cards)
+            self.reason = ("bot-pitch", {"seat": view.seat, "card": card, "suit": card.suit})
         else:
             card = self.play(_Seat(observation, game=self.game), view.cards)
         return view.play(card)
+
+    def _play_reason(self, me: _Seat, card: Card) -> None:
+        """Why ``card`` was played, read from the position the bot weighed."""
+        values: dict[str, Any] = {"seat": me.seat, "card": card}
+        if not me.plays:
+            code = "bot-lead-trump" if me.is_trump(card) else "bot-lead-plain"
+        elif me.winning is not None and me.beats(card, me.winning[1], me.plays[0][1].suit):
+            code = "bot-take-trick"
+        elif me.winning is not None and me.winning[0] == me.partner:
+            code, values["partner"] = "bot-partner-holds", me.partner
+        else:
+            code = "bot-cannot-win"
+        self.reason = (code, values)
 
     def _decide(self, me: SeatView, verbs: Mapping[str, str]) -> str | None:
         """A game's decision other than playing a card; None to play a card."""
@@ -199,6 +216,13 @@ class AllFoursBot:
 
     # ----- the play -------------------------------------------------------------
     def play(self, me: _Seat, cards: list[Card]) -> Card:
+        card = self._play(me, cards)
+        self._play_reason(me, card)
+        if len(cards) == 1:
+            self.reason = ("bot-only-card", {"seat": me.seat, "card": card})
+        return card
+
+    def _play(self, me: _Seat, cards: list[Card]) -> Card:
         if len(cards) == 1:
             return cards[0]
         if not me.plays:
@@ -306,10 +330,14 @@ class TrinidadBot(AllFoursBot):
             return None
         assert me.trump is not None
         strong = suit_strength(me.hand, me.trump) >= STAND_STRENGTH
+        values = {"seat": me.seat, "suit": me.trump}
         if "stand" in verbs:
+            self.reason = ("bot-stand-strong" if strong else "bot-beg-weak", values)
             return verbs["stand" if strong else "beg"]
         if "give" in verbs and strong and not self._gift_wins(me):
+            self.reason = ("bot-give-strong", values)
             return verbs["give"]
+        self.reason = ("bot-run", values) if "run" in verbs else ("bot-give-forced", values)
         return verbs.get("run") or verbs["give"]
 
     @staticmethod

@@ -63,15 +63,19 @@ class EuchreBot:
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
+        # Why the last choice was made: a code and its values, for the table to tell the reader.
+        self.reason: tuple[str, dict[str, Any]] | None = None
 
     def choose(self, observation: Mapping[str, Any]) -> str:
         me = SeatView.deciding(observation, game=EuchreHand)
+        self.reason = None
         if me.phase == "round-one":
             return self._round_one(me)
         if me.phase == "round-two":
             return self._round_two(me)
         if me.phase == "discard":
             assert me.trump is not None
+            self.reason = ("bot-discard", {"seat": me.seat})  # the card stays face down
             return self._pick(me, f"{me.seat} discard {discard_choice(me.hand, me.trump)}")
         return self._play(me)
 
@@ -91,8 +95,10 @@ class EuchreBot:
             score = alone_score + gain if me.partner == me.dealer else alone_score - gain
             verb = "order"
         if score < ORDER_AT:
+            self.reason = ("bot-pass-weak", {"seat": seat, "suit": trump})
             return self._pick(me, f"{seat} pass")
         alone = " alone" if alone_score >= ALONE_AT else ""
+        self.reason = ("bot-trumps-alone" if alone else "bot-trumps-strong", {"seat": seat, "suit": trump})
         return self._pick(me, f"{seat} {verb}{alone}", f"{seat} {verb}")
 
     def _round_two(self, me: SeatView) -> str:
@@ -102,14 +108,18 @@ class EuchreBot:
         score = strength(hand, best)
         stuck = f"{seat} pass" not in me.legal
         if score < ORDER_AT and not stuck:
+            self.reason = ("bot-pass-weak-all", {"seat": seat})
             return self._pick(me, f"{seat} pass")
         alone = " alone" if score >= ALONE_AT else ""
+        code = "bot-trumps-alone" if alone else "bot-stuck" if score < ORDER_AT else "bot-trumps-strong"
+        self.reason = (code, {"seat": seat, "suit": best})
         return self._pick(me, f"{seat} call {best}{alone}", f"{seat} call {best}")
 
     # ----- trick play --------------------------------------------------------
     def _play(self, me: SeatView) -> str:
         cards = me.cards
         card = self._lead(me, cards) if not me.plays else self._follow(me, cards)
+        self.reason = _play_reason(me, card)
         return me.play(card)
 
     def _lead(self, me: SeatView, cards: list[Card]) -> Card:
@@ -147,6 +157,21 @@ class EuchreBot:
 
     def _tie(self, cards: list[Card]) -> Card:
         return self.rng.choice(sorted(cards))
+
+
+def _play_reason(me: SeatView, card: Card) -> tuple[str, dict[str, Any]]:
+    """Why ``card`` was played, read from the position the bot weighed."""
+    values: dict[str, Any] = {"seat": me.seat, "card": card}
+    if len(me.cards) == 1:
+        return "bot-only-card", values
+    if not me.plays:
+        return ("bot-lead-trump" if me.is_trump(card) else "bot-lead-plain"), values
+    assert me.winning is not None and me.led is not None
+    if me.beats(card, me.winning[1], me.led):
+        return "bot-take-trick", values
+    if me.winning[0] == me.partner:
+        return "bot-partner-holds", {**values, "partner": me.partner}
+    return "bot-cannot-win", values
 
 
 def _strong(me: SeatView, card: Card, led: str) -> bool:

@@ -44,20 +44,25 @@ class NapBot:
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
+        # Why the last choice was made: a code and its values, for the table to tell the reader.
+        self.reason: tuple[str, dict[str, Any]] | None = None
 
     def choose(self, observation: Mapping[str, Any]) -> str:
         me = SeatView.deciding(observation, game=NapHand)
+        self.reason = None
         if me.phase == "bidding":
             return self._bid(me)
         return self._play(me)
 
     # ----- bidding ---------------------------------------------------------
     def _bid(self, me: SeatView) -> str:
-        _, estimate = best_suit(me.hand, len(me.seats))
+        suit, estimate = best_suit(me.hand, len(me.seats))
         for contract, needed in CONTRACT_TRICKS:
             text = f"{me.seat} bid {contract}"
             if estimate >= needed and text in me.legal:
+                self.reason = ("bot-bid", {"seat": me.seat, "contract": contract, "tricks": needed})
                 return text
+        self.reason = ("bot-pass-bid", {"seat": me.seat})
         return f"{me.seat} pass"
 
     # ----- card play -------------------------------------------------------
@@ -70,6 +75,7 @@ class NapBot:
             card = self._follow_as_declarer(me, cards)
         else:
             card = self._follow_as_defender(me, cards)
+        self.reason = _play_reason(me, card)
         return me.play(card)
 
     def _lead(self, me: SeatView, cards: list[Card]) -> Card:
@@ -103,6 +109,21 @@ class NapBot:
         if winners:
             return _highest(winners)
         return me.cheapest(cards)
+
+
+def _play_reason(me: SeatView, card: Card) -> tuple[str, dict[str, Any]]:
+    """Why ``card`` was played, read from the position the bot weighed."""
+    values: dict[str, Any] = {"seat": me.seat, "card": card}
+    if len(me.cards) == 1:
+        return "bot-only-card", values
+    if not me.plays:
+        if me.trump is None:
+            return "bot-declarer-names-trumps", {**values, "suit": card.suit}
+        return ("bot-lead-trump" if card.suit == me.trump else "bot-lead-plain"), values
+    assert me.winning is not None and me.led is not None
+    if me.beats(card, me.winning[1], me.led):
+        return "bot-take-trick", values
+    return "bot-cannot-win", values
 
 
 def _winners(me: SeatView, cards: list[Card]) -> list[Card]:

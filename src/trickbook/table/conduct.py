@@ -1,0 +1,167 @@
+"""What a play table does differently for each game: its conduct.
+
+A ``Conduct`` holds one game's table manners: where the reader sits, how the
+reader's hand is ordered, what the table chooses when the reader's time runs
+out (always the cautious choice), which objects lie on the table and how each
+is explained, what a bot's move shows of itself, and any decision the table
+itself offers (the Yorkshire early look). The session (``session.Table``) is
+the same for every game.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar, Sequence
+
+from ..actions import Action
+from ..cards import SUITS, Card, game_value
+from ..errors import TrickbookError
+from ..game import HandState
+from ..messages import N_, Message, register
+
+if TYPE_CHECKING:
+    from .session import Table
+
+register({
+    "table-not-your-seat": N_("{seat} is played by a bot; your seat is {you}."),
+    "table-hand-not-over": N_("The hand is still being played: the next one is dealt when it ends."),
+    "table-unknown-target": N_("There is nothing called {target} on the table."),
+    "table-timeout": N_("Time is up: the table chose for {seat}."),
+    # what a card is, in games whose first card led sets trumps
+    "explain-trump-card": N_("{card} is a trump: it beats any card of another suit."),
+    "explain-plain-card": N_("{card} belongs to the {suit}; trumps are {trump}."),
+    "explain-card-before-lead": N_("{card} belongs to the {suit}; the first card led will set trumps."),
+    "explain-playable": N_("{card} may be played now."),
+    "explain-cards-wait": N_("No card is played until trumps are made."),
+    "explain-game-value": N_("{card} counts {points} towards Game."),
+    "explain-trump-jack": N_("{card} is the trump jack: the side that captures it scores Jack."),
+    "explain-no-trumps-yet": N_("Trumps are not set yet: the first card led sets them."),
+    "explain-trumps-led": N_("Trumps are {suit}, set by the first card {seat} led."),
+})
+
+
+class TableError(TrickbookError):
+    """A table used out of order, or asked about something it does not hold."""
+
+    code = "bad-table"
+
+
+def unknown_target(target: str) -> TableError:
+    return TableError(Message("table-unknown-target", {"target": target}).text)
+
+
+class Conduct:
+    """One game's table manners; subclasses set ``game`` and override what differs."""
+
+    game: ClassVar[str] = ""
+    # The objects on the table that ``explain`` knows (besides ``card:XX`` and ``taken:SEAT``).
+    objects: ClassVar[tuple[str, ...]] = ("trump",)
+    # What a card of the hand is told while no card may be played yet.
+    wait_code: ClassVar[str] = "explain-cards-wait"
+
+    def __init__(self, table: "Table") -> None:
+        self.table = table
+
+    # ----- the match ---------------------------------------------------------
+    @classmethod
+    def seats(cls, players: int | None) -> tuple[str, ...] | None:
+        """The seats of the match; None for the game's default."""
+        if players is not None:
+            raise TableError(f"{cls.game} is played by four; the number of players is not a choice")
+        return None
+
+    @classmethod
+    def default_seat(cls, seats: Sequence[str]) -> str:
+        return "S" if "S" in seats else seats[0]
+
+    @classmethod
+    def rounds(cls) -> int | None:
+        """Deals per seat for a game without a target (Nap); None otherwise."""
+        return None
+
+    @property
+    def state(self) -> HandState:
+        return self.table.state
+
+    @property
+    def seat(self) -> str:
+        return self.table.seat
+
+    # ----- the reader's hand -------------------------------------------------
+    def order(self, cards: list[Card]) -> list[Card]:
+        """Trumps first, then the other suits in the usual order; high to low within a suit."""
+        state = self.state
+        trump = state.trump
+        suits = ([trump] if trump else []) + [s for s in SUITS if s != trump]
+        return sorted(cards, key=lambda c: (suits.index(state.effective_suit(c)), -state.power(c)))
+
+    def hand_hidden(self) -> bool:
+        """True while the reader may not look at their cards yet."""
+        return False
+
+    # ----- time-outs ---------------------------------------------------------
+    def timeout_choice(self, legal: list[Action]) -> Action:
+        raise NotImplementedError
+
+    def cheapest_card(self, cards: Sequence[Card]) -> Card:
+        """The card that gives least away: plain before trump, no Game points, low before high."""
+        state = self.state
+        trump = state.trump
+
+        def key(card: Card) -> tuple[bool, bool, int, int, int]:
+            is_trump = trump is not None and state.effective_suit(card) == trump
+            return (is_trump, card.rank == "A", game_value(card), state.power(card), SUITS.index(card.suit))
+        return min(cards, key=key)
+
+    # ----- a decision of the table's own ---------------------------------------
+    def can_wait(self) -> bool:
+        """True while the table stops for the reader before the bots go on (the Yorkshire early look)."""
+        return False
+
+    def pending(self) -> list[Action]:
+        """The engine's actions the reader may take while the table waits for them (out of turn)."""
+        return []
+
+    def wait(self) -> None:
+        """The reader lets the bots go on."""
+
+    # ----- what the page sees ------------------------------------------------
+    def extras(self, obs: dict[str, Any]) -> dict[str, Any]:
+        """The game's own objects for the view (upcard, kick, contract…)."""
+        return {}
+
+    def shown_action(self, action: Action, bot: bool) -> str:
+        """A move as the reader may see it (a bot's face-down discard keeps its card hidden)."""
+        return str(action)
+
+    # ----- explanations --------------------------------------------------------
+    def what_card(self, card: Card) -> list[Message]:
+        """What a card of the reader's hand is, in this game."""
+        state = self.state
+        trump = state.trump
+        if trump is None:
+            return [Message("explain-card-before-lead", {"card": card, "suit": card.suit})]
+        if state.effective_suit(card) == trump:
+            return [Message("explain-trump-card", {"card": card})]
+        return [Message("explain-plain-card", {"card": card, "suit": card.suit, "trump": trump})]
+
+    def card_now(self, card: Card) -> list[Message]:
+        """Whether a card of the reader's hand may be played now, and if not, why."""
+        table = self.table
+        if table.hand_over:
+            return []
+        if self.state.phase == "play":
+            reason = table.why_illegal(Action(self.seat, "play", card=card))
+            return [reason if reason is not None else Message("explain-playable", {"card": card})]
+        return [Message(self.wait_code)]
+
+    def explain_object(self, kind: str) -> list[Message]:
+        if kind == "trump":
+            state = self.state
+            if state.trump is None:
+                return [Message("explain-no-trumps-yet")]
+            leader = state.tricks[0].leader if state.tricks else state.current
+            return [Message("explain-trumps-led", {"suit": state.trump, "seat": leader})]
+        raise unknown_target(kind)
+
+    def explain_taken(self, seat: str) -> list[Message]:
+        raise NotImplementedError

@@ -1,0 +1,85 @@
+"""The Nap table's conduct (rule text 001): 3 to 7 players, one bid each, a running balance.
+
+The reader chooses how many play; the match is one round (each player deals
+once). On a time-out the table passes in the bidding and otherwise plays the
+card that gives least away.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from ..actions import Action
+from ..games.nap import NEEDED, PAYMENT, NapHand
+from ..messages import N_, Message, register
+from .conduct import Conduct, TableError
+
+register({
+    "explain-contract": N_("{seat} declared {contract}: {needed} of the five tricks are needed, and each other player pays or is paid {points}."),
+    "explain-contract-bidding": N_("The highest bid so far: {seat}, {contract}."),
+    "explain-no-contract": N_("Nobody has bid yet; each player speaks once."),
+    "explain-taken-nap": N_("Tricks taken by {seat} in this hand: {count}."),
+    "explain-cards-wait-bids": N_("No card is played until everyone has bid or passed."),
+})
+
+# The reader's Nap session: one round, each player dealing once.
+ROUNDS = 1
+
+
+class NapConduct(Conduct):
+    game = "nap"
+    objects = ("trump", "contract")
+    wait_code = "explain-cards-wait-bids"
+
+    @classmethod
+    def seats(cls, players: int | None) -> tuple[str, ...] | None:
+        if players is None:
+            return None
+        counts = NapHand.seat_counts
+        if type(players) is not int or players not in counts:
+            raise TableError(f"Nap is played by {counts.start} to {counts.stop - 1} players, not {players!r}")
+        return NapHand.default_seats_for(players)
+
+    @classmethod
+    def default_seat(cls, seats: Sequence[str]) -> str:
+        return seats[0]
+
+    @classmethod
+    def rounds(cls) -> int | None:
+        return ROUNDS
+
+    def timeout_choice(self, legal: list[Action]) -> Action:
+        """Pass in the bidding; otherwise the cheapest card."""
+        for a in legal:
+            if a.verb == "pass":
+                return a
+        cards = [a.card for a in legal if a.verb == "play" and a.card is not None]
+        if not cards:
+            raise TableError(f"no action for {self.seat} to time out in phase {self.state.phase!r}")
+        return Action(self.seat, "play", card=self.cheapest_card(cards))
+
+    def extras(self, obs: dict[str, Any]) -> dict[str, Any]:
+        match = self.table.match
+        return {
+            "contract": obs["contract"],
+            "declarer": obs["declarer"],
+            "spoken": obs["spoken"],
+            "payments": obs["payments"],
+            "rounds": match.rounds,
+            "hands_in_match": (match.rounds or 0) * len(match.seats),
+        }
+
+    def explain_object(self, kind: str) -> list[Message]:
+        state: Any = self.state
+        if kind == "contract":
+            if state.contract is None:
+                return [Message("explain-no-contract")]
+            if state.phase == "bidding":
+                return [Message("explain-contract-bidding", {"seat": state.declarer, "contract": state.contract})]
+            return [Message("explain-contract", {"seat": state.declarer, "contract": state.contract,
+                                                 "needed": NEEDED[state.contract], "points": PAYMENT[state.contract]})]
+        return super().explain_object(kind)
+
+    def explain_taken(self, seat: str) -> list[Message]:
+        count = sum(1 for t in self.state.tricks if t.winner == seat)
+        return [Message("explain-taken-nap", {"seat": seat, "count": count})]

@@ -1,0 +1,47 @@
+"""Why a bot did what it did: one sentence for each reason code the bots give with their choice.
+
+A bot keeps the reason for its last choice (``bot.reason``: a code and its
+values, never a card it has not shown); the table turns it into a message, so
+that the reader can ask "Why did North play that?".
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..messages import MESSAGES, N_, Message, register
+
+register({
+    "bot-pitch": N_("{seat} pitches {card}: {suit} looked the best suit to have as trumps."),
+    "bot-lead-trump": N_("{seat} leads a trump, {card}, to draw the other side's trumps."),
+    "bot-lead-plain": N_("{seat} leads {card} and keeps the trumps for later."),
+    "bot-take-trick": N_("{seat} plays {card} to take the trick."),
+    "bot-partner-holds": N_("{partner}, the partner of {seat}, is winning the trick, so {seat} plays {card}."),
+    "bot-cannot-win": N_("{seat} lets the trick go and gives {card}, the card that costs least."),
+    "bot-only-card": N_("{seat} has only one card that may be played: {card}."),
+    "bot-stand-strong": N_("{seat} holds enough {suit} to keep them as trumps, and stands."),
+    "bot-beg-weak": N_("{seat} holds too few good {suit} and begs for another suit."),
+    "bot-give-strong": N_("{seat} holds good {suit} and gives a point to keep them as trumps."),
+    "bot-run": N_("{seat} would rather run the pack than give a point."),
+    "bot-give-forced": N_("{seat} gives a point: the pack cannot be run."),
+    "bot-discard": N_("{seat} discards the card least useful for this hand; it stays face down."),
+    "bot-pass-weak": N_("{seat} passes: the hand is too weak with {suit} as trumps."),
+    "bot-pass-weak-all": N_("{seat} passes: no suit is strong enough to name."),
+    "bot-trumps-strong": N_("{seat} holds enough {suit} to make them trumps."),
+    "bot-trumps-alone": N_("{seat} holds {suit} strong enough to play without a partner."),
+    "bot-stuck": N_("{seat} is the dealer and stuck, and names the strongest suit left."),
+    "bot-bid": N_("{seat} expects to take {tricks} tricks and bids {contract}."),
+    "bot-pass-bid": N_("{seat} does not expect enough tricks to bid higher, and passes."),
+    "bot-declarer-names-trumps": N_("{seat} leads {card}: the best suit of the hand becomes trumps."),
+})
+
+
+def bot_reason(bot: Any) -> dict[str, Any] | None:
+    """The reason a bot gave for its last choice, as a message; None when it gave none."""
+    reason = getattr(bot, "reason", None)
+    if not reason:
+        return None
+    code, values = reason
+    if code not in MESSAGES:
+        return None
+    return Message(code, dict(values)).as_dict()

@@ -1,0 +1,71 @@
+// The saved match: the seed, the reader's moves and the engine's save version, in localStorage.
+//
+// Deterministic bots make this enough: the engine plays the moves again from the seed and
+// reaches exactly the same position. A saved match that cannot be read, or comes from
+// another version, is dropped and the table says so; it never stops the page.
+
+const PREFIX = "trickbook.table.";
+
+function key(game) {
+  return `${PREFIX}${game}`;
+}
+
+function storage() {
+  try {
+    return window.localStorage;
+  } catch (err) {
+    return null; // storage refused (private mode, a sandbox): the table simply does not resume
+  }
+}
+
+/** The saved match of `game`: {ok: true, saved} | {ok: false, reason} | null when none is saved. */
+export function loadSaved(game) {
+  const store = storage();
+  if (!store) return null;
+  let text;
+  try {
+    text = store.getItem(key(game));
+  } catch (err) {
+    return null;
+  }
+  if (text === null) return null;
+  let saved;
+  try {
+    saved = JSON.parse(text);
+  } catch (err) {
+    return { ok: false, reason: "corrupt" };
+  }
+  const fine = saved && typeof saved === "object" && saved.game === game && typeof saved.seed === "string"
+    && /^[0-9a-f]{64}$/.test(saved.seed) && Array.isArray(saved.moves) && typeof saved.version === "string"
+    && saved.moves.every((m) => typeof m === "string");
+  if (!fine) return { ok: false, reason: "corrupt" };
+  return { ok: true, saved, text };
+}
+
+/** Save the match after a move (nothing once it is over: a finished match is not resumed). */
+export function save(game, record) {
+  const store = storage();
+  if (!store) return;
+  try {
+    store.setItem(key(game), JSON.stringify({ ...record, game }));
+  } catch (err) {
+    console.warn("trickbook: the match could not be saved", err);
+  }
+}
+
+export function forget(game) {
+  const store = storage();
+  if (!store) return;
+  try {
+    store.removeItem(key(game));
+  } catch (err) {
+    // nothing to forget
+  }
+}
+
+/** A fresh seed: 32 random bytes from the browser's cryptographic generator, as 64 hex digits. */
+export function newSeed() {
+  const bytes = new Uint8Array(32);
+  crypto.getRandomValues(bytes);
+  return [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
+}

@@ -1,0 +1,434 @@
+// The play table: the reader plays a whole match of one game against bots.
+//
+// The page provides `<div class="tb-table" data-game="GAME">` holding a message for
+// readers without JavaScript; this module replaces it with the table. Nothing starts
+// until the reader presses Start (or a saved match is found): then the page's one
+// engine (Pyodide in a worker, engine.js) opens a table (trickbook.table.facade) and
+// every state shown (hands, legal actions, tricks, scores, explanations) comes from
+// its answers. After every move the seed and the reader's moves are saved, so a
+// reload brings the match back. Tests may shorten the decision timer and the bots'
+// pace with `?timer=SECONDS&pace=MS` or `data-timer` / `data-pace` on the container.
+
+import { _, fill, loadCatalog } from "../i18n.js";
+import { ask } from "../engine.js";
+import { el } from "../board.js";
+import { installKeys } from "./keys.js";
+import { forget, loadSaved, newSeed, save } from "./persistence.js";
+import { seatName, tableText, useSeats } from "./state.js";
+import { DecisionTimer } from "./timer.js";
+import { TableView } from "./view.js";
+
+const ASSETS = new URL("../../", import.meta.url);
+const DEFAULT_PACE_MS = 700;
+const GAMES = new Set(["yorkshire", "trinidad", "nap", "euchre"]);
+
+function setting(root, name) {
+  const fromUrl = new URLSearchParams(location.search).get(name);
+  const value = Number(fromUrl ?? root.dataset[name]);
+  return fromUrl !== null || root.dataset[name] !== undefined ? (Number.isFinite(value) && value >= 0 ? value : null) : null;
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+class PlayTable {
+  constructor(root) {
+    this.root = root;
+    this.game = root.dataset.game;
+    this.timerOverride = setting(root, "timer");
+    const pace = setting(root, "pace");
+    this.pace = pace === null ? DEFAULT_PACE_MS : pace;
+    this.id = null;
+    this.view = null;
+    this.busy = false;
+    this.lifted = null; // the card code lifted, waiting for a second press
+    this.focusIndex = 0; // the hand's roving tab stop
+    this.alone = false;
+    this.sound = false;
+    this.showLast = false;
+    this.audio = null;
+    this.record = null; // what is saved: {version, seed, seat, players, moves, hand_number}
+    this.ui = new TableView(root, this);
+    this.timer = new DecisionTimer(this.ui.timer, this.ui.timerText, () => this.send("table_timeout"));
+    if (this.timerOverride !== null) this.timer.seconds = this.timerOverride;
+    this.root.tabIndex = -1; // focus rests on the table, never on the page body, while it repaints
+    installKeys(this);
+    this.paintToggles();
+    this.setEngine("static");
+    this.resumeIfSaved();
+  }
+
+  playing() {
+    return Boolean(this.id) && this.view && !this.view.over;
+  }
+
+  setEngine(state) {
+    this.root.dataset.engine = state;
+    const text = {
+      static: _("Press Start to deal. The engine starts in your browser, which takes a few seconds."),
+      loading: _("Starting the engine…"),
+      live: "",
+      failed: _("The table could not start here: the engine did not load in this browser."),
+    };
+    this.ui.status.textContent = text[state];
+    this.ui.start.hidden = state === "loading" || state === "live";
+    this.ui.intro.hidden = state === "live";
+    if (this.ui.playersLabel) this.ui.playersLabel.hidden = this.ui.start.hidden;
+  }
+
+  // ----- talking to the engine ------------------------------------------------
+  async request(type, payload) {
+    this.busy = true;
+    try {
+      return await ask(type, payload);
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  /** A saved match of this game comes back at once (the engine starts without waiting for Start). */
+  async resumeIfSaved() {
+    const found = loadSaved(this.game);
+    if (!found) return;
+    if (!found.ok) {
+      forget(this.game);
+      this.ui.showNotice(_("A saved match could not be read and was dropped."));
+      return;
+    }
+    this.setEngine("loading");
+    let answer;
+    try {
+      answer = await this.request("table_resume", { saved: JSON.stringify(found.saved) });
+    } catch (err) {
+      console.warn("trickbook: the table could not start", err);
+      this.setEngine("failed");
+      return;
+    }
+    if (!answer.ok) {
+      forget(this.game);
+      this.setEngine("static");
+      this.ui.showNotice(_("A saved match from another version of the site could not be resumed and was dropped."));
+      return;
+    }
+    this.record = { ...found.saved };
+    await this.opened(answer, true);
+    this.ui.showNotice(_("Your match was resumed where you left it."));
+  }
+
+  async begin() {
+    if (this.busy) return;
+    this.timer.stop();
+    this.setEngine("loading");
+    this.ui.showNotice("");
+    const seed = newSeed();
+    const players = this.ui.players ? Number(this.ui.players.value) : null;
+    let answer;
+    try {
+      answer = await this.request("table_new", { game: this.game, seed, ...(players ? { players } : {}) });
+    } catch (err) {
+      console.warn("trickbook: the table could not start", err);
+      this.setEngine("failed");
+      return;
+    }
+    if (!answer.ok) {
+      this.setEngine("failed");
+      return;
+    }
+    this.record = { version: answer.version, seed, seat: answer.view.you, players, moves: [] };
+    await this.opened(answer, false);
+  }
+
+  async opened(answer, resumed) {
+    this.id = answer.id;
+    if (this.timerOverride === null) this.timer.seconds = answer.seconds;
+    this.setEngine("live");
+    this.ui.game.hidden = false;
+    this.ui.log.replaceChildren();
+    this.lines = 0;
+    this.ui.fingerprint.replaceChildren(_("Fingerprint of this match's seed:"), " ", el("code", {}, answer.view.fingerprint));
+    this.root.scrollIntoView({ block: "start" });
+    if (resumed) {
+      // Narrate only the last moves; the position is painted at once.
+      const steps = answer.steps.slice(-8);
+      for (const step of steps) this.narrate(step);
+      this.paint(answer.view);
+      this.timer.start();
+      this.keep(answer);
+      if (!this.view.your_turn || this.view.phase === "hand-over") this.timer.hide();
+    } else {
+      this.keep(answer);
+      await this.show(answer);
+    }
+    this.focusDecision(true);
+  }
+
+  /** Save the match after each answer (and forget it once it is over). */
+  keep(answer) {
+    if (!this.record) return;
+    if (answer.view.over) {
+      forget(this.game);
+      return;
+    }
+    this.record.moves = answer.moves;
+    this.record.hand_number = answer.view.hand_number;
+    save(this.game, this.record);
+  }
+
+  async send(type, payload = {}) {
+    if (this.busy || !this.id) return;
+    this.timer.stop();
+    const active = document.activeElement;
+    const hadFocus = !active || active === document.body || this.root.contains(active);
+    if (hadFocus) this.root.focus({ preventScroll: true });
+    let answer;
+    try {
+      answer = await this.request(type, { table: this.id, ...payload });
+    } catch (err) {
+      console.warn("trickbook: the engine did not answer", err);
+      this.setEngine("failed");
+      return;
+    }
+    if (!answer.ok) {
+      const reason = answer.reason || answer.error;
+      this.ui.explanation.textContent = reason ? tableText(reason) : "";
+      this.timer.start();
+      this.focusDecision(hadFocus);
+      return;
+    }
+    this.lifted = null;
+    this.alone = false;
+    this.showLast = false;
+    this.keep(answer);
+    await this.show(answer);
+    this.focusDecision(hadFocus);
+  }
+
+  act(action) {
+    return this.send("table_act", { action });
+  }
+
+  deal() {
+    return this.send("table_next");
+  }
+
+  async explain(target) {
+    if (!this.id || !target) return;
+    let answer;
+    try {
+      answer = await ask("table_explain", { table: this.id, target });
+    } catch (err) {
+      return;
+    }
+    if (!answer.ok) return;
+    this.ui.explanation.dataset.target = target;
+    this.ui.explanation.replaceChildren(...answer.messages.map((m) => el("p", { dataset: { code: m.code } }, tableText(m))));
+  }
+
+  /** Paint each step in turn (the bots' moves at the table's pace), then the final view. */
+  async show(answer) {
+    this.busy = true;
+    this.root.dataset.busy = "true";
+    try {
+      for (const step of answer.steps) {
+        this.narrate(step);
+        this.paint(step.view);
+        if (step.action && step.view.trick) this.click();
+        if (step.bot && this.pace) {
+          const trick = step.view.trick;
+          await sleep(trick && trick.winner ? this.pace * 2 : this.pace);
+        }
+      }
+    } finally {
+      this.busy = false;
+      this.root.dataset.busy = "false";
+    }
+    this.paint(answer.view);
+    if (this.view.your_turn) this.timer.start();
+    else this.timer.hide();
+  }
+
+  narrate(step) {
+    useSeats(step.view.seats.map((s) => s.seat));
+    this.lines = (this.lines || 0) + step.events.length;
+    this.ui.log.dataset.lines = String(this.lines); // how many were narrated, the trimmed ones included
+    const why = step.bot && step.why ? {
+      code: step.why.code,
+      text: tableText(step.why),
+      question: fill(_("Why did {seat} do that?"), { seat: seatName(step.seat) }),
+    } : null;
+    this.ui.narrate(step.events.map((event) => ({ code: event.code, text: tableText(event) })), step.bot, why);
+  }
+
+  paint(view) {
+    this.view = view;
+    useSeats(view.seats.map((s) => s.seat));
+    if (this.lifted && !view.playable.includes(this.lifted)) this.lifted = null;
+    this.focusIndex = Math.min(this.focusIndex, Math.max(0, view.hand.length - 1));
+    this.ui.paint(view, this.lifted, this.focusIndex, this.alone, this.showLast);
+    this.ui.lastTrick.setAttribute("aria-pressed", String(this.showLast));
+  }
+
+  // ----- the reader's hand ----------------------------------------------------
+  pressCard(code, index) {
+    this.focusIndex = index;
+    const card = this.ui.cards.querySelector(`[data-card="${code}"]`);
+    if (card && card.dataset.longPress) {
+      delete card.dataset.longPress; // the press showed an explanation; it does not lift
+      return;
+    }
+    if (this.busy || !this.view || !this.view.your_turn || !this.view.playable.includes(code)) {
+      this.explain(`card:${code}`); // the engine says why not
+      return;
+    }
+    if (this.lifted === code) {
+      this.playLifted();
+      return;
+    }
+    this.lifted = code;
+    this.paint(this.view);
+    this.focusCard(index);
+  }
+
+  playLifted() {
+    if (!this.lifted || !this.view) return;
+    const action = this.view.actions.find((a) => a.card === this.lifted && (a.verb === "play" || a.verb === "discard"));
+    if (action) this.act(action.text);
+  }
+
+  focusCard(index) {
+    const cards = [...this.ui.cards.querySelectorAll(".tbt-card")];
+    if (!cards.length) return;
+    this.focusIndex = Math.max(0, Math.min(cards.length - 1, index));
+    cards.forEach((c, i) => c.setAttribute("tabindex", i === this.focusIndex ? "0" : "-1"));
+    cards[this.focusIndex].focus({ preventScroll: true });
+  }
+
+  /** After a move, put the keyboard where the next decision is (only if it was inside the table). */
+  focusDecision(force) {
+    if (!force && !this.root.contains(document.activeElement)) return;
+    const view = this.view;
+    if (!view) return;
+    if (view.phase === "hand-over") {
+      (view.over ? this.ui.newMatch : this.ui.nextHand).focus({ preventScroll: true });
+      return;
+    }
+    if (!view.your_turn) {
+      this.root.focus({ preventScroll: true });
+      return;
+    }
+    const choice = this.ui.choices.querySelector("button");
+    const first = view.hand.findIndex((code) => view.playable.includes(code));
+    if (first >= 0) {
+      this.focusCard(first);
+      return;
+    }
+    if (choice) choice.focus({ preventScroll: true });
+    else this.focusCard(0);
+  }
+
+  toggleAlone() {
+    this.alone = !this.alone;
+    if (this.view) this.paint(this.view);
+  }
+
+  toggleLastTrick() {
+    if (!this.view || (!this.view.last_trick && !this.showLast)) return;
+    this.showLast = !this.showLast;
+    this.paint(this.view);
+  }
+
+  // ----- a new match ----------------------------------------------------------
+  newMatchAsked() {
+    if (this.playing()) {
+      this.timer.stop();
+      this.ui.confirm.hidden = false;
+      this.ui.confirm.querySelector(".tbt-confirm-no").focus({ preventScroll: true });
+      return;
+    }
+    this.begin();
+  }
+
+  confirmNew(yes) {
+    this.ui.confirm.hidden = true;
+    if (yes) {
+      forget(this.game);
+      this.begin();
+      return;
+    }
+    if (this.view && this.view.your_turn) this.timer.start();
+    this.focusDecision(true);
+  }
+
+  async copySeed(button) {
+    if (!this.view || !this.view.seed) return;
+    try {
+      await navigator.clipboard.writeText(this.view.seed);
+      button.textContent = _("Seed copied");
+    } catch (err) {
+      button.textContent = _("Select the seed above to copy it");
+    }
+  }
+
+  // ----- timer and sound ---------------------------------------------------------
+  toggleTimer() {
+    this.timer.on = !this.timer.on;
+    this.paintToggles();
+    if (this.view && this.view.your_turn) this.timer.start();
+  }
+
+  toggleSound() {
+    this.sound = !this.sound;
+    if (this.sound && !this.audio && window.AudioContext) this.audio = new AudioContext();
+    this.paintToggles();
+  }
+
+  paintToggles() {
+    this.ui.soundToggle.textContent = this.sound ? _("Sound: on (M)") : _("Sound: off (M)");
+    this.ui.soundToggle.setAttribute("aria-pressed", String(this.sound));
+    this.ui.timerToggle.textContent = this.timer.on ? _("Timer: on") : _("Timer: off");
+    this.ui.timerToggle.setAttribute("aria-pressed", String(this.timer.on));
+  }
+
+  /** A short click as a card lands (only when the reader turned sound on). */
+  click() {
+    if (!this.sound || !this.audio) return;
+    const ctx = this.audio;
+    const osc = ctx.createOscillator();
+    const gain = ctx.createGain();
+    osc.frequency.value = 1800;
+    gain.gain.setValueAtTime(0.15, ctx.currentTime);
+    gain.gain.exponentialRampToValueAtTime(0.001, ctx.currentTime + 0.04);
+    osc.connect(gain).connect(ctx.destination);
+    osc.start();
+    osc.stop(ctx.currentTime + 0.05);
+  }
+}
+
+// ----- mounting -------------------------------------------------------------------
+
+function ensureStylesheet() {
+  for (const name of ["table.css", "felt.css"]) {
+    const href = new URL(`widgets/play-table/${name}`, ASSETS).href;
+    const present = [...document.querySelectorAll("link[rel='stylesheet']")].some((link) => link.href === href);
+    if (!present) document.head.append(el("link", { rel: "stylesheet", href }));
+  }
+}
+
+async function mount() {
+  const roots = [...document.querySelectorAll("div.tb-table[data-game]")]
+    .filter((r) => GAMES.has(r.dataset.game) && !r.dataset.tbMounted);
+  if (!roots.length) return;
+  ensureStylesheet();
+  await loadCatalog(new URL("i18n/", ASSETS), document.documentElement.lang || "en");
+  for (const root of roots) {
+    root.dataset.tbMounted = "true";
+    new PlayTable(root);
+  }
+}
+
+if (window.document$ && typeof window.document$.subscribe === "function") {
+  window.document$.subscribe(() => mount());
+} else if (document.readyState === "loading") {
+  document.addEventListener("DOMContentLoaded", () => mount());
+} else {
+  mount();
+}

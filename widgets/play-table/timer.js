@@ -1,0 +1,99 @@
+// The decision timer: a number and a shrinking bar; it pauses while the tab is hidden.
+//
+// The seconds come from the engine's facade (its answer's `seconds`) unless the page
+// overrides them (`?timer=S` or `data-timer`, for tests). When time runs out the timer
+// calls `onTimeout`; the table then asks the engine for its cautious choice.
+
+import { _, fill } from "../i18n.js";
+
+export class DecisionTimer {
+  constructor(box, text, onTimeout) {
+    this.box = box;
+    this.text = text;
+    this.onTimeout = onTimeout;
+    this.seconds = 20;
+    this.on = true;
+    this.left = null; // ms left when paused or running; null when stopped
+    this.started = null; // performance.now() when the current run began
+    this.tick = null;
+    this.paused = false;
+    document.addEventListener("visibilitychange", () => this.onVisibility());
+  }
+
+  /** Start a decision's clock (or show "take your time" when the reader turned it off). */
+  start() {
+    this.stop();
+    this.box.hidden = false;
+    if (!this.on) {
+      this.text.textContent = _("Timer off: take your time.");
+      this.box.style.setProperty("--tbt-left", "1");
+      this.box.dataset.left = "";
+      return;
+    }
+    this.left = this.seconds * 1000;
+    this.run();
+  }
+
+  run() {
+    if (document.hidden) {
+      this.pause();
+      return;
+    }
+    this.paused = false;
+    this.box.dataset.paused = "false";
+    this.started = performance.now();
+    this.update();
+    this.tick = setInterval(() => this.update(), 250);
+  }
+
+  remaining() {
+    if (this.left === null) return null;
+    if (this.started === null) return this.left;
+    return Math.max(0, this.left - (performance.now() - this.started));
+  }
+
+  update() {
+    const left = this.remaining();
+    if (left === null) return;
+    const shown = Math.ceil(left / 1000);
+    this.text.textContent = fill(_("{seconds} s to decide"), { seconds: String(shown) });
+    this.box.dataset.left = String(shown);
+    this.box.style.setProperty("--tbt-left", String(this.seconds ? left / (this.seconds * 1000) : 0));
+    if (left <= 0) {
+      this.stop();
+      this.onTimeout();
+    }
+  }
+
+  /** The tab was hidden: keep the time left and say so. */
+  pause() {
+    if (this.left === null) return;
+    this.left = this.remaining();
+    this.started = null;
+    clearInterval(this.tick);
+    this.tick = null;
+    this.paused = true;
+    this.box.dataset.paused = "true";
+    this.text.textContent = fill(_("Paused while this tab is hidden: {seconds} s left."),
+      { seconds: String(Math.ceil(this.left / 1000)) });
+  }
+
+  onVisibility() {
+    if (this.left === null) return;
+    if (document.hidden) this.pause();
+    else if (this.paused) this.run();
+  }
+
+  stop() {
+    clearInterval(this.tick);
+    this.tick = null;
+    this.left = null;
+    this.started = null;
+    this.paused = false;
+  }
+
+  hide() {
+    this.stop();
+    this.box.hidden = true;
+  }
+}

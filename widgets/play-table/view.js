@@ -1,0 +1,321 @@
+// The play table's page: building its parts once and painting a view into them.
+//
+// The layout keeps everything a decision needs on one screen (see table.css): a top bar
+// with the score, the timer and the fingerprint; the felt with the other seats, the
+// game's objects (upcard, kick, contract, trumps) and the trick; the placard; the hand.
+// The log and the tools sit below and scroll inside their own region.
+
+import { _, fill, isRed, ngettext } from "../i18n.js";
+import { el } from "../board.js";
+import { objectChips, placardChoices, promptFor, resultText, scoreRows, seatName, seatPlaces, showCard } from "./state.js";
+
+const LONG_PRESS_MS = 550;
+
+export class TableView {
+  constructor(root, table) {
+    this.root = root;
+    this.table = table; // the controller: begin, act, deal, explain, pressCard, playLifted…
+    this.build();
+  }
+
+  button(cls, text, onClick, attrs = {}) {
+    const b = el("button", { type: "button", className: `tbt-btn ${cls}`, ...attrs }, text);
+    b.addEventListener("click", onClick);
+    return b;
+  }
+
+  build() {
+    const t = this.table;
+    this.start = this.button("tbt-start", _("Start a match"), () => t.begin());
+    this.players = null;
+    if (t.game === "nap") {
+      const select = el("select", { className: "tbt-players", id: `tbt-players-${t.game}` },
+        ...[3, 4, 5, 6, 7].map((n) => el("option", { value: String(n), selected: n === 4 }, String(n))));
+      this.players = select;
+      this.playersLabel = el("label", { className: "tbt-players-label", for: select.id }, _("Players:"), " ", select);
+    }
+    this.status = el("p", { className: "tbt-status", role: "status" });
+    this.intro = el("div", { className: "tbt-intro" }, this.playersLabel || null, this.start, this.status);
+    // top bar
+    this.score = el("div", { className: "tbt-score", role: "group", "aria-label": _("Score") });
+    this.timerText = el("span", { className: "tbt-timer-text" });
+    this.timer = el("div", { className: "tbt-timer", role: "timer", "aria-live": "off" }, this.timerText,
+      el("span", { className: "tbt-timer-bar", "aria-hidden": "true" }, el("span", { className: "tbt-timer-fill" })));
+    this.handNumber = el("span", { className: "tbt-hand-number" });
+    this.fingerprint = el("p", { className: "tbt-fingerprint" });
+    this.bar = el("div", { className: "tbt-bar" }, this.score, el("div", { className: "tbt-bar-side" }, this.handNumber, this.timer));
+    // the felt
+    this.seatsRow = el("div", { className: "tbt-seats" });
+    this.objects = el("div", { className: "tbt-objects" });
+    this.trick = el("div", { className: "tbt-trick", role: "group", "aria-label": _("Cards on the table") });
+    this.felt = el("div", { className: "tbt-felt" }, this.seatsRow, this.objects, this.trick);
+    // the placard and the hand
+    this.prompt = el("p", { className: "tbt-prompt" });
+    this.choices = el("div", { className: "tbt-choices" });
+    this.aloneToggle = this.button("tbt-alone", _("Go alone"), () => t.toggleAlone(), { "aria-pressed": "false" });
+    this.placard = el("div", { className: "tbt-placard", role: "group", "aria-label": _("Your choice") },
+      this.prompt, this.choices, this.aloneToggle);
+    this.you = el("p", { className: "tbt-you" });
+    this.cards = el("div", { className: "tbt-cards", role: "group", "aria-label": _("Your hand"), "aria-keyshortcuts": "ArrowLeft ArrowRight Enter" });
+    this.playButton = this.button("tbt-play", _("Play"), () => t.playLifted(), { "aria-disabled": "true" });
+    this.hand = el("div", { className: "tbt-hand" }, this.you, el("div", { className: "tbt-hand-row" }, this.cards, this.playButton));
+    // tools, explanation, log, end
+    this.lastTrick = this.button("tbt-last", _("Last trick"), () => t.toggleLastTrick(), { "aria-pressed": "false", "aria-keyshortcuts": "L" });
+    this.timerToggle = this.button("tbt-timer-toggle", "", () => t.toggleTimer(), { "aria-pressed": "true" });
+    this.soundToggle = this.button("tbt-sound", "", () => t.toggleSound(), { "aria-pressed": "false", "aria-keyshortcuts": "M" });
+    this.nextHand = this.button("tbt-next", _("Deal the next hand"), () => t.deal(), { hidden: true });
+    this.newMatch = this.button("tbt-new", _("Start a new match"), () => t.newMatchAsked());
+    this.explanation = el("div", { className: "tbt-explain", "aria-live": "polite" });
+    this.log = el("div", { className: "tbt-log", role: "log", tabindex: "0", "aria-live": "polite", "aria-label": _("What happens at the table") });
+    this.end = el("div", { className: "tbt-end", hidden: true });
+    this.notice = el("p", { className: "tbt-notice", role: "alert", hidden: true });
+    this.confirm = el("div", { className: "tbt-confirm", role: "alertdialog", "aria-label": _("Abandon this match?"), hidden: true },
+      el("p", {}, _("Abandon the match in progress and deal a new one?")),
+      this.button("tbt-confirm-yes", _("Yes, a new match"), () => t.confirmNew(true)),
+      this.button("tbt-confirm-no", _("No, keep playing"), () => t.confirmNew(false)));
+    this.tools = el("div", { className: "tbt-tools" }, this.nextHand, this.lastTrick, this.timerToggle, this.soundToggle, this.newMatch);
+    this.game = el("div", { className: "tbt-game", hidden: true },
+      this.bar, this.felt, this.placard, this.hand, this.explanation, this.tools, this.fingerprint, this.confirm, this.end, this.log);
+    this.root.replaceChildren(this.intro, this.notice, this.game);
+  }
+
+  /** Hover, long-press and keyboard focus on `node` show the explanation of `target`. */
+  explainer(node, target) {
+    let timer = null;
+    const show = () => this.table.explain(target);
+    node.addEventListener("mouseenter", show);
+    node.addEventListener("focus", show);
+    node.addEventListener("pointerdown", (event) => {
+      if (event.pointerType !== "touch") return;
+      timer = setTimeout(() => {
+        node.dataset.longPress = "true";
+        show();
+      }, LONG_PRESS_MS);
+    });
+    for (const type of ["pointerup", "pointercancel", "pointerleave"]) node.addEventListener(type, () => clearTimeout(timer));
+    return node;
+  }
+
+  showNotice(text) {
+    this.notice.textContent = text;
+    this.notice.hidden = !text;
+  }
+
+  // ----- painting ----------------------------------------------------------------
+  paint(view, lifted, focusIndex, alone, showLast) {
+    const root = this.root;
+    root.dataset.phase = view.phase;
+    root.dataset.turn = view.your_turn ? "you" : view.current ? "bot" : "";
+    root.dataset.handNumber = String(view.hand_number);
+    root.dataset.trump = view.trump || "";
+    root.dataset.over = String(view.over);
+    const places = seatPlaces(view.seats.map((s) => s.seat), view.you);
+    this.paintSeats(view, places);
+    this.paintObjects(view);
+    this.paintTrick(view, places, showLast);
+    this.paintPlacard(view, alone, placardChoices(view, alone));
+    this.paintHand(view, lifted, focusIndex);
+    this.paintScore(view);
+    this.handNumber.textContent = fill(_("Hand {number}"), { number: String(view.hand_number) });
+    this.nextHand.hidden = !(view.phase === "hand-over" && !view.over);
+    // While the trick just taken is still on the felt (the next lead not made), it is the one shown.
+    this.lastTrick.disabled = !view.last_trick;
+    this.paintEnd(view);
+  }
+
+  paintSeats(view, places) {
+    const boxes = [];
+    const order = ["left", "top", "right"];
+    const entries = Object.entries(places).sort(([a], [b]) => (order.indexOf(a) + 1 || 9) - (order.indexOf(b) + 1 || 9) || a.localeCompare(b, "en", { numeric: true }));
+    for (const [place, seat] of entries) {
+      if (place === "bottom") continue;
+      const s = view.seats.find((x) => x.seat === seat);
+      boxes.push(this.seatBox(s, view, place));
+    }
+    this.seatsRow.dataset.count = String(boxes.length);
+    this.seatsRow.replaceChildren(...boxes);
+    const me = view.seats.find((s) => s.you);
+    this.you.replaceChildren(...this.seatHead(me, view), " ", this.takenButton(me));
+    this.hand.classList.toggle("tbt-current", view.current === me.seat);
+  }
+
+  seatHead(seat, view) {
+    const badges = [];
+    if (seat.bot) badges.push(el("span", { className: "tbt-badge tbt-bot" }, _("bot")));
+    if (seat.you) badges.push(el("span", { className: "tbt-badge tbt-you" }, _("you")));
+    if (view.partner === seat.seat) badges.push(el("span", { className: "tbt-badge" }, _("partner")));
+    if (seat.dealer) badges.push(el("span", { className: "tbt-badge" }, _("dealer")));
+    if (seat.sitting_out) badges.push(el("span", { className: "tbt-badge" }, _("sits out")));
+    if ((view.thrown_in || []).includes(seat.seat)) badges.push(el("span", { className: "tbt-badge" }, _("thrown in")));
+    if (view.current === seat.seat && !view.over) badges.push(el("span", { className: "tbt-badge tbt-turn" }, _("to play")));
+    return [el("strong", {}, seatName(seat.seat)), " ", ...badges];
+  }
+
+  takenButton(seat) {
+    const b = this.explainer(el("button", { type: "button", className: "tbt-btn tbt-taken" },
+      fill(_("Tricks: {count}"), { count: String(seat.taken) })), `taken:${seat.seat}`);
+    b.addEventListener("click", () => this.table.explain(`taken:${seat.seat}`));
+    return b;
+  }
+
+  seatBox(seat, view, place) {
+    const box = el("div", { className: `tbt-seat tbt-${place}`, dataset: { seat: seat.seat, bot: String(seat.bot) } });
+    box.classList.toggle("tbt-current", view.current === seat.seat);
+    const backs = el("span", { className: "tbt-backs", "aria-hidden": "true" }, "▮".repeat(seat.cards));
+    box.append(el("p", { className: "tbt-seat-head" }, ...this.seatHead(seat, view)),
+      el("p", { className: "tbt-seat-info" }, backs,
+        el("span", { className: "tbt-sr" }, fill(_("Cards in hand: {count}"), { count: String(seat.cards) })), " ", this.takenButton(seat)));
+    return box;
+  }
+
+  paintObjects(view) {
+    const chips = objectChips(view).map((chip) => {
+      const b = this.explainer(el("button", {
+        type: "button",
+        className: `tbt-btn tbt-object tbt-${chip.target}${chip.red ? " tbt-red" : ""}`,
+        dataset: { target: chip.target, ...(chip.card ? { card: chip.card } : {}), ...(chip.state ? { state: chip.state } : {}) },
+      }, chip.label), chip.target);
+      b.addEventListener("click", () => this.table.explain(chip.target));
+      return b;
+    });
+    this.objects.replaceChildren(...chips);
+  }
+
+  paintTrick(view, places, showLast) {
+    const trick = showLast && view.last_trick ? view.last_trick : view.trick;
+    const spots = {};
+    for (const [place, seat] of Object.entries(places)) {
+      spots[seat] = el("span", { className: `tbt-spot tbt-spot-${place}`, dataset: { seat } });
+    }
+    if (trick) {
+      trick.plays.forEach(([seat, card, thrown], i) => {
+        let face;
+        if (card === "throw") {
+          face = el("span", { className: "tbt-face tbt-thrown" }, thrown.map(showCard).join(" "));
+        } else {
+          face = el("span", { className: `tbt-face ${isRed(card) ? "tbt-red" : "tbt-black"}`, dataset: { card, led: String(i === 0) } }, showCard(card));
+        }
+        spots[seat].append(el("span", { className: "tbt-spot-name" }, seatName(seat)), face);
+        if (trick.winning && trick.winning.seat === seat) spots[seat].classList.add("tbt-winning");
+      });
+    }
+    let head = _("No card played yet");
+    if (trick) {
+      const values = { number: String(trick.number), seat: trick.winner ? seatName(trick.winner) : "" };
+      head = fill(trick.winner ? _("Trick {number}: won by {seat}") : _("Trick {number}"), values);
+      if (showLast && trick === view.last_trick) head = fill(_("Last trick ({number}): won by {seat}"), values);
+    }
+    this.trick.dataset.number = trick ? String(trick.number) : "0";
+    this.trick.dataset.showing = showLast && trick === view.last_trick ? "last" : "current";
+    const live = view.trick && !view.trick.winner && view.trick.plays.length ? view.trick.plays.find((p) => p[1] !== "throw") : null;
+    this.trick.dataset.led = live ? live[1] : "";
+    this.trick.dataset.count = String(Object.keys(places).length);
+    this.trick.replaceChildren(el("p", { className: "tbt-trick-head" }, head), ...Object.values(spots));
+  }
+
+  paintPlacard(view, alone, choices) {
+    this.prompt.textContent = promptFor(view);
+    this.choices.replaceChildren(...choices.choices.map((c) => {
+      const b = el("button", { type: "button", className: `tbt-btn tbt-choice tbt-${c.kind}`, dataset: { action: c.action } }, c.label);
+      if (c.cautious) b.setAttribute("aria-keyshortcuts", "S");
+      b.addEventListener("click", () => this.table.act(c.action));
+      return b;
+    }));
+    this.aloneToggle.hidden = !choices.canGoAlone;
+    this.aloneToggle.setAttribute("aria-pressed", String(alone && choices.canGoAlone));
+    this.placard.dataset.phase = view.phase;
+  }
+
+  paintHand(view, lifted, focusIndex) {
+    const playable = new Set(view.playable);
+    const deciding = view.your_turn && playable.size > 0;
+    const buttons = view.hand.map((code, i) => {
+      const legal = playable.has(code);
+      const b = el("button", {
+        type: "button",
+        className: `tbt-card ${isRed(code) ? "tbt-red" : "tbt-black"}${deciding && !legal ? " tbt-dim" : ""}${lifted === code ? " tbt-lifted" : ""}`,
+        dataset: { card: code, index: String(i) },
+        tabindex: i === focusIndex ? "0" : "-1",
+        "aria-disabled": String(!legal),
+        "aria-pressed": legal ? String(lifted === code) : null,
+      }, showCard(code));
+      const bower = (view.bowers || {})[code];
+      if (bower) b.append(el("span", { className: "tbt-tag" }, bower === "right" ? _("right bower") : _("left bower")));
+      if (!legal) b.append(el("span", { className: "tbt-sr" }, " " + _("(not allowed now)")));
+      b.addEventListener("click", () => this.table.pressCard(code, i));
+      b.addEventListener("focus", () => { this.table.focusIndex = i; });
+      return this.explainer(b, `card:${code}`);
+    });
+    if (view.hand_hidden) {
+      buttons.push(el("span", { className: "tbt-hidden-hand" },
+        el("span", { "aria-hidden": "true" }, "▮".repeat(view.hidden_count || 0)), " ",
+        ngettext("{count} card face down", "{count} cards face down", view.hidden_count || 0).replace("{count}", String(view.hidden_count || 0))));
+    }
+    const hadFocus = this.cards.contains(document.activeElement);
+    this.cards.replaceChildren(...buttons);
+    const cardButtons = this.cards.querySelectorAll(".tbt-card");
+    if (hadFocus && cardButtons.length) cardButtons[Math.min(focusIndex, cardButtons.length - 1)].focus({ preventScroll: true });
+    else if (hadFocus) this.root.focus({ preventScroll: true });
+    this.playButton.hidden = view.hand.length === 0;
+    this.playButton.textContent = view.phase === "discard" ? _("Discard") : _("Play");
+    this.playButton.setAttribute("aria-disabled", String(!lifted));
+  }
+
+  paintScore(view) {
+    const rows = scoreRows(view).map((row) => {
+      const text = row.holes
+        ? fill(_("{team}: {points} of {target}"), { team: row.label, points: String(Math.min(row.points, row.holes)), target: String(row.holes) })
+        : fill(_("{seat}: {points}"), { seat: row.label, points: row.points > 0 ? `+${row.points}` : String(row.points) });
+      const holes = row.holes ? el("span", { className: "tbt-holes", "aria-hidden": "true" },
+        ...Array.from({ length: row.holes }, (_unused, i) => el("span", { className: i < row.points ? "tbt-hole tbt-pegged" : "tbt-hole" }))) : null;
+      return el("div", { className: row.holes ? "tbt-track" : "tbt-track tbt-balance", dataset: { team: row.team, points: String(row.points) } },
+        el("span", { className: "tbt-track-label" }, text), holes);
+    });
+    this.score.replaceChildren(...rows);
+  }
+
+  paintEnd(view) {
+    if (!view.over) {
+      this.end.hidden = true;
+      return;
+    }
+    const verify = new URL(this.root.dataset.verify || "../verify/", location.href);
+    const seats = view.seats.map((s) => s.seat).join("");
+    verify.hash = new URLSearchParams({
+      game: view.game, seed: view.seed, fingerprint: view.fingerprint, seats,
+      hands: String(view.dealt.length), dealers: view.dealt.map((d) => d.dealer).join(""), you: view.you,
+    }).toString();
+    const copy = this.button("tbt-copy", _("Copy seed"), () => this.table.copySeed(copy));
+    const rows = view.dealt.map((d) => el("tr", {},
+      el("td", {}, String(d.number)), el("td", {}, seatName(d.dealer)), el("td", { className: "tbt-dealt-cards", dataset: { cards: d.cards.join(" ") } }, d.cards.map(showCard).join(" "))));
+    this.end.replaceChildren(
+      el("p", { className: "tbt-result" }, resultText(view)),
+      el("p", {}, _("The seed of this match:"), " ", el("code", { className: "tbt-seed" }, view.seed)),
+      el("p", { className: "tbt-end-actions" }, el("a", { className: "tbt-verify", href: verify.href }, _("Verify this match")), " ", copy),
+      el("div", { className: "tbt-scroll", role: "region", tabindex: "0", "aria-label": _("Your hands as dealt") },
+        el("table", { className: "tbt-dealt" },
+          el("caption", {}, _("Your hands as dealt, to compare with the verifier")),
+          el("thead", {}, el("tr", {}, el("th", {}, _("Hand")), el("th", {}, _("Dealer")), el("th", {}, _("Your cards in the order dealt")))),
+          el("tbody", {}, ...rows))));
+    this.end.hidden = false;
+  }
+
+  narrate(lines, bot, why) {
+    let last = null;
+    for (const { code, text } of lines) {
+      last = el("p", { className: bot ? "tbt-bot-line" : "tbt-your-line", dataset: { code } }, text);
+      this.log.append(last);
+    }
+    if (last && why) {
+      // "Why did North play that?": the bot's own reason, in the explanation area.
+      const ask = el("button", { type: "button", className: "tbt-btn tbt-why", "aria-label": why.question }, _("Why?"));
+      ask.addEventListener("click", () => {
+        this.explanation.dataset.target = "why";
+        this.explanation.replaceChildren(el("p", { dataset: { code: why.code } }, why.text));
+      });
+      last.append(" ", ask);
+    }
+    while (this.log.childElementCount > 40) this.log.firstElementChild.remove();
+    this.log.scrollTop = this.log.scrollHeight; // the newest line in sight
+  }
+}

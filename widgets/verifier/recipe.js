@@ -1,0 +1,160 @@
+// The published deal recipe (docs/verify.md, "The recipe"), written again from its text alone.
+//
+// This module shares no code with the engine: it hashes with the browser's Web Crypto
+// (SHA-256) and follows the recipe step by step, so that checking a match does not rest
+// on the engine checking itself. Cards are written rank then suit ("TH" is the ten of hearts).
+
+const SUITS = ["S", "H", "D", "C"];
+const RANKS = ["A", "K", "Q", "J", "T", "9", "8", "7", "6", "5", "4", "3", "2"];
+const TWO_32 = 2 ** 32;
+
+// Seats in the order of play, and how each game deals (packets of cards to each seat in turn).
+export const GAMES = {
+  yorkshire: { seats: ["N", "E", "S", "W"], packets: [2, 2, 2], short: false },
+  trinidad: { seats: ["N", "W", "S", "E"], packets: [3, 3], short: false },
+  nap: { seats: ["A", "B", "C", "D"], packets: [3, 2], short: false },
+  euchre: { seats: ["N", "E", "S", "W"], packets: [3, 2], short: true },
+};
+
+/** The 32 bytes of a seed written as 64 hexadecimal digits; null if it is not one. */
+export function seedBytes(hex) {
+  const text = String(hex || "").trim().toLowerCase();
+  if (!/^[0-9a-f]{64}$/.test(text)) return null;
+  const bytes = new Uint8Array(32);
+  for (let i = 0; i < 32; i += 1) bytes[i] = parseInt(text.slice(2 * i, 2 * i + 2), 16);
+  return bytes;
+}
+
+function hex(buffer) {
+  return [...new Uint8Array(buffer)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** SHA-256 of the seed's bytes (not of its text), as 64 lowercase hexadecimal digits. */
+export async function fingerprintOf(bytes) {
+  return hex(await crypto.subtle.digest("SHA-256", bytes));
+}
+
+/**
+ * A stream: SHA-256(seed bytes + label bytes + 4-byte big-endian counter) for counter 0, 1, 2…,
+ * the 32-byte blocks joined, read 4 bytes at a time as big-endian unsigned integers.
+ */
+export class Stream {
+  constructor(seed, label) {
+    this.seed = seed;
+    this.label = new TextEncoder().encode(label);
+    this.counter = 0;
+    this.words = [];
+  }
+
+  async next() {
+    if (!this.words.length) {
+      const input = new Uint8Array(this.seed.length + this.label.length + 4);
+      input.set(this.seed, 0);
+      input.set(this.label, this.seed.length);
+      new DataView(input.buffer).setUint32(this.seed.length + this.label.length, this.counter, false);
+      this.counter += 1;
+      const block = new DataView(await crypto.subtle.digest("SHA-256", input));
+      for (let k = 0; k < 32; k += 4) this.words.push(block.getUint32(k, false));
+    }
+    return this.words.shift();
+  }
+
+  /** A whole number from 0 to m - 1, every value equally likely: integers at or above the limit are used up. */
+  async below(m) {
+    const limit = TWO_32 - (TWO_32 % m);
+    for (;;) {
+      const x = await this.next();
+      if (x < limit) return x % m;
+    }
+  }
+}
+
+/** The game's pack in canonical order: spades, hearts, diamonds, clubs; ace down to two (nine for Euchre). */
+export function pack(game) {
+  const ranks = GAMES[game].short ? RANKS.slice(0, 6) : RANKS;
+  return SUITS.flatMap((suit) => ranks.map((rank) => rank + suit));
+}
+
+/** Shuffle: for i from the last position down to 1, swap positions i and a number drawn below i + 1. */
+export async function shuffled(cards, stream) {
+  const out = [...cards];
+  for (let i = out.length - 1; i >= 1; i -= 1) {
+    const j = await stream.below(i + 1);
+    [out[i], out[j]] = [out[j], out[i]];
+  }
+  return out;
+}
+
+/** Hand number n: the pack shuffled with the stream "hand:n", dealt from the top from the seat after the dealer. */
+export async function dealHand(game, seats, dealer, seed, number) {
+  const top = await shuffled(pack(game), new Stream(seed, `hand:${number}`));
+  const start = seats.indexOf(dealer) + 1;
+  const order = seats.map((_, k) => seats[(start + k) % seats.length]);
+  const hands = Object.fromEntries(seats.map((s) => [s, []]));
+  let next = 0;
+  for (const size of GAMES[game].packets) {
+    for (const seat of order) {
+      hands[seat].push(...top.slice(next, next + size));
+      next += size;
+    }
+  }
+  const out = { number, dealer, hands, rest: top.slice(next) };
+  if (game === "euchre") {
+    out.upcard = top[next];
+    out.kitty = top.slice(next + 1, next + 4);
+  } else if (game === "trinidad") {
+    out.kick = top[next];
+    out.stock = top.slice(next + 1);
+  }
+  return out;
+}
+
+/** The first dealer of the match, with what the recipe turned or drew to find it. */
+export async function firstDealer(game, seats, seed) {
+  const stream = new Stream(seed, "first-dealer");
+  if (game === "euchre") {
+    const index = await stream.below(seats.length);
+    return { dealer: seats[index], draws: [], index };
+  }
+  const cards = await shuffled(pack(game), stream);
+  const draws = [];
+  if (game === "yorkshire") {
+    // Face up, one card to each seat in turn from the second seat, until a jack: its receiver pitches first.
+    for (let k = 0; k < cards.length; k += 1) {
+      const seat = seats[(1 + k) % seats.length];
+      draws.push([seat, cards[k]]);
+      if (cards[k][0] === "J") {
+        const pitcher = seats.indexOf(seat);
+        return { dealer: seats[(pitcher - 1 + seats.length) % seats.length], draws, pitcher: seat };
+      }
+    }
+    return { dealer: null, draws };
+  }
+  // Trinidad and Nap: one card to each seat from the first seat; the highest rank deals; ties draw again.
+  let next = 0;
+  let tied = [...seats];
+  while (tied.length > 1) {
+    const round = tied.map((seat) => {
+      const card = cards[next];
+      next += 1;
+      draws.push([seat, card]);
+      return [seat, RANKS.indexOf(card[0])];
+    });
+    const best = Math.min(...round.map(([, r]) => r));
+    tied = round.filter(([, r]) => r === best).map(([seat]) => seat);
+  }
+  return { dealer: tied[0], draws };
+}
+
+/** Every hand of a match: the dealers given (from the table), or the first dealer and then each next seat. */
+export async function dealMatch(game, seats, seed, hands, dealers) {
+  const first = await firstDealer(game, seats, seed);
+  const out = [];
+  let dealer = first.dealer;
+  for (let n = 1; n <= hands; n += 1) {
+    if (dealers && dealers[n - 1]) dealer = dealers[n - 1];
+    out.push(await dealHand(game, seats, dealer, seed, n));
+    dealer = seats[(seats.indexOf(dealer) + 1) % seats.length];
+  }
+  return { first, hands: out };
+}

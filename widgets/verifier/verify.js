@@ -1,0 +1,160 @@
+// The Verify page's verifier: paste a seed and the fingerprint seen at the start of a match;
+// it says whether SHA-256 of the seed's bytes is that fingerprint and deals every hand of
+// the match with the published recipe (recipe.js, independent of the engine).
+//
+// The page provides `<div class="tb-verifier">` holding a message for readers without
+// JavaScript. The play table's "Verify this match" opens the page with
+// `#game=…&seed=…&fingerprint=…&seats=…&hands=…&dealers=…&you=…`, and the form is filled in
+// and checked at once.
+
+import { _, cardDisplay, fill, loadCatalog } from "../i18n.js";
+import { el } from "../board.js";
+import { GAMES, dealMatch, fingerprintOf, seedBytes } from "./recipe.js";
+
+const ASSETS = new URL("../../", import.meta.url);
+const GAME_NAMES = () => ({
+  yorkshire: _("Yorkshire All Fours"), trinidad: _("Trinidad All Fours"), nap: _("Nap"), euchre: _("Euchre"),
+});
+const MAX_HANDS = 60;
+
+function field(id, label, control) {
+  control.id = id;
+  return el("p", { className: "tbv-field" }, el("label", { for: id }, label), " ", control);
+}
+
+function showCards(cards) {
+  return el("span", { className: "tbv-cards", dataset: { cards: cards.join(" ") } }, cards.map(cardDisplay).join(" "));
+}
+
+class Verifier {
+  constructor(root, n) {
+    this.root = root;
+    const names = GAME_NAMES();
+    this.game = el("select", {}, ...Object.keys(GAMES).map((g) => el("option", { value: g }, names[g])));
+    this.players = el("select", {}, ...[3, 4, 5, 6, 7].map((k) => el("option", { value: String(k), selected: k === 4 }, String(k))));
+    this.seed = el("input", { type: "text", spellcheck: "false", autocomplete: "off", className: "tbv-hex", placeholder: _("64 hexadecimal digits") });
+    this.fingerprint = el("input", { type: "text", spellcheck: "false", autocomplete: "off", className: "tbv-hex", placeholder: _("64 hexadecimal digits") });
+    this.hands = el("input", { type: "number", min: "1", max: String(MAX_HANDS), value: "2" });
+    this.playersField = field(`tbv-players-${n}`, _("Players (Nap):"), this.players);
+    const check = el("button", { type: "submit", className: "tbv-check" }, _("Check and deal"));
+    this.form = el("form", { className: "tbv-form" },
+      field(`tbv-game-${n}`, _("Game:"), this.game), this.playersField,
+      field(`tbv-seed-${n}`, _("Seed:"), this.seed),
+      field(`tbv-fingerprint-${n}`, _("Fingerprint seen at the start:"), this.fingerprint),
+      field(`tbv-hands-${n}`, _("Hands to deal:"), this.hands), check);
+    this.form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      this.run();
+    });
+    this.game.addEventListener("change", () => this.paintPlayers());
+    this.verdict = el("p", { className: "tbv-verdict", role: "status" });
+    this.output = el("div", { className: "tbv-output" });
+    this.root.replaceChildren(this.form, this.verdict, this.output);
+    this.dealers = null;
+    this.you = null;
+    this.fromHash();
+    this.paintPlayers();
+    window.addEventListener("hashchange", () => this.fromHash(true));
+  }
+
+  paintPlayers() {
+    this.playersField.hidden = this.game.value !== "nap";
+  }
+
+  /** Fill the form from the page address (as the play table links to it) and check at once. */
+  fromHash(changed) {
+    const params = new URLSearchParams(location.hash.slice(1));
+    if (!params.get("seed")) return;
+    const game = params.get("game");
+    if (game in GAMES) this.game.value = game;
+    const seats = params.get("seats");
+    if (seats && this.game.value === "nap" && seats.length >= 3 && seats.length <= 7) this.players.value = String(seats.length);
+    this.seed.value = params.get("seed") || "";
+    this.fingerprint.value = params.get("fingerprint") || "";
+    const hands = Number(params.get("hands"));
+    if (Number.isInteger(hands) && hands >= 1) this.hands.value = String(Math.min(hands, MAX_HANDS));
+    this.dealers = params.get("dealers") || null;
+    this.you = params.get("you") || null;
+    this.paintPlayers();
+    this.run();
+    if (changed) this.root.scrollIntoView({ block: "start" });
+  }
+
+  seats() {
+    const game = this.game.value;
+    if (game === "nap") return "ABCDEFG".slice(0, Number(this.players.value)).split("");
+    return GAMES[game].seats;
+  }
+
+  async run() {
+    const game = this.game.value;
+    const seed = seedBytes(this.seed.value);
+    this.output.replaceChildren();
+    if (!seed) {
+      this.verdict.dataset.result = "bad-seed";
+      this.verdict.textContent = _("A seed is 64 hexadecimal digits (0 to 9 and a to f).");
+      return;
+    }
+    const computed = await fingerprintOf(seed);
+    const given = this.fingerprint.value.trim().toLowerCase();
+    if (!given) {
+      this.verdict.dataset.result = "no-fingerprint";
+      this.verdict.textContent = fill(_("No fingerprint to compare: the SHA-256 of this seed is {hash}."), { hash: computed });
+    } else if (given === computed) {
+      this.verdict.dataset.result = "match";
+      this.verdict.textContent = _("The fingerprint matches: SHA-256 of this seed is the fingerprint shown at the start of the match.");
+    } else {
+      this.verdict.dataset.result = "mismatch";
+      this.verdict.textContent = fill(_("The fingerprint does not match: SHA-256 of this seed is {hash}."), { hash: computed });
+    }
+    const seats = this.seats();
+    const hands = Math.max(1, Math.min(MAX_HANDS, Number(this.hands.value) || 1));
+    const dealers = this.dealers && this.dealers.length === hands && [...this.dealers].every((d) => seats.includes(d))
+      ? [...this.dealers] : null;
+    const match = await dealMatch(game, seats, seed, hands, dealers);
+    this.output.dataset.game = game;
+    this.output.replaceChildren(
+      el("p", { className: "tbv-first", dataset: { dealer: match.first.dealer || "" } },
+        fill(_("First dealer: {seat}."), { seat: match.first.dealer || "?" }), " ",
+        dealers ? _("The dealers of the later hands are the ones the table reported.")
+          : _("Each later hand is dealt by the next seat in the order of play (a Trinidad redeal keeps the same dealer; open the verifier from the table to follow it).")),
+      ...match.hands.map((hand) => this.handTable(game, seats, hand)));
+  }
+
+  handTable(game, seats, hand) {
+    const rows = seats.map((seat) => el("tr", { dataset: { seat }, className: seat === this.you ? "tbv-you" : "" },
+      el("th", { scope: "row" }, seat === this.you ? fill(_("{seat} (you)"), { seat }) : seat), el("td", {}, showCards(hand.hands[seat]))));
+    const extra = [];
+    if (hand.upcard) extra.push(["upcard", _("upcard"), [hand.upcard]], ["kitty", _("kitty"), hand.kitty]);
+    if (hand.kick) extra.push(["kick", _("kick"), [hand.kick]], ["stock", _("stock"), hand.stock]);
+    for (const [key, label, cards] of extra) {
+      rows.push(el("tr", { dataset: { seat: key } }, el("th", { scope: "row" }, label), el("td", {}, showCards(cards))));
+    }
+    return el("div", { className: "tbv-scroll", role: "region", tabindex: "0", "aria-label": fill(_("Hand {number}"), { number: String(hand.number) }) },
+      el("table", { className: "tbv-hand", dataset: { hand: String(hand.number), dealer: hand.dealer } },
+        el("caption", {}, fill(_("Hand {number}, dealt by {seat}"), { number: String(hand.number), seat: hand.dealer })),
+        el("tbody", {}, ...rows)));
+  }
+}
+
+async function mount() {
+  const roots = [...document.querySelectorAll("div.tb-verifier")].filter((r) => !r.dataset.tbMounted);
+  if (!roots.length) return;
+  const href = new URL("widgets/verifier/verifier.css", ASSETS).href;
+  if (![...document.querySelectorAll("link[rel='stylesheet']")].some((link) => link.href === href)) {
+    document.head.append(el("link", { rel: "stylesheet", href }));
+  }
+  await loadCatalog(new URL("i18n/", ASSETS), document.documentElement.lang || "en");
+  roots.forEach((root, n) => {
+    root.dataset.tbMounted = "true";
+    new Verifier(root, n);
+  });
+}
+
+if (window.document$ && typeof window.document$.subscribe === "function") {
+  window.document$.subscribe(() => mount());
+} else if (document.readyState === "loading") {
+  document.addEventListener("DOMContentLoaded", () => mount());
+} else {
+  mount();
+}
