@@ -137,7 +137,7 @@ def test_widgets_play_table_and_search_run_under_the_policy_with_no_violation(br
         expect(page.locator(".md-search-result__item").first).to_be_visible(timeout=20_000)
 
         # The Euchre play table.
-        page.goto(f"{base}/en/play/?pace=0")
+        page.goto(f"{base}/en/play-euchre/?pace=0")
         table = page.locator("div.tb-table[data-game='euchre']")
         table.locator(".tbt-start").click()
         expect(table).to_have_attribute("data-engine", "live", timeout=tb.LIVE_TIMEOUT_MS)
