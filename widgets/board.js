@@ -148,3 +148,15 @@ export function boardElement(view, choice) {
     trickElement(view),
   ];
 }
+
+/** Run ``mount`` on every page: at once, or when the document is parsed, and again on each page
+ * that Material's instant navigation swaps in (it announces each one on ``document$``). */
+export function onEveryPage(mount) {
+  if (window.document$ && typeof window.document$.subscribe === "function") {
+    window.document$.subscribe(() => mount());
+  } else if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", () => mount());
+  } else {
+    mount();
+  }
+}

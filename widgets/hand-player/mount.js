@@ -2,7 +2,7 @@
 // (#id=step, #id=step&present) and the language chooser's links.
 
 import { loadCatalog } from "../i18n.js";
-import { el } from "../board.js";
+import { el, onEveryPage } from "../board.js";
 import { HandPlayer } from "./player.js";
 import { parseHash } from "./state.js";
 import { expandTrace } from "../trace.js";
@@ -99,12 +99,5 @@ function followLanguageLink(event) {
 export function start() {
   document.addEventListener("click", followLanguageLink, true);
   window.addEventListener("hashchange", applyHash);
-  // Material's instant navigation swaps pages without a reload and announces each one on document$.
-  if (window.document$ && typeof window.document$.subscribe === "function") {
-    window.document$.subscribe(() => mount());
-  } else if (document.readyState === "loading") {
-    document.addEventListener("DOMContentLoaded", () => mount());
-  } else {
-    mount();
-  }
+  onEveryPage(mount);
 }

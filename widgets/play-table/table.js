@@ -11,7 +11,7 @@
 
 import { _, fill, loadCatalog } from "../i18n.js";
 import { ask } from "../engine.js";
-import { el } from "../board.js";
+import { el, onEveryPage } from "../board.js";
 import { installKeys } from "./keys.js";
 import { forget, loadSaved, newSeed, save } from "./persistence.js";
 import { seatName, tableText, useSeats } from "./state.js";
@@ -425,10 +425,4 @@ async function mount() {
   }
 }
 
-if (window.document$ && typeof window.document$.subscribe === "function") {
-  window.document$.subscribe(() => mount());
-} else if (document.readyState === "loading") {
-  document.addEventListener("DOMContentLoaded", () => mount());
-} else {
-  mount();
-}
+onEveryPage(mount);

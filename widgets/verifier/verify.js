@@ -8,7 +8,7 @@
 // and checked at once.
 
 import { _, cardDisplay, fill, loadCatalog } from "../i18n.js";
-import { el } from "../board.js";
+import { el, onEveryPage } from "../board.js";
 import { GAMES, dealMatch, fingerprintOf, seedBytes } from "./recipe.js";
 
 const ASSETS = new URL("../../", import.meta.url);
@@ -151,10 +151,4 @@ async function mount() {
   });
 }
 
-if (window.document$ && typeof window.document$.subscribe === "function") {
-  window.document$.subscribe(() => mount());
-} else if (document.readyState === "loading") {
-  document.addEventListener("DOMContentLoaded", () => mount());
-} else {
-  mount();
-}
+onEveryPage(mount);
