@@ -156,6 +156,8 @@ def test_reading_without_interacting_downloads_no_runtime(page, site_url, guard,
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_blocked_engine_wheel_ends_failed_in_the_readers_language_and_still_steps(
         page, context, site_url, guard, page_errors, tb, catalogs, lang):
+    # The engine comes in the memory snapshot or, without one, in the wheel: take both away.
+    context.route("**/assets/snapshot.json", lambda route: route.fulfill(status=404, body="not found"))
     context.route("**/trickbook-*.whl", lambda route: route.abort())
     page.goto(tb.hand_page_url(site_url, lang))
     fig = tb.wait_mounted(page)
