@@ -222,8 +222,11 @@ def test_an_installed_trickbook_builds_the_default_site_from_an_empty_folder(ins
     assert len(set(home.values())) == len(LANGUAGES), "the languages' home pages are the same"
     runtime = json.loads((out / "assets" / "runtime.json").read_text(encoding="utf-8"))
     version = json.loads((RUNTIME / "package.json").read_text(encoding="utf-8"))["version"]
-    assert runtime == {"pyodide": f"pyodide/{version}/"}
+    assert set(runtime) == {"pyodide", "download_bytes"}
+    assert runtime["pyodide"] == f"pyodide/{version}/"
     (engine,) = sorted((out / "assets" / runtime["pyodide"]).glob("trickbook-*.whl"))
+    # What the reader is told before a download on a metered connection: the runtime and the wheel.
+    assert runtime["download_bytes"] > (out / "assets" / runtime["pyodide"] / "pyodide.asm.wasm").stat().st_size + engine.stat().st_size
     with zipfile.ZipFile(engine) as wheel:
         assert all(n.startswith(("trickbook/", "trickbook-")) for n in wheel.namelist())
 
