@@ -208,18 +208,21 @@ def write_assets(site: Path, runtime: Path, widgets: Path, build_dir: Path) -> P
     if not widgets.is_dir():
         raise SiteError(f"{widgets}: the widget folder is missing")
     shutil.copytree(widgets, assets / "widgets", dirs_exist_ok=True)
-    # What the browser downloads to start the engine (the widget names it before a
-    # download on a connection that saves data): the runtime, the lockfile and the wheel.
-    download = sum((pyodide_dir / name).stat().st_size for name in RUNTIME_FILES) + wheel.stat().st_size
-    runtime_json = {"pyodide": f"pyodide/{version}/", "download_bytes": download}
-    (assets / "runtime.json").write_text(json.dumps(runtime_json, indent=2) + "\n", encoding="utf-8")
     engine = engine_hash(runtime)
     snapshot = engine_snapshot(runtime, wheel, engine, build_dir)
+    engine_file = wheel
     if snapshot is not None:
         path, key = snapshot
         name = f"engine-{key}.snapshot.gz"
-        shutil.copyfile(path, pyodide_dir / name)
+        engine_file = pyodide_dir / name
+        shutil.copyfile(path, engine_file)
         about = {"file": f"pyodide/{version}/{name}", "pyodide": version, "engine": engine,
                  "wheel": wheel.name}
         (assets / "snapshot.json").write_text(json.dumps(about, indent=2) + "\n", encoding="utf-8")
+    # What the browser downloads to start the engine (the widget names it before a download
+    # on a connection that saves data): the runtime and the lockfile, then the memory
+    # snapshot that holds the engine or, without one, the wheel.
+    download = sum((pyodide_dir / f).stat().st_size for f in RUNTIME_FILES) + engine_file.stat().st_size
+    runtime_json = {"pyodide": f"pyodide/{version}/", "download_bytes": download}
+    (assets / "runtime.json").write_text(json.dumps(runtime_json, indent=2) + "\n", encoding="utf-8")
     return pyodide_dir
