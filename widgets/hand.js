@@ -1,16 +1,133 @@
-// The step-through player for worked hands (`figure.tb-hand`), loaded as a module on every page.
+// The worked hands' bootstrap, loaded as a module on every page. It stays small:
+// before the reader touches a hand, a page downloads only this file.
 //
-// Each figure carries the record text and its build-time replay in a JSON island;
-// the player (hand-player/) paints from that replay at once and steps through it
-// without the engine. The parts:
+// Each figure.tb-hand reads without JavaScript (its tables). The build also wrote the
+// player's controls into it, hidden (`.tb-dormant`, see trickbook_site/hand_controls.py),
+// and put the hand's data in a file beside the page (`data-src`). This module shows
+// the controls; the reader's first interaction with them (pointer over them, focus,
+// a press, a key) fetches the hand's data and imports the player (hand-player/),
+// which adopts the very same controls. A press or key that came before the player
+// was there is kept and played again once it is, so the first press steps. A deep
+// link (#id=step, #id=step&present) wakes its hand at once.
+//
+// The player's parts:
 //   hand-player/state.js     steps, deep links, the card a step is about, Save-Data
 //   hand-player/view.js      buttons, the explanation bubble, scroll cues, swipes, copying
 //   hand-player/presenter.js full screen, the inert page behind, clicker keys
 //   hand-player/player.js    one hand's player: the sticky bar, stepping, the engine's "what if"
-//   hand-player/mount.js     finding the hands, deep links, the language chooser's links
+//   hand-player/mount.js     mounting a player on a hand, deep links, the language chooser's links
 
-import { start } from "./hand-player/mount.js";
+const hands = new Map(); // figure -> {waking: Promise | null, player, queue: [replayable inputs]}
+const STEP_KEYS = new Set(["ArrowLeft", "ArrowRight", "Home", "End"]);
+let mountModule = null;
 
-export { stepsOf, parseHash, hashFor, cardsOfStep, dataIsPrecious } from "./hand-player/state.js";
+function playerModule() {
+  mountModule = mountModule || import("./hand-player/mount.js");
+  return mountModule;
+}
 
-start();
+/** The hand's data: from the file beside the page, or from an island a page may still carry. */
+async function handData(figure) {
+  const island = figure.querySelector("script.tb-data");
+  if (island) return JSON.parse(island.textContent);
+  const response = await fetch(new URL(figure.dataset.src, location.href));
+  if (!response.ok) throw new Error(`${response.status} for ${response.url}`);
+  return response.json();
+}
+
+/** Load the player for one hand (once); resolves with the mount module when it is there. */
+function wake(figure) {
+  const hand = hands.get(figure);
+  if (!hand) return Promise.resolve(null);
+  if (!hand.waking) {
+    hand.waking = Promise.all([playerModule(), handData(figure)])
+      .then(async ([mount, data]) => {
+        hand.player = await mount.mountHand(figure, data);
+        if (!hand.player) throw new Error("no steps in the hand's data");
+        for (const replay of hand.queue.splice(0)) replay();
+        return mount;
+      })
+      .catch((err) => {
+        // The tables still read: the controls go away rather than do nothing.
+        console.warn("trickbook: the hand's player could not load", figure.dataset.handId, err);
+        const dormant = figure.querySelector(":scope > .tb-dormant");
+        if (dormant) dormant.hidden = true;
+        hand.queue.length = 0;
+        return null;
+      });
+  }
+  return hand.waking;
+}
+
+/** Keep an input that came before the player, to play it again once the player is there. */
+function keep(figure, replay) {
+  const hand = hands.get(figure);
+  if (hand.player) return false;
+  hand.queue.push(replay);
+  wake(figure);
+  return true;
+}
+
+function listen(figure) {
+  const dormant = figure.querySelector(":scope > .tb-dormant");
+  if (!dormant || (!figure.dataset.src && !figure.querySelector("script.tb-data"))) return;
+  hands.set(figure, { waking: null, player: null, queue: [] });
+  dormant.hidden = false;
+  const soon = () => wake(figure);
+  for (const type of ["pointerover", "pointerdown", "focusin"]) dormant.addEventListener(type, soon, { passive: true });
+  dormant.addEventListener("click", (event) => {
+    const button = event.target instanceof Element ? event.target.closest("button") : null;
+    if (button && keep(figure, () => button.click())) event.preventDefault();
+  });
+  dormant.addEventListener("input", (event) => {
+    const slider = event.target;
+    if (!slider.matches(".tb-slider")) return;
+    const value = slider.value;
+    keep(figure, () => {
+      slider.value = value;
+      slider.dispatchEvent(new Event("input", { bubbles: true }));
+    });
+  });
+  figure.addEventListener("keydown", (event) => {
+    const target = event.target;
+    if (!STEP_KEYS.has(event.key) || event.altKey || event.ctrlKey || event.metaKey) return;
+    if (target.matches("input, textarea, select, .tb-scroll")) return;
+    if (keep(figure, () => target.dispatchEvent(new KeyboardEvent("keydown", { key: event.key, bubbles: true, cancelable: true })))) {
+      event.preventDefault();
+    }
+  });
+}
+
+/** The hand a deep link (#id=step) names, woken; then the player moves to the step. */
+function followHash() {
+  const text = decodeURIComponent(location.hash.replace(/^#/, "")).split("&")[0];
+  const at = text.lastIndexOf("=");
+  if (at <= 0) return;
+  const id = text.slice(0, at);
+  const figure = [...hands.keys()].find((f) => f.dataset.handId === id);
+  if (figure) wake(figure).then((mount) => mount && mount.applyHash());
+}
+
+/**
+ * The language chooser's links already lead to this page in the other language
+ * (and carry a hand's deep link). Material would instead look the page up in a
+ * sitemap that a site without an absolute `site_url` leaves empty, and send the
+ * reader to the other language's home page: let the link do what it says.
+ */
+function followLanguageLink(event) {
+  const link = event.target instanceof Element ? event.target.closest("a[hreflang].md-select__link") : null;
+  if (link && link.href) event.stopPropagation();
+}
+
+function start() {
+  for (const figure of document.querySelectorAll("figure.tb-hand")) {
+    if (!hands.has(figure)) listen(figure);
+  }
+  followHash();
+}
+
+document.addEventListener("click", followLanguageLink, true);
+window.addEventListener("hashchange", followHash);
+if (window.document$ && typeof window.document$.subscribe === "function") window.document$.subscribe(start);
+else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+else start();

@@ -153,7 +153,7 @@ def tb() -> Any:
     """The helpers below, for test modules (conftest is not importable by name)."""
     from types import SimpleNamespace
     return SimpleNamespace(block_runtime=block_runtime, hand_page_url=hand_page_url, figure_of=figure_of,
-                           wait_mounted=wait_mounted, static_steps=static_steps, guard_context=guard_context,
+                           wait_mounted=wait_mounted, static_steps=static_steps, hand_data=hand_data, wake=wake, guard_context=guard_context,
                            LANGUAGES=LANGUAGES, HTML_LANG=HTML_LANG, NAP_HAND=NAP_HAND,
                            LIVE_TIMEOUT_MS=LIVE_TIMEOUT_MS)
 
@@ -172,13 +172,27 @@ def figure_of(page: Any, hand: str = NAP_HAND) -> Any:
 
 
 def wait_mounted(page: Any, hand: str = NAP_HAND) -> Any:
-    """Wait until the player has mounted on a hand; return the figure locator."""
-    fig = figure_of(page, hand)
+    """Wake a hand's player as a reader's pointer does (moving over its controls; a deep
+    link has already woken it), wait until it has mounted, and return the figure locator."""
+    return wake(figure_of(page, hand))
+
+
+def wake(fig: Any) -> Any:
+    """Move the pointer over a hand's step counter (the same element before and after the
+    player adopts the bar), which wakes the player; wait until it has mounted."""
+    fig.locator(".tb-counter").hover()
     fig.locator(".tb-player").wait_for()
     return fig
 
 
+def hand_data(page: Any, hand: str = NAP_HAND) -> dict[str, Any]:
+    """The hand's data as the build wrote it: the file the figure names, beside its page."""
+    src = figure_of(page, hand).get_attribute("data-src")
+    assert src, f"hand {hand} names no data file"
+    text = page.evaluate("async (src) => (await fetch(new URL(src, location.href))).text()", src)
+    return json.loads(text)
+
+
 def static_steps(page: Any, hand: str = NAP_HAND) -> list[dict[str, Any]]:
-    """The steps pre-rendered into the page's data island."""
-    island = figure_of(page, hand).locator("script.tb-data").text_content()
-    return json.loads(island)["replay"]["steps"]
+    """The steps the build prepared with the page (the hand's data file)."""
+    return hand_data(page, hand)["replay"]["steps"]

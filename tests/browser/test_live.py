@@ -96,7 +96,7 @@ def test_illegal_card_gets_the_engines_reason_in_the_readers_language(live, cata
 def test_what_if_branch_is_computed_by_the_engine_and_leads_back_to_the_record(live, catalogs):
     lang, _, fig = live
     go_to_record_step(fig, 4)  # the bidding is over: A, the declarer, leads
-    island = json.loads(fig.locator("script.tb-data").text_content())
+    island = json.loads(fig.evaluate("async (f) => (await fetch(new URL(f.dataset.src, location.href))).text()"))
     prerendered_hands_of_a = [set(s["view"]["hands"]["A"]) for s in expand_compact(island["replay"])]
     fig.locator('.tb-board .tb-seat[data-seat="A"] button[data-card="2C"]').click()
     expect(fig).to_have_attribute("data-branch", "whatif", timeout=20_000)

@@ -67,6 +67,7 @@ def card_name(catalogs, lang: str, code: str) -> str:
 def open_hand(page, site_url: str, lang: str, game: str, hand: str, step: int | None = None):
     page.goto(f"{site_url}/{lang}/{game}/" + (f"#{hand}={step}" if step is not None else ""))
     fig = page.locator(f'figure.tb-hand[data-hand-id="{hand}"]')
+    fig.locator(".tb-counter").hover()  # the pointer over its controls wakes the player
     fig.locator(".tb-player").wait_for()
     return fig
 
@@ -244,6 +245,7 @@ def test_switching_language_keeps_the_hand_and_its_step(page, context, site_url,
     page.locator(f'a.md-select__link[href*="/{target}/"]').click()
     page.wait_for_url(re.compile(rf"/{target}/euchre/#euchre-bowers=9$"))
     fig = page.locator('figure.tb-hand[data-hand-id="euchre-bowers"]')
+    fig.locator(".tb-counter").hover()  # the pointer over its controls wakes the player
     fig.locator(".tb-player").wait_for()
     expect(fig).to_have_attribute("data-step", "9")
     assert page.evaluate("document.documentElement.lang") == tb.HTML_LANG[target]
@@ -382,9 +384,9 @@ def test_a_record_the_engine_refuses_ends_failed_without_showing_the_engines_err
         body = response.text()
         assert island_game in body
         route.fulfill(response=response, body=body.replace(island_game, 'game = \\"bridge\\"'))
-    context.route(f"**/{lang}/nap/", corrupt)
+    context.route(f"**/{lang}/nap/{tb.NAP_HAND}.*.json", corrupt)  # the hand's data, beside its page
     fig = open_hand(page, site_url, lang, "nap", tb.NAP_HAND)
-    record = json.loads(fig.locator("script.tb-data").text_content())["record"]
+    record = tb.hand_data(page, tb.NAP_HAND)["record"]
     english = json.loads(web.replay_json(record))["error"]["text"]
     fig.locator(".tb-try").click()
     expect(fig).to_have_attribute("data-engine", "failed", timeout=tb.LIVE_TIMEOUT_MS)

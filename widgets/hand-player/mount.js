@@ -1,14 +1,15 @@
-// Finding the worked hands of a page and mounting a player on each; deep links
-// (#id=step, #id=step&present) and the language chooser's links.
+// Mounting a player on a worked hand (hand.js calls it on the reader's first interaction);
+// deep links (#id=step, #id=step&present) and the language chooser's links.
 
 import { loadCatalog } from "../i18n.js";
-import { el, onEveryPage } from "../board.js";
+import { el } from "../board.js";
 import { HandPlayer } from "./player.js";
 import { parseHash } from "./state.js";
 import { expandTrace } from "../trace.js";
 
 const ASSETS = new URL("../../", import.meta.url);
 const players = new Map(); // hand id -> HandPlayer
+let catalogLoaded = null; // the page language's catalog, fetched once for every hand
 
 /** The engine is gone for the rest of the page (e.g. it stopped answering): every hand says so. */
 function engineFailed() {
@@ -30,22 +31,8 @@ function carryHashToOtherLanguages() {
   }
 }
 
-function readIsland(figure) {
-  const island = figure.querySelector(":scope > script.tb-data, script.tb-data");
-  if (!island) return null;
-  try {
-    return JSON.parse(island.textContent);
-  } catch (err) {
-    console.warn("trickbook: unreadable hand data", figure.dataset.handId, err);
-    return null;
-  }
-}
-
-function pageLanguage(figures) {
-  const htmlLang = document.documentElement.lang;
-  if (htmlLang) return htmlLang;
-  const data = figures.length ? readIsland(figures[0]) : null;
-  return (data && data.lang) || "en";
+function pageLanguage(data) {
+  return document.documentElement.lang || (data && data.lang) || "en";
 }
 
 function ensureStylesheet() {
@@ -54,7 +41,7 @@ function ensureStylesheet() {
   if (!present) document.head.append(el("link", { rel: "stylesheet", href }));
 }
 
-function applyHash() {
+export function applyHash() {
   const target = parseHash(location.hash);
   if (!target) return;
   const player = players.get(target.id);
@@ -69,35 +56,21 @@ function applyHash() {
   carryHashToOtherLanguages();
 }
 
-async function mount() {
-  const figures = [...document.querySelectorAll("figure.tb-hand")].filter((f) => !f.dataset.tbMounted);
-  if (!figures.length) return;
-  ensureStylesheet();
-  await loadCatalog(new URL("i18n/", ASSETS), pageLanguage(figures));
-  for (const figure of figures) {
-    const data = readIsland(figure);
-    if (!data || expandTrace(data.replay).length === 0) continue; // the pre-rendered tables stay as they are
-    figure.dataset.tbMounted = "true";
-    players.set(figure.dataset.handId || data.id, new HandPlayer(figure, data, {
-      assets: ASSETS, onStep: carryHashToOtherLanguages, onFail: engineFailed,
-    }));
-  }
-  applyHash();
-}
-
 /**
- * The language chooser's links already lead to this page in the other language
- * (and carry a hand's deep link). Material would instead look the page up in a
- * sitemap that a site without an absolute `site_url` leaves empty, and send the
- * reader to the other language's home page: let the link do what it says.
+ * Mount the player on one hand, given its data (the island the build wrote beside the
+ * page); hand.js calls this on the reader's first interaction. Resolves with the
+ * player, or null when the data holds no steps (the pre-rendered tables stay as they are).
  */
-function followLanguageLink(event) {
-  const link = event.target instanceof Element ? event.target.closest("a[hreflang].md-select__link") : null;
-  if (link && link.href) event.stopPropagation();
-}
-
-export function start() {
-  document.addEventListener("click", followLanguageLink, true);
-  window.addEventListener("hashchange", applyHash);
-  onEveryPage(mount);
+export async function mountHand(figure, data) {
+  const id = figure.dataset.handId || (data && data.id);
+  if (players.has(id)) return players.get(id);
+  ensureStylesheet();
+  catalogLoaded = catalogLoaded || loadCatalog(new URL("i18n/", ASSETS), pageLanguage(data));
+  await catalogLoaded;
+  if (players.has(id)) return players.get(id);
+  if (!data || expandTrace(data.replay).length === 0) return null;
+  figure.dataset.tbMounted = "true";
+  const player = new HandPlayer(figure, data, { assets: ASSETS, onStep: carryHashToOtherLanguages, onFail: engineFailed });
+  players.set(id, player);
+  return player;
 }

@@ -54,21 +54,28 @@ export class HandPlayer {
 
   // ----- DOM -------------------------------------------------------------
   build() {
-    this.first = button("tb-first", _("First step"), "|◀", () => this.go(0));
-    this.prev = button("tb-prev", _("Previous step"), "◀", () => this.go(this.step - 1));
-    this.next = button("tb-next", _("Next step"), "▶", () => this.go(this.step + 1));
-    this.last = button("tb-last", _("Last step"), "▶|", () => this.go(this.steps.length - 1));
-    this.slider = el("input", { type: "range", className: "tb-slider", min: "0", step: "1", "aria-label": _("Step") });
+    // The build wrote the bar into the page (hand.js showed it): the player adopts those
+    // very elements, where they are, so that focus and a press in progress stay on them.
+    const dormant = this.figure.querySelector(":scope > .tb-dormant");
+    const found = (cls) => (dormant ? dormant.querySelector(`.${cls}`) : null);
+    this.first = button("tb-first", _("First step"), "|◀", () => this.go(0), found("tb-first"));
+    this.prev = button("tb-prev", _("Previous step"), "◀", () => this.go(this.step - 1), found("tb-prev"));
+    this.next = button("tb-next", _("Next step"), "▶", () => this.go(this.step + 1), found("tb-next"));
+    this.last = button("tb-last", _("Last step"), "▶|", () => this.go(this.steps.length - 1), found("tb-last"));
+    this.slider = found("tb-slider")
+      || el("input", { type: "range", className: "tb-slider", min: "0", step: "1", "aria-label": _("Step") });
     this.slider.addEventListener("input", () => this.go(Number(this.slider.value)));
-    this.counter = el("output", { className: "tb-counter" });
-    this.copyLink = button("tb-copy-link", _("Copy the link to this step"), icon("link"), () => this.copyStepLink());
-    this.presenter = el("button", {
+    this.counter = found("tb-counter") || el("output", { className: "tb-counter" });
+    this.copyLink = button("tb-copy-link", _("Copy the link to this step"), icon("link"), () => this.copyStepLink(),
+      found("tb-copy-link"));
+    this.presenter = found("tb-presenter-toggle") || el("button", {
       type: "button", className: "tb-btn tb-presenter-toggle", "aria-pressed": "false", title: _("Presenter mode"),
       "aria-keyshortcuts": "Escape PageDown PageUp Space",
     }, icon("screen"), el("span", { className: "tb-label" }, _("Presenter mode")));
     this.presenter.addEventListener("click", () => this.setPresenter(!this.presenting));
-    this.status = el("p", { className: "tb-status", role: "status" });
-    this.tryCards = el("button", { type: "button", className: "tb-btn tb-try" }, _("Try other cards"));
+    this.status = found("tb-status") || el("p", { className: "tb-status" });
+    this.status.setAttribute("role", "status");
+    this.tryCards = found("tb-try") || el("button", { type: "button", className: "tb-btn tb-try" }, _("Try other cards"));
     this.tryCards.addEventListener("click", () => this.wantEngine({ ask: true, anchor: this.tryCards }));
     this.prompt = el("div", { className: "tb-prompt", hidden: true });
     this.board = el("div", {
@@ -79,18 +86,28 @@ export class HandPlayer {
     // Said to screen readers; the eye reads the same words in a bubble by the card tapped.
     this.message = el("p", { className: "tb-message tb-sr", "aria-live": "polite" });
     this.narration = el("div", { className: "tb-step-narration", "aria-live": "polite" });
-    // The bar sticks under the site's header while the reader scrolls the board:
-    // the controls and what the step did stay on screen together.
-    this.bar = el("div", { className: "tb-bar" },
-      el("div", { className: "tb-controls", role: "group", "aria-label": _("Step through the hand") },
-        el("span", { className: "tb-steppers" }, this.first, this.prev, this.slider, this.next, this.last),
-        el("span", { className: "tb-tools" }, this.counter, this.copyLink, this.presenter)),
-      this.prompt, this.branchBar, this.narration, this.message);
-    this.player = el("div", { className: "tb-player" },
-      this.bar, el("div", { className: "tb-status-row" }, this.status, this.tryCards), this.board);
-    const caption = this.figure.querySelector(":scope > figcaption");
-    if (caption) caption.after(this.player);
-    else this.figure.prepend(this.player);
+    if (dormant) {
+      // Nothing adopted moves: the new parts go after it.
+      this.player = dormant;
+      this.bar = dormant.querySelector(".tb-bar");
+      this.bar.append(this.prompt, this.branchBar, this.narration, this.message);
+      dormant.append(this.board);
+      dormant.classList.replace("tb-dormant", "tb-player");
+      dormant.hidden = false;
+    } else {
+      // The bar sticks under the site's header while the reader scrolls the board:
+      // the controls and what the step did stay on screen together.
+      this.bar = el("div", { className: "tb-bar" },
+        el("div", { className: "tb-controls", role: "group", "aria-label": _("Step through the hand") },
+          el("span", { className: "tb-steppers" }, this.first, this.prev, this.slider, this.next, this.last),
+          el("span", { className: "tb-tools" }, this.counter, this.copyLink, this.presenter)),
+        this.prompt, this.branchBar, this.narration, this.message);
+      this.player = el("div", { className: "tb-player" },
+        this.bar, el("div", { className: "tb-status-row" }, this.status, this.tryCards), this.board);
+      const caption = this.figure.querySelector(":scope > figcaption");
+      if (caption) caption.after(this.player);
+      else this.figure.prepend(this.player);
+    }
     addScrollCues(this.figure);
   }
 

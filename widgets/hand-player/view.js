@@ -24,9 +24,12 @@ export function icon(name) {
   return svg;
 }
 
-/** A player button. It stays focusable when unavailable (aria-disabled, not disabled). */
-export function button(cls, label, symbol, onClick) {
-  const b = el("button", { type: "button", className: `tb-btn ${cls}`, "aria-label": label, title: label },
+/**
+ * A player button. It stays focusable when unavailable (aria-disabled, not disabled).
+ * `existing` is the same button already in the page (written by the build): it is used as it is.
+ */
+export function button(cls, label, symbol, onClick, existing = null) {
+  const b = existing || el("button", { type: "button", className: `tb-btn ${cls}`, "aria-label": label, title: label },
     typeof symbol === "string" ? el("span", { "aria-hidden": "true" }, symbol) : symbol);
   // Pressing "Last step" again must not drop the keyboard's focus onto the page.
   b.addEventListener("click", () => {
