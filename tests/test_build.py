@@ -101,8 +101,11 @@ def test_worked_hand_figure_carries_the_widget_contract(built_site: Path) -> Non
     assert 'data-engine="static"' in figure and 'data-game="nap"' in figure
     for part in ("tb-title", "tb-deal-table", "tb-trick-table", "tb-narration", "tb-scoring"):
         assert part in figure
-    island = figure[figure.index('class="tb-data">') + len('class="tb-data">'): figure.index("</script>")]
-    data = json.loads(island)
+    # The data the player reads: a file beside the page, named on the figure (none of it in the page).
+    assert 'class="tb-data"' not in figure
+    name = re.search(r'data-src="([^"]+)"', figure).group(1)
+    assert re.fullmatch(r"nap-four-hearts\.[0-9a-f]{10}\.json", name)
+    data = json.loads((built_site / "en" / "nap" / name).read_text(encoding="utf-8"))
     assert data["id"] == "nap-four-hearts" and data["lang"] == "en" and data["step"] == 0
     assert data["record"].lstrip().startswith(("format", "#", "game", "id", "title"))
     # The rule text's example: A makes Four, B wins the last trick with the ace of clubs.

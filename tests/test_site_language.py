@@ -165,8 +165,8 @@ def test_french_pages_have_french_spacing_outside_code(built_site: Path) -> None
     for page in sorted((built_site / "fr").rglob("*.html")):
         html = page.read_text(encoding="utf-8")
         prose = _prose(html)
-        for island in re.findall(r'<script type="application/json" class="tb-data">(.*?)</script>', html, re.DOTALL):
-            data = json.loads(island)
+        for name in re.findall(r'<figure class="tb-hand"[^>]* data-src="([^"]+)"', html):
+            data = json.loads((page.parent / name).read_text(encoding="utf-8"))
             prose += [data["title"], *data["notes"].values()]
         faults += [f"{page.relative_to(built_site)}: {f}" for f in _typography_faults(prose)]
     assert not faults, faults[:20]

@@ -2,9 +2,9 @@
 // before the reader touches a hand, a page downloads only this file.
 //
 // Each figure.tb-hand reads without JavaScript (its tables). The build also wrote the
-// player's controls into it, hidden (`.tb-dormant`, see trickbook_site/hand_controls.py),
-// and put the hand's data in a file beside the page (`data-src`). This module shows
-// the controls; the reader's first interaction with them (pointer over them, focus,
+// player's controls once into the page, as a template (see trickbook_site/hand_controls.py),
+// and put each hand's data in a file beside the page (`data-src`). This module puts a
+// copy of the controls in each hand (`.tb-dormant`); the reader's first interaction with them (pointer over them, focus,
 // a press, a key) fetches the hand's data and imports the player (hand-player/),
 // which adopts the very same controls. A press or key that came before the player
 // was there is kept and played again once it is, so the first press steps. A deep
@@ -68,11 +68,30 @@ function keep(figure, replay) {
   return true;
 }
 
-function listen(figure) {
-  const dormant = figure.querySelector(":scope > .tb-dormant");
-  if (!dormant || (!figure.dataset.src && !figure.querySelector("script.tb-data"))) return;
-  hands.set(figure, { waking: null, player: null, queue: [] });
+/** A copy of the page's bar for one hand, showing the hand's first step. */
+function drawControls(figure, template) {
+  const dormant = template.content.firstElementChild.cloneNode(true);
+  const total = Math.max(0, Number(figure.dataset.steps) || 0);
+  const step = Math.max(0, Math.min(total, Math.trunc(Number(figure.dataset.step)) || 0));
+  const counter = dormant.querySelector(".tb-counter");
+  const where = counter.dataset.where.replace("{step}", String(step)).replace("{total}", String(total));
+  counter.textContent = where;
+  const slider = dormant.querySelector(".tb-slider");
+  Object.assign(slider, { max: String(total), value: String(step) });
+  slider.setAttribute("aria-valuetext", where);
+  for (const cls of ["tb-first", "tb-prev"]) dormant.querySelector(`.${cls}`).setAttribute("aria-disabled", String(step === 0));
+  for (const cls of ["tb-next", "tb-last"]) dormant.querySelector(`.${cls}`).setAttribute("aria-disabled", String(step === total));
+  const caption = figure.querySelector(":scope > figcaption");
+  if (caption) caption.after(dormant);
+  else figure.prepend(dormant);
   dormant.hidden = false;
+  return dormant;
+}
+
+function listen(figure, template) {
+  if (!template || (!figure.dataset.src && !figure.querySelector("script.tb-data"))) return;
+  const dormant = drawControls(figure, template);
+  hands.set(figure, { waking: null, player: null, queue: [] });
   const soon = () => wake(figure);
   for (const type of ["pointerover", "pointerdown", "focusin"]) dormant.addEventListener(type, soon, { passive: true });
   dormant.addEventListener("click", (event) => {
@@ -120,8 +139,9 @@ function followLanguageLink(event) {
 }
 
 function start() {
+  const template = document.querySelector("template.tb-controls-template");
   for (const figure of document.querySelectorAll("figure.tb-hand")) {
-    if (!hands.has(figure)) listen(figure);
+    if (!hands.has(figure)) listen(figure, template);
   }
   followHash();
 }

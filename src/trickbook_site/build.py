@@ -26,7 +26,7 @@ from typing import Callable
 
 from markdown_it import MarkdownIt
 
-from . import csp, hand_data, translations
+from . import csp, on_demand, translations
 from .assets import write_assets
 from .figure import Texts, render_hand
 from .hands import Hand, expand_blocks, load_hands, unshown_records
@@ -85,7 +85,7 @@ def build_site(project: Project, site_dir: Path | None = None, build_root: Path 
             (out / lang.code / "404.html").write_text(
                 not_found_page(site_name, lang, languages, texts.ui, base.get("site_url")), encoding="utf-8")
             catalogs.finish_pages(lang, out / lang.code)
-            hand_data.move_islands(out / lang.code)  # after the typography, before the seal
+            on_demand.finish_pages(out / lang.code, texts.ui, lang.code)  # after the typography, before the seal
             csp.seal_site(out / lang.code)  # last: the hashes are those of the pages as served
             log(f"built {lang.code}/")
         write_assets(out, runtime, project.widgets, build_root)

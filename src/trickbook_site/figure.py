@@ -19,7 +19,6 @@ from trickbook.cards import RED_SUITS, Card
 from trickbook.messages import CATEGORY_NAMES, SUIT_NAMES, Event, render
 from trickbook.tricks import Trick
 
-from .hand_controls import controls_html
 from .hands import Hand
 
 Translate = Callable[[str], str]
@@ -261,9 +260,8 @@ class HandFigure:
         game = escape(self.record.game)
         return "\n".join([
             f'<figure class="tb-hand" id="hand-{hid}" data-hand-id="{hid}" data-engine="static" '
-            f'data-game="{game}" data-step="{step}">',
+            f'data-game="{game}" data-step="{step}" data-steps="{len(self.trace.steps) - 1}">',
             f'<figcaption class="tb-title">{escape(self.title())}</figcaption>',
-            controls_html(self.texts.ui, len(self.trace.steps) - 1, step),
             self.deal_table(),
             self.trump(),
             self.trick_table(),

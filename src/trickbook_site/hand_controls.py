@@ -2,12 +2,13 @@
 
 A page loads only the small `widgets/hand.js` before the reader touches a hand: the
 player's code and the hand's data come on the first interaction. So that the first
-press already lands on a real control, the build writes the player's bar here (the
-same buttons, slider, counter and status row that `hand-player/player.js` builds,
-with the same classes and labels in the page's language) inside
-``<div class="tb-dormant" hidden>``. Without JavaScript it stays hidden and the
-figure reads as its tables; `hand.js` shows it, and the player adopts these very
-elements when it mounts (so focus and a press in progress are kept).
+press already lands on a real control, the build writes the player's bar once per
+page with hands (the same buttons, slider, counter and status row that
+`hand-player/player.js` builds, with the same classes and labels in the page's
+language) as a ``<template>``; `hand.js` puts a copy in each hand
+(``<div class="tb-dormant">``), and the player adopts these very elements when it
+mounts (so focus and a press in progress are kept). Without JavaScript a template
+shows nothing and the figure reads as its tables.
 """
 
 from __future__ import annotations
@@ -47,33 +48,31 @@ def _icon(name: str) -> str:
             f'<path d="{ICONS[name]}"></path></svg>')
 
 
-def _button(cls: str, label: str, symbol: str, disabled: bool) -> str:
-    return (f'<button type="button" class="tb-btn {cls}" aria-label="{escape(label)}" title="{escape(label)}" '
-            f'aria-disabled="{str(disabled).lower()}">{symbol}</button>')
+def _button(cls: str, label: str, symbol: str) -> str:
+    return f'<button type="button" class="tb-btn {cls}" aria-label="{escape(label)}" title="{escape(label)}">{symbol}</button>'
 
 
-def controls_html(ui: Translate, total: int, step: int) -> str:
-    """The bar for a hand of ``total`` steps after the deal, showing ``step``."""
+def controls_template(ui: Translate) -> str:
+    """The bar as a ``<template>``, once per page: `hand.js` puts a copy in each hand, with
+    the slider's range, the disabled buttons and the counter (from ``data-where``) of its step."""
     t = _labels(ui)
-    step = max(0, min(total, step))
-    where = escape(t["where"].replace("{step}", str(step)).replace("{total}", str(total)))
     glyph = lambda text: f'<span aria-hidden="true">{text}</span>'  # noqa: E731
     steppers = "".join([
-        _button("tb-first", t["first"], glyph("|◀"), step == 0),
-        _button("tb-prev", t["prev"], glyph("◀"), step == 0),
-        f'<input type="range" class="tb-slider" min="0" step="1" max="{total}" value="{step}" '
-        f'aria-label="{escape(t["step"])}" aria-valuetext="{where}">',
-        _button("tb-next", t["next"], glyph("▶"), step == total),
-        _button("tb-last", t["last"], glyph("▶|"), step == total),
+        _button("tb-first", t["first"], glyph("|◀")),
+        _button("tb-prev", t["prev"], glyph("◀")),
+        f'<input type="range" class="tb-slider" min="0" step="1" aria-label="{escape(t["step"])}">',
+        _button("tb-next", t["next"], glyph("▶")),
+        _button("tb-last", t["last"], glyph("▶|")),
     ])
     tools = "".join([
-        f'<output class="tb-counter">{where}</output>',
-        _button("tb-copy-link", t["copy"], _icon("link"), False).replace(' aria-disabled="false"', ""),
+        f'<output class="tb-counter" data-where="{escape(t["where"])}"></output>',
+        _button("tb-copy-link", t["copy"], _icon("link")),
         f'<button type="button" class="tb-btn tb-presenter-toggle" aria-pressed="false" title="{escape(t["presenter"])}" '
         f'aria-keyshortcuts="Escape PageDown PageUp Space">{_icon("screen")}'
         f'<span class="tb-label">{escape(t["presenter"])}</span></button>',
     ])
     return (
+        '<template class="tb-controls-template">'
         '<div class="tb-dormant" hidden data-search-exclude>'
         '<div class="tb-bar">'
         f'<div class="tb-controls" role="group" aria-label="{escape(t["group"])}">'
@@ -84,4 +83,5 @@ def controls_html(ui: Translate, total: int, step: int) -> str:
         f'<button type="button" class="tb-btn tb-try">{escape(t["try"])}</button>'
         '</div>'
         '</div>'
+        '</template>'
     )

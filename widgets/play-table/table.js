@@ -1,7 +1,9 @@
 // The play table: the reader plays a whole match of one game against bots.
 //
 // The page provides `<div class="tb-table" data-game="GAME">` holding a message for
-// readers without JavaScript; this module replaces it with the table. Nothing starts
+// readers without JavaScript and the opening controls the build wrote in (hidden);
+// start.js shows those and imports this module when the reader comes to them, and
+// the table adopts them and replaces the message. Nothing starts
 // until the reader presses Start (or a saved match is found): then the page's one
 // engine (Pyodide in a worker, engine.js) opens a table (trickbook.table.facade) and
 // every state shown (hands, legal actions, tricks, scores, explanations) comes from
@@ -11,7 +13,7 @@
 
 import { _, fill, loadCatalog } from "../i18n.js";
 import { ask } from "../engine.js";
-import { el, onEveryPage } from "../board.js";
+import { el } from "../board.js";
 import { installKeys } from "./keys.js";
 import { forget, loadSaved, newSeed, save } from "./persistence.js";
 import { seatName, tableText, useSeats } from "./state.js";
@@ -413,16 +415,16 @@ function ensureStylesheet() {
   }
 }
 
-async function mount() {
+/** Mount a table on every play table of the page (start.js imports this module when one is needed). */
+export async function mount() {
   const roots = [...document.querySelectorAll("div.tb-table[data-game]")]
     .filter((r) => GAMES.has(r.dataset.game) && !r.dataset.tbMounted);
   if (!roots.length) return;
   ensureStylesheet();
   await loadCatalog(new URL("i18n/", ASSETS), document.documentElement.lang || "en");
   for (const root of roots) {
+    if (root.dataset.tbMounted) continue;
     root.dataset.tbMounted = "true";
     new PlayTable(root);
   }
 }
-
-onEveryPage(mount);

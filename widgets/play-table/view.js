@@ -18,24 +18,28 @@ export class TableView {
     this.build();
   }
 
-  button(cls, text, onClick, attrs = {}) {
-    const b = el("button", { type: "button", className: `tbt-btn ${cls}`, ...attrs }, text);
+  button(cls, text, onClick, attrs = {}, existing = null) {
+    const b = existing || el("button", { type: "button", className: `tbt-btn ${cls}`, ...attrs }, text);
     b.addEventListener("click", onClick);
     return b;
   }
 
   build() {
     const t = this.table;
-    this.start = this.button("tbt-start", _("Start a match"), () => t.begin());
+    // The opening controls the build wrote into the page (start.js showed them) are adopted where they are.
+    const written = this.root.querySelector(":scope > .tbt-intro");
+    const found = (cls) => (written ? written.querySelector(`.${cls}`) : null);
+    this.start = this.button("tbt-start", _("Start a match"), () => t.begin(), {}, found("tbt-start"));
     this.players = null;
     if (t.game === "nap") {
-      const select = el("select", { className: "tbt-players", id: `tbt-players-${t.game}` },
+      const select = found("tbt-players") || el("select", { className: "tbt-players", id: `tbt-players-${t.game}` },
         ...[3, 4, 5, 6, 7].map((n) => el("option", { value: String(n), selected: n === 4 }, String(n))));
       this.players = select;
-      this.playersLabel = el("label", { className: "tbt-players-label", for: select.id }, _("Players:"), " ", select);
+      this.playersLabel = found("tbt-players-label")
+        || el("label", { className: "tbt-players-label", for: select.id }, _("Players:"), " ", select);
     }
-    this.status = el("p", { className: "tbt-status", role: "status" });
-    this.intro = el("div", { className: "tbt-intro" }, this.playersLabel || null, this.start, this.status);
+    this.status = found("tbt-status") || el("p", { className: "tbt-status", role: "status" });
+    this.intro = written || el("div", { className: "tbt-intro" }, this.playersLabel || null, this.start, this.status);
     // top bar
     this.score = el("div", { className: "tbt-score", role: "group", "aria-label": _("Score") });
     this.timerText = el("span", { className: "tbt-timer-text" });
@@ -76,7 +80,14 @@ export class TableView {
     this.tools = el("div", { className: "tbt-tools" }, this.nextHand, this.lastTrick, this.timerToggle, this.soundToggle, this.newMatch);
     this.game = el("div", { className: "tbt-game", hidden: true },
       this.bar, this.felt, this.placard, this.hand, this.explanation, this.tools, this.fingerprint, this.confirm, this.end, this.log);
-    this.root.replaceChildren(this.intro, this.notice, this.game);
+    if (written) {
+      // Nothing adopted leaves the page (a focused button would lose focus): the rest goes around it.
+      for (const node of [...this.root.childNodes]) if (node !== written) node.remove();
+      written.hidden = false;
+      written.after(this.notice, this.game);
+    } else {
+      this.root.replaceChildren(this.intro, this.notice, this.game);
+    }
   }
 
   /** Hover, long-press and keyboard focus on `node` show the explanation of `target`. */

@@ -1,0 +1,70 @@
+"""What a built page loads before the reader touches anything: only what it shows.
+
+Last, before the pages are sealed, ``finish_pages`` goes over one language's pages:
+
+- each worked hand's data island moves into a file beside its page (`hand_data.py`);
+- a page with worked hands gets their step-through bar once, as a template that
+  `widgets/hand.js` copies into each hand (`hand_controls.py`);
+- each play table (``<div class="tb-table" data-game>``) gets its opening controls
+  written in, hidden (``<div class="tbt-intro" hidden>``: the players' count for Nap,
+  the Start button, the status line, in the page's language), so that
+  `widgets/play-table/start.js` can show them and load the table's code only when
+  the reader comes to them (or a saved match is there to resume). The table adopts
+  these very elements.
+"""
+
+from __future__ import annotations
+
+import re
+from html import escape
+from pathlib import Path
+from typing import Callable
+
+from . import hand_data
+from .hand_controls import controls_template
+from .i18n import typography
+
+Translate = Callable[[str], str]
+
+TABLE = re.compile(r'(<div class="tb-table" data-game="(\w+)"[^>]*>)')
+NAP_PLAYERS = (3, 4, 5, 6, 7)  # as widgets/play-table/view.js offers them, 4 chosen
+
+
+def _labels(_: Translate) -> dict[str, str]:
+    """The opening controls' texts; literal ``_()`` calls, the same messages as the table's."""
+    return {
+        "start": _("Start a match"),
+        "players": _("Players:"),
+        "status": _("Press Start to deal. The engine starts in your browser, which takes a few seconds."),
+    }
+
+
+def table_intro(game: str, ui: Translate) -> str:
+    """The table's opening controls, as `TableView.build` makes them, hidden until a script shows them."""
+    t = _labels(ui)
+    players = ""
+    if game == "nap":
+        options = "".join(f'<option value="{n}"{" selected" if n == 4 else ""}>{n}</option>' for n in NAP_PLAYERS)
+        players = (f'<label class="tbt-players-label" for="tbt-players-{game}">{escape(t["players"])} '
+                   f'<select class="tbt-players" id="tbt-players-{game}">{options}</select></label>')
+    return (f'<div class="tbt-intro" hidden>{players}'
+            f'<button type="button" class="tbt-btn tbt-start">{escape(t["start"])}</button>'
+            f'<p class="tbt-status" role="status">{escape(t["status"])}</p></div>')
+
+
+def finish_page(html: str, ui: Translate, lang: str = "en") -> str:
+    rules = typography.html_rules(lang) or (lambda text: text)  # the language's typography, as on the rest of the page
+    first_hand = html.find('<figure class="tb-hand"')
+    if first_hand >= 0:
+        html = html[:first_hand] + rules(controls_template(ui)) + "\n" + html[first_hand:]
+    return TABLE.sub(lambda m: m.group(1) + rules(table_intro(m.group(2), ui)), html)
+
+
+def finish_pages(folder: Path, ui: Translate, lang: str) -> None:
+    """Apply the above to every page of one language's folder (``lang``: its code)."""
+    hand_data.move_islands(folder)
+    for page in sorted(folder.rglob("*.html")):
+        html = page.read_text(encoding="utf-8")
+        new = finish_page(html, ui, lang)
+        if new != html:
+            page.write_text(new, encoding="utf-8")

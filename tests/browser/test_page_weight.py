@@ -1,0 +1,197 @@
+"""What a first visit downloads before the reader touches anything, and the first touch.
+
+Every page type (home, the rules pages, the play pages, verify, terms, the 404 pages)
+in every language, loaded at 360x740 in a fresh context and left alone: the response
+bodies add up to at most 400 KB (400,000 bytes; the test server does not compress),
+no runtime file, no hand's data and no player or table code comes, and no request
+leaves 127.0.0.1. The player and the hand's data come on the first interaction, and
+that first press or key is honoured once they are there.
+"""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import expect
+
+pytestmark = pytest.mark.browser
+
+LIMIT = 400_000
+PHONE = {"width": 360, "height": 740}
+RULES_PAGES = ["nap", "yorkshire", "trinidad", "euchre"]
+PLAY_PAGES = ["play", "play-yorkshire", "play-trinidad", "play-nap", "play-euchre"]
+OTHER_PAGES = ["", "reading-hands", "writing-hands", "verify", "terms"]
+PAGES = [f"{lang}/{page}/" if page else f"{lang}/" for lang in ("en", "pt", "fr")
+         for page in OTHER_PAGES + RULES_PAGES + PLAY_PAGES] + ["en/404.html", "fr/404.html", "404.html", ""]
+# Files that only the reader's interaction may fetch.
+RUNTIME = ("/assets/pyodide/", "/assets/runtime.json", "/assets/snapshot.json", "/assets/widgets/worker.js",
+           "/assets/widgets/engine.js")
+ON_DEMAND = ("/assets/widgets/hand-player/", "/assets/widgets/play-table/table.js", "/assets/widgets/play-table/view.js")
+HAND_DATA = re.compile(r"\.[0-9a-f]{10}\.json$")
+HAND = "nap-four-hearts"
+
+
+def first_load(browser, site_url, tb, path):
+    """(bytes of every response body, the paths fetched) for PATH loaded and left alone."""
+    context = browser.new_context(viewport=PHONE)
+    guard = tb.guard_context(context)
+    finished = []
+    context.on("requestfinished", lambda request: finished.append(request))
+    try:
+        page = context.new_page()
+        page.goto(f"{site_url}/{path}", wait_until="networkidle")
+        page.wait_for_timeout(500)
+        total = sum(request.sizes()["responseBodySize"] for request in finished)
+        paths = [urlsplit(request.url).path for request in finished]
+    finally:
+        context.close()
+    assert guard.refused == [], f"requests left 127.0.0.1: {guard.refused}"
+    return total, paths
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_a_page_left_alone_downloads_at_most_400_kb_and_nothing_it_does_not_show(browser, site_url, tb, path):
+    total, paths = first_load(browser, site_url, tb, path)
+    assert paths, path
+    assert total <= LIMIT, f"/{path}: {total} bytes before any interaction: {paths}"
+    assert [p for p in paths if p.startswith(RUNTIME)] == [], path
+    assert [p for p in paths if p.startswith(ON_DEMAND) or HAND_DATA.search(p)] == [], path
+    # A widget that shows on arrival (the verifier) reads the page language's catalog, and no other.
+    lang = path.split("/")[0]
+    assert [p for p in paths if p.startswith("/assets/i18n/") and p != f"/assets/i18n/{lang}.json"] == [], path
+
+
+def hold(context, pattern):
+    """Hold back the responses to PATTERN until the returned function lets them through."""
+    held = []
+    handler = lambda route: held.append(route)  # noqa: E731
+    context.route(pattern, handler)
+
+    def release():
+        context.unroute(pattern, handler)  # held once: later requests go through
+        count = 0
+        while held:
+            held.pop(0).continue_()
+            count += 1
+        return count
+    return release
+
+
+@pytest.fixture
+def held(context):
+    """hold(pattern) -> release(); whatever is still held when the test ends is let through."""
+    releases = []
+
+    def hold_pattern(pattern):
+        releases.append(hold(context, pattern))
+        return releases[-1]
+    yield hold_pattern
+    for release in releases:
+        release()
+
+
+def open_nap(page, site_url, lang):
+    page.goto(f"{site_url}/{lang}/nap/")
+    fig = tb_figure(page)
+    expect(fig.locator(".tb-dormant")).to_be_visible()
+    expect(fig.locator(".tb-player")).to_have_count(0)
+    return fig
+
+
+def tb_figure(page):
+    return page.locator(f'figure.tb-hand[data-hand-id="{HAND}"]')
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_first_click_on_a_hand_not_yet_loaded_steps_once_the_player_is_there(
+        page, context, site_url, guard, page_errors, tb, catalogs, lang, held):
+    tb.block_runtime(context)
+    release = held("**/assets/widgets/hand-player/mount.js")
+    fig = open_nap(page, site_url, lang)
+    # The controls the reader sees are the player's, in the page's language, before any code came.
+    label = catalogs[lang]["ui"].get("Next step") or "Next step"
+    expect(fig.locator(".tb-dormant .tb-next")).to_have_attribute("aria-label", label)
+    fig.locator(".tb-next").evaluate("b => { b.dataset.probe = 'first-press'; }")
+    fig.locator(".tb-next").click()
+    page.wait_for_timeout(300)
+    expect(fig).to_have_attribute("data-step", "0")  # the player is held back: nothing could step yet
+    assert release() == 1
+    # The press is honoured once: step 1, not 2, on the very button pressed (adopted, not replaced).
+    expect(fig).to_have_attribute("data-step", "1")
+    expect(fig.locator(".tb-player .tb-next[data-probe='first-press']")).to_have_count(1)
+    page.wait_for_timeout(300)
+    expect(fig).to_have_attribute("data-step", "1")
+    expect(fig.locator(".tb-board .tb-seat").first).to_be_visible()
+    assert fig.locator(".tb-next").evaluate("b => b === document.activeElement")
+
+
+def test_the_first_key_on_a_hand_not_yet_loaded_steps_once_the_player_is_there(
+        page, context, site_url, guard, page_errors, tb, held):
+    tb.block_runtime(context)
+    release = held(f"**/en/nap/{HAND}.*.json")  # the hand's data comes late
+    fig = open_nap(page, site_url, "en")
+    fig.locator(".tb-next").focus()
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    expect(fig).to_have_attribute("data-step", "0")
+    assert release() == 1
+    expect(fig).to_have_attribute("data-step", "2")
+    page.keyboard.press("End")
+    steps = tb.static_steps(page, HAND)
+    expect(fig).to_have_attribute("data-step", str(len(steps) - 1))
+
+
+def test_a_deep_link_to_presenter_mode_loads_its_hand_on_arrival(page, context, site_url, guard, page_errors, tb):
+    tb.block_runtime(context)
+    page.goto(f"{site_url}/pt/nap/#{HAND}=6&present")
+    fig = tb_figure(page)
+    expect(fig).to_have_class(re.compile(r"\btb-presenter\b"))
+    expect(fig).to_have_attribute("data-step", "6")
+    # Only the hand the link names was woken.
+    expect(page.locator("figure.tb-hand .tb-player")).to_have_count(1)
+
+
+def test_the_first_press_of_start_on_a_play_table_not_yet_loaded_starts_the_match(
+        page, context, site_url, guard, page_errors, tb, catalogs, held):
+    tb.block_runtime(context)
+    release = held("**/assets/widgets/play-table/table.js")
+    page.goto(f"{site_url}/fr/play-nap/")
+    root = page.locator('div.tb-table[data-game="nap"]')
+    start = root.locator(".tbt-start")
+    expect(start).to_have_text(catalogs["fr"]["ui"]["Start a match"])
+    expect(root.locator(".tbt-players")).to_have_value("4")
+    root.locator(".tbt-players").select_option("5")
+    start.click()
+    page.wait_for_timeout(300)
+    expect(root).not_to_have_attribute("data-engine", re.compile(".*"))  # no table yet
+    assert release() == 1
+    # The press was kept: the table starts the engine (refused here, so it says it failed).
+    expect(root).to_have_attribute("data-engine", re.compile("loading|failed"))
+    expect(root).to_have_attribute("data-engine", "failed", timeout=tb.LIVE_TIMEOUT_MS)
+    expect(root.locator(".tbt-players")).to_have_value("5")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_without_javascript_the_figures_show_and_nothing_else_is_fetched(browser, site_url, tb, lang):
+    context = browser.new_context(java_script_enabled=False, viewport=PHONE)
+    guard = tb.guard_context(context)
+    try:
+        page = context.new_page()
+        page.goto(f"{site_url}/{lang}/trinidad/", wait_until="networkidle")
+        figures = page.locator("figure.tb-hand")
+        assert figures.count() >= 2
+        for n in range(figures.count()):
+            fig = figures.nth(n)
+            expect(fig.locator(".tb-deal-table")).to_be_visible()
+            expect(fig.locator(".tb-trick-table")).to_be_attached()
+            expect(fig.locator(".tb-narration li").first).to_be_attached()
+        expect(page.locator(".tb-dormant, .tb-player")).to_have_count(0)  # no dead controls
+        assert not [u for u in guard.seen if HAND_DATA.search(urlsplit(u).path)]
+        page.goto(f"{site_url}/{lang}/play-nap/", wait_until="networkidle")
+        expect(page.locator(".tbt-start")).to_be_hidden()  # no Start that cannot start
+        expect(page.locator("div.tb-table > p").first).to_be_visible()  # the message for readers without JavaScript
+    finally:
+        context.close()
+    assert guard.refused == []

@@ -1,0 +1,71 @@
+// The play table's bootstrap, the one script a play page loads before the reader touches it.
+//
+// The build wrote the table's opening controls into the page, hidden (`.tbt-intro`:
+// the players' count for Nap, Start, the status line; see trickbook_site/on_demand.py).
+// This module shows them in place of the message for readers without JavaScript and
+// imports the table (table.js, its view, the catalog) when the reader comes to them:
+// the pointer over them, focus, a press. A press of Start that comes before the table
+// is there is kept and made again once it is. A saved match (persistence.js) is
+// resumed at once, as before.
+
+const GAMES = new Set(["yorkshire", "trinidad", "nap", "euchre"]);
+const SAVED = "trickbook.table."; // persistence.js's key prefix
+const ASSETS = new URL("../../", import.meta.url);
+let loading = null;
+
+function addStylesheets() {
+  for (const name of ["table.css", "felt.css"]) {
+    const href = new URL(`widgets/play-table/${name}`, ASSETS).href;
+    if ([...document.querySelectorAll("link[rel='stylesheet']")].some((link) => link.href === href)) continue;
+    const link = document.createElement("link");
+    link.rel = "stylesheet";
+    link.href = href;
+    document.head.append(link);
+  }
+}
+
+/** Import the table and mount it on the page's tables (once). */
+function load() {
+  loading = loading || import("./table.js").then((table) => table.mount()).catch((err) => {
+    console.warn("trickbook: the play table could not load", err);
+  });
+  return loading;
+}
+
+function hasSaved(game) {
+  try {
+    return window.localStorage.getItem(SAVED + game) !== null;
+  } catch {
+    return false; // storage refused: nothing saved to resume
+  }
+}
+
+function prepare(root) {
+  const intro = root.querySelector(":scope > .tbt-intro");
+  if (!intro || hasSaved(root.dataset.game)) {
+    load();
+    return;
+  }
+  for (const node of root.children) if (node !== intro) node.hidden = true;
+  intro.hidden = false;
+  const soon = () => load();
+  for (const type of ["pointerover", "pointerdown", "focusin"]) intro.addEventListener(type, soon, { passive: true });
+  intro.addEventListener("click", (event) => {
+    const start = event.target instanceof Element ? event.target.closest(".tbt-start") : null;
+    if (!start || root.dataset.tbMounted) return;
+    // Pressed before the table was there: press it again once it is (the same button, adopted).
+    load().then(() => {
+      if (root.dataset.tbMounted) start.click();
+    });
+  });
+}
+
+function start() {
+  addStylesheets();
+  for (const root of document.querySelectorAll("div.tb-table[data-game]")) {
+    if (GAMES.has(root.dataset.game) && !root.dataset.tbMounted) prepare(root);
+  }
+}
+
+if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+else start();
