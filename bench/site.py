@@ -37,6 +37,8 @@ CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-network
                   "--disable-component-update", "--disable-sync", "--no-first-run"]
 LANGUAGES = ("en", "pt", "fr")
 RULES_PAGES = ("nap", "yorkshire", "trinidad", "euchre")
+PLAY_PAGES = ("play", "play-yorkshire", "play-trinidad", "play-nap", "play-euchre")
+OTHER_PAGES = ("verify", "terms")
 LIVE_PAGE = "en/nap/"
 LIVE_TIMEOUT_MS = 120_000
 # Fetched only once the engine starts: the worker, runtime.json and everything under assets/pyodide/.
@@ -281,7 +283,8 @@ async ([handId, calls]) => {
   const handJs = document.querySelector('script[src*="widgets/hand.js"]').src;
   const engine = await import(new URL("engine.js", handJs).href);
   const fig = document.querySelector(`figure.tb-hand[data-hand-id="${handId}"]`);
-  const data = JSON.parse(fig.querySelector("script.tb-data").textContent);
+  // The hand's data, from the file beside the page that the figure names (as hand.js fetches it).
+  const data = await (await fetch(new URL(fig.dataset.src, location.href))).json();
   // The page carries a compact trace: the widgets' own module expands every view.
   const { expandTrace } = await import(new URL("trace.js", handJs).href);
   const steps = expandTrace(data.replay);
@@ -503,7 +506,8 @@ def report_calls(live: list[dict[str, Any]], calls: int) -> None:
 
 def measure_browser(site: Path, scratch: Path, runs: int, calls: int, guard: Guard) -> tuple[Any, ...]:
     pages: dict[str, list[PageBytes]] = {}
-    paths = [f"{lang}/{page}" for lang in LANGUAGES for page in ("", *(f"{p}/" for p in RULES_PAGES))]
+    paths = [f"{lang}/{page}" for lang in LANGUAGES
+             for page in ("", *(f"{p}/" for p in RULES_PAGES + PLAY_PAGES + OTHER_PAGES))]
     bare_runs: list[dict[str, float]] = []
     live_runs: list[dict[str, Any]] = []
     with serve(site, "/assets/runtime.json") as base, \

@@ -1,0 +1,75 @@
+"""Built pages carry only what they show: hands' data in files beside the page, the hands' bar
+once as a template, and a play table's opening controls written in for its bootstrap."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from trickbook_site import on_demand
+from trickbook_site.hand_data import data_file_name, move_islands
+
+
+def island(data: dict) -> str:
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
+    return f'<script type="application/json" class="tb-data">{text}</script>'
+
+
+def figure(hand_id: str, data: dict) -> str:
+    return (f'<figure class="tb-hand" id="hand-{hand_id}" data-hand-id="{hand_id}" data-step="0" data-steps="9">\n'
+            f'<figcaption class="tb-title">T</figcaption>\n<table></table>\n{island(data)}\n</figure>')
+
+
+def test_each_island_moves_to_a_file_named_by_its_hand_and_content_and_the_figure_names_it(tmp_path: Path) -> None:
+    one = {"id": "nap-four-hearts", "lang": "fr", "notes": {"0": "A </script> note"}, "replay": {"steps": [1, 2]}}
+    two = {"id": "nap-misere", "lang": "fr", "notes": {}, "replay": {"steps": [3]}}
+    page = tmp_path / "nap" / "index.html"
+    page.parent.mkdir()
+    page.write_text(f"<main>{figure('nap-four-hearts', one)}<p>x</p>{figure('nap-misere', two)}</main>", encoding="utf-8")
+    assert move_islands(tmp_path) == 2
+    html = page.read_text(encoding="utf-8")
+    assert "tb-data" not in html and "<p>x</p>" in html
+    names = re.findall(r'data-hand-id="([^"]+)"[^>]* data-src="([^"]+)"', html)
+    assert [hand for hand, _ in names] == ["nap-four-hearts", "nap-misere"]
+    for (hand, name), data in zip(names, (one, two)):
+        assert re.fullmatch(rf"{hand}\.[0-9a-f]{{10}}\.json", name)
+        assert json.loads((page.parent / name).read_text(encoding="utf-8")) == data
+
+
+def test_a_changed_hand_gets_a_new_file_name_so_no_cache_serves_the_old_one() -> None:
+    before = island({"id": "h", "notes": {"1": "old"}})
+    after = island({"id": "h", "notes": {"1": "new"}})
+    text = lambda html: html[html.index(">") + 1: html.index("</script>")]  # noqa: E731
+    assert data_file_name(text(before)) != data_file_name(text(after))
+    assert data_file_name(text(before)) == data_file_name(text(before))
+    assert data_file_name('{"id":"../../evil name"}').startswith("evil-name.")
+
+
+def test_a_page_with_hands_gets_the_bar_once_in_its_language_and_a_page_without_none() -> None:
+    french = {"First step": "Première étape", "Step {step} of {total}": "Étape {step} sur {total}",
+              "Presenter mode": "Mode présentation"}
+    ui = lambda text: french.get(text, text)  # noqa: E731
+    html = f"<main>{figure('a', {'id': 'a'})}{figure('b', {'id': 'b'})}</main>"
+    out = on_demand.finish_page(html, ui, "fr")
+    assert out.count('<template class="tb-controls-template">') == 1
+    assert out.index("<template") < out.index('<figure class="tb-hand"')
+    template = out[out.index("<template"): out.index("</template>")]
+    assert 'aria-label="Première étape"' in template and 'data-where="Étape {step} sur {total}"' in template
+    for cls in ("tb-first", "tb-prev", "tb-slider", "tb-next", "tb-last", "tb-counter", "tb-copy-link",
+                "tb-presenter-toggle", "tb-status", "tb-try"):
+        assert f'class="tb-btn {cls}"' in template or f'class="{cls}"' in template, cls
+    assert "<template" not in on_demand.finish_page("<main><p>No hand.</p></main>", ui, "fr")
+
+
+def test_a_play_table_gets_its_opening_controls_hidden_and_nap_its_players_count() -> None:
+    ui = lambda text: {"Players:": "Joueurs :", "Start a match": "Commencer une partie"}.get(text, text)  # noqa: E731
+    nap = on_demand.finish_page('<div class="tb-table" data-game="nap" data-verify="../verify/">\n<p>No JS.</p></div>',
+                                ui, "fr")
+    intro = nap[nap.index('<div class="tbt-intro" hidden>'): nap.index("<p>No JS.</p>")]
+    assert '<button type="button" class="tbt-btn tbt-start">Commencer une partie</button>' in intro
+    assert re.findall(r'<option value="(\d)"', intro) == ["3", "4", "5", "6", "7"]
+    assert '<option value="4" selected>' in intro
+    assert "Joueurs\u00a0:" in intro  # the page's French typography
+    euchre = on_demand.finish_page('<div class="tb-table" data-game="euchre">\n<p>No JS.</p></div>', ui, "en")
+    assert "tbt-start" in euchre and "tbt-players" not in euchre
