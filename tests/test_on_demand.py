@@ -32,7 +32,7 @@ def test_each_island_moves_to_a_file_named_by_its_hand_and_content_and_the_figur
     assert "tb-data" not in html and "<p>x</p>" in html
     names = re.findall(r'data-hand-id="([^"]+)"[^>]* data-src="([^"]+)"', html)
     assert [hand for hand, _ in names] == ["nap-four-hearts", "nap-misere"]
-    for (hand, name), data in zip(names, (one, two)):
+    for (hand, name), data in zip(names, (one, two), strict=True):
         assert re.fullmatch(rf"{hand}\.[0-9a-f]{{10}}\.json", name)
         assert json.loads((page.parent / name).read_text(encoding="utf-8")) == data
 

@@ -9,11 +9,12 @@ import { expandTrace } from "../trace.js";
 
 const ASSETS = new URL("../../", import.meta.url);
 const players = new Map(); // hand id -> HandPlayer
+const mounted = new Map(); // figure -> HandPlayer
 let catalogLoaded = null; // the page language's catalog, fetched once for every hand
 
 /** The engine is gone for the rest of the page (e.g. it stopped answering): every hand says so. */
 function engineFailed() {
-  for (const player of players.values()) {
+  for (const player of mounted.values()) {
     if (player.figure.dataset.engine === "live") player.markFailed();
   }
 }
@@ -62,15 +63,15 @@ export function applyHash() {
  * player, or null when the data holds no steps (the pre-rendered tables stay as they are).
  */
 export async function mountHand(figure, data) {
-  const id = figure.dataset.handId || (data && data.id);
-  if (players.has(id)) return players.get(id);
   ensureStylesheet();
   catalogLoaded = catalogLoaded || loadCatalog(new URL("i18n/", ASSETS), pageLanguage(data));
   await catalogLoaded;
-  if (players.has(id)) return players.get(id);
+  if (mounted.has(figure)) return mounted.get(figure);
   if (!data || expandTrace(data.replay).length === 0) return null;
   figure.dataset.tbMounted = "true";
   const player = new HandPlayer(figure, data, { assets: ASSETS, onStep: carryHashToOtherLanguages, onFail: engineFailed });
-  players.set(id, player);
+  mounted.set(figure, player);
+  const id = figure.dataset.handId || data.id;
+  if (!players.has(id)) players.set(id, player); // a deep link opens the first hand of that id
   return player;
 }
