@@ -17,17 +17,18 @@ changes anything.
 from __future__ import annotations
 
 import copy
+from operator import attrgetter
 from typing import Any, Callable, ClassVar, Iterable, Mapping, Sequence
 
 from .actions import Action
-from .cards import RANKS, SUITS, Card
+from .cards import RANKS, SUITS, Card, full_pack
 from .errors import DealError, IllegalActionError
 from .messages import Event, Reason
 from .model import Award, Deal, Phase, Rules
 from .tricks import Trick, TrickEntry, holding_class
 
-# The method names of each phase and kind ("_round_one_check"), made once.
-_PHASE_METHODS: dict[tuple[Phase, str], str] = {}
+# Each game's phase methods by phase and kind ("_round_one_check"), found once per class.
+_PHASE_METHODS: dict[tuple[type["HandState"], str, str], Callable[..., Any]] = {}
 # A rank's power within its suit: the ace highest.
 _RANK_POWER = {rank: len(RANKS) - i for i, rank in enumerate(RANKS)}
 
@@ -37,6 +38,15 @@ __all__ = ["Award", "Deal", "HandState", "Phase", "Rules"]
 _REGISTRY: dict[str, type["HandState"]] = {}
 # shows_out() answers, by game, card, suit led and trumps: the follow rule is asked once for each.
 _SHOWS_OUT: dict[tuple[type["HandState"], Card, str, str | None], bool] = {}
+# Tables worked out once from a game's own rules (``suit_of``, ``rank_power``, ``trick_key``), by game
+# and trumps (and suit led): what the hot loops look up instead of asking the rule again per card.
+_SUITS: dict[tuple[type["HandState"], str | None], dict[Card, str]] = {}
+_POWERS: dict[tuple[type["HandState"], str | None], dict[Card, int]] = {}
+_TRICK_KEYS: dict[tuple[type["HandState"], str, str | None], dict[Card, tuple[int, int]]] = {}
+_ALL_CARDS = tuple(full_pack())
+# An action's canonical text, as the legal actions are sorted by it (read, not worked out again).
+_text_of = attrgetter("_text")
+_new_event = object.__new__
 
 
 class HandState:
@@ -122,6 +132,8 @@ class HandState:
         self.current: str | None = None
         self.in_play: list[str] = list(self.seats)
         self.taken: dict[str, list[Card]] = {s: [] for s in self.seats}
+        # The legal actions of this state, listed once and forgotten by ``apply`` (see ``legal_actions``).
+        self._legal: list[Action] | None = None
         self._start()
 
     def _start(self) -> None:
@@ -205,7 +217,7 @@ class HandState:
 
     def next_seat(self, seat: str, among: Iterable[str] | None = None) -> str:
         """The next seat in the order of play, skipping seats not in ``among``."""
-        pool = set(self.in_play if among is None else among)
+        pool = self.in_play if among is None else set(among)
         n = len(self.seats)
         i = self.seats.index(seat)
         for k in range(1, n + 1):
@@ -251,12 +263,23 @@ class HandState:
 
     def legal_actions(self) -> list[Action]:
         """Every action ``why_illegal`` accepts, sorted by canonical text: the seat to act's, and
-        any a seat may take out of turn (Yorkshire's early look)."""
-        if self.is_terminal or self.winner is not None:
+        any a seat may take out of turn (Yorkshire's early look).
+
+        Listed once per state (a new list each call): ``apply`` forgets them as it changes the state.
+        """
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._list_legal()
+        return list(legal)
+
+    def _list_legal(self) -> list[Action]:
+        if self.phase == Phase.OVER or self.winner is not None:
             return []
-        actions = set(self._phase_method("legal")())
-        actions.update(a for a in self._out_of_turn_legal() if self.why_illegal(a) is None)
-        return sorted(actions, key=str)
+        actions = set(self._phase_function("legal")(self))
+        for a in self._out_of_turn_legal():
+            if self.why_illegal(a) is None:
+                actions.add(a)
+        return sorted(actions, key=_text_of)
 
     def why_illegal(self, action: Action) -> Reason | None:
         """None when ``action`` is legal; otherwise the reason, as data."""
@@ -272,38 +295,51 @@ class HandState:
             return Reason("card-not-in-hand", {"seat": action.seat, "card": action.card})
         if action.verb not in self.verbs:
             return Reason("unknown-verb", {"verb": action.verb})
-        reason: Reason | None = self._phase_method("check")(action)
+        reason: Reason | None = self._phase_function("check")(self, action)
         return reason
 
     def is_legal(self, action: Action) -> bool:
         return self.why_illegal(action) is None
 
     def apply(self, action: Action) -> list[Event]:
-        """Apply a legal action and return the events it caused; raise if illegal."""
-        reason = self.why_illegal(action)
-        if reason is not None:
-            raise IllegalActionError(action, reason)
-        start = len(self.events)
+        """Apply a legal action and return the events it caused; raise if illegal.
+
+        An action among the legal actions already listed for this state needs no second check.
+        """
+        legal = self._legal
+        if legal is None or action not in legal:  # one object per action: found by identity
+            reason = self.why_illegal(action)
+            if reason is not None:
+                raise IllegalActionError(action, reason)
+        self._legal = None
+        events = self.events
+        start = len(events)
         self.history.append(action)
-        self._phase_method("apply")(action)
-        return self.events[start:]
+        self._phase_function("apply")(self, action)
+        return events[start:]
 
     def clone(self) -> "HandState":
         return copy.deepcopy(self)
 
     def emit(self, code: str, **values: Any) -> Event:
-        ev = Event(code, values)
+        ev = _new_event(Event)
+        ev.__dict__.update(code=code, values=values)  # Event's own fields, without the frozen setter per field
         self.events.append(ev)
         return ev
 
     # ----- the phases ----------------------------------------------------------
     def _phase_method(self, kind: str) -> Callable[..., Any]:
         """The game's ``_<phase>_<kind>`` method for the current phase (kind: legal, check, apply)."""
-        name = _PHASE_METHODS.get((self.phase, kind))
-        if name is None:
-            name = _PHASE_METHODS[(self.phase, kind)] = f"_{self.phase.method}_{kind}"
-        method: Callable[..., Any] = getattr(self, name)
-        return method
+        return self._phase_function(kind).__get__(self, type(self))  # type: ignore[no-any-return]
+
+    def _phase_function(self, kind: str) -> Callable[..., Any]:
+        """The same, unbound (called with the state first), found once per game, phase and kind."""
+        cls = type(self)
+        key = (cls, self.phase, kind)
+        function = _PHASE_METHODS.get(key)
+        if function is None:
+            function = _PHASE_METHODS[key] = getattr(cls, f"_{self.phase.method}_{kind}")
+        return function
 
     def _not_now(self, action: Action) -> Reason:
         return Reason("not-now", {"seat": action.seat, "verb": action.verb})
