@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
-from .cards import Card, parse_suit
+from .cards import Card, full_pack, parse_suit
 from .errors import NotationError
 
 CONTRACTS = ("three", "four", "nap", "wellington")
@@ -233,3 +233,14 @@ def _match_seat(word: str, seats: Sequence[str], text: str) -> str:
 
 def play(seat: str, card: Card) -> Action:
     return Action(seat, "play", card=card)
+
+
+_PLAYS: dict[str, dict[Card, Action]] = {}
+
+
+def play_actions(seat: str) -> dict[Card, Action]:
+    """Every card's play by ``seat``, made once per seat name."""
+    plays = _PLAYS.get(seat)
+    if plays is None:
+        plays = _PLAYS[seat] = {card: Action(seat, "play", card=card) for card in full_pack()}
+    return plays

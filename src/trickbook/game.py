@@ -20,7 +20,7 @@ import copy
 from operator import attrgetter
 from typing import Any, Callable, ClassVar, Iterable, Mapping, Sequence
 
-from .actions import Action
+from .actions import Action, play_actions
 from .cards import RANKS, SUITS, Card, full_pack
 from .errors import DealError, IllegalActionError
 from .messages import Event, Reason
@@ -82,6 +82,7 @@ class HandState:
     # Scores before a hand count up from zero to the target (not Nap's payments).
     scores_count_up: ClassVar[bool] = True
     _pack_cache: ClassVar[tuple[Card, ...]]
+    _pack_set_cache: ClassVar[frozenset[Card]]
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -155,7 +156,7 @@ class HandState:
             raise DealError(f"{self.title} deals no {' and no '.join(wrong)}{alone}")
         if deal.kitty and len(deal.kitty) != self.kitty_size:
             raise DealError(f"the kitty holds {self.kitty_size} cards, not {len(deal.kitty)}")
-        pack = set(self.pack())
+        pack = self._pack_set()
         for card in deal.all_cards():
             if card not in pack:
                 raise DealError(f"{card} is not in {self.pack_name}")
@@ -186,6 +187,14 @@ class HandState:
         if cached is None:
             cached = tuple(Card(r, s) for s in SUITS for r in cls.ranks)
             cls._pack_cache = cached
+        return cached
+
+    @classmethod
+    def _pack_set(cls) -> frozenset[Card]:
+        cached: frozenset[Card] | None = cls.__dict__.get("_pack_set_cache")
+        if cached is None:
+            cached = frozenset(cls._pack())
+            cls._pack_set_cache = cached
         return cached
 
     # ----- seats and teams -------------------------------------------------
@@ -275,7 +284,8 @@ class HandState:
     def _list_legal(self) -> list[Action]:
         if self.phase == Phase.OVER or self.winner is not None:
             return []
-        actions = set(self._phase_function("legal")(self))
+        listed = _PHASE_METHODS.get((type(self), self.phase, "legal")) or self._phase_function("legal")
+        actions = set(listed(self))
         for a in self._out_of_turn_legal():
             if self.why_illegal(a) is None:
                 actions.add(a)
@@ -315,7 +325,7 @@ class HandState:
         events = self.events
         start = len(events)
         self.history.append(action)
-        self._phase_function("apply")(self, action)
+        (_PHASE_METHODS.get((type(self), self.phase, "apply")) or self._phase_function("apply"))(self, action)
         return events[start:]
 
     def clone(self) -> "HandState":
@@ -355,8 +365,8 @@ class HandState:
     def _play_legal(self) -> Iterable[Action]:
         seat = self.current
         assert seat is not None
-        for card in self.legal_plays(seat):
-            yield Action(seat, "play", card=card)
+        plays = play_actions(seat)
+        return [plays[card] for card in self.legal_plays(seat)]
 
     def _play_check(self, action: Action) -> Reason | None:
         if action.verb != "play" or action.card is None:
@@ -399,6 +409,22 @@ class HandState:
         return _RANK_POWER[card.rank]
 
     @classmethod
+    def suit_table(cls, trump: str | None) -> dict[Card, str]:
+        """``suit_of`` for every card, given trumps: worked out once per game and trumps."""
+        table = _SUITS.get((cls, trump))
+        if table is None:
+            table = _SUITS[(cls, trump)] = {card: cls.suit_of(card, trump) for card in _ALL_CARDS}
+        return table
+
+    @classmethod
+    def trick_key_table(cls, led: str, trump: str | None) -> dict[Card, tuple[int, int]]:
+        """``trick_key`` for every card, given the suit led and trumps: worked out once per game, lead and trumps."""
+        table = _TRICK_KEYS.get((cls, led, trump))
+        if table is None:
+            table = _TRICK_KEYS[(cls, led, trump)] = {card: cls.trick_key(card, led, trump) for card in _ALL_CARDS}
+        return table
+
+    @classmethod
     def trick_key(cls, card: Card, led: str, trump: str | None) -> tuple[int, int]:
         """How strongly ``card`` holds a trick led in ``led`` (the one trick-winner rule, ``tricks.play_key``)."""
         # play_key's rule, without making two functions per call (the search bot asks this often).
@@ -416,12 +442,15 @@ class HandState:
     def led_suit(self) -> str | None:
         trick = self.trick
         led = None if trick is None else trick.led
-        return None if led is None else self.suit_of(led, self.trump)
+        return None if led is None else self.suit_table(self.trump)[led]
 
     def legal_plays(self, seat: str) -> list[Card]:
-        hand, led, trump, rule = self.hands[seat], self.led_suit(), self.trump, self.follow_rule
-        if led is None:  # the lead: any card
+        hand, trick, trump = self.hands[seat], self.trick, self.trump
+        led_card = None if trick is None else trick.led
+        if led_card is None:  # the lead: any card
             return list(hand)
+        led = (_SUITS.get((type(self), trump)) or self.suit_table(trump))[led_card]
+        rule = self.follow_rule
         return [c for c in hand if rule(seat, c, hand, led, trump) is None]
 
     def _check_play(self, seat: str, card: Card) -> Reason | None:
@@ -437,8 +466,11 @@ class HandState:
         """
         if led is None:
             return None
-        if cls.suit_of(card, trump) != led and any(cls.suit_of(c, trump) == led for c in hand):
-            return Reason("must-follow-suit", {"seat": seat, "suit": led, "card": card})
+        suits = _SUITS.get((cls, trump)) or cls.suit_table(trump)
+        if suits[card] != led:
+            for c in hand:
+                if suits[c] == led:
+                    return Reason("must-follow-suit", {"seat": seat, "suit": led, "card": card})
         return None
 
     @classmethod
@@ -459,11 +491,12 @@ class HandState:
 
     def play_card(self, seat: str, card: Card) -> None:
         """Move a card from the hand to the trick; finish the trick when complete."""
-        trick = self.trick
-        assert trick is not None and self.current == seat
-        first = not trick.entries
+        trick = self.tricks[-1]
+        entries = trick.entries
+        assert len(entries) < len(trick.expected) and self.current == seat  # a trick in progress, the seat's turn
+        first = not entries
         self.hands[seat].remove(card)
-        trick.entries.append(TrickEntry(seat, card=card))
+        entries.append(TrickEntry.played(seat, card))
         if first:
             if self.first_lead_sets_trump and self.trump is None:
                 self.trump = card.suit
@@ -471,26 +504,35 @@ class HandState:
             self.emit("leads", seat=seat, card=card)
         else:
             self.emit("plays", seat=seat, card=card)
-        led_card = trick.led
-        assert led_card is not None  # this card, at least
-        led = self.suit_of(led_card, self.trump)
         best = trick.winning
-        if best is None or self.trick_key(card, led, self.trump) > self.trick_key(best[1], led, self.trump):
+        if best is None:
             trick.winning = (seat, card)
+        else:
+            led_card = trick.led
+            assert led_card is not None  # this card, at least
+            cls, trump = type(self), self.trump
+            led = (_SUITS.get((cls, trump)) or cls.suit_table(trump))[led_card]
+            keys = _TRICK_KEYS.get((cls, led, trump)) or cls.trick_key_table(led, trump)
+            if keys[card] > keys[best[1]]:
+                trick.winning = (seat, card)
         self.advance_trick()
 
     def advance_trick(self) -> None:
         trick = self.tricks[-1]
-        if trick.complete:
+        entries, expected = trick.entries, trick.expected
+        if len(entries) == len(expected):
             self._finish_trick(trick)
         else:
-            done = trick.seats_played()
-            self.current = next(s for s in trick.expected if s not in done)
+            done = {e.seat for e in entries}
+            for s in expected:
+                if s not in done:
+                    self.current = s
+                    break
 
     def _finish_trick(self, trick: Trick) -> None:
         led_card = trick.led
         assert led_card is not None  # a finished trick has a card led
-        led = self.suit_of(led_card, self.trump)
+        led = self.suit_table(self.trump)[led_card]
         assert trick.winning is not None
         seat, card = trick.winning
         trick.winner, trick.winning_card = seat, card

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+import struct
 from typing import Any, Callable, Sequence
 
 from .cards import RANKS, Card
@@ -18,6 +19,7 @@ from .games import builtin_games, find_game
 
 SEED_BYTES = 32
 _TWO_32 = 1 << 32
+_HEX_DIGITS = frozenset("0123456789abcdefABCDEF")
 
 class SeedError(DealError):
     """A seed that is not 32 bytes written as 64 hex digits, or a bad hand number."""
@@ -41,7 +43,7 @@ def seed_bytes(seed_hex: str) -> bytes:
     text = seed_hex.strip()
     if len(text) != 2 * SEED_BYTES:
         raise SeedError(f"a seed is 64 hex digits; {seed_hex!r} has {len(text)} characters")
-    if any(ch not in "0123456789abcdefABCDEF" for ch in text):
+    if not _HEX_DIGITS.issuperset(text):
         raise SeedError(f"a seed is 64 hex digits; {seed_hex!r} contains something else")
     return bytes.fromhex(text)
 
@@ -61,6 +63,7 @@ class Stream:
         self._counter = 0
         self._buffer = b""
         self._pos = 0
+        self._words: tuple[int, ...] = ()  # the current block read as eight big-endian 4-byte integers
 
     def next_bytes(self, n: int) -> bytes:
         out = b""
@@ -68,6 +71,7 @@ class Stream:
             if self._pos == len(self._buffer):
                 block = self._prefix + self._counter.to_bytes(4, "big")
                 self._buffer = hashlib.sha256(block).digest()
+                self._words = ()
                 self._counter += 1
                 self._pos = 0
             take = min(n - len(out), len(self._buffer) - self._pos)
@@ -77,7 +81,16 @@ class Stream:
 
     def next_u32(self) -> int:
         """The next 4 bytes as a big-endian unsigned integer."""
+        pos = self._pos
+        if pos & 3 == 0 and pos < len(self._buffer):  # within the current block: the same 4 bytes, read once per block
+            words = self._words or self._read_words()
+            self._pos = pos + 4
+            return words[pos >> 2]
         return int.from_bytes(self.next_bytes(4), "big")
+
+    def _read_words(self) -> tuple[int, ...]:
+        self._words = struct.unpack(f">{len(self._buffer) // 4}I", self._buffer)
+        return self._words
 
 
 def uniform(stream: Stream, m: int) -> int:
