@@ -76,10 +76,6 @@ class Action:
             _ACTIONS[key] = action
         return action
 
-    def __init__(self, seat: str, verb: str, card: Card | None = None, suit: str | None = None,
-                 contract: str | None = None, alone: bool = False) -> None:
-        """Everything is done once, by ``__new__``."""
-
     def __post_init__(self) -> None:
         """Only well-formed actions exist: a known verb with exactly the argument it takes."""
         if self.verb not in VERBS:

@@ -43,10 +43,10 @@ _SHOWS_OUT: dict[tuple[type["HandState"], Card, str, str | None], bool] = {}
 _SUITS: dict[tuple[type["HandState"], str | None], dict[Card, str]] = {}
 _POWERS: dict[tuple[type["HandState"], str | None], dict[Card, int]] = {}
 _TRICK_KEYS: dict[tuple[type["HandState"], str, str | None], dict[Card, tuple[int, int]]] = {}
+_TABLES: dict[tuple[type["HandState"], tuple[str, ...]], tuple[dict[str, list[str]], dict[str, str], dict[str, str]]] = {}
 _ALL_CARDS = tuple(full_pack())
 # An action's canonical text, as the legal actions are sorted by it (read, not worked out again).
 _text_of = attrgetter("_text")
-_new_event = object.__new__
 
 
 class HandState:
@@ -121,11 +121,9 @@ class HandState:
         self.history: list[Action] = []
         self.events: list[Event] = []
         self.awards: list[Award] = []
-        self._teams = self.teams_of(self.seats)
-        self._team_of = {s: t for t, members in self._teams.items() for s in members}
-        # Each seat's partner, worked out once (partnership games; a seat alone has none).
-        self._partner = {s: other for members in self._teams.values() for s in members
-                         for other in members if other != s}
+        # The teams, each seat's team and each seat's partner (partnership games; a seat alone has
+        # none): worked out once per game and table, and only read.
+        self._teams, self._team_of, self._partner = self._table_facts(self.seats)
         self.score: dict[str, int] = self._initial_score(score)
         if self.scores_count_up:
             self._check_score_before()
@@ -136,6 +134,17 @@ class HandState:
         # The legal actions of this state, listed once and forgotten by ``apply`` (see ``legal_actions``).
         self._legal: list[Action] | None = None
         self._start()
+
+    @classmethod
+    def _table_facts(cls, seats: tuple[str, ...]) -> tuple[dict[str, list[str]], dict[str, str], dict[str, str]]:
+        key = (cls, seats)
+        facts = _TABLES.get(key)
+        if facts is None:
+            teams = cls.teams_of(seats)
+            team_of = {s: t for t, members in teams.items() for s in members}
+            partner = {s: other for members in teams.values() for s in members for other in members if other != s}
+            facts = _TABLES[key] = (teams, team_of, partner)
+        return facts
 
     def _start(self) -> None:
         """Set up the hand once the deal is checked: each game says who acts first."""
@@ -156,10 +165,11 @@ class HandState:
             raise DealError(f"{self.title} deals no {' and no '.join(wrong)}{alone}")
         if deal.kitty and len(deal.kitty) != self.kitty_size:
             raise DealError(f"the kitty holds {self.kitty_size} cards, not {len(deal.kitty)}")
-        pack = self._pack_set()
-        for card in deal.all_cards():
-            if card not in pack:
-                raise DealError(f"{card} is not in {self.pack_name}")
+        pack, cards = self._pack_set(), deal.all_cards()
+        if not pack.issuperset(cards):
+            for card in cards:
+                if card not in pack:
+                    raise DealError(f"{card} is not in {self.pack_name}")
 
     def _check_score_before(self) -> None:
         """Refuse a score no match can stand at before a hand: below zero, or already at the target."""
@@ -332,8 +342,7 @@ class HandState:
         return copy.deepcopy(self)
 
     def emit(self, code: str, **values: Any) -> Event:
-        ev = _new_event(Event)
-        ev.__dict__.update(code=code, values=values)  # Event's own fields, without the frozen setter per field
+        ev = Event(code, values)
         self.events.append(ev)
         return ev
 

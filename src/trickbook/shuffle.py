@@ -69,28 +69,29 @@ class Stream:
         out = b""
         while len(out) < n:
             if self._pos == len(self._buffer):
-                block = self._prefix + self._counter.to_bytes(4, "big")
-                self._buffer = hashlib.sha256(block).digest()
-                self._words = ()
-                self._counter += 1
-                self._pos = 0
+                self._next_block()
             take = min(n - len(out), len(self._buffer) - self._pos)
             out += self._buffer[self._pos:self._pos + take]
             self._pos += take
         return out
 
+    def _next_block(self) -> None:
+        block = self._prefix + self._counter.to_bytes(4, "big")
+        self._buffer = hashlib.sha256(block).digest()
+        self._words = struct.unpack(">8I", self._buffer)
+        self._counter += 1
+        self._pos = 0
+
     def next_u32(self) -> int:
         """The next 4 bytes as a big-endian unsigned integer."""
         pos = self._pos
-        if pos & 3 == 0 and pos < len(self._buffer):  # within the current block: the same 4 bytes, read once per block
-            words = self._words or self._read_words()
+        if pos & 3 == 0:  # on a 4-byte boundary (always, unless next_bytes read otherwise): the block's own integers
+            if pos == len(self._buffer):
+                self._next_block()
+                pos = 0
             self._pos = pos + 4
-            return words[pos >> 2]
+            return self._words[pos >> 2]
         return int.from_bytes(self.next_bytes(4), "big")
-
-    def _read_words(self) -> tuple[int, ...]:
-        self._words = struct.unpack(f">{len(self._buffer) // 4}I", self._buffer)
-        return self._words
 
 
 def uniform(stream: Stream, m: int) -> int:

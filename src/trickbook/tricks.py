@@ -26,7 +26,10 @@ class TrickEntry:
     def played(cls, seat: str, card: Card) -> "TrickEntry":
         """A card played (the same as ``TrickEntry(seat, card=card)``, made without the frozen setter per field)."""
         entry: TrickEntry = _new(cls)
-        entry.__dict__.update(seat=seat, card=card, thrown=())
+        fields = entry.__dict__
+        fields["seat"] = seat
+        fields["card"] = card
+        fields["thrown"] = ()
         return entry
 
     def as_json(self) -> list[Any]:
