@@ -393,8 +393,12 @@ class HandState:
         self.tricks.append(Trick(leader=leader, expected=tuple(self._trick_order(leader))))
 
     def _trick_order(self, leader: str) -> list[str]:
+        in_play, seats = self.in_play, self.seats
+        if leader in in_play:  # the seats in play in the order of play, from the leader round the table
+            i = seats.index(leader)
+            return [leader] + [s for s in seats[i + 1:] + seats[:i] if s in in_play]
         order = [leader]
-        while len(order) < len(self.in_play):
+        while len(order) < len(in_play):
             order.append(self.next_seat(order[-1]))
         return order
 
@@ -454,9 +458,12 @@ class HandState:
         return None if led is None else self.suit_table(self.trump)[led]
 
     def legal_plays(self, seat: str) -> list[Card]:
-        hand, trick, trump = self.hands[seat], self.trick, self.trump
-        led_card = None if trick is None else trick.led
-        if led_card is None:  # the lead: any card
+        hand, tricks, trump = self.hands[seat], self.tricks, self.trump
+        entries = tricks[-1].entries if tricks else None
+        if not entries or len(entries) == len(tricks[-1].expected):  # the lead: any card
+            return list(hand)
+        led_card = entries[0].card or tricks[-1].led
+        if led_card is None:
             return list(hand)
         led = (_SUITS.get((type(self), trump)) or self.suit_table(trump))[led_card]
         rule = self.follow_rule
@@ -562,7 +569,11 @@ class HandState:
             self.emit("trick-won-led", seat=seat, card=card, suit=led, trick=len(self.tricks))
 
     def _hand_played_out(self) -> bool:
-        return all(not self.hands[s] for s in self.in_play)
+        hands = self.hands
+        for s in self.in_play:
+            if hands[s]:
+                return False
+        return True
 
     def _score_hand(self) -> None:
         raise NotImplementedError
