@@ -18,11 +18,13 @@ from __future__ import annotations
 
 import copy
 from operator import attrgetter
+from types import MethodType
 from typing import Any, Callable, ClassVar, Iterable, Mapping, Sequence
 
 from .actions import Action, play_actions
 from .cards import RANKS, SUITS, Card, full_pack
 from .errors import DealError, IllegalActionError
+from .hand_views import HandViews
 from .messages import Event, Reason
 from .model import Award, Deal, Phase, Rules
 from .tricks import Trick, TrickEntry, holding_class
@@ -49,7 +51,7 @@ _ALL_CARDS = tuple(full_pack())
 _text_of = attrgetter("_text")
 
 
-class HandState:
+class HandState(HandViews):
     """One hand of a game, from the deal to the scoring, and the game's facts.
 
     A game subclasses this, sets the class variables below and writes its phase
@@ -349,7 +351,7 @@ class HandState:
     # ----- the phases ----------------------------------------------------------
     def _phase_method(self, kind: str) -> Callable[..., Any]:
         """The game's ``_<phase>_<kind>`` method for the current phase (kind: legal, check, apply)."""
-        return self._phase_function(kind).__get__(self, type(self))  # type: ignore[no-any-return]
+        return MethodType(self._phase_function(kind), self)
 
     def _phase_function(self, kind: str) -> Callable[..., Any]:
         """The same, unbound (called with the state first), found once per game, phase and kind."""
@@ -594,67 +596,3 @@ class HandState:
     def end_hand(self) -> None:
         self.phase = Phase.OVER
         self.current = None
-
-    # ----- views -----------------------------------------------------------
-    def team_map(self) -> dict[str, list[str]]:
-        """Each team and its seats, in seat order; in a per-seat game each seat is its own team."""
-        return self.teams_of(self.seats)
-
-    @classmethod
-    def teams_of(cls, seats: Sequence[str]) -> dict[str, list[str]]:
-        """The teams a table of ``seats`` forms: partners sit opposite; per-seat games name the seats."""
-        if not cls.partnership:
-            return {s: [s] for s in seats}
-        return {seats[0] + seats[2]: [seats[0], seats[2]], seats[1] + seats[3]: [seats[1], seats[3]]}
-
-    def observation(self, seat: str) -> dict[str, Any]:
-        """What ``seat`` may see: its own hand, everything public, and the actions it may take now.
-
-        ``legal`` holds their canonical texts and ``actions`` the same actions as objects.
-        """
-        obs = self.public_view()
-        obs["seat"] = seat
-        obs["hand"] = [str(c) for c in sorted(self.hands[seat])]
-        mine = [a for a in self.legal_actions() if a.seat == seat]
-        obs["legal"] = [str(a) for a in mine]
-        obs["actions"] = [a.as_json() for a in mine]
-        if self.partnership:
-            obs["partner"] = self.partner(seat)
-        return obs
-
-    def public_view(self) -> dict[str, Any]:
-        """Everything every seat may see (no concealed hand)."""
-        return {
-            "game": self.game,
-            "seats": list(self.seats),
-            "dealer": self.dealer,
-            "phase": self.phase,
-            "current": self.current_player,
-            "trump": self.trump,
-            "hand_sizes": {s: len(self.hands[s]) for s in self.seats},
-            "in_play": list(self.in_play),
-            "tricks": [t.as_json() for t in self.tricks if t.entries],
-            "score": dict(self.score),
-            "awards": [a.as_json() for a in self.awards],
-            "winner": self.winner,
-            "teams": self.team_map(),
-            "winning": self._winning_json(),
-        }
-
-    def _winning_json(self) -> dict[str, str] | None:
-        """The play holding the trick in progress: ``{"seat", "card"}``."""
-        trick = self.trick
-        if trick is None or trick.winning is None:
-            return None
-        return {"seat": trick.winning[0], "card": str(trick.winning[1])}
-
-    def full_view(self) -> dict[str, Any]:
-        """The study view of a worked hand: every hand face up."""
-        view = self.public_view()
-        view["hands"] = {s: [str(c) for c in sorted(self.hands[s])] for s in self.seats}
-        legal = self.legal_actions()
-        view["legal"] = [str(a) for a in legal]
-        view["actions"] = [a.as_json() for a in legal]
-        if self.partnership:
-            view["partners"] = {s: self.partner(s) for s in self.seats}
-        return view
