@@ -40,10 +40,9 @@ __all__ = ["Award", "Deal", "HandState", "Phase", "Rules"]
 _REGISTRY: dict[str, type["HandState"]] = {}
 # shows_out() answers, by game, card, suit led and trumps: the follow rule is asked once for each.
 _SHOWS_OUT: dict[tuple[type["HandState"], Card, str, str | None], bool] = {}
-# Tables worked out once from a game's own rules (``suit_of``, ``rank_power``, ``trick_key``), by game
+# Tables worked out once from a game's own rules (``suit_of``, ``trick_key``), by game
 # and trumps (and suit led): what the hot loops look up instead of asking the rule again per card.
 _SUITS: dict[tuple[type["HandState"], str | None], dict[Card, str]] = {}
-_POWERS: dict[tuple[type["HandState"], str | None], dict[Card, int]] = {}
 _TRICK_KEYS: dict[tuple[type["HandState"], str, str | None], dict[Card, tuple[int, int]]] = {}
 _TABLES: dict[tuple[type["HandState"], tuple[str, ...]], tuple[dict[str, list[str]], dict[str, str], dict[str, str]]] = {}
 _ALL_CARDS = tuple(full_pack())
@@ -294,7 +293,7 @@ class HandState(HandViews):
         return list(legal)
 
     def _list_legal(self) -> list[Action]:
-        if self.phase == Phase.OVER or self.winner is not None:
+        if self.is_terminal or self.winner is not None:
             return []
         listed = _PHASE_METHODS.get((type(self), self.phase, "legal")) or self._phase_function("legal")
         actions = set(listed(self))
