@@ -297,9 +297,10 @@ class HandState(HandViews):
             return []
         listed = _PHASE_METHODS.get((type(self), self.phase, "legal")) or self._phase_function("legal")
         actions = set(listed(self))
-        for a in self._out_of_turn_legal():
-            if self.why_illegal(a) is None:
-                actions.add(a)
+        if type(self)._out_of_turn_legal is not HandState._out_of_turn_legal:  # a game that has any
+            for a in self._out_of_turn_legal():
+                if self.why_illegal(a) is None:
+                    actions.add(a)
         return sorted(actions, key=_text_of)
 
     def why_illegal(self, action: Action) -> Reason | None:
@@ -447,7 +448,8 @@ class HandState(HandViews):
 
     def effective_suit(self, card: Card) -> str:
         """The suit a card belongs to in play in this hand."""
-        return self.suit_of(card, self.trump)
+        trump = self.trump
+        return (_SUITS.get((type(self), trump)) or self.suit_table(trump))[card]
 
     def power(self, card: Card) -> int:
         """Higher beats lower within a suit, in this hand."""
