@@ -81,8 +81,8 @@ def build_site(project: Project, site_dir: Path | None = None, build_root: Path 
                                        catalogs.language_texts(lang, base, nav))
             config = write_language_config(work / lang.code / "mkdocs.yml", settings)
             # The language's finished folder, made again only when something it is made from changed.
-            key = buildcache.pages_key(lang.code, work, docs, config, project.config_file, project.overrides,
-                                       project.locales)
+            key = buildcache.pages_key(lang.code, work, docs, config, base, project.root, project.overrides,
+                                       [build_root, site_dir, project.root / "site"])
             if buildcache.restore_pages(cache, lang.code, key, out / lang.code):
                 log(f"built {lang.code}/ (its pages are unchanged: kept from the last build)")
                 continue

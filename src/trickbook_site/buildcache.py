@@ -15,9 +15,12 @@ out. A cache that cannot be read or written is ignored: the build does the work.
 - ``pages/<lang>/``: a language's finished folder (MkDocs' pages, the 404 page,
   the typography, the sealed policy) under the hash of everything it is made
   from: that language's generated pages and configuration (the worked hands
-  already expanded, the translations applied), the base ``mkdocs.yml``, the
-  theme overrides, the catalogs, the site's and the engine's code, the versions
-  of MkDocs, its theme and extensions, and the day (MkDocs dates the sitemap).
+  already expanded, the translations applied), the base configuration as read,
+  every file of the site's folder (``mkdocs.yml``, pages, hooks, overrides,
+  catalogs; not ``build/``, ``site/`` or the site being written, hidden folders), the site's and
+  the engine's code, the versions of MkDocs, its theme and extensions, and the
+  day (MkDocs dates the sitemap). A hook that reads files outside the site's
+  folder, or the environment, is the one input this cannot see.
 
 ``from_cache()`` is the cache of the build that is running (``using()``), so the
 steps of a build reach it without passing it along.
@@ -161,13 +164,32 @@ def _package_parts(name: str) -> list[str | bytes]:
     return [name, *tool_parts(str(init))]
 
 
-def pages_key(lang: str, work: Path, docs: Path, config_file: Path, base_config: Path, overrides: Path,
-              locales: Path) -> str:
+def site_parts(root: Path, leave_out: Iterable[Path]) -> list[str | bytes]:
+    """Every file of the site's folder (pages, configuration, hooks, overrides, catalogs…) but the
+    build's own output and caches, hidden folders (``.git``, ``.venv``) and installed packages."""
+    skip = {p.resolve() for p in leave_out}
+    parts: list[str | bytes] = []
+    for folder, dirs, files in os.walk(root):
+        here = Path(folder)
+        dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d not in ("node_modules", "__pycache__")
+                         and (here / d).resolve() not in skip)
+        for name in sorted(files):
+            path = here / name
+            try:
+                parts += [path.relative_to(root).as_posix(), path.read_bytes()]
+            except OSError:
+                parts += [path.relative_to(root).as_posix(), "unreadable"]
+    return parts
+
+
+def pages_key(lang: str, work: Path, docs: Path, config_file: Path, base: dict[str, Any], root: Path,
+              overrides: Path, leave_out: Iterable[Path]) -> str:
     """The hash of everything a language's finished folder is made from (see the module's notes)."""
     config = config_file.read_text(encoding="utf-8").replace(str(work.resolve()), "<work>")
-    parts: list[str | bytes] = ["pages 1", lang, config, *tree_parts(docs, label="docs"), base_config.read_bytes(),
-                                *tree_parts(overrides), *tree_parts(locales), sys.version,
-                                time.strftime("%Y-%m-%d", time.gmtime()), os.environ.get("SOURCE_DATE_EPOCH", "")]
+    parts: list[str | bytes] = ["pages 1", lang, config, json.dumps(base, sort_keys=True, default=repr),
+                                *tree_parts(docs, label="docs"), *site_parts(root, [work, *leave_out]),
+                                *tree_parts(overrides), sys.version, time.strftime("%Y-%m-%d", time.gmtime()),
+                                os.environ.get("SOURCE_DATE_EPOCH", "")]
     for name in PAGE_TOOLS:
         parts += _package_parts(name)
     return digest(parts)
