@@ -60,7 +60,7 @@ def test_a_session_is_rounds_times_players_deals_and_every_player_deals_once_a_r
     dealers = [state.dealer for state in table.match.hands]
     assert len(dealers) == players * rounds
     # The deal passes to the next seat in the order of play after every deal.
-    for before, after in zip(dealers, dealers[1:]):
+    for before, after in zip(dealers, dealers[1:], strict=False):
         assert seats.index(after) == (seats.index(before) + 1) % players
     assert all(dealers.count(s) == rounds for s in seats)
     # The number of deals is stated from the first view, and each deal says which it is.
