@@ -7,8 +7,9 @@
 // until the reader presses Start (or a saved match is found): then the page's one
 // engine (Pyodide in a worker, engine.js) opens a table (trickbook.table.facade) and
 // every state shown (hands, legal actions, tricks, scores, explanations) comes from
-// its answers. After every move the seed and the reader's moves are saved, so a
-// reload brings the match back. Tests may shorten the decision timer and the bots'
+// its answers. After every move the reader's moves are saved with the seed sealed
+// (sealed.js: never the seed in clear while the match is on), so a reload brings the
+// match back. Tests may shorten the decision timer and the bots'
 // pace with `?timer=SECONDS&pace=MS` or `data-timer` / `data-pace` on the container.
 
 import { _, fill, loadCatalog } from "../i18n.js";
@@ -16,6 +17,7 @@ import { ask } from "../engine.js";
 import { el } from "../board.js";
 import { installKeys } from "./keys.js";
 import { forget, loadSaved, newSeed, save } from "./persistence.js";
+import { canSeal, seal, unseal } from "./sealed.js";
 import { seatName, tableText, useSeats } from "./state.js";
 import { DecisionTimer } from "./timer.js";
 import { TableView } from "./view.js";
@@ -48,7 +50,7 @@ class PlayTable {
     this.sound = false;
     this.showLast = false;
     this.audio = null;
-    this.record = null; // what is saved: {version, seed, seat, players, moves, hand_number}
+    this.record = null; // what is saved: {version, sealed, fingerprint, seat, players, rounds, moves, hand_number}
     this.ui = new TableView(root, this);
     this.timer = new DecisionTimer(this.ui.timer, this.ui.timerText, () => this.send("table_timeout"));
     if (this.timerOverride !== null) this.timer.seconds = this.timerOverride;
@@ -75,6 +77,7 @@ class PlayTable {
     this.ui.start.hidden = state === "loading" || state === "live";
     this.ui.intro.hidden = state === "live";
     if (this.ui.playersLabel) this.ui.playersLabel.hidden = this.ui.start.hidden;
+    if (this.ui.roundsLabel) this.ui.roundsLabel.hidden = this.ui.start.hidden;
   }
 
   // ----- talking to the engine ------------------------------------------------
@@ -97,15 +100,23 @@ class PlayTable {
       return;
     }
     this.setEngine("loading");
+    // The seed comes out of its seal only to go to the engine; it is never kept in the page.
+    const seed = await unseal(this.game, found.saved.sealed);
+    if (!seed) {
+      forget(this.game);
+      this.setEngine("static");
+      this.ui.showNotice(_("A saved match could not be read and was dropped."));
+      return;
+    }
     let answer;
     try {
-      answer = await this.request("table_resume", { saved: JSON.stringify(found.saved) });
+      answer = await this.request("table_resume", { saved: JSON.stringify({ ...found.saved, seed }) });
     } catch (err) {
       console.warn("trickbook: the table could not start", err);
       this.setEngine("failed");
       return;
     }
-    if (!answer.ok) {
+    if (!answer.ok || answer.view.fingerprint !== found.saved.fingerprint) {
       forget(this.game);
       this.setEngine("static");
       this.ui.showNotice(_("A saved match from another version of the site could not be resumed and was dropped."));
@@ -123,9 +134,16 @@ class PlayTable {
     this.ui.showNotice("");
     const seed = newSeed();
     const players = this.ui.players ? Number(this.ui.players.value) : null;
+    const rounds = this.ui.rounds ? Number(this.ui.rounds.value) : null;
+    let sealed = null;
+    try {
+      if (canSeal()) sealed = await seal(this.game, seed);
+    } catch (err) {
+      console.warn("trickbook: the seed could not be sealed; this match will not be saved", err);
+    }
     let answer;
     try {
-      answer = await this.request("table_new", { game: this.game, seed, ...(players ? { players } : {}) });
+      answer = await this.request("table_new", { game: this.game, seed, ...(players ? { players } : {}), ...(rounds ? { rounds } : {}) });
     } catch (err) {
       console.warn("trickbook: the table could not start", err);
       this.setEngine("failed");
@@ -135,7 +153,7 @@ class PlayTable {
       this.setEngine("failed");
       return;
     }
-    this.record = { version: answer.version, seed, seat: answer.view.you, players, moves: [] };
+    this.record = { version: answer.version, sealed, fingerprint: answer.view.fingerprint, seat: answer.view.you, players, rounds, moves: [] };
     await this.opened(answer, false);
   }
 
