@@ -380,7 +380,7 @@ def live_page(context: BrowserContext, base: str, calls: int) -> dict[str, Any]:
         page.goto(f"{base}/{LIVE_PAGE}", wait_until="load")
         figure = page.locator("figure.tb-hand").first
         figure.locator(".tb-try").click()  # stepping needs no engine; trying other cards does
-        page.wait_for_function("window.__tb.live !== null || window.__tb.failed !== null", timeout=LIVE_TIMEOUT_MS)
+        page.wait_for_function("() => window.__tb.live !== null || window.__tb.failed !== null", timeout=LIVE_TIMEOUT_MS)
         marks = page.evaluate("window.__tb")
         hand_id = figure.get_attribute("data-hand-id")
         if marks["live"] is None:

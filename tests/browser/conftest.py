@@ -19,7 +19,7 @@ import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterator
-from urllib.parse import urlsplit
+from urllib.parse import unquote, urlsplit
 
 import pytest
 
@@ -179,8 +179,11 @@ def wait_mounted(page: Any, hand: str = NAP_HAND) -> Any:
 
 def wake(fig: Any) -> Any:
     """Move the pointer over a hand's step counter (the same element before and after the
-    player adopts the bar), which wakes the player; wait until it has mounted."""
-    fig.locator(".tb-counter").hover()
+    player adopts the bar), which wakes the player, unless the page's deep link named the
+    hand (which wakes it, and scrolls to it); wait until it has mounted."""
+    hand = fig.get_attribute("data-hand-id")
+    if f"#{hand}=" not in unquote(fig.page.url):  # a deep link to the hand has woken it already
+        fig.locator(".tb-counter").hover()
     fig.locator(".tb-player").wait_for()
     return fig
 
