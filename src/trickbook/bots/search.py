@@ -40,9 +40,10 @@ from .worlds import World
 # Engine actions one move may apply (rebuilding worlds and playing them out), shared among the choices;
 # per game, since an action costs more in some (All Fours asks after throw-ins and peeks at each).
 # Sized so that a move stays under 50 ms under Pyodide (bench/pyodide_bench.mjs).
-BUDGETS = {"euchre": 420, "nap": 400, "yorkshire": 180, "trinidad": 200}
+BUDGETS = {"euchre": 700, "nap": 500, "yorkshire": 400, "trinidad": 480}
 BUDGET = 300  # a game not listed
-# Worlds tried at least, and at most, whatever the budget allows.
+# Worlds tried at most; a move whose budget cannot pay for MIN_WORLDS worlds is not searched
+# (so few worlds say nothing) and the heuristic's choice stands.
 MIN_WORLDS, MAX_WORLDS = 2, 24
 # How much better, in points per world, a choice must do than the heuristic's choice to replace it,
 # and by how many standard errors of the difference over the worlds tried.
@@ -143,12 +144,14 @@ class SearchBot:
         meter = WorkMeter()
         results_by_world: list[dict[str, float]] = []
         replay = len(world.before_play) + len(world.plays)
-        remaining = sum(world.sizes.values())  # cards left to play, at most
+        remaining = sum(world.sizes.values()) + len(world.seats)  # cards left to play and bids to make, at most
         per_world = len(choices) * (replay + remaining + 1)
-        worlds = max(MIN_WORLDS, min(MAX_WORLDS, self.budget // per_world))
+        worlds = min(MAX_WORLDS, self.budget // per_world)
+        if worlds < MIN_WORLDS:
+            return choice
         built = 0
         for _ in range(worlds):
-            if built >= MIN_WORLDS and meter.applied + per_world > self.budget:
+            if meter.applied + per_world > self.budget:
                 break
             hidden = world.sample(self.rng)
             if hidden is None:
