@@ -13,7 +13,7 @@ import { _, fill, loadCatalog } from "../i18n.js";
 import { ask } from "../engine.js";
 import { el, onEveryPage } from "../board.js";
 import { installKeys } from "./keys.js";
-import { forget, loadSaved, newSeed, save } from "./persistence.js";
+import { forget, loadSaved, loadSettings, newSeed, save, saveSettings } from "./persistence.js";
 import { seatName, tableText, useSeats } from "./state.js";
 import { DecisionTimer } from "./timer.js";
 import { TableView } from "./view.js";
@@ -46,8 +46,10 @@ class PlayTable {
     this.sound = false;
     this.showLast = false;
     this.audio = null;
-    this.record = null; // what is saved: {version, seed, seat, players, moves, hand_number}
+    this.record = null; // what is saved: {version, seed, seat, players, level, moves, hand_number}
+    this.settings = loadSettings(); // {level}: how the bots of the next match play
     this.ui = new TableView(root, this);
+    this.ui.gentle.checked = this.settings.level === "gentle";
     this.timer = new DecisionTimer(this.ui.timer, this.ui.timerText, () => this.send("table_timeout"));
     if (this.timerOverride !== null) this.timer.seconds = this.timerOverride;
     this.root.tabIndex = -1; // focus rests on the table, never on the page body, while it repaints
@@ -72,6 +74,7 @@ class PlayTable {
     this.ui.status.textContent = text[state];
     this.ui.start.hidden = state === "loading" || state === "live";
     this.ui.intro.hidden = state === "live";
+    this.ui.placeGentle(state === "live");
     if (this.ui.playersLabel) this.ui.playersLabel.hidden = this.ui.start.hidden;
   }
 
@@ -121,9 +124,10 @@ class PlayTable {
     this.ui.showNotice("");
     const seed = newSeed();
     const players = this.ui.players ? Number(this.ui.players.value) : null;
+    const level = this.settings.level;
     let answer;
     try {
-      answer = await this.request("table_new", { game: this.game, seed, ...(players ? { players } : {}) });
+      answer = await this.request("table_new", { game: this.game, seed, level, ...(players ? { players } : {}) });
     } catch (err) {
       console.warn("trickbook: the table could not start", err);
       this.setEngine("failed");
@@ -133,12 +137,13 @@ class PlayTable {
       this.setEngine("failed");
       return;
     }
-    this.record = { version: answer.version, seed, seat: answer.view.you, players, moves: [] };
+    this.record = { version: answer.version, seed, seat: answer.view.you, players, level, moves: [] };
     await this.opened(answer, false);
   }
 
   async opened(answer, resumed) {
     this.id = answer.id;
+    this.root.dataset.level = answer.view.level; // how this match's bots play
     if (this.timerOverride === null) this.timer.seconds = answer.seconds;
     this.setEngine("live");
     this.ui.game.hidden = false;
@@ -337,6 +342,13 @@ class PlayTable {
   }
 
   // ----- a new match ----------------------------------------------------------
+  /** Gentle bots (today's heuristic bots) or strong ones (they look ahead): from the next match, remembered. */
+  setGentle(on) {
+    this.settings.level = on ? "gentle" : "strong";
+    saveSettings(this.settings);
+    if (this.playing()) this.ui.showNotice(_("The bots play this way from the next match."));
+  }
+
   newMatchAsked() {
     if (this.playing()) {
       this.timer.stop();
