@@ -17,6 +17,7 @@ const CALLS = {
     ...(req.seat ? { seat: req.seat } : {}),
     ...(req.seed ? { seed: req.seed } : {}),
     ...(req.players ? { players: req.players } : {}),
+    ...(req.rounds ? { rounds: req.rounds } : {}),
     ...(req.level ? { level: req.level } : {}),
   }),
   table_resume: (web, req) => table().table_resume_json(req.saved),

@@ -26,7 +26,7 @@ from typing import Callable
 
 from markdown_it import MarkdownIt
 
-from . import csp, translations
+from . import buildcache, csp, translations
 from .assets import write_assets
 from .figure import Texts, render_hand
 from .hands import Hand, expand_blocks, load_hands, unshown_records
@@ -60,7 +60,7 @@ def build_site(project: Project, site_dir: Path | None = None, build_root: Path 
     site_dir = (site_dir or Path.cwd() / "site").resolve()
     build_root = (build_root or Path.cwd() / "build").resolve()
     runtime = pyodide_runtime_dir(project)  # before any work: a missing runtime fails at once
-    with claim(build_root, "site-", log) as work:
+    with claim(build_root, "site-", log) as work, buildcache.using(build_root) as cache:
         base = read_base_config(project)
         check_pages_are_utf8(project.docs)
         hands = load_hands(project.docs)
@@ -79,13 +79,20 @@ def build_site(project: Project, site_dir: Path | None = None, build_root: Path 
             nav = catalogs.write_terms_page(lang, languages, docs)
             settings = language_config(project, base, lang, languages, docs, out / lang.code,
                                        catalogs.language_texts(lang, base, nav))
-            run_mkdocs(write_language_config(work / lang.code / "mkdocs.yml", settings), strict=True,
-                       project=project, lang=lang.code)
+            config = write_language_config(work / lang.code / "mkdocs.yml", settings)
+            # The language's finished folder, made again only when something it is made from changed.
+            key = buildcache.pages_key(lang.code, work, docs, config, base, project.root, project.overrides,
+                                       [build_root, site_dir, project.root / "site"])
+            if buildcache.restore_pages(cache, lang.code, key, out / lang.code):
+                log(f"built {lang.code}/ (its pages are unchanged: kept from the last build)")
+                continue
+            run_mkdocs(config, strict=True, project=project, lang=lang.code)
             drop_not_found_page(out / lang.code)
             (out / lang.code / "404.html").write_text(
                 not_found_page(site_name, lang, languages, texts.ui, base.get("site_url")), encoding="utf-8")
             catalogs.finish_pages(lang, out / lang.code)
             csp.seal_site(out / lang.code)  # last: the hashes are those of the pages as served
+            buildcache.keep_pages(cache, lang.code, key, out / lang.code)
             log(f"built {lang.code}/")
         write_assets(out, runtime, project.widgets, build_root)
         catalogs.write_browser_catalogs(out / "assets" / "i18n", languages)

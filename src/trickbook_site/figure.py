@@ -248,7 +248,7 @@ class HandFigure:
         island = {
             "id": self.hand.id, "game": self.record.game, "lang": self.texts.lang,
             "title": self.title(), "notes": notes, "record": self.hand.text,
-            "replay": self.trace.compact_json(), "step": step,
+            "replay": self.hand.compact_replay, "step": step,
         }
         text = json.dumps(island, ensure_ascii=False, separators=(",", ":"))
         # "<" escaped as \u003c: no "</script>" or "<!--" can end the island early.

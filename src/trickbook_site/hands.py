@@ -13,9 +13,9 @@ each block becomes raw HTML that MkDocs passes through unchanged.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
-from typing import Callable, Iterator
+from typing import Any, Callable, Iterator
 
 from trickbook.errors import RecordError
 from trickbook.record import read_source, read_toml, replay
@@ -65,6 +65,11 @@ class Hand:
     def line(self) -> int:
         """First line of the record text in ``file`` (1-based)."""
         return self.source.line
+
+    @cached_property
+    def compact_replay(self) -> dict[str, Any]:
+        """The trace as a page's island embeds it; the same in every language, so worked out once."""
+        return self.trace.compact_json()
 
 
 @lru_cache(maxsize=128)

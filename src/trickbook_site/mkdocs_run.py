@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from . import csp
+from .buildcache import BuildCache, from_cache, jinja_cache_parts
 from .errors import SiteError
 from .project import Language, Project
 from .textfile import read_text
@@ -163,7 +164,8 @@ def run_mkdocs(config_file: Path, strict: bool = True, project: Project | None =
 
     ``config_file`` is the generated per-language file; what goes wrong is reported
     against the author's own files (`mkdocs.yml`, the page, the template), with a
-    line when one can be found.
+    line when one can be found. In a build, the theme's templates are compiled
+    once and kept in the build's cache (see ``buildcache``).
     """
     os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
     from jinja2 import TemplateError, TemplateSyntaxError
@@ -181,6 +183,9 @@ def run_mkdocs(config_file: Path, strict: bool = True, project: Project | None =
     where = f" ({lang}/)" if lang else ""
     try:
         config = load_config(config_file=str(config_file), strict=strict)
+        cache = from_cache()
+        if cache is not None:
+            _compile_templates_once(config, cache)
         build(config)
     except MkDocsException as exc:
         messages = collect.messages or [str(exc)]
@@ -195,6 +200,28 @@ def run_mkdocs(config_file: Path, strict: bool = True, project: Project | None =
             logger.addHandler(handler)
     if strict and collect.messages:
         raise SiteError(_explain(_own_paths(collect.messages, config_file, project), project, f"MkDocs warned{where}"))
+
+
+def _compile_templates_once(config: Any, cache: BuildCache) -> None:
+    """Give the theme's Jinja environment a bytecode cache in ``build/cache/jinja``.
+
+    Jinja compares each template's source with the one its cached code was made
+    from, so an edited template (the theme's or the site's ``overrides/``) is
+    compiled again; the folder's name covers the tools and the extensions.
+    """
+    from jinja2 import FileSystemBytecodeCache
+
+    theme = config.theme
+    make_env = theme.get_env
+
+    def get_env() -> Any:
+        env = make_env()
+        folder = cache.folder("jinja", jinja_cache_parts(env.extensions))
+        if folder is not None:
+            env.bytecode_cache = FileSystemBytecodeCache(str(folder))
+        return env
+
+    theme.get_env = get_env
 
 
 DOC_FILE = re.compile(r"^Doc file '([^']+)' contains (?:a link|an absolute link|a link to) '([^']*)'")

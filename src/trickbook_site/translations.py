@@ -8,11 +8,13 @@ browser catalogs.
 from __future__ import annotations
 
 import json
+import shutil
 from html import escape
 from pathlib import Path
 from typing import Any
 
 from . import i18n, terms
+from .buildcache import digest, from_cache, tool_parts, tree_parts
 from .errors import CatalogError
 from .figure import Texts
 from .i18n import typography
@@ -111,11 +113,29 @@ class Catalogs:
 
 
 def check_catalogs(project: Project, languages: list[Language], mo_dir: Path, strict: bool = False) -> Catalogs:
-    """Refuse broken catalogs (file and line); with ``strict``, warnings too."""
+    """Refuse broken catalogs (file and line); with ``strict``, warnings too.
+
+    In a build, catalogs that passed before, unchanged and checked by the same
+    code, are not checked again: their warnings come from the build's cache.
+    """
     locales = [lang.locale for lang in languages if lang.locale]
+    cache = from_cache()
     if locales:
-        report = i18n.require_valid(project.root, locales)
-        warnings = [p for p in report.problems if p.severity != "error"]
+        key = _check_key(project, locales) if cache is not None else ""
+        kept = cache.get("catalog-check", key) if cache is not None else None
+        if isinstance(kept, list) and all(isinstance(w, str) for w in kept):
+            warnings = kept
+        else:
+            report = i18n.require_valid(project.root, locales)
+            warnings = [str(p) for p in report.problems if p.severity != "error"]
+            if cache is not None:
+                cache.put("catalog-check", key, warnings)
         if strict and warnings:
-            raise CatalogError("catalog warnings (strict build):\n" + "\n".join(str(p) for p in warnings))
+            raise CatalogError("catalog warnings (strict build):\n" + "\n".join(warnings))
     return Catalogs(project, mo_dir)
+
+
+def _check_key(project: Project, locales: list[str]) -> str:
+    """Everything the catalog check reads: the catalogs and glossaries, its own code, msgfmt."""
+    return digest([*locales, *tree_parts(project.root / "locales"),
+                   *tree_parts(Path(i18n.__file__).parent, "*.py"), *tool_parts(shutil.which("msgfmt"))])

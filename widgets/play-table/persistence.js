@@ -1,8 +1,13 @@
-// The saved match: the seed, the reader's moves and the engine's save version, in localStorage.
+// The saved match, in localStorage: the seed sealed (sealed.js), its fingerprint, the reader's
+// seat, players and rounds, the reader's moves and the engine's save version. Never the seed
+// itself: whoever reads storage must not see the hands still to come.
 //
 // Deterministic bots make this enough: the engine plays the moves again from the seed and
 // reaches exactly the same position. A saved match that cannot be read, or comes from
-// another version, is dropped and the table says so; it never stops the page.
+// another version (one that kept the seed in clear among them), is dropped and the table says
+// so; it never stops the page.
+
+import { dropKey } from "./sealed.js";
 
 const PREFIX = "trickbook.table.";
 
@@ -35,8 +40,12 @@ export function loadSaved(game) {
   } catch (err) {
     return { ok: false, reason: "corrupt" };
   }
-  const fine = saved && typeof saved === "object" && saved.game === game && typeof saved.seed === "string"
-    && /^[0-9a-f]{64}$/.test(saved.seed) && Array.isArray(saved.moves) && typeof saved.version === "string"
+  const sealed = saved && saved.sealed;
+  const fine = saved && typeof saved === "object" && saved.game === game && !("seed" in saved)
+    && sealed && typeof sealed.iv === "string" && /^[0-9a-f]{24}$/.test(sealed.iv)
+    && typeof sealed.data === "string" && /^([0-9a-f]{2}){17,}$/.test(sealed.data)
+    && typeof saved.fingerprint === "string" && /^[0-9a-f]{64}$/.test(saved.fingerprint)
+    && Array.isArray(saved.moves) && typeof saved.version === "string"
     && saved.moves.every((m) => typeof m === "string");
   if (!fine) return { ok: false, reason: "corrupt" };
   return { ok: true, saved, text };
@@ -45,15 +54,18 @@ export function loadSaved(game) {
 /** Save the match after a move (nothing once it is over: a finished match is not resumed). */
 export function save(game, record) {
   const store = storage();
-  if (!store) return;
+  if (!store || !record.sealed) return; // no sealed seed (no Web Crypto here): the match is not saved
+  const { seed: _never, ...kept } = record;
   try {
-    store.setItem(key(game), JSON.stringify({ ...record, game }));
+    store.setItem(key(game), JSON.stringify({ ...kept, game }));
   } catch (err) {
     console.warn("trickbook: the match could not be saved", err);
   }
 }
 
+/** Drop the saved match and the key of its sealed seed. */
 export function forget(game) {
+  dropKey(game);
   const store = storage();
   if (!store) return;
   try {

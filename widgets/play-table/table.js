@@ -5,8 +5,9 @@
 // until the reader presses Start (or a saved match is found): then the page's one
 // engine (Pyodide in a worker, engine.js) opens a table (trickbook.table.facade) and
 // every state shown (hands, legal actions, tricks, scores, explanations) comes from
-// its answers. After every move the seed and the reader's moves are saved, so a
-// reload brings the match back. Tests may shorten the decision timer and the bots'
+// its answers. After every move the reader's moves are saved with the seed sealed
+// (sealed.js: never the seed in clear while the match is on), so a reload brings the
+// match back. Tests may shorten the decision timer and the bots'
 // pace with `?timer=SECONDS&pace=MS` or `data-timer` / `data-pace` on the container.
 
 import { _, fill, loadCatalog } from "../i18n.js";
@@ -14,6 +15,7 @@ import { ask } from "../engine.js";
 import { el, onEveryPage } from "../board.js";
 import { installKeys } from "./keys.js";
 import { forget, loadSaved, loadSettings, newSeed, save, saveSettings } from "./persistence.js";
+import { canSeal, seal, unseal } from "./sealed.js";
 import { seatName, tableText, useSeats } from "./state.js";
 import { DecisionTimer } from "./timer.js";
 import { TableView } from "./view.js";
@@ -46,7 +48,7 @@ class PlayTable {
     this.sound = false;
     this.showLast = false;
     this.audio = null;
-    this.record = null; // what is saved: {version, seed, seat, players, level, moves, hand_number}
+    this.record = null; // what is saved: {version, sealed, fingerprint, seat, players, rounds, level, moves, hand_number}
     this.settings = loadSettings(); // {level}: how the bots of the next match play
     this.ui = new TableView(root, this);
     this.ui.gentle.checked = this.settings.level === "gentle";
@@ -76,6 +78,7 @@ class PlayTable {
     this.ui.intro.hidden = state === "live";
     this.ui.placeGentle(state === "live");
     if (this.ui.playersLabel) this.ui.playersLabel.hidden = this.ui.start.hidden;
+    if (this.ui.roundsLabel) this.ui.roundsLabel.hidden = this.ui.start.hidden;
   }
 
   // ----- talking to the engine ------------------------------------------------
@@ -98,15 +101,23 @@ class PlayTable {
       return;
     }
     this.setEngine("loading");
+    // The seed comes out of its seal only to go to the engine; it is never kept in the page.
+    const seed = await unseal(this.game, found.saved.sealed);
+    if (!seed) {
+      forget(this.game);
+      this.setEngine("static");
+      this.ui.showNotice(_("A saved match could not be read and was dropped."));
+      return;
+    }
     let answer;
     try {
-      answer = await this.request("table_resume", { saved: JSON.stringify(found.saved) });
+      answer = await this.request("table_resume", { saved: JSON.stringify({ ...found.saved, seed }) });
     } catch (err) {
       console.warn("trickbook: the table could not start", err);
       this.setEngine("failed");
       return;
     }
-    if (!answer.ok) {
+    if (!answer.ok || answer.view.fingerprint !== found.saved.fingerprint) {
       forget(this.game);
       this.setEngine("static");
       this.ui.showNotice(_("A saved match from another version of the site could not be resumed and was dropped."));
@@ -124,10 +135,17 @@ class PlayTable {
     this.ui.showNotice("");
     const seed = newSeed();
     const players = this.ui.players ? Number(this.ui.players.value) : null;
+    const rounds = this.ui.rounds ? Number(this.ui.rounds.value) : null;
     const level = this.settings.level;
+    let sealed = null;
+    try {
+      if (canSeal()) sealed = await seal(this.game, seed);
+    } catch (err) {
+      console.warn("trickbook: the seed could not be sealed; this match will not be saved", err);
+    }
     let answer;
     try {
-      answer = await this.request("table_new", { game: this.game, seed, level, ...(players ? { players } : {}) });
+      answer = await this.request("table_new", { game: this.game, seed, level, ...(players ? { players } : {}), ...(rounds ? { rounds } : {}) });
     } catch (err) {
       console.warn("trickbook: the table could not start", err);
       this.setEngine("failed");
@@ -137,7 +155,7 @@ class PlayTable {
       this.setEngine("failed");
       return;
     }
-    this.record = { version: answer.version, seed, seat: answer.view.you, players, level, moves: [] };
+    this.record = { version: answer.version, sealed, fingerprint: answer.view.fingerprint, seat: answer.view.you, players, rounds, level, moves: [] };
     await this.opened(answer, false);
   }
 

@@ -10,6 +10,9 @@ import { el } from "../board.js";
 import { objectChips, placardChoices, promptFor, resultText, scoreRows, seatName, seatPlaces, showCard } from "./state.js";
 
 const LONG_PRESS_MS = 550;
+// A Nap session: 1 to 5 rounds (the engine's nap.MAX_ROUNDS), two unless the reader chooses.
+const ROUND_CHOICES = [1, 2, 3, 4, 5];
+const DEFAULT_ROUNDS = 2;
 
 export class TableView {
   constructor(root, table) {
@@ -28,11 +31,18 @@ export class TableView {
     const t = this.table;
     this.start = this.button("tbt-start", _("Start a match"), () => t.begin());
     this.players = null;
+    this.rounds = null;
     if (t.game === "nap") {
       const select = el("select", { className: "tbt-players", id: `tbt-players-${t.game}` },
         ...[3, 4, 5, 6, 7].map((n) => el("option", { value: String(n), selected: n === 4 }, String(n))));
       this.players = select;
       this.playersLabel = el("label", { className: "tbt-players-label", for: select.id }, _("Players:"), " ", select);
+      // How long the session lasts, stated as the reader chooses it: rounds of one deal by each player.
+      const rounds = el("select", { className: "tbt-rounds", id: `tbt-rounds-${t.game}` },
+        ...ROUND_CHOICES.map((n) => el("option", { value: String(n), selected: n === DEFAULT_ROUNDS },
+          fill(ngettext("{count} round: each player deals once", "{count} rounds: each player deals {count} times", n), { count: String(n) }))));
+      this.rounds = rounds;
+      this.roundsLabel = el("label", { className: "tbt-players-label tbt-rounds-label", for: rounds.id }, _("Length of the session:"), " ", rounds);
     }
     // How the bots play: the strong (searching) bots unless the reader asks for gentle ones. The
     // setting sits before Start, and with the tools once a match is on (it counts from the next match).
@@ -41,7 +51,7 @@ export class TableView {
     this.gentleLabel = el("label", { className: "tbt-gentle-label", for: this.gentle.id },
       this.gentle, " ", _("Gentle bots, for beginners"));
     this.status = el("p", { className: "tbt-status", role: "status" });
-    this.intro = el("div", { className: "tbt-intro" }, this.playersLabel || null, this.gentleLabel, this.start, this.status);
+    this.intro = el("div", { className: "tbt-intro" }, this.playersLabel || null, this.roundsLabel || null, this.gentleLabel, this.start, this.status);
     // top bar
     this.score = el("div", { className: "tbt-score", role: "group", "aria-label": _("Score") });
     this.timerText = el("span", { className: "tbt-timer-text" });
@@ -128,7 +138,9 @@ export class TableView {
     this.paintPlacard(view, alone, placardChoices(view, alone));
     this.paintHand(view, lifted, focusIndex);
     this.paintScore(view);
-    this.handNumber.textContent = fill(_("Hand {number}"), { number: String(view.hand_number) });
+    this.handNumber.textContent = view.hands_in_match
+      ? fill(_("Deal {number} of {total}"), { number: String(view.hand_number), total: String(view.hands_in_match) })
+      : fill(_("Hand {number}"), { number: String(view.hand_number) });
     this.nextHand.hidden = !(view.phase === "hand-over" && !view.over);
     // While the trick just taken is still on the felt (the next lead not made), it is the one shown.
     this.lastTrick.disabled = !view.last_trick;
@@ -302,6 +314,7 @@ export class TableView {
       el("td", {}, String(d.number)), el("td", {}, seatName(d.dealer)), el("td", { className: "tbt-dealt-cards", dataset: { cards: d.cards.join(" ") } }, d.cards.map(showCard).join(" "))));
     this.end.replaceChildren(
       el("p", { className: "tbt-result" }, resultText(view)),
+      this.finalBalances(view),
       el("p", {}, _("The seed of this match:"), " ", el("code", { className: "tbt-seed" }, view.seed)),
       el("p", { className: "tbt-end-actions" }, el("a", { className: "tbt-verify", href: verify.href }, _("Verify this match")), " ", copy),
       el("div", { className: "tbt-scroll", role: "region", tabindex: "0", "aria-label": _("Your hands as dealt") },
@@ -310,6 +323,18 @@ export class TableView {
           el("thead", {}, el("tr", {}, el("th", {}, _("Hand")), el("th", {}, _("Dealer")), el("th", {}, _("Your cards in the order dealt")))),
           el("tbody", {}, ...rows))));
     this.end.hidden = false;
+  }
+
+  /** A session without a target (Nap): every player's balance after the last deal; nothing otherwise. */
+  finalBalances(view) {
+    if (view.target || !view.hands_in_match) return null;
+    const count = view.dealt.length;
+    const rows = scoreRows(view).map((row) => el("tr", { dataset: { seat: row.team, points: String(row.points) } },
+      el("th", { scope: "row" }, row.label), el("td", {}, row.points > 0 ? `+${row.points}` : String(row.points))));
+    return el("table", { className: "tbt-final" },
+      el("caption", {}, fill(ngettext("Final balances after {count} deal", "Final balances after {count} deals", count), { count: String(count) })),
+      el("thead", {}, el("tr", {}, el("th", { scope: "col" }, _("Player")), el("th", { scope: "col" }, _("Balance")))),
+      el("tbody", {}, ...rows));
   }
 
   narrate(lines, bot, why) {

@@ -74,8 +74,10 @@ class Conduct:
         return "S" if "S" in seats else seats[0]
 
     @classmethod
-    def rounds(cls) -> int | None:
-        """Deals per seat for a game without a target (Nap); None otherwise."""
+    def rounds(cls, rounds: int | None = None) -> int | None:
+        """Deals per seat for a game without a target (Nap), ``rounds`` when the reader chose; None otherwise."""
+        if rounds is not None:
+            raise TableError(f"{cls.game} is played to its target score; the number of rounds is not a choice")
         return None
 
     @property

@@ -25,7 +25,7 @@ from .session import Table
 # Each decision of the reader has this long before the table decides for them.
 DECISION_SECONDS = 20
 # A saved match replays only on the same engine and the same save format.
-SAVE_VERSION = f"{__version__}+table2"  # table2: the bots' level is saved (strong by default)
+SAVE_VERSION = f"{__version__}+table3"  # table3: the bots' level is saved (strong by default)
 MAX_TABLES = 8
 _TABLES: dict[str, Table] = {}
 _table_ids = iter(range(1, 1 << 62))
@@ -60,18 +60,18 @@ def _find(table_id: str) -> Table:
 
 
 def table_new_json(seed: str | None = None, seat: str | None = None, game: str = "euchre",
-                   players: int | None = None, level: str = "strong") -> str:
+                   players: int | None = None, rounds: int | None = None, level: str = "strong") -> str:
     """Open a table (a fresh seed unless one is given) with bots of ``level`` ("strong" or "gentle");
     the bots move until the reader's turn."""
     try:
-        table = Table(seed=seed, seat=seat, game=game, players=players, level=level)
+        table = Table(seed=seed, seat=seat, game=game, players=players, rounds=rounds, level=level)
     except TrickbookError as e:
         return _error(e)
     return _answer(_open(table), table, list(table.log))
 
 
 def table_resume_json(saved_text: str) -> str:
-    """Open the table a saved match describes (JSON: version, game, seed, seat, players, level, moves,
+    """Open the table a saved match describes (JSON: version, game, seed, seat, players, rounds, level, moves,
     hand_number).
 
     A saved match from another version, or one whose moves no longer replay to
@@ -99,13 +99,16 @@ def _resume(saved_text: str) -> Table:
     players = saved.get("players")
     if players is not None and type(players) is not int:
         raise TableError(f"the saved number of players is not a number: {players!r}")
+    rounds = saved.get("rounds")
+    if rounds is not None and type(rounds) is not int:
+        raise TableError(f"the saved number of rounds is not a number: {rounds!r}")
     for key in ("game", "seed", "seat"):
         if not isinstance(saved.get(key), str):
             raise TableError(f"the saved match has no {key}")
     level = saved.get("level", "strong")
     if not isinstance(level, str):
         raise TableError(f"the saved bot level is not text: {level!r}")
-    table = Table.resume(saved["seed"], moves, game=saved["game"], seat=saved["seat"], players=players,
+    table = Table.resume(saved["seed"], moves, game=saved["game"], seat=saved["seat"], players=players, rounds=rounds,
                          level=level)
     expected = saved.get("hand_number")
     if expected is not None and expected != table.view()["hand_number"]:

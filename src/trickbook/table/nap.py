@@ -1,8 +1,12 @@
 """The Nap table's conduct (rule text 001): 3 to 7 players, one bid each, a running balance.
 
-The reader chooses how many play; the match is one round (each player deals
-once). On a time-out the table passes in the bidding and otherwise plays the
-card that gives least away.
+The reader chooses how many play and how many rounds the session lasts: in a
+round each player deals once, the deal passing to the left, so a session of
+``rounds`` rounds at ``players`` seats is ``rounds * players`` deals and every
+player deals the same number of times. The balances are carried from deal to
+deal (each contract paid by or to every other player) and the session ends
+after its last deal with the final balances. On a time-out the table passes in
+the bidding and otherwise plays the card that gives least away.
 """
 
 from __future__ import annotations
@@ -22,8 +26,10 @@ register({
     "explain-cards-wait-bids": N_("No card is played until everyone has bid or passed."),
 })
 
-# The reader's Nap session: one round, each player dealing once.
+# A table opened without a choice plays one round (each player deals once); the reader may choose
+# from one to MAX_ROUNDS rounds.
 ROUNDS = 1
+MAX_ROUNDS = 5
 
 
 class NapConduct(Conduct):
@@ -45,8 +51,12 @@ class NapConduct(Conduct):
         return seats[0]
 
     @classmethod
-    def rounds(cls) -> int | None:
-        return ROUNDS
+    def rounds(cls, rounds: int | None = None) -> int | None:
+        if rounds is None:
+            return ROUNDS
+        if type(rounds) is not int or not 1 <= rounds <= MAX_ROUNDS:
+            raise TableError(f"a Nap session is 1 to {MAX_ROUNDS} rounds, not {rounds!r}")
+        return rounds
 
     def timeout_choice(self, legal: list[Action]) -> Action:
         """Pass in the bidding; otherwise the cheapest card."""

@@ -45,19 +45,21 @@ class Table:
     gets the game's bot, deterministic from ``bot_seed`` (derived from the seed
     when omitted), unless ``bots`` names one for it. Bots never change the
     cards: only the seed decides them. ``players`` is Nap's number of players
-    (3 to 7). ``level`` is how the bots play (``trickbook.bots.LEVELS``): "strong",
-    the search bot, by default; "gentle", the heuristic bot, for beginners.
+    (3 to 7) and ``rounds`` the number of rounds of a Nap session (each player
+    deals once a round; one round when omitted). ``level`` is how the bots play
+    (``trickbook.bots.LEVELS``): "strong", the search bot, by default; "gentle",
+    the heuristic bot, for beginners.
     """
 
     def __init__(self, seed: str | None = None, seat: str | None = None, bot_seed: int | None = None,
                  bots: Mapping[str, Any] | None = None, *, game: str = "euchre",
-                 players: int | None = None, level: str = "strong") -> None:
+                 players: int | None = None, rounds: int | None = None, level: str = "strong") -> None:
         from ..bots import LEVELS, make_bot  # bots load only when a table is opened
 
         self.game = canonical_name(game)
         conduct_class = CONDUCTS[self.game]
         seats = conduct_class.seats(players)
-        self.match = Match(self.game, seats=seats, seed=seed, rounds=conduct_class.rounds())
+        self.match = Match(self.game, seats=seats, seed=seed, rounds=conduct_class.rounds(rounds))
         seat = seat if seat is not None else conduct_class.default_seat(self.match.seats)
         if seat not in self.match.seats:
             raise TableError(f"seat {seat!r} is not at this table ({' '.join(self.match.seats)})")
@@ -79,9 +81,9 @@ class Table:
 
     @classmethod
     def resume(cls, seed: str, moves: Sequence[str], *, game: str = "euchre", seat: str | None = None,
-               players: int | None = None, level: str = "strong") -> "Table":
+               players: int | None = None, rounds: int | None = None, level: str = "strong") -> "Table":
         """The table reached by playing ``moves`` again from the start of the match dealt by ``seed``."""
-        table = cls(seed=seed, seat=seat, game=game, players=players, level=level)
+        table = cls(seed=seed, seat=seat, game=game, players=players, rounds=rounds, level=level)
         for number, move in enumerate(moves, start=1):
             if not isinstance(move, str):
                 raise TableError(f"move {number} is not text: {move!r}")

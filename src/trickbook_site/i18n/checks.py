@@ -139,6 +139,8 @@ def markup(text: str, markdown: bool = True) -> Counter[str]:
     >>> sorted(markup("Hi <b>there</b> `<i>` &#60;img src=x onerror=alert(1)&#62; a < b"))
     ['</b>', '<b>', '<img src=x onerror=alert(1)>']
     """
+    if "<" not in text and "&" not in text:
+        return Counter()  # every piece of markup starts with "<", written or as a character reference
     pieces: list[str] = []
     if markdown:
         for token in markdown_parser().parse(text):

@@ -1,0 +1,91 @@
+// The seed of a match in progress, kept off the reader's storage.
+//
+// The seed deals every hand of the match, so whoever reads it can work out the hands still to
+// come. While the match is on, the saved match (localStorage) holds the seed only sealed:
+// AES-GCM under a key made for this match by Web Crypto as *non-extractable*, kept in this
+// site's IndexedDB. No storage viewer shows the key's bytes and no script can export them; the
+// page can only ask the browser to decrypt with it, which it does once, to resume after a
+// reload. The key is deleted with the saved match when the match ends or is abandoned; the
+// seed is then shown in the page for the verifier. A reader who runs their own code in the
+// page's console can still decrypt (as they could read the engine's memory): a table that runs
+// wholly in the reader's browser cannot hide the deal from that reader, only keep it out of
+// plain sight. The fingerprint shown from the first deal is what binds the site to the seed.
+
+const DB_NAME = "trickbook-table";
+const STORE = "seed-keys";
+
+/** Whether this browser can seal a seed (Web Crypto in a secure context, and IndexedDB). */
+export function canSeal() {
+  return Boolean(globalThis.crypto && crypto.subtle && globalThis.indexedDB);
+}
+
+function openDb() {
+  return new Promise((resolve, reject) => {
+    const request = indexedDB.open(DB_NAME, 1);
+    request.onupgradeneeded = () => request.result.createObjectStore(STORE);
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+}
+
+// The key store's requests run one after another, in the order they were asked for: a match
+// abandoned (its key deleted) and a new one sealed at once never lose the new key.
+let queue = Promise.resolve();
+
+/** One request on the key store, resolved with its result once the transaction is complete. */
+function onStore(mode, use) {
+  const run = queue.then(() => storeRequest(mode, use));
+  queue = run.catch(() => undefined);
+  return run;
+}
+
+async function storeRequest(mode, use) {
+  const db = await openDb();
+  try {
+    return await new Promise((resolve, reject) => {
+      const tx = db.transaction(STORE, mode);
+      const request = use(tx.objectStore(STORE));
+      tx.oncomplete = () => resolve(request.result);
+      tx.onerror = () => reject(tx.error);
+      tx.onabort = () => reject(tx.error);
+    });
+  } finally {
+    db.close();
+  }
+}
+
+const hex = (bytes) => [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
+const unhex = (text) => new Uint8Array(text.match(/../g).map((h) => parseInt(h, 16)));
+const utf8 = (text) => new TextEncoder().encode(text);
+
+/** Seal `seed` for the match of `game` with a new key (replacing any older one): {iv, data} as hex. */
+export async function seal(game, seed) {
+  const key = await crypto.subtle.generateKey({ name: "AES-GCM", length: 256 }, false, ["encrypt", "decrypt"]);
+  const iv = crypto.getRandomValues(new Uint8Array(12));
+  const data = await crypto.subtle.encrypt({ name: "AES-GCM", iv, additionalData: utf8(game) }, key, utf8(seed));
+  await onStore("readwrite", (store) => store.put(key, game));
+  return { iv: hex(iv), data: hex(new Uint8Array(data)) };
+}
+
+/** The seed sealed for `game`, or null when its key is gone or the sealed text was altered. */
+export async function unseal(game, sealed) {
+  try {
+    const key = await onStore("readonly", (store) => store.get(game));
+    if (!key) return null;
+    const plain = await crypto.subtle.decrypt(
+      { name: "AES-GCM", iv: unhex(sealed.iv), additionalData: utf8(game) }, key, unhex(sealed.data));
+    return new TextDecoder().decode(plain);
+  } catch (err) {
+    return null;
+  }
+}
+
+/** Delete the key of `game`'s match: its sealed seed can no longer be opened. */
+export async function dropKey(game) {
+  if (!canSeal()) return;
+  try {
+    await onStore("readwrite", (store) => store.delete(game));
+  } catch (err) {
+    // nothing to delete, or storage refused
+  }
+}
