@@ -7,10 +7,10 @@ canonical, and the two round-trip.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
-from .cards import Card, parse_suit
+from .cards import Card, full_pack, parse_suit
 from .errors import NotationError
 
 CONTRACTS = ("three", "four", "nap", "wellington")
@@ -34,10 +34,21 @@ VERBS = {
 _VERB_ALIASES = {"pick-up": "pickup", "pick": "pickup", "play": "play"}
 ALONE_VERBS = frozenset({"order", "pickup", "call"})
 
+# Every action made so far, by its fields: one object per action.
+_ACTIONS: dict[tuple[Any, ...], "Action"] = {}
 
-@dataclass(frozen=True, init=False)
+
+@dataclass(frozen=True, init=False, eq=False)
 class Action:
-    """One action by one seat. ``str(action)`` is its canonical text."""
+    """One action by one seat. ``str(action)`` is its canonical text.
+
+    There is one object per action: ``Action("N", "pass")`` made twice is the same object, made
+    and checked once, with its text worked out then. Equal actions are the same object, so
+    comparing and hashing actions costs no more than comparing objects.
+
+    >>> Action("N", "play", card=Card("TH")) is Action.parse("n 10h", ["N", "E", "S", "W"])
+    True
+    """
 
     seat: str
     verb: str
@@ -45,12 +56,25 @@ class Action:
     suit: str | None = None
     contract: str | None = None
     alone: bool = False
+    # Worked out once, when the action is made: its fields as a tuple, and its text.
+    _key: tuple[Any, ...] = field(init=False, repr=False, compare=False)
+    _text: str = field(init=False, repr=False, compare=False)
 
-    def __init__(self, seat: str, verb: str, card: Card | None = None, suit: str | None = None,
-                 contract: str | None = None, alone: bool = False) -> None:
-        # Frozen: the fields are written once, here (one dictionary update, for speed).
-        self.__dict__.update(seat=seat, verb=verb, card=card, suit=suit, contract=contract, alone=alone)
-        self.__post_init__()
+    def __new__(cls, seat: str, verb: str, card: Card | None = None, suit: str | None = None,
+                contract: str | None = None, alone: bool = False) -> "Action":
+        key = (seat, verb, card, suit, contract, alone)
+        action = _ACTIONS.get(key) if type(seat) is str else None
+        if action is None:
+            if type(seat) is not str:
+                raise NotationError(f"a seat is a name, not {seat!r}")
+            action = object.__new__(cls)
+            # Frozen: the fields are written once, here (one dictionary update, for speed).
+            action.__dict__.update(seat=seat, verb=verb, card=card, suit=suit, contract=contract,
+                                   alone=bool(alone))
+            action.__post_init__()
+            action.__dict__.update(_key=key, _text=action._format())
+            _ACTIONS[key] = action
+        return action
 
     def __post_init__(self) -> None:
         """Only well-formed actions exist: a known verb with exactly the argument it takes."""
@@ -66,13 +90,20 @@ class Action:
         if self.contract is not None and self.contract not in CONTRACTS:
             raise NotationError(f"{self.contract!r} is not a contract ({', '.join(CONTRACTS)})")
 
+    # Equality and hashing are the object's own (one object per action).
+
+    # One object per action: copies are the action itself.
+    def __copy__(self) -> "Action":
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> "Action":
+        return self
+
+    def __reduce__(self) -> tuple[type["Action"], tuple[Any, ...]]:
+        return (Action, self._key)
+
     def __str__(self) -> str:
-        # Computed once per action: legal actions are sorted by their text.
-        text = self.__dict__.get("_text")
-        if text is None:
-            text = self._format()
-            self.__dict__["_text"] = text
-        return text
+        return self._text
 
     def _format(self) -> str:
         if self.verb == "play":
@@ -198,3 +229,14 @@ def _match_seat(word: str, seats: Sequence[str], text: str) -> str:
 
 def play(seat: str, card: Card) -> Action:
     return Action(seat, "play", card=card)
+
+
+_PLAYS: dict[str, dict[Card, Action]] = {}
+
+
+def play_actions(seat: str) -> dict[Card, Action]:
+    """Every card's play by ``seat``, made once per seat name."""
+    plays = _PLAYS.get(seat)
+    if plays is None:
+        plays = _PLAYS[seat] = {card: Action(seat, "play", card=card) for card in full_pack()}
+    return plays

@@ -17,17 +17,20 @@ changes anything.
 from __future__ import annotations
 
 import copy
+from operator import attrgetter
+from types import MethodType
 from typing import Any, Callable, ClassVar, Iterable, Mapping, Sequence
 
-from .actions import Action
-from .cards import RANKS, SUITS, Card
+from .actions import Action, play_actions
+from .cards import RANKS, SUITS, Card, full_pack
 from .errors import DealError, IllegalActionError
+from .hand_views import HandViews
 from .messages import Event, Reason
 from .model import Award, Deal, Phase, Rules
 from .tricks import Trick, TrickEntry, holding_class
 
-# The method names of each phase and kind ("_round_one_check"), made once.
-_PHASE_METHODS: dict[tuple[Phase, str], str] = {}
+# Each game's phase methods by phase and kind ("_round_one_check"), found once per class.
+_PHASE_METHODS: dict[tuple[type["HandState"], str, str], Callable[..., Any]] = {}
 # A rank's power within its suit: the ace highest.
 _RANK_POWER = {rank: len(RANKS) - i for i, rank in enumerate(RANKS)}
 
@@ -37,9 +40,17 @@ __all__ = ["Award", "Deal", "HandState", "Phase", "Rules"]
 _REGISTRY: dict[str, type["HandState"]] = {}
 # shows_out() answers, by game, card, suit led and trumps: the follow rule is asked once for each.
 _SHOWS_OUT: dict[tuple[type["HandState"], Card, str, str | None], bool] = {}
+# Tables worked out once from a game's own rules (``suit_of``, ``trick_key``), by game
+# and trumps (and suit led): what the hot loops look up instead of asking the rule again per card.
+_SUITS: dict[tuple[type["HandState"], str | None], dict[Card, str]] = {}
+_TRICK_KEYS: dict[tuple[type["HandState"], str, str | None], dict[Card, tuple[int, int]]] = {}
+_TABLES: dict[tuple[type["HandState"], tuple[str, ...]], tuple[dict[str, list[str]], dict[str, str], dict[str, str]]] = {}
+_ALL_CARDS = tuple(full_pack())
+# An action's canonical text, as the legal actions are sorted by it (read, not worked out again).
+_text_of = attrgetter("_text")
 
 
-class HandState:
+class HandState(HandViews):
     """One hand of a game, from the deal to the scoring, and the game's facts.
 
     A game subclasses this, sets the class variables below and writes its phase
@@ -72,6 +83,7 @@ class HandState:
     # Scores before a hand count up from zero to the target (not Nap's payments).
     scores_count_up: ClassVar[bool] = True
     _pack_cache: ClassVar[tuple[Card, ...]]
+    _pack_set_cache: ClassVar[frozenset[Card]]
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -110,11 +122,9 @@ class HandState:
         self.history: list[Action] = []
         self.events: list[Event] = []
         self.awards: list[Award] = []
-        self._teams = self.teams_of(self.seats)
-        self._team_of = {s: t for t, members in self._teams.items() for s in members}
-        # Each seat's partner, worked out once (partnership games; a seat alone has none).
-        self._partner = {s: other for members in self._teams.values() for s in members
-                         for other in members if other != s}
+        # The teams, each seat's team and each seat's partner (partnership games; a seat alone has
+        # none): worked out once per game and table, and only read.
+        self._teams, self._team_of, self._partner = self._table_facts(self.seats)
         self.score: dict[str, int] = self._initial_score(score)
         if self.scores_count_up:
             self._check_score_before()
@@ -122,7 +132,20 @@ class HandState:
         self.current: str | None = None
         self.in_play: list[str] = list(self.seats)
         self.taken: dict[str, list[Card]] = {s: [] for s in self.seats}
+        # The legal actions of this state, listed once and forgotten by ``apply`` (see ``legal_actions``).
+        self._legal: list[Action] | None = None
         self._start()
+
+    @classmethod
+    def _table_facts(cls, seats: tuple[str, ...]) -> tuple[dict[str, list[str]], dict[str, str], dict[str, str]]:
+        key = (cls, seats)
+        facts = _TABLES.get(key)
+        if facts is None:
+            teams = cls.teams_of(seats)
+            team_of = {s: t for t, members in teams.items() for s in members}
+            partner = {s: other for members in teams.values() for s in members for other in members if other != s}
+            facts = _TABLES[key] = (teams, team_of, partner)
+        return facts
 
     def _start(self) -> None:
         """Set up the hand once the deal is checked: each game says who acts first."""
@@ -143,10 +166,11 @@ class HandState:
             raise DealError(f"{self.title} deals no {' and no '.join(wrong)}{alone}")
         if deal.kitty and len(deal.kitty) != self.kitty_size:
             raise DealError(f"the kitty holds {self.kitty_size} cards, not {len(deal.kitty)}")
-        pack = set(self.pack())
-        for card in deal.all_cards():
-            if card not in pack:
-                raise DealError(f"{card} is not in {self.pack_name}")
+        pack, cards = self._pack_set(), deal.all_cards()
+        if not pack.issuperset(cards):
+            for card in cards:
+                if card not in pack:
+                    raise DealError(f"{card} is not in {self.pack_name}")
 
     def _check_score_before(self) -> None:
         """Refuse a score no match can stand at before a hand: below zero, or already at the target."""
@@ -174,6 +198,14 @@ class HandState:
         if cached is None:
             cached = tuple(Card(r, s) for s in SUITS for r in cls.ranks)
             cls._pack_cache = cached
+        return cached
+
+    @classmethod
+    def _pack_set(cls) -> frozenset[Card]:
+        cached: frozenset[Card] | None = cls.__dict__.get("_pack_set_cache")
+        if cached is None:
+            cached = frozenset(cls._pack())
+            cls._pack_set_cache = cached
         return cached
 
     # ----- seats and teams -------------------------------------------------
@@ -205,7 +237,7 @@ class HandState:
 
     def next_seat(self, seat: str, among: Iterable[str] | None = None) -> str:
         """The next seat in the order of play, skipping seats not in ``among``."""
-        pool = set(self.in_play if among is None else among)
+        pool = self.in_play if among is None else set(among)
         n = len(self.seats)
         i = self.seats.index(seat)
         for k in range(1, n + 1):
@@ -251,12 +283,25 @@ class HandState:
 
     def legal_actions(self) -> list[Action]:
         """Every action ``why_illegal`` accepts, sorted by canonical text: the seat to act's, and
-        any a seat may take out of turn (Yorkshire's early look)."""
+        any a seat may take out of turn (Yorkshire's early look).
+
+        Listed once per state (a new list each call): ``apply`` forgets them as it changes the state.
+        """
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._list_legal()
+        return list(legal)
+
+    def _list_legal(self) -> list[Action]:
         if self.is_terminal or self.winner is not None:
             return []
-        actions = set(self._phase_method("legal")())
-        actions.update(a for a in self._out_of_turn_legal() if self.why_illegal(a) is None)
-        return sorted(actions, key=str)
+        listed = _PHASE_METHODS.get((type(self), self.phase, "legal")) or self._phase_function("legal")
+        actions = set(listed(self))
+        if type(self)._out_of_turn_legal is not HandState._out_of_turn_legal:  # a game that has any
+            for a in self._out_of_turn_legal():
+                if self.why_illegal(a) is None:
+                    actions.add(a)
+        return sorted(actions, key=_text_of)
 
     def why_illegal(self, action: Action) -> Reason | None:
         """None when ``action`` is legal; otherwise the reason, as data."""
@@ -272,21 +317,28 @@ class HandState:
             return Reason("card-not-in-hand", {"seat": action.seat, "card": action.card})
         if action.verb not in self.verbs:
             return Reason("unknown-verb", {"verb": action.verb})
-        reason: Reason | None = self._phase_method("check")(action)
+        reason: Reason | None = self._phase_function("check")(self, action)
         return reason
 
     def is_legal(self, action: Action) -> bool:
         return self.why_illegal(action) is None
 
     def apply(self, action: Action) -> list[Event]:
-        """Apply a legal action and return the events it caused; raise if illegal."""
-        reason = self.why_illegal(action)
-        if reason is not None:
-            raise IllegalActionError(action, reason)
-        start = len(self.events)
+        """Apply a legal action and return the events it caused; raise if illegal.
+
+        An action among the legal actions already listed for this state needs no second check.
+        """
+        legal = self._legal
+        if legal is None or action not in legal:  # one object per action: found by identity
+            reason = self.why_illegal(action)
+            if reason is not None:
+                raise IllegalActionError(action, reason)
+        self._legal = None
+        events = self.events
+        start = len(events)
         self.history.append(action)
-        self._phase_method("apply")(action)
-        return self.events[start:]
+        (_PHASE_METHODS.get((type(self), self.phase, "apply")) or self._phase_function("apply"))(self, action)
+        return events[start:]
 
     def clone(self) -> "HandState":
         return copy.deepcopy(self)
@@ -299,11 +351,16 @@ class HandState:
     # ----- the phases ----------------------------------------------------------
     def _phase_method(self, kind: str) -> Callable[..., Any]:
         """The game's ``_<phase>_<kind>`` method for the current phase (kind: legal, check, apply)."""
-        name = _PHASE_METHODS.get((self.phase, kind))
-        if name is None:
-            name = _PHASE_METHODS[(self.phase, kind)] = f"_{self.phase.method}_{kind}"
-        method: Callable[..., Any] = getattr(self, name)
-        return method
+        return MethodType(self._phase_function(kind), self)
+
+    def _phase_function(self, kind: str) -> Callable[..., Any]:
+        """The same, unbound (called with the state first), found once per game, phase and kind."""
+        cls = type(self)
+        key = (cls, self.phase, kind)
+        function = _PHASE_METHODS.get(key)
+        if function is None:
+            function = _PHASE_METHODS[key] = getattr(cls, f"_{self.phase.method}_{kind}")
+        return function
 
     def _not_now(self, action: Action) -> Reason:
         return Reason("not-now", {"seat": action.seat, "verb": action.verb})
@@ -319,8 +376,8 @@ class HandState:
     def _play_legal(self) -> Iterable[Action]:
         seat = self.current
         assert seat is not None
-        for card in self.legal_plays(seat):
-            yield Action(seat, "play", card=card)
+        plays = play_actions(seat)
+        return [plays[card] for card in self.legal_plays(seat)]
 
     def _play_check(self, action: Action) -> Reason | None:
         if action.verb != "play" or action.card is None:
@@ -338,8 +395,12 @@ class HandState:
         self.tricks.append(Trick(leader=leader, expected=tuple(self._trick_order(leader))))
 
     def _trick_order(self, leader: str) -> list[str]:
+        in_play, seats = self.in_play, self.seats
+        if leader in in_play:  # the seats in play in the order of play, from the leader round the table
+            i = seats.index(leader)
+            return [leader] + [s for s in seats[i + 1:] + seats[:i] if s in in_play]
         order = [leader]
-        while len(order) < len(self.in_play):
+        while len(order) < len(in_play):
             order.append(self.next_seat(order[-1]))
         return order
 
@@ -363,6 +424,22 @@ class HandState:
         return _RANK_POWER[card.rank]
 
     @classmethod
+    def suit_table(cls, trump: str | None) -> dict[Card, str]:
+        """``suit_of`` for every card, given trumps: worked out once per game and trumps."""
+        table = _SUITS.get((cls, trump))
+        if table is None:
+            table = _SUITS[(cls, trump)] = {card: cls.suit_of(card, trump) for card in _ALL_CARDS}
+        return table
+
+    @classmethod
+    def trick_key_table(cls, led: str, trump: str | None) -> dict[Card, tuple[int, int]]:
+        """``trick_key`` for every card, given the suit led and trumps: worked out once per game, lead and trumps."""
+        table = _TRICK_KEYS.get((cls, led, trump))
+        if table is None:
+            table = _TRICK_KEYS[(cls, led, trump)] = {card: cls.trick_key(card, led, trump) for card in _ALL_CARDS}
+        return table
+
+    @classmethod
     def trick_key(cls, card: Card, led: str, trump: str | None) -> tuple[int, int]:
         """How strongly ``card`` holds a trick led in ``led`` (the one trick-winner rule, ``tricks.play_key``)."""
         # play_key's rule, without making two functions per call (the search bot asks this often).
@@ -371,7 +448,8 @@ class HandState:
 
     def effective_suit(self, card: Card) -> str:
         """The suit a card belongs to in play in this hand."""
-        return self.suit_of(card, self.trump)
+        trump = self.trump
+        return (_SUITS.get((type(self), trump)) or self.suit_table(trump))[card]
 
     def power(self, card: Card) -> int:
         """Higher beats lower within a suit, in this hand."""
@@ -380,12 +458,18 @@ class HandState:
     def led_suit(self) -> str | None:
         trick = self.trick
         led = None if trick is None else trick.led
-        return None if led is None else self.suit_of(led, self.trump)
+        return None if led is None else self.suit_table(self.trump)[led]
 
     def legal_plays(self, seat: str) -> list[Card]:
-        hand, led, trump, rule = self.hands[seat], self.led_suit(), self.trump, self.follow_rule
-        if led is None:  # the lead: any card
+        hand, tricks, trump = self.hands[seat], self.tricks, self.trump
+        entries = tricks[-1].entries if tricks else None
+        if not entries or len(entries) == len(tricks[-1].expected):  # the lead: any card
             return list(hand)
+        led_card = entries[0].card or tricks[-1].led
+        if led_card is None:
+            return list(hand)
+        led = (_SUITS.get((type(self), trump)) or self.suit_table(trump))[led_card]
+        rule = self.follow_rule
         return [c for c in hand if rule(seat, c, hand, led, trump) is None]
 
     def _check_play(self, seat: str, card: Card) -> Reason | None:
@@ -401,8 +485,11 @@ class HandState:
         """
         if led is None:
             return None
-        if cls.suit_of(card, trump) != led and any(cls.suit_of(c, trump) == led for c in hand):
-            return Reason("must-follow-suit", {"seat": seat, "suit": led, "card": card})
+        suits = _SUITS.get((cls, trump)) or cls.suit_table(trump)
+        if suits[card] != led:
+            for c in hand:
+                if suits[c] == led:
+                    return Reason("must-follow-suit", {"seat": seat, "suit": led, "card": card})
         return None
 
     @classmethod
@@ -423,11 +510,12 @@ class HandState:
 
     def play_card(self, seat: str, card: Card) -> None:
         """Move a card from the hand to the trick; finish the trick when complete."""
-        trick = self.trick
-        assert trick is not None and self.current == seat
-        first = not trick.entries
+        trick = self.tricks[-1]
+        entries = trick.entries
+        assert len(entries) < len(trick.expected) and self.current == seat  # a trick in progress, the seat's turn
+        first = not entries
         self.hands[seat].remove(card)
-        trick.entries.append(TrickEntry(seat, card=card))
+        entries.append(TrickEntry.played(seat, card))
         if first:
             if self.first_lead_sets_trump and self.trump is None:
                 self.trump = card.suit
@@ -435,26 +523,35 @@ class HandState:
             self.emit("leads", seat=seat, card=card)
         else:
             self.emit("plays", seat=seat, card=card)
-        led_card = trick.led
-        assert led_card is not None  # this card, at least
-        led = self.suit_of(led_card, self.trump)
         best = trick.winning
-        if best is None or self.trick_key(card, led, self.trump) > self.trick_key(best[1], led, self.trump):
+        if best is None:
             trick.winning = (seat, card)
+        else:
+            led_card = trick.led
+            assert led_card is not None  # this card, at least
+            cls, trump = type(self), self.trump
+            led = (_SUITS.get((cls, trump)) or cls.suit_table(trump))[led_card]
+            keys = _TRICK_KEYS.get((cls, led, trump)) or cls.trick_key_table(led, trump)
+            if keys[card] > keys[best[1]]:
+                trick.winning = (seat, card)
         self.advance_trick()
 
     def advance_trick(self) -> None:
         trick = self.tricks[-1]
-        if trick.complete:
+        entries, expected = trick.entries, trick.expected
+        if len(entries) == len(expected):
             self._finish_trick(trick)
         else:
-            done = trick.seats_played()
-            self.current = next(s for s in trick.expected if s not in done)
+            done = {e.seat for e in entries}
+            for s in expected:
+                if s not in done:
+                    self.current = s
+                    break
 
     def _finish_trick(self, trick: Trick) -> None:
         led_card = trick.led
         assert led_card is not None  # a finished trick has a card led
-        led = self.suit_of(led_card, self.trump)
+        led = self.suit_table(self.trump)[led_card]
         assert trick.winning is not None
         seat, card = trick.winning
         trick.winner, trick.winning_card = seat, card
@@ -475,7 +572,11 @@ class HandState:
             self.emit("trick-won-led", seat=seat, card=card, suit=led, trick=len(self.tricks))
 
     def _hand_played_out(self) -> bool:
-        return all(not self.hands[s] for s in self.in_play)
+        hands = self.hands
+        for s in self.in_play:
+            if hands[s]:
+                return False
+        return True
 
     def _score_hand(self) -> None:
         raise NotImplementedError
@@ -496,67 +597,3 @@ class HandState:
     def end_hand(self) -> None:
         self.phase = Phase.OVER
         self.current = None
-
-    # ----- views -----------------------------------------------------------
-    def team_map(self) -> dict[str, list[str]]:
-        """Each team and its seats, in seat order; in a per-seat game each seat is its own team."""
-        return self.teams_of(self.seats)
-
-    @classmethod
-    def teams_of(cls, seats: Sequence[str]) -> dict[str, list[str]]:
-        """The teams a table of ``seats`` forms: partners sit opposite; per-seat games name the seats."""
-        if not cls.partnership:
-            return {s: [s] for s in seats}
-        return {seats[0] + seats[2]: [seats[0], seats[2]], seats[1] + seats[3]: [seats[1], seats[3]]}
-
-    def observation(self, seat: str) -> dict[str, Any]:
-        """What ``seat`` may see: its own hand, everything public, and the actions it may take now.
-
-        ``legal`` holds their canonical texts and ``actions`` the same actions as objects.
-        """
-        obs = self.public_view()
-        obs["seat"] = seat
-        obs["hand"] = [str(c) for c in sorted(self.hands[seat])]
-        mine = [a for a in self.legal_actions() if a.seat == seat]
-        obs["legal"] = [str(a) for a in mine]
-        obs["actions"] = [a.as_json() for a in mine]
-        if self.partnership:
-            obs["partner"] = self.partner(seat)
-        return obs
-
-    def public_view(self) -> dict[str, Any]:
-        """Everything every seat may see (no concealed hand)."""
-        return {
-            "game": self.game,
-            "seats": list(self.seats),
-            "dealer": self.dealer,
-            "phase": self.phase,
-            "current": self.current_player,
-            "trump": self.trump,
-            "hand_sizes": {s: len(self.hands[s]) for s in self.seats},
-            "in_play": list(self.in_play),
-            "tricks": [t.as_json() for t in self.tricks if t.entries],
-            "score": dict(self.score),
-            "awards": [a.as_json() for a in self.awards],
-            "winner": self.winner,
-            "teams": self.team_map(),
-            "winning": self._winning_json(),
-        }
-
-    def _winning_json(self) -> dict[str, str] | None:
-        """The play holding the trick in progress: ``{"seat", "card"}``."""
-        trick = self.trick
-        if trick is None or trick.winning is None:
-            return None
-        return {"seat": trick.winning[0], "card": str(trick.winning[1])}
-
-    def full_view(self) -> dict[str, Any]:
-        """The study view of a worked hand: every hand face up."""
-        view = self.public_view()
-        view["hands"] = {s: [str(c) for c in sorted(self.hands[s])] for s in self.seats}
-        legal = self.legal_actions()
-        view["legal"] = [str(a) for a in legal]
-        view["actions"] = [a.as_json() for a in legal]
-        if self.partnership:
-            view["partners"] = {s: self.partner(s) for s in self.seats}
-        return view

@@ -159,6 +159,13 @@ class Message:
     code: str
     values: Mapping[str, Any] = field(default_factory=dict)
 
+    def __init__(self, code: str, values: Mapping[str, Any] | None = None) -> None:
+        # Frozen: the fields are written once, here, without the frozen setter per field (the
+        # engine makes one per event, and one per card its follow rule refuses).
+        fields = self.__dict__
+        fields["code"] = code
+        fields["values"] = {} if values is None else values
+
     @property
     def text(self) -> str:
         """The English sentence."""

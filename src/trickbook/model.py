@@ -87,8 +87,11 @@ class Deal:
         return out + list(self.kitty) + list(self.stock)
 
     def check_unique(self) -> None:
+        cards = self.all_cards()
+        if len(set(cards)) == len(cards):
+            return
         seen: set[Card] = set()
-        for c in self.all_cards():
+        for c in cards:
             if c in seen:
                 raise DealError(f"{c} is dealt twice")
             seen.add(c)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+import struct
 from typing import Any, Callable, Sequence
 
 from .cards import RANKS, Card
@@ -18,6 +19,7 @@ from .games import builtin_games, find_game
 
 SEED_BYTES = 32
 _TWO_32 = 1 << 32
+_HEX_DIGITS = frozenset("0123456789abcdefABCDEF")
 
 class SeedError(DealError):
     """A seed that is not 32 bytes written as 64 hex digits, or a bad hand number."""
@@ -41,7 +43,7 @@ def seed_bytes(seed_hex: str) -> bytes:
     text = seed_hex.strip()
     if len(text) != 2 * SEED_BYTES:
         raise SeedError(f"a seed is 64 hex digits; {seed_hex!r} has {len(text)} characters")
-    if any(ch not in "0123456789abcdefABCDEF" for ch in text):
+    if not _HEX_DIGITS.issuperset(text):
         raise SeedError(f"a seed is 64 hex digits; {seed_hex!r} contains something else")
     return bytes.fromhex(text)
 
@@ -61,22 +63,34 @@ class Stream:
         self._counter = 0
         self._buffer = b""
         self._pos = 0
+        self._words: tuple[int, ...] = ()  # the current block read as eight big-endian 4-byte integers
 
     def next_bytes(self, n: int) -> bytes:
         out = b""
         while len(out) < n:
             if self._pos == len(self._buffer):
-                block = self._prefix + self._counter.to_bytes(4, "big")
-                self._buffer = hashlib.sha256(block).digest()
-                self._counter += 1
-                self._pos = 0
+                self._next_block()
             take = min(n - len(out), len(self._buffer) - self._pos)
             out += self._buffer[self._pos:self._pos + take]
             self._pos += take
         return out
 
+    def _next_block(self) -> None:
+        block = self._prefix + self._counter.to_bytes(4, "big")
+        self._buffer = hashlib.sha256(block).digest()
+        self._words = struct.unpack(">8I", self._buffer)
+        self._counter += 1
+        self._pos = 0
+
     def next_u32(self) -> int:
         """The next 4 bytes as a big-endian unsigned integer."""
+        pos = self._pos
+        if pos & 3 == 0:  # on a 4-byte boundary (always, unless next_bytes read otherwise): the block's own integers
+            if pos == len(self._buffer):
+                self._next_block()
+                pos = 0
+            self._pos = pos + 4
+            return self._words[pos >> 2]
         return int.from_bytes(self.next_bytes(4), "big")
 
 

@@ -22,6 +22,16 @@ class TrickEntry:
     card: Card | None = None
     thrown: tuple[Card, ...] = ()
 
+    @classmethod
+    def played(cls, seat: str, card: Card) -> "TrickEntry":
+        """A card played (the same as ``TrickEntry(seat, card=card)``, made without the frozen setter per field)."""
+        entry: TrickEntry = _new(cls)
+        fields = entry.__dict__
+        fields["seat"] = seat
+        fields["card"] = card
+        fields["thrown"] = ()
+        return entry
+
     def as_json(self) -> list[Any]:
         if self.card is not None:
             return [self.seat, str(self.card)]
@@ -80,6 +90,8 @@ class Trick:
             "winner": self.winner,
         }
 
+
+_new = object.__new__
 
 SuitOf = Callable[[Card], str]
 PowerOf = Callable[[Card], int]

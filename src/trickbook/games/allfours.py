@@ -57,11 +57,15 @@ class AllFoursHand(HandState):
         if led is None:
             return None
         if led == trump:
-            if card.suit != trump and any(c.suit == trump for c in hand):
-                return Reason("must-follow-trump", {"seat": seat, "card": card, "suit": trump})
+            if card.suit != trump:
+                for c in hand:
+                    if c.suit == trump:
+                        return Reason("must-follow-trump", {"seat": seat, "card": card, "suit": trump})
             return None
-        if card.suit not in (led, trump) and any(c.suit == led for c in hand):
-            return Reason("must-follow-or-trump", {"seat": seat, "card": card, "suit": led})
+        if card.suit != led and card.suit != trump:
+            for c in hand:
+                if c.suit == led:
+                    return Reason("must-follow-or-trump", {"seat": seat, "card": card, "suit": led})
         return None
 
     # ----- scoring -----------------------------------------------------------

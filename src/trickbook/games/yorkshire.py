@@ -101,7 +101,8 @@ class YorkshireHand(AllFoursHand):
         return action.verb == "peek"
 
     def _out_of_turn_legal(self) -> Iterable[Action]:
-        return [Action(seat, "peek") for seat in self.seats]
+        # Only a seat the early-look rule lets look is a candidate (why_illegal still checks each).
+        return [Action(seat, "peek") for seat in self.seats if self._why_no_peek(seat) is None]
 
     def _why_no_throw(self, seat: str) -> dict[str, Any] | None:
         trick = self.trick
