@@ -7,7 +7,7 @@ Last, before the pages are sealed, ``finish_pages`` goes over one language's pag
   `widgets/hand.js` copies into each hand (`hand_controls.py`);
 - each play table (``<div class="tb-table" data-game>``) gets its opening controls
   written in, hidden (``<div class="tbt-intro" hidden>``: the players' count for Nap,
-  the Start button, the status line, in the page's language), so that
+  the bots' level, the Start button, the status line, in the page's language), so that
   `widgets/play-table/start.js` can show them and load the table's code only when
   the reader comes to them (or a saved match is there to resume). The table adopts
   these very elements.
@@ -36,6 +36,7 @@ def _labels(_: Translate) -> dict[str, str]:
         "start": _("Start a match"),
         "players": _("Players:"),
         "status": _("Press Start to deal. The engine starts in your browser, which takes a few seconds."),
+        "gentle": _("Gentle bots, for beginners"),
     }
 
 
@@ -47,7 +48,9 @@ def table_intro(game: str, ui: Translate) -> str:
         options = "".join(f'<option value="{n}"{" selected" if n == 4 else ""}>{n}</option>' for n in NAP_PLAYERS)
         players = (f'<label class="tbt-players-label" for="tbt-players-{game}">{escape(t["players"])} '
                    f'<select class="tbt-players" id="tbt-players-{game}">{options}</select></label>')
-    return (f'<div class="tbt-intro" hidden>{players}'
+    gentle = (f'<label class="tbt-gentle-label" for="tbt-gentle-{game}">'
+              f'<input type="checkbox" class="tbt-gentle" id="tbt-gentle-{game}"> {escape(t["gentle"])}</label>')
+    return (f'<div class="tbt-intro" hidden>{players}{gentle}'
             f'<button type="button" class="tbt-btn tbt-start">{escape(t["start"])}</button>'
             f'<p class="tbt-status" role="status">{escape(t["status"])}</p></div>')
 

@@ -9,7 +9,8 @@
 // resumed at once, as before.
 
 const GAMES = new Set(["yorkshire", "trinidad", "nap", "euchre"]);
-const SAVED = "trickbook.table."; // persistence.js's key prefix
+const SAVED = "trickbook.table."; // persistence.js's key prefix of a saved match
+const SETTINGS = "trickbook.table-settings"; // persistence.js's settings: {level}
 const ASSETS = new URL("../../", import.meta.url);
 let loading = null;
 
@@ -40,6 +41,15 @@ function hasSaved(game) {
   }
 }
 
+function savedLevel() {
+  try {
+    const saved = JSON.parse(window.localStorage.getItem(SETTINGS) || "null");
+    return saved && saved.level;
+  } catch {
+    return null; // storage refused or unreadable: the default level
+  }
+}
+
 function prepare(root) {
   const intro = root.querySelector(":scope > .tbt-intro");
   if (!intro || hasSaved(root.dataset.game)) {
@@ -48,8 +58,21 @@ function prepare(root) {
   }
   for (const node of root.children) if (node !== intro) node.hidden = true;
   intro.hidden = false;
+  // The bots' level the reader chose on an earlier visit (persistence.js's settings), shown at once.
+  const gentle = intro.querySelector(".tbt-gentle");
+  if (gentle) gentle.checked = savedLevel() === "gentle";
   const soon = () => load();
   for (const type of ["pointerover", "pointerdown", "focusin"]) intro.addEventListener(type, soon, { passive: true });
+  intro.addEventListener("change", (event) => {
+    if (event.target !== gentle || root.dataset.tbMounted || event.detail === "replayed") return;
+    // Ticked before the table was there: tell the table once it is (the same box, adopted).
+    const checked = gentle.checked;
+    load().then(() => {
+      if (!root.dataset.tbMounted) return;
+      gentle.checked = checked;
+      gentle.dispatchEvent(new CustomEvent("change", { bubbles: true, detail: "replayed" }));
+    });
+  });
   intro.addEventListener("click", (event) => {
     const start = event.target instanceof Element ? event.target.closest(".tbt-start") : null;
     if (!start || root.dataset.tbMounted) return;

@@ -50,9 +50,15 @@ export class TableView {
       // The build writes the players' count only (the rounds' names need the catalog's plurals): add it beside.
       if (written) this.playersLabel.after(this.roundsLabel);
     }
+    // How the bots play: the strong (searching) bots unless the reader asks for gentle ones. The
+    // setting sits before Start, and with the tools once a match is on (it counts from the next match).
+    this.gentle = found("tbt-gentle") || el("input", { type: "checkbox", className: "tbt-gentle", id: `tbt-gentle-${t.game}` });
+    this.gentle.addEventListener("change", () => t.setGentle(this.gentle.checked));
+    this.gentleLabel = found("tbt-gentle-label") || el("label", { className: "tbt-gentle-label", for: this.gentle.id },
+      this.gentle, " ", _("Gentle bots, for beginners"));
     this.status = found("tbt-status") || el("p", { className: "tbt-status", role: "status" });
-    this.intro = written
-      || el("div", { className: "tbt-intro" }, this.playersLabel || null, this.roundsLabel || null, this.start, this.status);
+    this.intro = written || el("div", { className: "tbt-intro" },
+      this.playersLabel || null, this.roundsLabel || null, this.gentleLabel, this.start, this.status);
     // top bar
     this.score = el("div", { className: "tbt-score", role: "group", "aria-label": _("Score") });
     this.timerText = el("span", { className: "tbt-timer-text" });
@@ -118,6 +124,12 @@ export class TableView {
     });
     for (const type of ["pointerup", "pointercancel", "pointerleave"]) node.addEventListener(type, () => clearTimeout(timer));
     return node;
+  }
+
+  /** The bots' setting goes with the tools while a match is on, before Start otherwise. */
+  placeGentle(live) {
+    if (live) this.tools.append(this.gentleLabel);
+    else this.intro.insertBefore(this.gentleLabel, this.start);
   }
 
   showNotice(text) {
