@@ -1,16 +1,16 @@
 // The play table's bootstrap, the one script a play page loads before the reader touches it.
 //
 // The build wrote the table's opening controls into the page, hidden (`.tbt-intro`:
-// the players' count for Nap, Start, the status line; see trickbook_site/on_demand.py).
+// the players' count for Nap, the bots' level, Start, the status line; see trickbook_site/on_demand.py).
 // This module shows them in place of the message for readers without JavaScript and
 // imports the table (table.js, its view, the catalog) when the reader comes to them:
 // the pointer over them, focus, a press. A press of Start that comes before the table
 // is there is kept and made again once it is. A saved match (persistence.js) is
-// resumed at once, as before.
+// resumed at once, as before. The bots' level is read and saved as the table does it.
+
+import { loadSaved, loadSettings, saveSettings } from "./persistence.js";
 
 const GAMES = new Set(["yorkshire", "trinidad", "nap", "euchre"]);
-const SAVED = "trickbook.table."; // persistence.js's key prefix of a saved match
-const SETTINGS = "trickbook.table-settings"; // persistence.js's settings: {level}
 const ASSETS = new URL("../../", import.meta.url);
 let loading = null;
 
@@ -33,26 +33,9 @@ function load() {
   return loading;
 }
 
-function hasSaved(game) {
-  try {
-    return window.localStorage.getItem(SAVED + game) !== null;
-  } catch {
-    return false; // storage refused: nothing saved to resume
-  }
-}
-
-function savedLevel() {
-  try {
-    const saved = JSON.parse(window.localStorage.getItem(SETTINGS) || "null");
-    return saved && saved.level;
-  } catch {
-    return null; // storage refused or unreadable: the default level
-  }
-}
-
 function prepare(root) {
   const intro = root.querySelector(":scope > .tbt-intro");
-  if (!intro || hasSaved(root.dataset.game)) {
+  if (!intro || loadSaved(root.dataset.game)) {
     load();
     return;
   }
@@ -60,18 +43,12 @@ function prepare(root) {
   intro.hidden = false;
   // The bots' level the reader chose on an earlier visit (persistence.js's settings), shown at once.
   const gentle = intro.querySelector(".tbt-gentle");
-  if (gentle) gentle.checked = savedLevel() === "gentle";
+  if (gentle) gentle.checked = loadSettings().level === "gentle";
   const soon = () => load();
   for (const type of ["pointerover", "pointerdown", "focusin"]) intro.addEventListener(type, soon, { passive: true });
   intro.addEventListener("change", (event) => {
-    if (event.target !== gentle || root.dataset.tbMounted || event.detail === "replayed") return;
-    // Ticked before the table was there: tell the table once it is (the same box, adopted).
-    const checked = gentle.checked;
-    load().then(() => {
-      if (!root.dataset.tbMounted) return;
-      gentle.checked = checked;
-      gentle.dispatchEvent(new CustomEvent("change", { bubbles: true, detail: "replayed" }));
-    });
+    // Ticked before the table was there: remembered at once, as the table does; the table reads it.
+    if (event.target === gentle && !root.dataset.tbMounted) saveSettings({ level: gentle.checked ? "gentle" : "strong" });
   });
   intro.addEventListener("click", (event) => {
     const start = event.target instanceof Element ? event.target.closest(".tbt-start") : null;
