@@ -14,7 +14,9 @@ if TYPE_CHECKING:
 
 def check_deal(state: HandState, deal: Deal) -> None:
     """Refuse a deal the game cannot have: a card twice, the hand size, the extra cards, cards not in the pack."""
-    deal.check_unique()
+    cards = deal.all_cards()  # listed once for both the repeat check and the pack check
+    if len(frozenset(cards)) != len(cards):
+        deal.check_unique()  # names the card dealt twice
     for s in state.seats:
         if len(state.hands[s]) != state.hand_size:
             raise DealError(f"{s} must be dealt {state.hand_size} cards, not {len(state.hands[s])}")
@@ -28,7 +30,7 @@ def check_deal(state: HandState, deal: Deal) -> None:
         raise DealError(f"{state.title} deals no {' and no '.join(wrong)}{alone}")
     if deal.kitty and len(deal.kitty) != state.kitty_size:
         raise DealError(f"the kitty holds {state.kitty_size} cards, not {len(deal.kitty)}")
-    pack, cards = state._pack_set(), deal.all_cards()
+    pack = state._pack_set()
     if not pack.issuperset(cards):
         for card in cards:
             if card not in pack:
