@@ -18,6 +18,7 @@ const CALLS = {
     ...(req.seed ? { seed: req.seed } : {}),
     ...(req.players ? { players: req.players } : {}),
     ...(req.rounds ? { rounds: req.rounds } : {}),
+    ...(req.level ? { level: req.level } : {}),
   }),
   table_resume: (web, req) => table().table_resume_json(req.saved),
   table_act: (web, req) => table().table_act_json(req.table, req.action),

@@ -75,6 +75,33 @@ export function forget(game) {
   }
 }
 
+// The table's settings kept between visits (one set for every game): how the bots play.
+const SETTINGS = "trickbook.table-settings";
+const LEVELS = new Set(["strong", "gentle"]);
+
+/** The reader's table settings: {level: "strong" | "gentle"} ("strong" unless they chose otherwise). */
+export function loadSettings() {
+  const fallback = { level: "strong" };
+  const store = storage();
+  if (!store) return fallback;
+  try {
+    const saved = JSON.parse(store.getItem(SETTINGS) || "null");
+    return saved && LEVELS.has(saved.level) ? { level: saved.level } : fallback;
+  } catch (err) {
+    return fallback; // unreadable settings: the defaults
+  }
+}
+
+export function saveSettings(settings) {
+  const store = storage();
+  if (!store) return;
+  try {
+    store.setItem(SETTINGS, JSON.stringify({ level: settings.level }));
+  } catch (err) {
+    console.warn("trickbook: the table's settings could not be saved", err);
+  }
+}
+
 /** A fresh seed: 32 random bytes from the browser's cryptographic generator, as 64 hex digits. */
 export function newSeed() {
   const bytes = new Uint8Array(32);

@@ -14,7 +14,7 @@ import { _, fill, loadCatalog } from "../i18n.js";
 import { ask } from "../engine.js";
 import { el, onEveryPage } from "../board.js";
 import { installKeys } from "./keys.js";
-import { forget, loadSaved, newSeed, save } from "./persistence.js";
+import { forget, loadSaved, loadSettings, newSeed, save, saveSettings } from "./persistence.js";
 import { canSeal, seal, unseal } from "./sealed.js";
 import { seatName, tableText, useSeats } from "./state.js";
 import { DecisionTimer } from "./timer.js";
@@ -48,8 +48,10 @@ class PlayTable {
     this.sound = false;
     this.showLast = false;
     this.audio = null;
-    this.record = null; // what is saved: {version, sealed, fingerprint, seat, players, rounds, moves, hand_number}
+    this.record = null; // what is saved: {version, sealed, fingerprint, seat, players, rounds, level, moves, hand_number}
+    this.settings = loadSettings(); // {level}: how the bots of the next match play
     this.ui = new TableView(root, this);
+    this.ui.gentle.checked = this.settings.level === "gentle";
     this.timer = new DecisionTimer(this.ui.timer, this.ui.timerText, () => this.send("table_timeout"));
     if (this.timerOverride !== null) this.timer.seconds = this.timerOverride;
     this.root.tabIndex = -1; // focus rests on the table, never on the page body, while it repaints
@@ -74,6 +76,7 @@ class PlayTable {
     this.ui.status.textContent = text[state];
     this.ui.start.hidden = state === "loading" || state === "live";
     this.ui.intro.hidden = state === "live";
+    this.ui.placeGentle(state === "live");
     if (this.ui.playersLabel) this.ui.playersLabel.hidden = this.ui.start.hidden;
     if (this.ui.roundsLabel) this.ui.roundsLabel.hidden = this.ui.start.hidden;
   }
@@ -133,6 +136,7 @@ class PlayTable {
     const seed = newSeed();
     const players = this.ui.players ? Number(this.ui.players.value) : null;
     const rounds = this.ui.rounds ? Number(this.ui.rounds.value) : null;
+    const level = this.settings.level;
     let sealed = null;
     try {
       if (canSeal()) sealed = await seal(this.game, seed);
@@ -141,7 +145,7 @@ class PlayTable {
     }
     let answer;
     try {
-      answer = await this.request("table_new", { game: this.game, seed, ...(players ? { players } : {}), ...(rounds ? { rounds } : {}) });
+      answer = await this.request("table_new", { game: this.game, seed, level, ...(players ? { players } : {}), ...(rounds ? { rounds } : {}) });
     } catch (err) {
       console.warn("trickbook: the table could not start", err);
       this.setEngine("failed");
@@ -151,12 +155,13 @@ class PlayTable {
       this.setEngine("failed");
       return;
     }
-    this.record = { version: answer.version, sealed, fingerprint: answer.view.fingerprint, seat: answer.view.you, players, rounds, moves: [] };
+    this.record = { version: answer.version, sealed, fingerprint: answer.view.fingerprint, seat: answer.view.you, players, rounds, level, moves: [] };
     await this.opened(answer, false);
   }
 
   async opened(answer, resumed) {
     this.id = answer.id;
+    this.root.dataset.level = answer.view.level; // how this match's bots play
     if (this.timerOverride === null) this.timer.seconds = answer.seconds;
     this.setEngine("live");
     this.ui.game.hidden = false;
@@ -355,6 +360,13 @@ class PlayTable {
   }
 
   // ----- a new match ----------------------------------------------------------
+  /** Gentle bots (today's heuristic bots) or strong ones (they look ahead): from the next match, remembered. */
+  setGentle(on) {
+    this.settings.level = on ? "gentle" : "strong";
+    saveSettings(this.settings);
+    if (this.playing()) this.ui.showNotice(_("The bots play this way from the next match."));
+  }
+
   newMatchAsked() {
     if (this.playing()) {
       this.timer.stop();

@@ -44,8 +44,14 @@ export class TableView {
       this.rounds = rounds;
       this.roundsLabel = el("label", { className: "tbt-players-label tbt-rounds-label", for: rounds.id }, _("Length of the session:"), " ", rounds);
     }
+    // How the bots play: the strong (searching) bots unless the reader asks for gentle ones. The
+    // setting sits before Start, and with the tools once a match is on (it counts from the next match).
+    this.gentle = el("input", { type: "checkbox", className: "tbt-gentle", id: `tbt-gentle-${t.game}` });
+    this.gentle.addEventListener("change", () => t.setGentle(this.gentle.checked));
+    this.gentleLabel = el("label", { className: "tbt-gentle-label", for: this.gentle.id },
+      this.gentle, " ", _("Gentle bots, for beginners"));
     this.status = el("p", { className: "tbt-status", role: "status" });
-    this.intro = el("div", { className: "tbt-intro" }, this.playersLabel || null, this.roundsLabel || null, this.start, this.status);
+    this.intro = el("div", { className: "tbt-intro" }, this.playersLabel || null, this.roundsLabel || null, this.gentleLabel, this.start, this.status);
     // top bar
     this.score = el("div", { className: "tbt-score", role: "group", "aria-label": _("Score") });
     this.timerText = el("span", { className: "tbt-timer-text" });
@@ -104,6 +110,12 @@ export class TableView {
     });
     for (const type of ["pointerup", "pointercancel", "pointerleave"]) node.addEventListener(type, () => clearTimeout(timer));
     return node;
+  }
+
+  /** The bots' setting goes with the tools while a match is on, before Start otherwise. */
+  placeGentle(live) {
+    if (live) this.tools.append(this.gentleLabel);
+    else this.intro.insertBefore(this.gentleLabel, this.start);
   }
 
   showNotice(text) {

@@ -25,7 +25,7 @@ from .session import Table
 # Each decision of the reader has this long before the table decides for them.
 DECISION_SECONDS = 20
 # A saved match replays only on the same engine and the same save format.
-SAVE_VERSION = f"{__version__}+table2"
+SAVE_VERSION = f"{__version__}+table3"  # table3: the bots' level is saved (strong by default)
 MAX_TABLES = 8
 _TABLES: dict[str, Table] = {}
 _table_ids = iter(range(1, 1 << 62))
@@ -60,17 +60,19 @@ def _find(table_id: str) -> Table:
 
 
 def table_new_json(seed: str | None = None, seat: str | None = None, game: str = "euchre",
-                   players: int | None = None, rounds: int | None = None) -> str:
-    """Open a table (a fresh seed unless one is given); the bots move until the reader's turn."""
+                   players: int | None = None, rounds: int | None = None, level: str = "strong") -> str:
+    """Open a table (a fresh seed unless one is given) with bots of ``level`` ("strong" or "gentle");
+    the bots move until the reader's turn."""
     try:
-        table = Table(seed=seed, seat=seat, game=game, players=players, rounds=rounds)
+        table = Table(seed=seed, seat=seat, game=game, players=players, rounds=rounds, level=level)
     except TrickbookError as e:
         return _error(e)
     return _answer(_open(table), table, list(table.log))
 
 
 def table_resume_json(saved_text: str) -> str:
-    """Open the table a saved match describes (JSON: version, game, seed, seat, players, rounds, moves, hand_number).
+    """Open the table a saved match describes (JSON: version, game, seed, seat, players, rounds, level, moves,
+    hand_number).
 
     A saved match from another version, or one whose moves no longer replay to
     the position it recorded, is refused with ``bad-save``; the page then drops it.
@@ -103,7 +105,11 @@ def _resume(saved_text: str) -> Table:
     for key in ("game", "seed", "seat"):
         if not isinstance(saved.get(key), str):
             raise TableError(f"the saved match has no {key}")
-    table = Table.resume(saved["seed"], moves, game=saved["game"], seat=saved["seat"], players=players, rounds=rounds)
+    level = saved.get("level", "strong")
+    if not isinstance(level, str):
+        raise TableError(f"the saved bot level is not text: {level!r}")
+    table = Table.resume(saved["seed"], moves, game=saved["game"], seat=saved["seat"], players=players, rounds=rounds,
+                         level=level)
     expected = saved.get("hand_number")
     if expected is not None and expected != table.view()["hand_number"]:
         raise TableError(f"the saved moves reach hand {table.view()['hand_number']}, not hand {expected}")

@@ -33,6 +33,7 @@ register({
     "bot-bid": N_("{seat} expects to take {tricks} tricks and bids {contract}."),
     "bot-pass-bid": N_("{seat} does not expect enough tricks to bid higher, and passes."),
     "bot-declarer-names-trumps": N_("{seat} leads {card}: the best suit of the hand becomes trumps."),
+    "bot-looked-ahead": N_("{seat} plays {card}: played out over many guesses at the hidden cards, it did best."),
 })
 
 

@@ -46,13 +46,15 @@ class Table:
     when omitted), unless ``bots`` names one for it. Bots never change the
     cards: only the seed decides them. ``players`` is Nap's number of players
     (3 to 7) and ``rounds`` the number of rounds of a Nap session (each player
-    deals once a round; one round when omitted).
+    deals once a round; one round when omitted). ``level`` is how the bots play
+    (``trickbook.bots.LEVELS``): "strong", the search bot, by default; "gentle",
+    the heuristic bot, for beginners.
     """
 
     def __init__(self, seed: str | None = None, seat: str | None = None, bot_seed: int | None = None,
                  bots: Mapping[str, Any] | None = None, *, game: str = "euchre",
-                 players: int | None = None, rounds: int | None = None) -> None:
-        from ..bots import make_bot  # bots load only when a table is opened
+                 players: int | None = None, rounds: int | None = None, level: str = "strong") -> None:
+        from ..bots import LEVELS, make_bot  # bots load only when a table is opened
 
         self.game = canonical_name(game)
         conduct_class = CONDUCTS[self.game]
@@ -62,12 +64,15 @@ class Table:
         if seat not in self.match.seats:
             raise TableError(f"seat {seat!r} is not at this table ({' '.join(self.match.seats)})")
         self.seat = seat
+        if level not in LEVELS:
+            raise TableError(f"bot level {level!r} is not one of {', '.join(LEVELS)}")
+        self.level = level
         self.conduct: Conduct = conduct_class(self)
         base = int(self.match.seed[:8], 16) if bot_seed is None else bot_seed
         given = dict(bots or {})
         if seat in given:
             raise TableError(f"seat {seat!r} is the reader's and cannot have a bot")
-        self.bots = {s: given.get(s) or make_bot(self.game, base + i)
+        self.bots = {s: given.get(s) or make_bot(self.game, base + i, level)
                      for i, s in enumerate(self.match.seats) if s != seat}
         self.log: list[dict[str, Any]] = []
         # The reader's moves so far (action texts, ``timeout``, ``next``): enough to resume.
@@ -76,9 +81,9 @@ class Table:
 
     @classmethod
     def resume(cls, seed: str, moves: Sequence[str], *, game: str = "euchre", seat: str | None = None,
-               players: int | None = None, rounds: int | None = None) -> "Table":
+               players: int | None = None, rounds: int | None = None, level: str = "strong") -> "Table":
         """The table reached by playing ``moves`` again from the start of the match dealt by ``seed``."""
-        table = cls(seed=seed, seat=seat, game=game, players=players, rounds=rounds)
+        table = cls(seed=seed, seat=seat, game=game, players=players, rounds=rounds, level=level)
         for number, move in enumerate(moves, start=1):
             if not isinstance(move, str):
                 raise TableError(f"move {number} is not text: {move!r}")
@@ -241,6 +246,7 @@ class Table:
         view: dict[str, Any] = {
             "game": self.game,
             "you": self.seat,
+            "level": self.level,
             "seats": [self._seat_view(s) for s in state.seats],
             "teams": list(state.teams),
             "your_team": state.team_of(self.seat),
