@@ -51,6 +51,20 @@ def random_hands_per_second(game: str, seconds: float) -> tuple[float, float]:
     return hands / elapsed, actions / max(hands, 1)
 
 
+def clone_micros(game: str, clones: int = 2000) -> float:
+    """Microseconds per ``clone()`` of a hand a few actions in (the search bot and the what-ifs clone often)."""
+    rng = random.Random(2)
+    state = new_hand(game, 3)
+    for _ in range(6):
+        if hand_finished(state):
+            break
+        state.apply(rng.choice(state.legal_actions()))
+    start = time.perf_counter()
+    for _ in range(clones):
+        state.clone()
+    return 1e6 * (time.perf_counter() - start) / clones
+
+
 def bot_move_times(game: str, moves: int, level: str = "gentle") -> list[float]:
     """Seconds per ``choose`` of the game's bot at every seat, over about ``moves`` moves."""
     times: list[float] = []
@@ -80,7 +94,7 @@ def run(seconds: float = 2.0, moves: int = 2000, strong_moves: int = 300) -> lis
         if not present(GAMES[game]):
             continue
         rate, per_hand = random_hands_per_second(game, seconds)
-        row = {"game": game, "hands_per_second": rate, "actions_per_hand": per_hand}
+        row = {"game": game, "hands_per_second": rate, "actions_per_hand": per_hand, "clone_us": clone_micros(game)}
         if present(BOTS[game]):
             times = bot_move_times(game, moves)
             row.update(bot_mean_ms=1000 * statistics.fmean(times), bot_p95_ms=1000 * p95(times), bot_moves=len(times))
@@ -94,13 +108,13 @@ def run(seconds: float = 2.0, moves: int = 2000, strong_moves: int = 300) -> lis
 
 def report(rows: list[dict], runtime: str) -> str:
     out = [f"engine benchmark on {runtime}",
-           f"{'game':<10} {'hands/s':>9} {'actions/hand':>13} {'bot mean ms':>12} {'bot p95 ms':>11}"
+           f"{'game':<10} {'hands/s':>9} {'actions/hand':>13} {'clone us':>9} {'bot mean ms':>12} {'bot p95 ms':>11}"
            f" {'search mean ms':>15} {'search p95 ms':>14} {'search max ms':>14}"]
     for r in rows:
         bot = (f"{r['bot_mean_ms']:>12.3f} {r['bot_p95_ms']:>11.3f}" if "bot_mean_ms" in r else f"{'-':>12} {'-':>11}")
         strong = (f" {r['strong_mean_ms']:>15.1f} {r['strong_p95_ms']:>14.1f} {r['strong_max_ms']:>14.1f}"
                   if "strong_mean_ms" in r else "")
-        out.append(f"{r['game']:<10} {r['hands_per_second']:>9.1f} {r['actions_per_hand']:>13.1f} {bot}{strong}")
+        out.append(f"{r['game']:<10} {r['hands_per_second']:>9.1f} {r['actions_per_hand']:>13.1f} {r['clone_us']:>9.1f} {bot}{strong}")
     out.append("search = the strong bot (trickbook.bots.search), every seat; the bar is 50 ms per move under Pyodide")
     return "\n".join(out)
 

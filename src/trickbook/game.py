@@ -16,13 +16,14 @@ changes anything.
 
 from __future__ import annotations
 
-import copy
 from operator import attrgetter
 from types import MethodType
 from typing import Any, Callable, ClassVar, Iterable, Mapping, Sequence
 
 from .actions import Action, play_actions
 from .cards import RANKS, SUITS, Card, full_pack
+from .cloning import clone_state
+from .deal_checks import check_deal, check_score_before
 from .errors import DealError, IllegalActionError
 from .hand_views import HandViews
 from .messages import Event, Reason
@@ -46,6 +47,9 @@ _SUITS: dict[tuple[type["HandState"], str | None], dict[Card, str]] = {}
 _TRICK_KEYS: dict[tuple[type["HandState"], str, str | None], dict[Card, tuple[int, int]]] = {}
 _TABLES: dict[tuple[type["HandState"], tuple[str, ...]], tuple[dict[str, list[str]], dict[str, str], dict[str, str]]] = {}
 _ALL_CARDS = tuple(full_pack())
+# Attributes a state and its clone share: the table facts, only ever read, and the listed legal
+# actions, which ``apply`` replaces rather than changes.
+_SHARED_IN_CLONE = frozenset({"_teams", "_team_of", "_partner", "_legal"})
 # An action's canonical text, as the legal actions are sorted by it (read, not worked out again).
 _text_of = attrgetter("_text")
 
@@ -114,8 +118,7 @@ class HandState(HandViews):
         for s in deal.hands:
             if s not in self.seats:
                 raise DealError(f"cards dealt to {s!r}, which is not a seat ({' '.join(self.seats)})")
-        deal.check_unique()
-        self._check_deal(deal)
+        check_deal(self, deal)
         self.phase = Phase.PLAY
         self.trump: str | None = None
         self.tricks: list[Trick] = []
@@ -127,7 +130,7 @@ class HandState(HandViews):
         self._teams, self._team_of, self._partner = self._table_facts(self.seats)
         self.score: dict[str, int] = self._initial_score(score)
         if self.scores_count_up:
-            self._check_score_before()
+            check_score_before(self)
         self.winner: str | None = None
         self.current: str | None = None
         self.in_play: list[str] = list(self.seats)
@@ -150,36 +153,6 @@ class HandState(HandViews):
     def _start(self) -> None:
         """Set up the hand once the deal is checked: each game says who acts first."""
         raise NotImplementedError
-
-    def _check_deal(self, deal: Deal) -> None:
-        """Refuse a deal the game cannot have: the hand size, the extra cards, cards not in the pack."""
-        for s in self.seats:
-            if len(self.hands[s]) != self.hand_size:
-                raise DealError(f"{s} must be dealt {self.hand_size} cards, not {len(self.hands[s])}")
-        if self.turn_card and deal.turn is None:
-            raise DealError(f"a {self.title} deal needs the {self.turn_card} (`turn`)")
-        dealt = {"turned card": bool(self.turn_card), "kitty": bool(self.kitty_size), "stock": self.has_stock}
-        given = {"turned card": deal.turn is not None, "kitty": bool(deal.kitty), "stock": bool(deal.stock)}
-        wrong = [name for name in given if given[name] and not dealt[name]]
-        if wrong:
-            alone = "; its deal is the hands alone (no upcard, kitty or stock)" if not any(dealt.values()) else ""
-            raise DealError(f"{self.title} deals no {' and no '.join(wrong)}{alone}")
-        if deal.kitty and len(deal.kitty) != self.kitty_size:
-            raise DealError(f"the kitty holds {self.kitty_size} cards, not {len(deal.kitty)}")
-        pack, cards = self._pack_set(), deal.all_cards()
-        if not pack.issuperset(cards):
-            for card in cards:
-                if card not in pack:
-                    raise DealError(f"{card} is not in {self.pack_name}")
-
-    def _check_score_before(self) -> None:
-        """Refuse a score no match can stand at before a hand: below zero, or already at the target."""
-        target = self.rules.target
-        for team, points in self.score.items():
-            if points < 0:
-                raise DealError(f"score of {team} cannot be below zero, not {points}")
-            if target and points >= target:
-                raise DealError(f"score of {team} is {points}: the match is already won at {target}")
 
     @property
     def same_dealer_again(self) -> bool:
@@ -341,7 +314,9 @@ class HandState(HandViews):
         return events[start:]
 
     def clone(self) -> "HandState":
-        return copy.deepcopy(self)
+        """An independent copy: applying to one leaves the other as it was."""
+        clone: HandState = clone_state(self, _SHARED_IN_CLONE)
+        return clone
 
     def emit(self, code: str, **values: Any) -> Event:
         ev = Event(code, values)
@@ -469,8 +444,8 @@ class HandState(HandViews):
         if led_card is None:
             return list(hand)
         led = (_SUITS.get((type(self), trump)) or self.suit_table(trump))[led_card]
-        rule = self.follow_rule
-        return [c for c in hand if rule(seat, c, hand, led, trump) is None]
+        refusal = self.follow_refusal  # the rule's verdict alone: no Reason made for a card refused
+        return [c for c in hand if refusal(c, hand, led, trump) is None]
 
     def _check_play(self, seat: str, card: Card) -> Reason | None:
         """Whether ``seat`` may play ``card`` to the trick in progress (the game's follow rule)."""
@@ -479,7 +454,13 @@ class HandState(HandViews):
     @classmethod
     def follow_rule(cls, seat: str, card: Card, hand: Sequence[Card], led: str | None,
                     trump: str | None) -> Reason | None:
-        """The follow rule, given the hand, the suit led (None on the lead) and trumps.
+        """The follow rule, given the hand, the suit led (None on the lead) and trumps, as a reason."""
+        code = cls.follow_refusal(card, hand, led, trump)
+        return None if code is None else Reason(code, {"seat": seat, "suit": led, "card": card})
+
+    @classmethod
+    def follow_refusal(cls, card: Card, hand: Sequence[Card], led: str | None, trump: str | None) -> str | None:
+        """The follow rule itself: None when ``card`` may be played, else the refusal's code.
 
         Default: follow suit if you can. Subclasses override.
         """
@@ -489,7 +470,7 @@ class HandState(HandViews):
         if suits[card] != led:
             for c in hand:
                 if suits[c] == led:
-                    return Reason("must-follow-suit", {"seat": seat, "suit": led, "card": card})
+                    return "must-follow-suit"
         return None
 
     @classmethod
@@ -504,29 +485,38 @@ class HandState(HandViews):
         known = _SHOWS_OUT.get(key)
         if known is None:
             probe = next((c for c in cls._pack() if c != card and cls.suit_of(c, trump) == led), None)
-            known = probe is not None and cls.follow_rule("", card, [card, probe], led, trump) is not None
+            known = probe is not None and cls.follow_refusal(card, [card, probe], led, trump) is not None
             _SHOWS_OUT[key] = known
         return known
 
     def play_card(self, seat: str, card: Card) -> None:
-        """Move a card from the hand to the trick; finish the trick when complete."""
+        """Move a card from the hand to the trick; finish the trick when complete.
+
+        One path per card: the entry, its event, the play holding the trick (from the trick-key
+        table) and the next seat, which is the next expected one (entries come in the order of play).
+        """
         trick = self.tricks[-1]
-        entries = trick.entries
-        assert len(entries) < len(trick.expected) and self.current == seat  # a trick in progress, the seat's turn
-        first = not entries
+        entries, expected = trick.entries, trick.expected
+        n = len(entries)
+        assert n < len(expected) and self.current == seat  # a trick in progress, the seat's turn
         self.hands[seat].remove(card)
         entries.append(TrickEntry.played(seat, card))
-        if first:
-            if self.first_lead_sets_trump and self.trump is None:
-                self.trump = card.suit
-                self.emit("trump-set", suit=card.suit)
-            self.emit("leads", seat=seat, card=card)
-        else:
-            self.emit("plays", seat=seat, card=card)
         best = trick.winning
-        if best is None:
+        if best is None:  # the lead (or the first card after a throw-in)
+            if not n:
+                if self.first_lead_sets_trump and self.trump is None:
+                    self.trump = card.suit
+                    self.emit("trump-set", suit=card.suit)
+                self.events.append(Event("leads", {"seat": seat, "card": card}))
+            else:
+                self.events.append(Event("plays", {"seat": seat, "card": card}))
             trick.winning = (seat, card)
+            if n + 1 < len(expected):
+                self.current = expected[n + 1] if expected[n] == seat else self._next_in_trick(trick)
+                return
+            led = self.effective_suit(card)
         else:
+            self.events.append(Event("plays", {"seat": seat, "card": card}))
             led_card = trick.led
             assert led_card is not None  # this card, at least
             cls, trump = type(self), self.trump
@@ -534,24 +524,29 @@ class HandState(HandViews):
             keys = _TRICK_KEYS.get((cls, led, trump)) or cls.trick_key_table(led, trump)
             if keys[card] > keys[best[1]]:
                 trick.winning = (seat, card)
-        self.advance_trick()
+            if n + 1 < len(expected):
+                self.current = expected[n + 1] if expected[n] == seat else self._next_in_trick(trick)
+                return
+        self._finish_trick(trick, led)
 
     def advance_trick(self) -> None:
+        """After a seat's part in the trick that is not a card played (Yorkshire's throw-in)."""
         trick = self.tricks[-1]
-        entries, expected = trick.entries, trick.expected
-        if len(entries) == len(expected):
+        if len(trick.entries) == len(trick.expected):
             self._finish_trick(trick)
         else:
-            done = {e.seat for e in entries}
-            for s in expected:
-                if s not in done:
-                    self.current = s
-                    break
+            self.current = self._next_in_trick(trick)
 
-    def _finish_trick(self, trick: Trick) -> None:
-        led_card = trick.led
-        assert led_card is not None  # a finished trick has a card led
-        led = self.suit_table(self.trump)[led_card]
+    def _next_in_trick(self, trick: Trick) -> str:
+        done = {e.seat for e in trick.entries}
+        return next(s for s in trick.expected if s not in done)
+
+    def _finish_trick(self, trick: Trick, led: str | None = None) -> None:
+        """Give the complete trick to the seat holding it; then the next trick, or the hand's scoring."""
+        if led is None:
+            led_card = trick.led
+            assert led_card is not None  # a finished trick has a card led
+            led = self.effective_suit(led_card)
         assert trick.winning is not None
         seat, card = trick.winning
         trick.winner, trick.winning_card = seat, card

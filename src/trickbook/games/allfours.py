@@ -53,6 +53,11 @@ class AllFoursHand(HandState):
     @classmethod
     def follow_rule(cls, seat: str, card: Card, hand: Sequence[Card], led: str | None,
                     trump: str | None) -> Reason | None:
+        code = cls.follow_refusal(card, hand, led, trump)
+        return None if code is None else Reason(code, {"seat": seat, "card": card, "suit": led})
+
+    @classmethod
+    def follow_refusal(cls, card: Card, hand: Sequence[Card], led: str | None, trump: str | None) -> str | None:
         """Follow a trump lead with a trump; on a plain lead follow suit or trump; else anything."""
         if led is None:
             return None
@@ -60,12 +65,12 @@ class AllFoursHand(HandState):
             if card.suit != trump:
                 for c in hand:
                     if c.suit == trump:
-                        return Reason("must-follow-trump", {"seat": seat, "card": card, "suit": trump})
+                        return "must-follow-trump"
             return None
         if card.suit != led and card.suit != trump:
             for c in hand:
                 if c.suit == led:
-                    return Reason("must-follow-or-trump", {"seat": seat, "card": card, "suit": led})
+                    return "must-follow-or-trump"
         return None
 
     # ----- scoring -----------------------------------------------------------

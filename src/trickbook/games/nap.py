@@ -123,8 +123,8 @@ class NapHand(HandState):
         self.emit("declarer", seat=self.declarer, contract=self.contract)
         self.start_play(self.declarer)
 
-    def _finish_trick(self, trick: Trick) -> None:
-        super()._finish_trick(trick)
+    def _finish_trick(self, trick: Trick, led: str | None = None) -> None:
+        super()._finish_trick(trick, led)
         if self.payments is None:
             self._settle_if_certain()
 
