@@ -4,9 +4,10 @@
 // Each figure.tb-hand reads without JavaScript (its tables). The build also wrote the
 // player's controls once into the page, as a template (see trickbook_site/hand_controls.py),
 // and put each hand's data in a file beside the page (`data-src`). This module puts a
-// copy of the controls in each hand (`.tb-dormant`); the reader's first interaction with them (pointer over them, focus,
-// a press, a key) fetches the hand's data and imports the player (hand-player/),
-// which adopts the very same controls. A press or key that came before the player
+// copy of the controls in each hand (`.tb-dormant`). A pointer passing over them only
+// starts the downloads (the hand's data, the player's modules): the page does not move
+// under it. The reader's first real interaction (focus, a press, a key) mounts the
+// player (hand-player/), which adopts the very same controls and draws the board. A press or key that came before the player
 // was there is kept and played again once it is, so the first press steps. A deep
 // link (#id=step, #id=step&present) wakes its hand at once.
 //
@@ -17,7 +18,7 @@
 //   hand-player/player.js    one hand's player: the sticky bar, stepping, the engine's "what if"
 //   hand-player/mount.js     mounting a player on a hand, deep links, the language chooser's links
 
-const hands = new Map(); // figure -> {waking: Promise | null, player, queue: [replayable inputs]}
+const hands = new Map(); // figure -> {waking: Promise | null, data: Promise | null, player, queue: [replayable inputs]}
 const STEP_KEYS = new Set(["ArrowLeft", "ArrowRight", "Home", "End"]);
 let mountModule = null;
 
@@ -26,8 +27,14 @@ function playerModule() {
   return mountModule;
 }
 
-/** The hand's data: from the file beside the page, or from an island a page may still carry. */
-async function handData(figure) {
+/** The hand's data (fetched once): from the file beside the page, or from an island a page may still carry. */
+function handData(figure) {
+  const hand = hands.get(figure);
+  hand.data = hand.data || readData(figure);
+  return hand.data;
+}
+
+async function readData(figure) {
   const island = figure.querySelector("script.tb-data");
   if (island) return JSON.parse(island.textContent);
   const response = await fetch(new URL(figure.dataset.src, location.href));
@@ -91,9 +98,14 @@ function drawControls(figure, template) {
 function listen(figure, template) {
   if (!template || (!figure.dataset.src && !figure.querySelector("script.tb-data"))) return;
   const dormant = drawControls(figure, template);
-  hands.set(figure, { waking: null, player: null, queue: [] });
+  hands.set(figure, { waking: null, data: null, player: null, queue: [] });
   const soon = () => wake(figure);
-  for (const type of ["pointerover", "pointerdown", "focusin"]) dormant.addEventListener(type, soon, { passive: true });
+  for (const type of ["pointerdown", "focusin"]) dormant.addEventListener(type, soon, { passive: true });
+  const fetchAhead = () => {
+    playerModule().catch(() => {});
+    handData(figure).catch(() => {});
+  };
+  dormant.addEventListener("pointerover", fetchAhead, { once: true, passive: true });
   dormant.addEventListener("click", (event) => {
     const button = event.target instanceof Element ? event.target.closest("button") : null;
     if (button && keep(figure, () => button.click())) event.preventDefault();

@@ -172,18 +172,18 @@ def figure_of(page: Any, hand: str = NAP_HAND) -> Any:
 
 
 def wait_mounted(page: Any, hand: str = NAP_HAND) -> Any:
-    """Wake a hand's player as a reader's pointer does (moving over its controls; a deep
-    link has already woken it), wait until it has mounted, and return the figure locator."""
+    """Wake a hand's player as a reader does (a press on its controls; a deep link has
+    already woken it), wait until it has mounted, and return the figure locator."""
     return wake(figure_of(page, hand))
 
 
 def wake(fig: Any) -> Any:
-    """Move the pointer over a hand's step counter (the same element before and after the
-    player adopts the bar), which wakes the player, unless the page's deep link named the
-    hand (which wakes it, and scrolls to it); wait until it has mounted."""
+    """Press a hand's step counter (the same element before and after the player adopts
+    the bar; a press there steps nothing), which wakes the player, unless the page's deep
+    link named the hand (which wakes it, and scrolls to it); wait until it has mounted."""
     hand = fig.get_attribute("data-hand-id")
     if f"#{hand}=" not in unquote(fig.page.url):  # a deep link to the hand has woken it already
-        fig.locator(".tb-counter").hover()
+        fig.locator(".tb-counter").click()
     fig.locator(".tb-player").wait_for()
     return fig
 

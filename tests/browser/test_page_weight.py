@@ -127,6 +127,28 @@ def test_the_first_click_on_a_hand_not_yet_loaded_steps_once_the_player_is_there
     assert fig.locator(".tb-next").evaluate("b => b === document.activeElement")
 
 
+@pytest.mark.parametrize("lang", ["en", "pt"])
+def test_a_pointer_passing_over_a_hand_fetches_ahead_and_moves_nothing(
+        page, context, site_url, guard, page_errors, tb, lang):
+    """A reader's mouse crossing a hand while reading must not push the page about: it
+    only starts the downloads. The board appears on a press, which the reader asked for."""
+    tb.block_runtime(context)
+    page.set_viewport_size({"width": 1280, "height": 800})
+    fig = open_nap(page, site_url, lang)
+    deal = fig.locator("table").first
+    on_page = "e => e.getBoundingClientRect().top + window.scrollY"  # its place in the page, not the window
+    before = deal.evaluate(on_page)
+    with page.expect_response(re.compile(rf"/{lang}/nap/{HAND}\.[0-9a-f]{{10}}\.json$")) as data:
+        fig.locator(".tb-counter").hover()
+    assert data.value.ok
+    page.wait_for_timeout(500)
+    assert deal.evaluate(on_page) == before  # nothing drawn above the deal's table
+    expect(fig.locator(".tb-player")).to_have_count(0)
+    fig.locator(".tb-next").click()
+    expect(fig).to_have_attribute("data-step", "1")
+    expect(fig.locator(".tb-board .tb-seat").first).to_be_visible()
+
+
 def test_the_first_key_on_a_hand_not_yet_loaded_steps_once_the_player_is_there(
         page, context, site_url, guard, page_errors, tb, held):
     tb.block_runtime(context)

@@ -35,7 +35,7 @@ def open_nap(page, site_url, lang, fragment=""):
     page.goto(f"{site_url}/{lang}/nap/{fragment}")
     fig = page.locator(f'figure.tb-hand[data-hand-id="{HAND}"]')
     if not fragment:
-        fig.locator(".tb-counter").hover()  # the pointer over its controls wakes the player (a deep link has)
+        fig.locator(".tb-counter").click()  # a press on its controls wakes the player (a deep link has)
     fig.locator(".tb-player").wait_for()
     return fig
 

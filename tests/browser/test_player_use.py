@@ -68,7 +68,7 @@ def open_hand(page, site_url: str, lang: str, game: str, hand: str, step: int | 
     page.goto(f"{site_url}/{lang}/{game}/" + (f"#{hand}={step}" if step is not None else ""))
     fig = page.locator(f'figure.tb-hand[data-hand-id="{hand}"]')
     if step is None:
-        fig.locator(".tb-counter").hover()  # the pointer over its controls wakes the player (a deep link has)
+        fig.locator(".tb-counter").click()  # a press on its controls wakes the player (a deep link has)
     fig.locator(".tb-player").wait_for()
     return fig
 
