@@ -68,8 +68,28 @@ def test_a_play_table_gets_its_opening_controls_hidden_and_nap_its_players_count
                                 ui, "fr")
     intro = nap[nap.index('<div class="tbt-intro" hidden>'): nap.index("<p>No JS.</p>")]
     assert '<button type="button" class="tbt-btn tbt-start">Commencer une partie</button>' in intro
-    assert re.findall(r'<option value="(\d)"', intro) == ["3", "4", "5", "6", "7"]
+    players = intro[intro.index('class="tbt-players"'):intro.index("</select>")]
+    assert re.findall(r'<option value="(\d)"', players) == ["3", "4", "5", "6", "7"]
     assert '<option value="4" selected>' in intro
     assert "Joueurs\u00a0:" in intro  # the page's French typography
     euchre = on_demand.finish_page('<div class="tb-table" data-game="euchre">\n<p>No JS.</p></div>', ui, "en")
     assert "tbt-start" in euchre and "tbt-players" not in euchre
+
+
+def test_a_nap_table_names_each_session_length_in_the_plural_form_of_its_language() -> None:
+    from trickbook_site import i18n
+
+    root = Path(__file__).resolve().parents[1]
+    page = '<div class="tb-table" data-game="nap">\n<p>No JS.</p></div>'
+    for locale, lang, one, two in [
+        ("fr", "fr", "1 tour\u00a0: chaque joueur donne une fois", "2 tours\u00a0: chaque joueur donne 2 fois"),
+        ("pt_PT", "pt", "1 volta: cada jogador dá as cartas uma vez", "2 voltas: cada jogador dá as cartas 2 vezes"),
+        (None, "en", "1 round: each player deals once", "2 rounds: each player deals 2 times"),
+    ]:
+        t = i18n.translator(locale, root)
+        html = on_demand.finish_page(page, t.ui, lang, lambda s, p, n, t=t: t.ngettext("ui", s, p, n))
+        lengths = html[html.index('class="tbt-rounds"'):]
+        lengths = lengths[:lengths.index("</select>")]
+        assert re.findall(r'<option value="(\d)"', lengths) == ["1", "2", "3", "4", "5"], lang
+        assert f'<option value="1">{one}</option>' in lengths, lang
+        assert f'<option value="2" selected>{two}</option>' in lengths, lang

@@ -25,9 +25,15 @@ from .hand_controls import controls_template
 from .i18n import typography
 
 Translate = Callable[[str], str]
+Plural = Callable[[str, str, int], str]  # ngettext(singular, plural, n) of the ui catalog
+
+
+def _english_plural(singular: str, plural: str, n: int) -> str:
+    return singular if n == 1 else plural
 
 TABLE = re.compile(r'(<div class="tb-table" data-game="(\w+)"[^>]*>)')
 NAP_PLAYERS = (3, 4, 5, 6, 7)  # as widgets/play-table/view.js offers them, 4 chosen
+NAP_ROUNDS = (1, 2, 3, 4, 5)  # view.js's ROUND_CHOICES (the engine's nap.MAX_ROUNDS), 2 chosen
 
 
 def _labels(_: Translate) -> dict[str, str]:
@@ -37,10 +43,17 @@ def _labels(_: Translate) -> dict[str, str]:
         "players": _("Players:"),
         "status": _("Press Start to deal. The engine starts in your browser, which takes a few seconds."),
         "gentle": _("Gentle bots, for beginners"),
+        "rounds": _("Length of the session:"),
     }
 
 
-def table_intro(game: str, ui: Translate) -> str:
+def _round_names(ngettext: Plural) -> list[str]:
+    """Each session length's name, in the plural form the language's rule picks for it."""
+    return [ngettext("{count} round: each player deals once", "{count} rounds: each player deals {count} times", n)
+            .replace("{count}", str(n)) for n in NAP_ROUNDS]
+
+
+def table_intro(game: str, ui: Translate, ngettext: Plural = _english_plural) -> str:
     """The table's opening controls, as `TableView.build` makes them, hidden until a script shows them."""
     t = _labels(ui)
     players = ""
@@ -48,6 +61,10 @@ def table_intro(game: str, ui: Translate) -> str:
         options = "".join(f'<option value="{n}"{" selected" if n == 4 else ""}>{n}</option>' for n in NAP_PLAYERS)
         players = (f'<label class="tbt-players-label" for="tbt-players-{game}">{escape(t["players"])} '
                    f'<select class="tbt-players" id="tbt-players-{game}">{options}</select></label>')
+        lengths = "".join(f'<option value="{n}"{" selected" if n == 2 else ""}>{escape(name)}</option>'
+                          for n, name in zip(NAP_ROUNDS, _round_names(ngettext), strict=True))
+        players += (f'<label class="tbt-players-label tbt-rounds-label" for="tbt-rounds-{game}">'
+                    f'{escape(t["rounds"])} <select class="tbt-rounds" id="tbt-rounds-{game}">{lengths}</select></label>')
     gentle = (f'<label class="tbt-gentle-label" for="tbt-gentle-{game}">'
               f'<input type="checkbox" class="tbt-gentle" id="tbt-gentle-{game}"> {escape(t["gentle"])}</label>')
     return (f'<div class="tbt-intro" hidden>{players}{gentle}'
@@ -55,19 +72,19 @@ def table_intro(game: str, ui: Translate) -> str:
             f'<p class="tbt-status" role="status">{escape(t["status"])}</p></div>')
 
 
-def finish_page(html: str, ui: Translate, lang: str = "en") -> str:
+def finish_page(html: str, ui: Translate, lang: str = "en", ngettext: Plural = _english_plural) -> str:
     rules = typography.html_rules(lang) or (lambda text: text)  # the language's typography, as on the rest of the page
     first_hand = html.find('<figure class="tb-hand"')
     if first_hand >= 0:
         html = html[:first_hand] + rules(controls_template(ui)) + "\n" + html[first_hand:]
-    return TABLE.sub(lambda m: m.group(1) + rules(table_intro(m.group(2), ui)), html)
+    return TABLE.sub(lambda m: m.group(1) + rules(table_intro(m.group(2), ui, ngettext)), html)
 
 
-def finish_pages(folder: Path, ui: Translate, lang: str) -> None:
+def finish_pages(folder: Path, ui: Translate, lang: str, ngettext: Plural = _english_plural) -> None:
     """Apply the above to every page of one language's folder (``lang``: its code)."""
     hand_data.move_islands(folder)
     for page in sorted(folder.rglob("*.html")):
         html = page.read_text(encoding="utf-8")
-        new = finish_page(html, ui, lang)
+        new = finish_page(html, ui, lang, ngettext)
         if new != html:
             page.write_text(new, encoding="utf-8")

@@ -42,13 +42,14 @@ export class TableView {
       this.playersLabel = found("tbt-players-label")
         || el("label", { className: "tbt-players-label", for: select.id }, _("Players:"), " ", select);
       // How long the session lasts, stated as the reader chooses it: rounds of one deal by each player.
-      const rounds = el("select", { className: "tbt-rounds", id: `tbt-rounds-${t.game}` },
+      // The build writes it too, with each length's name in the catalog's plural form.
+      const rounds = found("tbt-rounds") || el("select", { className: "tbt-rounds", id: `tbt-rounds-${t.game}` },
         ...ROUND_CHOICES.map((n) => el("option", { value: String(n), selected: n === DEFAULT_ROUNDS },
           fill(ngettext("{count} round: each player deals once", "{count} rounds: each player deals {count} times", n), { count: String(n) }))));
       this.rounds = rounds;
-      this.roundsLabel = el("label", { className: "tbt-players-label tbt-rounds-label", for: rounds.id }, _("Length of the session:"), " ", rounds);
-      // The build writes the players' count only (the rounds' names need the catalog's plurals): add it beside.
-      if (written) this.playersLabel.after(this.roundsLabel);
+      this.roundsLabel = found("tbt-rounds-label")
+        || el("label", { className: "tbt-players-label tbt-rounds-label", for: rounds.id }, _("Length of the session:"), " ", rounds);
+      if (written && !this.roundsLabel.isConnected) this.playersLabel.after(this.roundsLabel);
     }
     // How the bots play: the strong (searching) bots unless the reader asks for gentle ones. The
     // setting sits before Start, and with the tools once a match is on (it counts from the next match).
