@@ -95,6 +95,9 @@ def test_a_nap_session_of_two_rounds_resumes_ends_with_final_balances_and_keeps_
         rounds = table.locator(".tbt-rounds")
         assert inside(table.locator(".tbt-rounds-label").bounding_box(), size)
         assert inside(rounds.bounding_box(), size)
+        column = table.bounding_box()  # and the text column: the select is not pushed past the table's edge
+        box = rounds.bounding_box()
+        assert box["x"] >= column["x"] and box["x"] + box["width"] <= column["x"] + column["width"] + 0.5, (box, column)
         expect(rounds.locator("option:checked")).to_have_text(ROUNDS_OPTION[lang])
         table.locator(".tbt-players").select_option("3")
         rounds.select_option("2")
