@@ -17,6 +17,7 @@ g. the swap into place, in one atomic exchange.
 
 from __future__ import annotations
 
+import functools
 import os
 import shutil
 import time
@@ -91,9 +92,8 @@ def build_site(project: Project, site_dir: Path | None = None, build_root: Path 
             (out / lang.code / "404.html").write_text(
                 not_found_page(site_name, lang, languages, texts.ui, base.get("site_url")), encoding="utf-8")
             catalogs.finish_pages(lang, out / lang.code)
-            plural = catalogs.translator(lang).ngettext
-            on_demand.finish_pages(out / lang.code, texts.ui, lang.code,  # after the typography, before the seal
-                                   lambda one, many, n: plural("ui", one, many, n))
+            plural = functools.partial(catalogs.translator(lang).ngettext, "ui")
+            on_demand.finish_pages(out / lang.code, texts.ui, lang.code, plural)  # after the typography, before the seal
             csp.seal_site(out / lang.code)  # last: the hashes are those of the pages as served
             buildcache.keep_pages(cache, lang.code, key, out / lang.code)
             log(f"built {lang.code}/")
