@@ -14,7 +14,7 @@ from typing import Any, Callable, Sequence
 
 from .cards import RANKS, Card
 from .errors import DealError
-from .game import Deal
+from .game import Deal, HandState
 from .games import builtin_games, find_game
 
 SEED_BYTES = 32
@@ -126,6 +126,52 @@ def shuffled_pack(game: str, stream: Stream) -> list[Card]:
     return pack
 
 
+# The Fisher–Yates steps of a pack of n cards, last index down to 1: (i, m = i + 1, the rejection limit for m).
+_STEPS: dict[int, tuple[tuple[int, int, int], ...]] = {}
+
+
+def _steps(n: int) -> tuple[tuple[int, int, int], ...]:
+    steps = _STEPS.get(n)
+    if steps is None:
+        steps = _STEPS[n] = tuple((i, i + 1, _TWO_32 - (_TWO_32 % (i + 1))) for i in range(n - 1, 0, -1))
+    return steps
+
+
+def _first_words(seed: bytes, label: str, count: int) -> tuple[int, ...]:
+    """The stream's first ``count`` integers or a few more (whole blocks), read in one go."""
+    prefix = seed + label.encode("utf-8")
+    blocks = -(-count // 8)
+    sha256 = hashlib.sha256
+    data = b"".join([sha256(prefix + k.to_bytes(4, "big")).digest() for k in range(blocks)])
+    return struct.unpack(f">{8 * blocks}I", data)
+
+
+def shuffle_with_words(pack: list[Card], words: Sequence[int]) -> bool:
+    """Fisher–Yates on ``pack`` in place with the stream's first integers, as ``shuffled_pack`` draws them.
+
+    The same recipe, for the usual case where no integer is rejected: False (and ``pack`` left half
+    shuffled) as soon as one would be, or when ``words`` run out, so the caller shuffles again from a
+    ``Stream`` (an integer is rejected about once in 80 million draws for a 52-card pack).
+    """
+    steps = _steps(len(pack))
+    if len(words) < len(steps):
+        return False
+    for (i, m, limit), x in zip(steps, words, strict=False):  # words may run past the steps (whole blocks)
+        if x >= limit:
+            return False
+        j = x % m
+        pack[i], pack[j] = pack[j], pack[i]
+    return True
+
+
+def _shuffled_from_seed(game: type[HandState], seed: bytes, label: str) -> list[Card]:
+    """``shuffled_pack(game, Stream(seed, label))``, with the stream read in whole blocks at once."""
+    pack = game.pack()
+    if not shuffle_with_words(pack, _first_words(seed, label, len(pack) - 1)):
+        pack = shuffled_pack(game.game, Stream(seed, label))
+    return pack
+
+
 def _check_seats(seats: Sequence[str]) -> tuple[str, ...]:
     seats = tuple(seats)
     if len(seats) < 2 or len(set(seats)) != len(seats):
@@ -151,7 +197,7 @@ def deal_hand(game: str, seats: Sequence[str], dealer: str, seed_hex: str, hand_
     seats = _check_seats(seats)
     if type(hand_number) is not int or hand_number < 1:
         raise SeedError(f"hand numbers start at 1, not {hand_number!r}")
-    pack = shuffled_pack(cls.game, Stream(seed_bytes(seed_hex), f"hand:{hand_number}"))
+    pack = _shuffled_from_seed(cls, seed_bytes(seed_hex), f"hand:{hand_number}")
     order = deal_order(seats, dealer)
     if sum(cls.packets) * len(seats) > len(pack):
         raise DealError(f"{len(seats)} seats need more cards than the pack holds")
@@ -177,7 +223,7 @@ def first_dealer(game: str, seats: Sequence[str], seed_hex: str) -> tuple[str, d
         index = uniform(stream, len(seats))
         return seats[index], {"index": index}
     draw = _DRAWS[cls.first_dealer_draw]
-    return draw(seats, shuffled_pack(cls.game, stream))
+    return draw(seats, _shuffled_from_seed(cls, seed_bytes(seed_hex), "first-dealer"))
 
 
 def _first_jack(seats: tuple[str, ...], pack: list[Card]) -> tuple[str, dict[str, Any]]:
