@@ -33,17 +33,27 @@ from .tricks import Trick
 
 # Each game's phase methods by phase and kind ("_round_one_check"), found once per class.
 _PHASE_METHODS: dict[tuple[type["HandState"], str, str], Callable[..., Any]] = {}
+# Each game's ``_<phase>_legal`` method by phase, and whether its list is taken as it is.
+_LISTERS: dict[tuple[type["HandState"], str], tuple[Callable[..., Any], bool]] = {}
 
 __all__ = ["Award", "Deal", "HandState", "Phase", "Rules"]
 
 
 _REGISTRY: dict[str, type["HandState"]] = {}
+_DEFAULT_RULES: dict[type["HandState"], Rules] = {}
 _TABLES: dict[tuple[type["HandState"], tuple[str, ...]], tuple[dict[str, list[str]], dict[str, str], dict[str, str]]] = {}
 # Attributes a state and its clone share: the table facts, only ever read, and the listed legal
 # actions, which ``apply`` replaces rather than changes.
 _SHARED_IN_CLONE = frozenset({"_teams", "_team_of", "_partner", "_legal"})
 # An action's canonical text, as the legal actions are sorted by it (read, not worked out again).
 _text_of = attrgetter("_text")
+
+
+def _default_rules(cls: type["HandState"]) -> Rules:
+    rules = _DEFAULT_RULES.get(cls)
+    if rules is None:
+        rules = _DEFAULT_RULES[cls] = cls.rules_class()
+    return rules
 
 
 class HandState(TrickPlay, HandViews):
@@ -94,7 +104,8 @@ class HandState(TrickPlay, HandViews):
         deal: Deal,
         score: Mapping[str, int] | None = None,
     ) -> None:
-        self.rules = rules if rules is not None else self.rules_class()
+        # Rules are frozen: one default object per game serves every hand.
+        self.rules = rules if rules is not None else _default_rules(type(self))
         self.seats: tuple[str, ...] = tuple(seats)
         if len(self.seats) not in self.seat_counts:
             counts = self.seat_counts
@@ -128,7 +139,7 @@ class HandState(TrickPlay, HandViews):
         self.in_play: list[str] = list(self.seats)
         self.taken: dict[str, list[Card]] = {s: [] for s in self.seats}
         # The legal actions of this state, listed once and forgotten by ``apply`` (see ``legal_actions``).
-        self._legal: list[Action] | None = None
+        self._legal: Sequence[Action] | None = None
         self._start()
 
     @classmethod
@@ -257,19 +268,28 @@ class HandState(TrickPlay, HandViews):
             legal = self._legal = self._list_legal()
         return list(legal)
 
-    def _list_legal(self) -> list[Action]:
-        if self.is_terminal or self.winner is not None:
-            return []
-        listed = _PHASE_METHODS.get((type(self), self.phase, "legal")) or self._phase_function("legal")
-        out_of_turn = type(self)._out_of_turn_legal is not HandState._out_of_turn_legal  # a game that has any
-        if listed in IN_ORDER and not out_of_turn:  # already sorted by text, each once
-            return list(listed(self))
+    def _list_legal(self) -> Sequence[Action]:
+        if self.phase == Phase.OVER or self.winner is not None:
+            return ()
+        lister = _LISTERS.get((type(self), self.phase)) or self._lister()
+        listed, in_order = lister
+        if in_order:  # a phase that lists its actions sorted by text, each once, and no action out of turn
+            legal = listed(self)
+            return legal if type(legal) is list or type(legal) is tuple else list(legal)
         actions = set(listed(self))
-        if out_of_turn:
+        if type(self)._out_of_turn_legal is not HandState._out_of_turn_legal:  # a game that has any
             for a in self._out_of_turn_legal():
                 if self.why_illegal(a) is None:
                     actions.add(a)
         return sorted(actions, key=_text_of)
+
+    def _lister(self) -> tuple[Callable[..., Any], bool]:
+        """The phase's ``_<phase>_legal`` method, and whether its list is taken as it is (see ``listed_in_order``)."""
+        cls = type(self)
+        listed = self._phase_function("legal")
+        lister = _LISTERS[(cls, self.phase)] = (
+            listed, listed in IN_ORDER and cls._out_of_turn_legal is HandState._out_of_turn_legal)
+        return lister
 
     def why_illegal(self, action: Action) -> Reason | None:
         """None when ``action`` is legal; otherwise the reason, as data."""

@@ -201,17 +201,32 @@ def deal_hand(game: str, seats: Sequence[str], dealer: str, seed_hex: str, hand_
     order = deal_order(seats, dealer)
     if sum(cls.packets) * len(seats) > len(pack):
         raise DealError(f"{len(seats)} seats need more cards than the pack holds")
-    hands: dict[str, list[Card]] = {s: [] for s in seats}
-    top = 0
-    for packet in cls.packets:
-        for seat in order:
-            hands[seat].extend(pack[top:top + packet])
-            top += packet
+    places, top = _deal_plan(cls.packets, len(seats))
+    dealt = {seat: [pack[j] for j in places[k]] for k, seat in enumerate(order)}
+    hands: dict[str, list[Card]] = {s: dealt[s] for s in seats}
     turn = pack[top] if cls.turn_card else None
     top += 1 if cls.turn_card else 0
     kitty = pack[top:top + cls.kitty_size]
     top += cls.kitty_size
     return Deal(hands, turn=turn, kitty=kitty, stock=pack[top:] if cls.has_stock else [])
+
+
+# Which places of the shuffled pack each seat receives, by packets and number of seats: the k-th seat
+# from the dealer's left gets its packet of every round of the table; then the place after the packets.
+_PLANS: dict[tuple[tuple[int, ...], int], tuple[tuple[tuple[int, ...], ...], int]] = {}
+
+
+def _deal_plan(packets: tuple[int, ...], seats: int) -> tuple[tuple[tuple[int, ...], ...], int]:
+    plan = _PLANS.get((packets, seats))
+    if plan is None:
+        places: list[list[int]] = [[] for _ in range(seats)]
+        top = 0
+        for packet in packets:
+            for k in range(seats):
+                places[k].extend(range(top, top + packet))
+                top += packet
+        plan = _PLANS[(packets, seats)] = (tuple(tuple(p) for p in places), top)
+    return plan
 
 
 def first_dealer(game: str, seats: Sequence[str], seed_hex: str) -> tuple[str, dict[str, Any]]:

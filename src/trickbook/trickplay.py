@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterable, Sequence, TypeVar
 
-from .actions import Action, play_actions
+from .actions import _PLAYS, Action, play_actions
 from .cards import RANKS, Card, full_pack
 from .messages import Event, Reason
 from .model import Phase
@@ -86,9 +86,21 @@ class TrickPlay:
     def _play_legal(self) -> Iterable[Action]:
         seat = self.current
         assert seat is not None
-        plays = play_actions(seat)
-        cards = self.legal_plays(seat)
+        # legal_plays(seat), written out: this lists every card play.
+        hand, tricks = self.hands[seat], self.tricks
+        trick = tricks[-1] if tricks else None
+        entries = None if trick is None else trick.entries
+        if not entries or trick is None or len(entries) == len(trick.expected):  # the lead: any card
+            cards = list(hand)
+        else:
+            led_card = entries[0].card or trick.led
+            if led_card is None:
+                cards = list(hand)
+            else:
+                cls, trump = type(self), self.trump
+                cards = self.playable(hand, (_SUITS.get((cls, trump)) or cls.suit_table(trump))[led_card], trump)
         cards.sort(key=_text_order)
+        plays = _PLAYS.get(seat) or play_actions(seat)
         return [plays[card] for card in cards]
 
     def _play_check(self, action: Action) -> Reason | None:
@@ -310,7 +322,12 @@ class TrickPlay:
         assert trick.winning is not None
         seat, card = trick.winning
         trick.winner, trick.winning_card = seat, card
-        self.taken[seat].extend(trick.cards)
+        taken = self.taken[seat]
+        for entry in trick.entries:
+            if entry.card is not None:
+                taken.append(entry.card)
+            if entry.thrown:
+                taken.extend(entry.thrown)
         self._emit_trick_won(seat, card, led)
         if self._hand_played_out():
             self.current = None

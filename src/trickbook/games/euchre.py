@@ -89,11 +89,14 @@ def card_suit(card: Card, trump: str | None) -> str:
     return card.suit
 
 
+_RIGHT, _LEFT = 101, 100
+
+
 def _card_power(card: Card, trump: str | None) -> int:
     if is_right_bower(card, trump):
-        return 101
+        return _RIGHT
     if is_left_bower(card, trump):
-        return 100
+        return _LEFT
     return len(RANKS) - RANKS.index(card.rank)
 
 
@@ -296,9 +299,10 @@ class EuchreHand(HandState):
     # ----- tricks and scoring --------------------------------------------
     def _emit_trick_won(self, seat: str, card: Card, led: str) -> None:
         number = len(self.tricks)
-        if is_right_bower(card, self.trump):
+        power = _POWER[self.trump].get(card)  # the bowers' powers are their own: 101 the right, 100 the left
+        if power == _RIGHT:
             self.emit("trick-won-right-bower", seat=seat, card=card, trick=number)
-        elif is_left_bower(card, self.trump):
+        elif power == _LEFT:
             self.emit("trick-won-left-bower", seat=seat, card=card, trick=number)
         else:
             super()._emit_trick_won(seat, card, led)
