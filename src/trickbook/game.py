@@ -34,7 +34,7 @@ from .tricks import Trick
 # Each game's phase methods by phase and kind ("_round_one_check"), found once per class.
 _PHASE_METHODS: dict[tuple[type["HandState"], str, str], Callable[..., Any]] = {}
 # Each game's ``_<phase>_legal`` method by phase, and whether its list is taken as it is.
-_LISTERS: dict[tuple[type["HandState"], str], tuple[Callable[..., Any], bool]] = {}
+_LISTERS: dict[tuple[type["HandState"], str], tuple[Callable[..., Any], bool, bool]] = {}
 
 __all__ = ["Award", "Deal", "HandState", "Phase", "Rules"]
 
@@ -271,24 +271,22 @@ class HandState(TrickPlay, HandViews):
     def _list_legal(self) -> Sequence[Action]:
         if self.phase == Phase.OVER or self.winner is not None:
             return ()
-        lister = _LISTERS.get((type(self), self.phase)) or self._lister()
-        listed, in_order = lister
-        if in_order:  # a phase that lists its actions sorted by text, each once, and no action out of turn
-            legal = listed(self)
+        listed, in_order, out_of_turn = _LISTERS.get((type(self), self.phase)) or self._lister()
+        legal = listed(self)
+        extra = [a for a in self._out_of_turn_legal() if self.why_illegal(a) is None] if out_of_turn else ()
+        if in_order and not extra:  # listed sorted by text, each once, and no action out of turn
             return legal if type(legal) is list or type(legal) is tuple else list(legal)
-        actions = set(listed(self))
-        if type(self)._out_of_turn_legal is not HandState._out_of_turn_legal:  # a game that has any
-            for a in self._out_of_turn_legal():
-                if self.why_illegal(a) is None:
-                    actions.add(a)
+        actions = set(legal)
+        actions.update(extra)
         return sorted(actions, key=_text_of)
 
-    def _lister(self) -> tuple[Callable[..., Any], bool]:
-        """The phase's ``_<phase>_legal`` method, and whether its list is taken as it is (see ``listed_in_order``)."""
+    def _lister(self) -> tuple[Callable[..., Any], bool, bool]:
+        """The phase's ``_<phase>_legal`` method, whether its list comes in order (``listed_in_order``),
+        and whether the game has actions out of turn to add."""
         cls = type(self)
         listed = self._phase_function("legal")
         lister = _LISTERS[(cls, self.phase)] = (
-            listed, listed in IN_ORDER and cls._out_of_turn_legal is HandState._out_of_turn_legal)
+            listed, listed in IN_ORDER, cls._out_of_turn_legal is not HandState._out_of_turn_legal)
         return lister
 
     def why_illegal(self, action: Action) -> Reason | None:
