@@ -28,11 +28,12 @@ from .errors import DealError, IllegalActionError
 from .hand_views import HandViews
 from .messages import Event, Reason
 from .model import Award, Deal, Phase, Rules
-from .trickplay import IN_ORDER, TrickPlay
+from .trickplay import IN_ORDER, TrickPlay, make_event
 from .tricks import Trick
 
 # Each game's phase methods by phase and kind ("_round_one_check"), found once per class.
 _PHASE_METHODS: dict[tuple[type["HandState"], str, str], Callable[..., Any]] = {}
+_OVER = Phase.OVER
 # Each game's ``_<phase>_legal`` method by phase, and whether its list is taken as it is.
 _LISTERS: dict[tuple[type["HandState"], str], tuple[Callable[..., Any], bool, bool]] = {}
 
@@ -42,9 +43,9 @@ __all__ = ["Award", "Deal", "HandState", "Phase", "Rules"]
 _REGISTRY: dict[str, type["HandState"]] = {}
 _DEFAULT_RULES: dict[type["HandState"], Rules] = {}
 _TABLES: dict[tuple[type["HandState"], tuple[str, ...]], tuple[dict[str, list[str]], dict[str, str], dict[str, str]]] = {}
-# Attributes a state and its clone share: the table facts, only ever read, and the listed legal
-# actions, which ``apply`` replaces rather than changes.
-_SHARED_IN_CLONE = frozenset({"_teams", "_team_of", "_partner", "_legal"})
+# Attributes a state and its clone share: the table facts and the trick's keys, only ever read, and
+# the listed legal actions, which ``apply`` replaces rather than changes.
+_SHARED_IN_CLONE = frozenset({"_teams", "_team_of", "_partner", "_legal", "_trick_keys"})
 # An action's canonical text, as the legal actions are sorted by it (read, not worked out again).
 _text_of = attrgetter("_text")
 
@@ -140,6 +141,8 @@ class HandState(TrickPlay, HandViews):
         self.taken: dict[str, list[Card]] = {s: [] for s in self.seats}
         # The legal actions of this state, listed once and forgotten by ``apply`` (see ``legal_actions``).
         self._legal: Sequence[Action] | None = None
+        # The trick-key table of the trick in progress (``play_card``), a shared table only ever read.
+        self._trick_keys: dict[Card, tuple[int, int]] = {}
         self._start()
 
     @classmethod
@@ -255,7 +258,7 @@ class HandState(TrickPlay, HandViews):
 
     @property
     def is_terminal(self) -> bool:
-        return self.phase == Phase.OVER
+        return self.phase == _OVER
 
     def legal_actions(self) -> list[Action]:
         """Every action ``why_illegal`` accepts, sorted by canonical text: the seat to act's, and
@@ -269,7 +272,7 @@ class HandState(TrickPlay, HandViews):
         return list(legal)
 
     def _list_legal(self) -> Sequence[Action]:
-        if self.phase == Phase.OVER or self.winner is not None:
+        if self.phase == _OVER or self.winner is not None:
             return ()
         listed, in_order, out_of_turn = _LISTERS.get((type(self), self.phase)) or self._lister()
         legal = listed(self)
@@ -332,7 +335,7 @@ class HandState(TrickPlay, HandViews):
         return clone
 
     def emit(self, code: str, **values: Any) -> Event:
-        ev = Event(code, values)
+        ev = make_event(code, values)
         self.events.append(ev)
         return ev
 

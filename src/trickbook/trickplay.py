@@ -14,7 +14,7 @@ from .actions import _PLAYS, Action, play_actions
 from .cards import RANKS, Card, full_pack
 from .messages import Event, Reason
 from .model import Phase
-from .tricks import Trick, TrickEntry, holding_class
+from .tricks import _PLAYED, Trick, TrickEntry, holding_class
 
 # A rank's power within its suit: the ace highest.
 _RANK_POWER = {rank: len(RANKS) - i for i, rank in enumerate(RANKS)}
@@ -34,6 +34,21 @@ _ORDERS: dict[tuple[tuple[str, ...], tuple[str, ...], str], tuple[str, ...]] = {
 # The ``_<phase>_legal`` methods whose actions come sorted by canonical text, each once (``listed_in_order``).
 IN_ORDER: set[Callable[..., Any]] = set()
 _new = object.__new__
+
+
+def make_event(code: str, values: dict[str, Any]) -> Event:
+    """``Event(code, values)``, made without a call to its ``__init__`` (one per card played)."""
+    event: Event = _new(Event)
+    fields = event.__dict__
+    fields["code"] = code
+    fields["values"] = values
+    return event
+
+
+def _played_by(seat: str) -> dict[Card, TrickEntry]:
+    """The entries of ``seat``'s plays made so far (see ``TrickEntry.played``)."""
+    return _PLAYED.setdefault(seat, {})
+
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -61,6 +76,7 @@ class TrickPlay:
         hands: dict[str, list[Card]]
         taken: dict[str, list[Card]]
         tricks: list[Trick]
+        _trick_keys: dict[Card, tuple[int, int]]
         events: list[Event]
         in_play: list[str]
         trump: str | None
@@ -272,34 +288,31 @@ class TrickPlay:
         n = len(entries)
         assert n < len(expected) and self.current == seat  # a trick in progress, the seat's turn
         self.hands[seat].remove(card)
-        entries.append(TrickEntry.played(seat, card))
+        entries.append((_PLAYED.get(seat) or _played_by(seat)).get(card) or TrickEntry.played(seat, card))
         best = trick.winning
         if best is None:  # the lead (or the first card after a throw-in)
             if not n:
                 if self.first_lead_sets_trump and self.trump is None:
                     self.trump = card.suit
                     self.emit("trump-set", suit=card.suit)
-                self.events.append(Event("leads", {"seat": seat, "card": card}))
+                self.events.append(make_event("leads", {"seat": seat, "card": card}))
             else:
-                self.events.append(Event("plays", {"seat": seat, "card": card}))
+                self.events.append(make_event("plays", {"seat": seat, "card": card}))
             trick.winning = (seat, card)
-            if n + 1 < len(expected):
-                self.current = expected[n + 1] if expected[n] == seat else self._next_in_trick(trick)
-                return
-            led = self.effective_suit(card)
-        else:
-            self.events.append(Event("plays", {"seat": seat, "card": card}))
-            led_card = trick.led
-            assert led_card is not None  # this card, at least
             cls, trump = type(self), self.trump
-            led = (_SUITS.get((cls, trump)) or cls.suit_table(trump))[led_card]
-            keys = _TRICK_KEYS.get((cls, led, trump)) or cls.trick_key_table(led, trump)
+            led = (_SUITS.get((cls, trump)) or cls.suit_table(trump))[card]
+            # The trick's keys, looked up once for its cards: trumps do not change within a trick.
+            self._trick_keys = _TRICK_KEYS.get((cls, led, trump)) or cls.trick_key_table(led, trump)
+        else:
+            self.events.append(make_event("plays", {"seat": seat, "card": card}))
+            keys = self._trick_keys
             if keys[card] > keys[best[1]]:
                 trick.winning = (seat, card)
-            if n + 1 < len(expected):
-                self.current = expected[n + 1] if expected[n] == seat else self._next_in_trick(trick)
-                return
-        self._finish_trick(trick, led)
+            led = ""  # worked out again by _finish_trick, once
+        if n + 1 < len(expected):
+            self.current = expected[n + 1] if expected[n] == seat else self._next_in_trick(trick)
+            return
+        self._finish_trick(trick, led or None)
 
     def advance_trick(self) -> None:
         """After a seat's part in the trick that is not a card played (Yorkshire's throw-in)."""

@@ -17,6 +17,7 @@ from ..actions import Action
 from ..cards import RANKS, SUITS, Card, euchre_pack, same_colour
 from ..game import HandState, Phase, Rules
 from ..messages import N_, Reason, register
+from ..trickplay import listed_in_order
 
 EUCHRE_RANKS = "AKQJT9"
 TRICKS_IN_HAND = 5
@@ -120,6 +121,16 @@ def team_points(tricks: int, alone: bool) -> tuple[str, int]:
     return ("lone", 1) if alone else ("makers", 1)
 
 
+# The bidding rounds' legal actions, sorted by text: by seat and whether it deals (round one), and by
+# seat, whether the dealer is stuck and the suit turned down (round two).
+_ROUND_ONE: dict[tuple[str, bool], tuple[Action, ...]] = {}
+_ROUND_TWO: dict[tuple[str, bool, str | None], tuple[Action, ...]] = {}
+
+
+def _in_order(actions: Iterable[Action]) -> tuple[Action, ...]:
+    return tuple(sorted(set(actions), key=str))
+
+
 class EuchreHand(HandState):
     """One hand of Euchre, from the upcard to the scoring.
 
@@ -180,9 +191,17 @@ class EuchreHand(HandState):
         return self.phase == Phase.ROUND_TWO and self.current == self.dealer and self.rules.stick_the_dealer
 
     # ----- round one: order it up, or pass -----------------------------------
+    @listed_in_order
     def _round_one_legal(self) -> Iterable[Action]:
         seat = self.current
         assert seat is not None
+        key = (seat, seat == self.dealer)
+        listed = _ROUND_ONE.get(key)
+        if listed is None:
+            listed = _ROUND_ONE[key] = _in_order(self._round_one_actions(seat))
+        return listed
+
+    def _round_one_actions(self, seat: str) -> Iterable[Action]:
         yield Action(seat, "pass")
         # The dealer's ``order`` means his ``pickup``: both are accepted, so both are listed.
         for verb in ("order", "pickup") if seat == self.dealer else ("order",):
@@ -247,9 +266,17 @@ class EuchreHand(HandState):
         self._start_play()
 
     # ----- round two: name another suit, or pass ------------------------------------
+    @listed_in_order
     def _round_two_legal(self) -> Iterable[Action]:
         seat = self.current
         assert seat is not None
+        key = (seat, self.stuck, self.turned_down)
+        listed = _ROUND_TWO.get(key)
+        if listed is None:
+            listed = _ROUND_TWO[key] = _in_order(self._round_two_actions(seat))
+        return listed
+
+    def _round_two_actions(self, seat: str) -> Iterable[Action]:
         if not self.stuck:
             yield Action(seat, "pass")
         for suit in SUITS:
