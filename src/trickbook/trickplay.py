@@ -45,6 +45,18 @@ def make_event(code: str, values: dict[str, Any]) -> Event:
     return event
 
 
+# Events are frozen, and a card's lead or play by a seat always says the same: one event each,
+# by seat and card, (leads, plays).
+_PLAY_EVENTS: dict[str, dict[Card, tuple[Event, Event]]] = {}
+
+
+def _play_events(seat: str) -> dict[Card, tuple[Event, Event]]:
+    events = _PLAY_EVENTS[seat] = {
+        card: (make_event("leads", {"seat": seat, "card": card}), make_event("plays", {"seat": seat, "card": card}))
+        for card in _ALL_CARDS}
+    return events
+
+
 def _played_by(seat: str) -> dict[Card, TrickEntry]:
     """The entries of ``seat``'s plays made so far (see ``TrickEntry.played``)."""
     return _PLAYED.setdefault(seat, {})
@@ -295,16 +307,16 @@ class TrickPlay:
                 if self.first_lead_sets_trump and self.trump is None:
                     self.trump = card.suit
                     self.emit("trump-set", suit=card.suit)
-                self.events.append(make_event("leads", {"seat": seat, "card": card}))
+                self.events.append((_PLAY_EVENTS.get(seat) or _play_events(seat))[card][0])
             else:
-                self.events.append(make_event("plays", {"seat": seat, "card": card}))
+                self.events.append((_PLAY_EVENTS.get(seat) or _play_events(seat))[card][1])
             trick.winning = (seat, card)
             cls, trump = type(self), self.trump
             led = (_SUITS.get((cls, trump)) or cls.suit_table(trump))[card]
             # The trick's keys, looked up once for its cards: trumps do not change within a trick.
             self._trick_keys = _TRICK_KEYS.get((cls, led, trump)) or cls.trick_key_table(led, trump)
         else:
-            self.events.append(make_event("plays", {"seat": seat, "card": card}))
+            self.events.append((_PLAY_EVENTS.get(seat) or _play_events(seat))[card][1])
             keys = self._trick_keys
             if keys[card] > keys[best[1]]:
                 trick.winning = (seat, card)

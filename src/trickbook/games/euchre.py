@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable
 
 from ..actions import Action
-from ..cards import RANKS, SUITS, Card, euchre_pack, same_colour
+from ..cards import RANKS, SUITS, Card, euchre_pack, full_pack, same_colour
 from ..game import HandState, Phase, Rules
 from ..messages import N_, Reason, register
 from ..trickplay import listed_in_order
@@ -125,6 +125,8 @@ def team_points(tricks: int, alone: bool) -> tuple[str, int]:
 # seat, whether the dealer is stuck and the suit turned down (round two).
 _ROUND_ONE: dict[tuple[str, bool], tuple[Action, ...]] = {}
 _ROUND_TWO: dict[tuple[str, bool, str | None], tuple[Action, ...]] = {}
+# Each seat's discard of each card of the pack.
+_DISCARDS: dict[str, dict[Card, Action]] = {}
 
 
 def _in_order(actions: Iterable[Action]) -> tuple[Action, ...]:
@@ -249,10 +251,15 @@ class EuchreHand(HandState):
         self.current = self.next_seat(self.dealer)
 
     # ----- the dealer's discard -----------------------------------------------
+    @listed_in_order
     def _discard_legal(self) -> Iterable[Action]:
         seat = self.current
         assert seat is not None
-        return [Action(seat, "discard", card=card) for card in self.hands[seat]]
+        discards = _DISCARDS.get(seat)
+        if discards is None:
+            discards = _DISCARDS[seat] = {card: Action(seat, "discard", card=card) for card in full_pack()}
+        # A seat's discards sorted by text are its cards sorted by text.
+        return [discards[card] for card in sorted(self.hands[seat], key=str)]
 
     def _discard_check(self, action: Action) -> Reason | None:
         return None if action.verb == "discard" else Reason("must-discard", {"seat": action.seat})
