@@ -43,9 +43,14 @@ def seed_bytes(seed_hex: str) -> bytes:
     text = seed_hex.strip()
     if len(text) != 2 * SEED_BYTES:
         raise SeedError(f"a seed is 64 hex digits; {seed_hex!r} has {len(text)} characters")
-    if not _HEX_DIGITS.issuperset(text):
+    try:
+        # 64 characters that make 32 bytes are 64 hex digits (fromhex would skip spaces, making fewer).
+        seed = bytes.fromhex(text)
+    except ValueError:
+        seed = b""
+    if len(seed) != SEED_BYTES:
         raise SeedError(f"a seed is 64 hex digits; {seed_hex!r} contains something else")
-    return bytes.fromhex(text)
+    return seed
 
 
 def fingerprint(seed_hex: str) -> str:
@@ -137,13 +142,22 @@ def _steps(n: int) -> tuple[tuple[int, int, int], ...]:
     return steps
 
 
+# The counters of a stream's first blocks, as 4 big-endian bytes, and the readers of n blocks' integers.
+_COUNTERS = tuple(k.to_bytes(4, "big") for k in range(8))
+_READERS = {n: struct.Struct(f">{8 * n}I") for n in range(1, len(_COUNTERS) + 1)}
+# No integer below this is ever rejected by a draw below 2**6 (the rejected ones are the top 2**32 % m).
+_NEVER_REJECTED = _TWO_32 - 64
+
+
 def _first_words(seed: bytes, label: str, count: int) -> tuple[int, ...]:
     """The stream's first ``count`` integers or a few more (whole blocks), read in one go."""
     prefix = seed + label.encode("utf-8")
     blocks = -(-count // 8)
     sha256 = hashlib.sha256
-    data = b"".join([sha256(prefix + k.to_bytes(4, "big")).digest() for k in range(blocks)])
-    return struct.unpack(f">{8 * blocks}I", data)
+    if blocks > len(_COUNTERS):
+        data = b"".join([sha256(prefix + k.to_bytes(4, "big")).digest() for k in range(blocks)])
+        return struct.unpack(f">{8 * blocks}I", data)
+    return _READERS[blocks].unpack(b"".join([sha256(prefix + c).digest() for c in _COUNTERS[:blocks]]))
 
 
 def shuffle_with_words(pack: list[Card], words: Sequence[int]) -> bool:
@@ -156,7 +170,12 @@ def shuffle_with_words(pack: list[Card], words: Sequence[int]) -> bool:
     steps = _steps(len(pack))
     if len(words) < len(steps):
         return False
-    for (i, m, limit), x in zip(steps, words, strict=False):  # words may run past the steps (whole blocks)
+    if len(pack) <= 64 and max(words[:len(steps)]) < _NEVER_REJECTED:  # the usual case: no rejection possible
+        for (i, m, _), x in zip(steps, words, strict=False):  # words may run past the steps (whole blocks)
+            j = x % m
+            pack[i], pack[j] = pack[j], pack[i]
+        return True
+    for (i, m, limit), x in zip(steps, words, strict=False):
         if x >= limit:
             return False
         j = x % m
