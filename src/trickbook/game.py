@@ -143,6 +143,7 @@ class HandState(TrickPlay, HandViews):
         self._legal: Sequence[Action] | None = None
         # The trick-key table of the trick in progress (``play_card``), a shared table only ever read.
         self._trick_keys: dict[Card, tuple[int, int]] = {}
+        self._trick_led = ""  # and the suit led to it
         self._start()
 
     @classmethod
@@ -268,18 +269,23 @@ class HandState(TrickPlay, HandViews):
         """
         legal = self._legal
         if legal is None:
-            legal = self._legal = self._list_legal()
+            phase = self.phase
+            if phase == _OVER or self.winner is not None:
+                legal = ()
+            else:
+                listed, in_order, out_of_turn = _LISTERS.get((type(self), phase)) or self._lister()
+                legal = listed(self)
+                if out_of_turn or not in_order or (type(legal) is not list and type(legal) is not tuple):
+                    legal = self._sorted_legal(legal, in_order, out_of_turn)
+            self._legal = legal
         return list(legal)
 
-    def _list_legal(self) -> Sequence[Action]:
-        if self.phase == _OVER or self.winner is not None:
-            return ()
-        listed, in_order, out_of_turn = _LISTERS.get((type(self), self.phase)) or self._lister()
-        legal = listed(self)
+    def _sorted_legal(self, listed: Iterable[Action], in_order: bool, out_of_turn: bool) -> Sequence[Action]:
+        """The phase's actions and any out of turn, sorted by text, each once (unless they come so)."""
         extra = [a for a in self._out_of_turn_legal() if self.why_illegal(a) is None] if out_of_turn else ()
-        if in_order and not extra:  # listed sorted by text, each once, and no action out of turn
-            return legal if type(legal) is list or type(legal) is tuple else list(legal)
-        actions = set(legal)
+        if in_order and not extra:  # listed sorted by text, each once
+            return listed if type(listed) is list or type(listed) is tuple else list(listed)
+        actions = set(listed)
         actions.update(extra)
         return sorted(actions, key=_text_of)
 

@@ -75,8 +75,8 @@ def listed_in_order(method: F) -> F:
 def _new_trick(leader: str, expected: tuple[str, ...]) -> Trick:
     """``Trick(leader, expected)``, made without the dataclass's default factory."""
     trick: Trick = _new(Trick)
-    trick.__dict__.update(leader=leader, expected=expected, entries=[], winner=None, winning_card=None,
-                          winning=None)
+    trick.__dict__ = {"leader": leader, "expected": expected, "entries": [], "winner": None,
+                      "winning_card": None, "winning": None}
     return trick
 
 
@@ -89,6 +89,7 @@ class TrickPlay:
         taken: dict[str, list[Card]]
         tricks: list[Trick]
         _trick_keys: dict[Card, tuple[int, int]]
+        _trick_led: str
         events: list[Event]
         in_play: list[str]
         trump: str | None
@@ -136,9 +137,6 @@ class TrickPlay:
             return self._not_now(action)
         return self._check_play(action.seat, action.card)
 
-    def _play_apply(self, action: Action) -> None:
-        assert action.card is not None
-        self.play_card(action.seat, action.card)
 
     # ----- trick play ------------------------------------------------------
     def start_play(self, leader: str) -> None:
@@ -290,11 +288,16 @@ class TrickPlay:
         return known
 
     def play_card(self, seat: str, card: Card) -> None:
-        """Move a card from the hand to the trick; finish the trick when complete.
+        """Move a card from the hand to the trick; finish the trick when complete."""
+        TrickPlay._play_apply(self, play_actions(seat)[card])
 
-        One path per card: the entry, its event, the play holding the trick (from the trick-key
-        table) and the next seat, which is the next expected one (entries come in the order of play).
+    def _play_apply(self, action: Action) -> None:
+        """A card played: the entry, its event, the play holding the trick (from the trick's key table)
+        and the next seat, which is the next expected one (entries come in the order of play); the
+        trick finished when complete.
         """
+        seat, card = action.seat, action.card
+        assert card is not None
         trick = self.tricks[-1]
         entries, expected = trick.entries, trick.expected
         n = len(entries)
@@ -313,18 +316,18 @@ class TrickPlay:
             trick.winning = (seat, card)
             cls, trump = type(self), self.trump
             led = (_SUITS.get((cls, trump)) or cls.suit_table(trump))[card]
-            # The trick's keys, looked up once for its cards: trumps do not change within a trick.
+            # The suit led and the trick's keys, looked up once for its cards: trumps do not change within a trick.
+            self._trick_led = led
             self._trick_keys = _TRICK_KEYS.get((cls, led, trump)) or cls.trick_key_table(led, trump)
         else:
             self.events.append((_PLAY_EVENTS.get(seat) or _play_events(seat))[card][1])
             keys = self._trick_keys
             if keys[card] > keys[best[1]]:
                 trick.winning = (seat, card)
-            led = ""  # worked out again by _finish_trick, once
         if n + 1 < len(expected):
             self.current = expected[n + 1] if expected[n] == seat else self._next_in_trick(trick)
             return
-        self._finish_trick(trick, led or None)
+        self._finish_trick(trick, self._trick_led)
 
     def advance_trick(self) -> None:
         """After a seat's part in the trick that is not a card played (Yorkshire's throw-in)."""
@@ -363,7 +366,8 @@ class TrickPlay:
 
     def _emit_trick_won(self, seat: str, card: Card, led: str) -> None:
         """Say why the trick was won; games with special cards (Euchre's bowers) override."""
-        if self.trump is not None and self.effective_suit(card) == self.trump:
+        cls, trump = type(self), self.trump
+        if trump is not None and (_SUITS.get((cls, trump)) or cls.suit_table(trump))[card] == trump:
             self.emit("trick-won-trump", seat=seat, card=card, trick=len(self.tricks))
         else:
             self.emit("trick-won-led", seat=seat, card=card, suit=led, trick=len(self.tricks))
