@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import secrets
 import struct
+from operator import itemgetter
 from typing import Any, Callable, Sequence
 
 from .cards import RANKS, Card
@@ -221,7 +222,7 @@ def deal_hand(game: str, seats: Sequence[str], dealer: str, seed_hex: str, hand_
     if sum(cls.packets) * len(seats) > len(pack):
         raise DealError(f"{len(seats)} seats need more cards than the pack holds")
     places, top = _deal_plan(cls.packets, len(seats))
-    dealt = {seat: [pack[j] for j in places[k]] for k, seat in enumerate(order)}
+    dealt = {seat: list(places[k](pack)) for k, seat in enumerate(order)}
     hands: dict[str, list[Card]] = {s: dealt[s] for s in seats}
     turn = pack[top] if cls.turn_card else None
     top += 1 if cls.turn_card else 0
@@ -232,10 +233,10 @@ def deal_hand(game: str, seats: Sequence[str], dealer: str, seed_hex: str, hand_
 
 # Which places of the shuffled pack each seat receives, by packets and number of seats: the k-th seat
 # from the dealer's left gets its packet of every round of the table; then the place after the packets.
-_PLANS: dict[tuple[tuple[int, ...], int], tuple[tuple[tuple[int, ...], ...], int]] = {}
+_PLANS: dict[tuple[tuple[int, ...], int], tuple[tuple[Callable[[list[Card]], tuple[Card, ...]], ...], int]] = {}
 
 
-def _deal_plan(packets: tuple[int, ...], seats: int) -> tuple[tuple[tuple[int, ...], ...], int]:
+def _deal_plan(packets: tuple[int, ...], seats: int) -> tuple[tuple[Callable[[list[Card]], tuple[Card, ...]], ...], int]:
     plan = _PLANS.get((packets, seats))
     if plan is None:
         places: list[list[int]] = [[] for _ in range(seats)]
@@ -244,8 +245,16 @@ def _deal_plan(packets: tuple[int, ...], seats: int) -> tuple[tuple[tuple[int, .
             for k in range(seats):
                 places[k].extend(range(top, top + packet))
                 top += packet
-        plan = _PLANS[(packets, seats)] = (tuple(tuple(p) for p in places), top)
+        plan = _PLANS[(packets, seats)] = (tuple(_getter(p) for p in places), top)
     return plan
+
+
+def _getter(places: list[int]) -> Callable[[list[Card]], tuple[Card, ...]]:
+    """The cards at ``places`` of a pack, as a tuple."""
+    if len(places) == 1:
+        only = places[0]
+        return lambda pack: (pack[only],)
+    return itemgetter(*places)
 
 
 def first_dealer(game: str, seats: Sequence[str], seed_hex: str) -> tuple[str, dict[str, Any]]:

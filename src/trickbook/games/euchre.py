@@ -332,14 +332,16 @@ class EuchreHand(HandState):
 
     # ----- tricks and scoring --------------------------------------------
     def _emit_trick_won(self, seat: str, card: Card, led: str) -> None:
-        number = len(self.tricks)
-        power = _POWER[self.trump].get(card)  # the bowers' powers are their own: 101 the right, 100 the left
+        number, trump = len(self.tricks), self.trump
+        power = _POWER[trump].get(card)  # the bowers' powers are their own: 101 the right, 100 the left
         if power == _RIGHT:
             self.emit("trick-won-right-bower", seat=seat, card=card, trick=number)
         elif power == _LEFT:
             self.emit("trick-won-left-bower", seat=seat, card=card, trick=number)
+        elif card.suit == trump:  # the left bower aside, a card's suit in play is its own
+            self.emit("trick-won-trump", seat=seat, card=card, trick=number)
         else:
-            super()._emit_trick_won(seat, card, led)
+            self.emit("trick-won-led", seat=seat, card=card, suit=led, trick=number)
 
     def tricks_won(self) -> dict[str, int]:
         """Tricks taken so far by each team."""
