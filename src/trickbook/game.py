@@ -42,6 +42,8 @@ __all__ = ["Award", "Deal", "HandState", "Phase", "Rules"]
 
 _REGISTRY: dict[str, type["HandState"]] = {}
 _DEFAULT_RULES: dict[type["HandState"], Rules] = {}
+# The next seat in play after each seat, by table and seats in play (``next_seat``).
+_NEXT: dict[tuple[tuple[str, ...], tuple[str, ...]], dict[str, str]] = {}
 _TABLES: dict[tuple[type["HandState"], tuple[str, ...]], tuple[dict[str, list[str]], dict[str, str], dict[str, str]]] = {}
 # Attributes a state and its clone share: the table facts and the trick's keys, only ever read, and
 # the listed legal actions, which ``apply`` replaces rather than changes.
@@ -217,12 +219,18 @@ class HandState(TrickPlay, HandViews):
 
     def next_seat(self, seat: str, among: Iterable[str] | None = None) -> str:
         """The next seat in the order of play, skipping seats not in ``among``."""
+        if among is None:
+            following = _NEXT.get((self.seats, tuple(self.in_play)))
+            if following is not None and seat in following:
+                return following[seat]
         pool = self.in_play if among is None else set(among)
         n = len(self.seats)
         i = self.seats.index(seat)
         for k in range(1, n + 1):
             cand = self.seats[(i + k) % n]
             if cand in pool:
+                if among is None:  # remembered for this table and these seats in play
+                    _NEXT.setdefault((self.seats, tuple(self.in_play)), {})[seat] = cand
                 return cand
         raise AssertionError("no seat in play")
 
