@@ -113,7 +113,7 @@ class TrickPlay:
         super().__init_subclass__(**kwargs)
         # A game that writes its own follow rule but not ``playable`` gets the rule asked of each card.
         if "follow_refusal" in cls.__dict__ and "playable" not in cls.__dict__:
-            cls.playable = classmethod(_playable_by_refusal)  # type: ignore[assignment]
+            cls.playable = classmethod(_playable_by_refusal)  # type: ignore[assignment]  # a classmethod set on the class, as the def would
 
     # ----- the play phase -----------------------------------------------------
     @listed_in_order
