@@ -18,7 +18,8 @@ from .messages import Event, Reason
 from .model import Award, Deal, Phase, Rules
 from .tricks import Trick, TrickEntry
 
-# Values that are never changed once made: shared by a state and its clone.
+# Values that are never changed once made: shared by a state and its clone. A frozen value of a new
+# type (a game's own rules, an enum) joins them the first time one is met (``copied``).
 _KEPT: set[type] = {str, int, bool, float, type(None), Card, Action, Event, Reason, Award, TrickEntry, Rules, Deal, Phase}
 _new = object.__new__
 
@@ -29,7 +30,10 @@ def _copied_list(value: list[Any]) -> list[Any]:
         return out
     kept = _KEPT
     for i, item in enumerate(out):
-        if type(item) not in kept:
+        kind = type(item)
+        if kind is Trick:
+            out[i] = _copied_trick(item)
+        elif kind not in kept:
             out[i] = copied(item)
     return out
 
@@ -37,10 +41,11 @@ def _copied_list(value: list[Any]) -> list[Any]:
 def _copied_dict(value: dict[Any, Any]) -> dict[Any, Any]:
     out = value.copy()
     kept = _KEPT
-    if kept.issuperset(map(type, out.values())):
-        return out
-    for key, item in out.items():
-        if type(item) not in kept:
+    for key, item in out.items():  # values replaced in place: the keys stay as they are
+        kind = type(item)
+        if kind is list:
+            out[key] = item[:] if kept.issuperset(map(type, item)) else _copied_list(item)
+        elif kind not in kept:
             out[key] = copied(item)
     return out
 
@@ -71,15 +76,30 @@ _COPIERS: dict[type, Any] = {
 }
 
 
+def _frozen(value: Any) -> bool:
+    """True for a value that cannot change: an enum member, or a frozen dataclass whose fields are
+    all kept values (a game's rules options)."""
+    if isinstance(value, enum.Enum):
+        return True
+    params = getattr(type(value), "__dataclass_params__", None)
+    if params is None or not params.frozen:
+        return False
+    return all(type(v) in _KEPT for v in value.__dict__.values())
+
+
 def copied(value: Any) -> Any:
     """``value`` as deep-copied, with the values that never change shared."""
     kind = type(value)
-    if kind in _KEPT or isinstance(value, enum.Enum):
+    if kind in _KEPT:
         return value
     copier = _COPIERS.get(kind)
-    if copier is None:
-        return copy.deepcopy(value)
-    return copier(value)
+    if copier is not None:
+        return copier(value)
+    if _frozen(value):
+        if isinstance(value, (Rules, enum.Enum)):  # a game's rules options, an enum: every value of the type is kept
+            _KEPT.add(kind)
+        return value
+    return copy.deepcopy(value)
 
 
 def clone_state(state: Any, shared: frozenset[str]) -> Any:
@@ -89,5 +109,13 @@ def clone_state(state: Any, shared: frozenset[str]) -> Any:
     fields = out.__dict__
     kept = _KEPT
     for name, value in state.__dict__.items():
-        fields[name] = value if name in shared or type(value) in kept else copied(value)
+        kind = type(value)
+        if kind in kept or name in shared:
+            fields[name] = value
+        elif kind is list:
+            fields[name] = value[:] if kept.issuperset(map(type, value)) else _copied_list(value)
+        elif kind is dict:
+            fields[name] = _copied_dict(value)
+        else:
+            fields[name] = copied(value)
     return out
