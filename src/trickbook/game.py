@@ -28,19 +28,22 @@ from .errors import DealError, IllegalActionError
 from .hand_views import HandViews
 from .messages import Event, Reason
 from .model import Award, Deal, Phase, Rules
-from .trickplay import IN_ORDER, TrickPlay, make_event
+from .trickplay import IN_ORDER, TrickPlay
 from .tricks import Trick
 
 # Each game's phase methods by phase and kind ("_round_one_check"), found once per class.
 _PHASE_METHODS: dict[tuple[type["HandState"], str, str], Callable[..., Any]] = {}
 _OVER = Phase.OVER
-# Each game's ``_<phase>_legal`` method by phase, and whether its list is taken as it is.
-_LISTERS: dict[tuple[type["HandState"], str], tuple[Callable[..., Any], bool, bool]] = {}
+_new = object.__new__
+# What lists each game's legal actions by phase (``_lister``).
+_LISTERS: dict[tuple[type["HandState"], str], Callable[..., Any]] = {}
 
 __all__ = ["Award", "Deal", "HandState", "Phase", "Rules"]
 
 
 _REGISTRY: dict[str, type["HandState"]] = {}
+# The games, tables and dealers found good (``_check_table``).
+_CHECKED_TABLES: set[tuple[type["HandState"], tuple[str, ...], str]] = set()
 _DEFAULT_RULES: dict[type["HandState"], Rules] = {}
 # The next seat in play after each seat, by table and seats in play (``next_seat``).
 _NEXT: dict[tuple[tuple[str, ...], tuple[str, ...]], dict[str, str]] = {}
@@ -107,23 +110,20 @@ class HandState(TrickPlay, HandViews):
         deal: Deal,
         score: Mapping[str, int] | None = None,
     ) -> None:
+        cls = type(self)
         # Rules are frozen: one default object per game serves every hand.
-        self.rules = rules if rules is not None else _default_rules(type(self))
+        self.rules = rules if rules is not None else (_DEFAULT_RULES.get(cls) or _default_rules(cls))
         self.seats: tuple[str, ...] = tuple(seats)
-        if len(self.seats) not in self.seat_counts:
-            counts = self.seat_counts
-            need = str(counts.start) if len(counts) == 1 else f"{counts.start} to {counts.stop - 1}"
-            raise DealError(f"{self.title} needs {need} players, not {len(self.seats)}")
-        if len(set(self.seats)) != len(self.seats):
-            raise DealError(f"seat names repeat: {' '.join(self.seats)}")
-        if dealer not in self.seats:
-            raise DealError(f"dealer {dealer!r} is not a seat ({' '.join(self.seats)})")
+        if type(dealer) is not str or (cls, self.seats, dealer) not in _CHECKED_TABLES:  # each game, table and dealer checked once
+            self._check_table(dealer)
         self.dealer = dealer
         self.deal = deal
-        self.hands: dict[str, list[Card]] = {s: list(deal.hands.get(s, [])) for s in self.seats}
-        for s in deal.hands:
-            if s not in self.seats:
-                raise DealError(f"cards dealt to {s!r}, which is not a seat ({' '.join(self.seats)})")
+        dealt = deal.hands
+        self.hands: dict[str, list[Card]] = {s: list(dealt.get(s, ())) for s in self.seats}
+        if len(dealt) != len(self.hands) or not self.hands.keys() >= dealt.keys():
+            for s in dealt:
+                if s not in self.seats:
+                    raise DealError(f"cards dealt to {s!r}, which is not a seat ({' '.join(self.seats)})")
         check_deal(self, deal)
         self.phase = Phase.PLAY
         self.trump: str | None = None
@@ -147,6 +147,21 @@ class HandState(TrickPlay, HandViews):
         self._trick_keys: dict[Card, tuple[int, int]] = {}
         self._trick_led = ""  # and the suit led to it
         self._start()
+
+    def _check_table(self, dealer: str) -> None:
+        """Refuse a table the game cannot be played at: the number of seats, a seat named twice, a
+        dealer who is not a seat. A table that passes is not checked again."""
+        seats = self.seats
+        if len(seats) not in self.seat_counts:
+            counts = self.seat_counts
+            need = str(counts.start) if len(counts) == 1 else f"{counts.start} to {counts.stop - 1}"
+            raise DealError(f"{self.title} needs {need} players, not {len(seats)}")
+        if len(set(seats)) != len(seats):
+            raise DealError(f"seat names repeat: {' '.join(seats)}")
+        if dealer not in seats:
+            raise DealError(f"dealer {dealer!r} is not a seat ({' '.join(seats)})")
+        if type(dealer) is str and all(type(s) is str for s in seats):
+            _CHECKED_TABLES.add((type(self), seats, dealer))
 
     @classmethod
     def _table_facts(cls, seats: tuple[str, ...]) -> tuple[dict[str, list[str]], dict[str, str], dict[str, str]]:
@@ -235,8 +250,9 @@ class HandState(TrickPlay, HandViews):
         raise AssertionError("no seat in play")
 
     def _initial_score(self, score: Mapping[str, int] | None) -> dict[str, int]:
-        names = self.teams
-        out = {t: 0 for t in names}
+        out = dict.fromkeys(self.teams, 0)
+        if not score:
+            return out
         for key, value in (score or {}).items():
             name = self.normalise_team(key)
             out[name] = int(value)
@@ -281,10 +297,9 @@ class HandState(TrickPlay, HandViews):
             if phase == _OVER or self.winner is not None:
                 legal = ()
             else:
-                listed, in_order, out_of_turn = _LISTERS.get((type(self), phase)) or self._lister()
-                legal = listed(self)
-                if out_of_turn or not in_order or (type(legal) is not list and type(legal) is not tuple):
-                    legal = self._sorted_legal(legal, in_order, out_of_turn)
+                legal = (_LISTERS.get((type(self), phase)) or self._lister())(self)
+                if type(legal) is not list and type(legal) is not tuple:
+                    legal = list(legal)
             self._legal = legal
         return list(legal)
 
@@ -297,13 +312,20 @@ class HandState(TrickPlay, HandViews):
         actions.update(extra)
         return sorted(actions, key=_text_of)
 
-    def _lister(self) -> tuple[Callable[..., Any], bool, bool]:
-        """The phase's ``_<phase>_legal`` method, whether its list comes in order (``listed_in_order``),
-        and whether the game has actions out of turn to add."""
+    def _lister(self) -> Callable[..., Any]:
+        """What lists the phase's legal actions: its ``_<phase>_legal`` method itself when that lists them
+        in order (``listed_in_order``) and the game has no actions out of turn to add; otherwise the
+        method's list sorted by ``_sorted_legal``."""
         cls = type(self)
         listed = self._phase_function("legal")
-        lister = _LISTERS[(cls, self.phase)] = (
-            listed, listed in IN_ORDER, cls._out_of_turn_legal is not HandState._out_of_turn_legal)
+        in_order = listed in IN_ORDER
+        out_of_turn = cls._out_of_turn_legal is not HandState._out_of_turn_legal
+        if in_order and not out_of_turn:
+            lister = listed
+        else:
+            def lister(state: HandState) -> Sequence[Action]:
+                return state._sorted_legal(listed(state), in_order, out_of_turn)
+        _LISTERS[(cls, self.phase)] = lister
         return lister
 
     def why_illegal(self, action: Action) -> Reason | None:
@@ -349,7 +371,10 @@ class HandState(TrickPlay, HandViews):
         return clone
 
     def emit(self, code: str, **values: Any) -> Event:
-        ev = make_event(code, values)
+        ev: Event = _new(Event)  # make_event(code, values), written out
+        fields = ev.__dict__
+        fields["code"] = code
+        fields["values"] = values
         self.events.append(ev)
         return ev
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
 from enum import StrEnum
+from itertools import chain
 from typing import Any, Mapping
 
 from .cards import Card
@@ -81,10 +82,12 @@ class Deal:
     stock: list[Card] = field(default_factory=list)
 
     def all_cards(self) -> list[Card]:
-        out = [c for h in self.hands.values() for c in h]
+        out = list(chain.from_iterable(self.hands.values()))
         if self.turn is not None:
             out.append(self.turn)
-        return out + list(self.kitty) + list(self.stock)
+        out.extend(self.kitty)
+        out.extend(self.stock)
+        return out
 
     def check_unique(self) -> None:
         cards = self.all_cards()

@@ -194,9 +194,17 @@ def _shuffled_from_seed(game: type[HandState], seed: bytes, label: str) -> list[
 
 def _check_seats(seats: Sequence[str]) -> tuple[str, ...]:
     seats = tuple(seats)
+    if seats in _GOOD_SEATS:
+        return seats
     if len(seats) < 2 or len(set(seats)) != len(seats):
         raise DealError(f"a deal needs two or more distinct seats, not {' '.join(seats)!r}")
+    if all(type(s) is str for s in seats):
+        _GOOD_SEATS.add(seats)
     return seats
+
+
+# Tables of seats found good (``_check_seats``): two or more, each named once.
+_GOOD_SEATS: set[tuple[str, ...]] = set()
 
 
 def deal_order(seats: Sequence[str], dealer: str) -> list[str]:
@@ -218,12 +226,11 @@ def deal_hand(game: str, seats: Sequence[str], dealer: str, seed_hex: str, hand_
     if type(hand_number) is not int or hand_number < 1:
         raise SeedError(f"hand numbers start at 1, not {hand_number!r}")
     pack = _shuffled_from_seed(cls, seed_bytes(seed_hex), f"hand:{hand_number}")
-    order = deal_order(seats, dealer)
-    if sum(cls.packets) * len(seats) > len(pack):
-        raise DealError(f"{len(seats)} seats need more cards than the pack holds")
-    places, top = _deal_plan(cls.packets, len(seats))
-    dealt = {seat: list(places[k](pack)) for k, seat in enumerate(order)}
-    hands: dict[str, list[Card]] = {s: dealt[s] for s in seats}
+    plan = _SEAT_PLANS.get((cls, seats, dealer)) if type(dealer) is str else None
+    if plan is None:
+        plan = _seat_plan(cls, seats, dealer, len(pack))
+    getters, top = plan
+    hands: dict[str, list[Card]] = {seat: list(get(pack)) for seat, get in getters}
     turn = pack[top] if cls.turn_card else None
     top += 1 if cls.turn_card else 0
     kitty = pack[top:top + cls.kitty_size]
@@ -234,6 +241,24 @@ def deal_hand(game: str, seats: Sequence[str], dealer: str, seed_hex: str, hand_
 # Which places of the shuffled pack each seat receives, by packets and number of seats: the k-th seat
 # from the dealer's left gets its packet of every round of the table; then the place after the packets.
 _PLANS: dict[tuple[tuple[int, ...], int], tuple[tuple[Callable[[list[Card]], tuple[Card, ...]], ...], int]] = {}
+
+
+# Each seat's places of the shuffled pack, in the order of the seats, and the place after the packets,
+# by game, seats and dealer (a deal's plan once its table is checked).
+_SEAT_PLANS: dict[tuple[type[HandState], tuple[str, ...], str], tuple[tuple[tuple[str, Callable[[list[Card]], tuple[Card, ...]]], ...], int]] = {}
+
+
+def _seat_plan(cls: type[HandState], seats: tuple[str, ...], dealer: str,
+               cards: int) -> tuple[tuple[tuple[str, Callable[[list[Card]], tuple[Card, ...]]], ...], int]:
+    order = deal_order(seats, dealer)
+    if sum(cls.packets) * len(seats) > cards:
+        raise DealError(f"{len(seats)} seats need more cards than the pack holds")
+    places, top = _deal_plan(cls.packets, len(seats))
+    by_seat = {seat: places[k] for k, seat in enumerate(order)}
+    plan = (tuple((s, by_seat[s]) for s in seats), top)
+    if type(dealer) is str:
+        _SEAT_PLANS[(cls, seats, dealer)] = plan
+    return plan
 
 
 def _deal_plan(packets: tuple[int, ...], seats: int) -> tuple[tuple[Callable[[list[Card]], tuple[Card, ...]], ...], int]:

@@ -14,7 +14,7 @@ from .actions import _PLAYS, Action, play_actions
 from .cards import RANKS, Card, full_pack
 from .messages import Event, Reason
 from .model import Phase
-from .tricks import _PLAYED, Trick, TrickEntry, holding_class
+from .tricks import Trick, TrickEntry, holding_class
 
 # A rank's power within its suit: the ace highest.
 _RANK_POWER = {rank: len(RANKS) - i for i, rank in enumerate(RANKS)}
@@ -57,9 +57,17 @@ def _play_events(seat: str) -> dict[Card, tuple[Event, Event]]:
     return events
 
 
-def _played_by(seat: str) -> dict[Card, TrickEntry]:
-    """The entries of ``seat``'s plays made so far (see ``TrickEntry.played``)."""
-    return _PLAYED.setdefault(seat, {})
+# What a card played says, by play action (one object per action): its trick entry, and its event
+# as a lead and as a play, looked up once per card played.
+_PLAY_FACTS: dict[Action, tuple[TrickEntry, Event, Event]] = {}
+
+
+def _play_facts(action: Action) -> tuple[TrickEntry, Event, Event]:
+    seat, card = action.seat, action.card
+    assert card is not None
+    leads, plays = (_PLAY_EVENTS.get(seat) or _play_events(seat))[card]
+    facts = _PLAY_FACTS[action] = (TrickEntry.played(seat, card), leads, plays)
+    return facts
 
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -123,17 +131,13 @@ class TrickPlay:
         # legal_plays(seat), written out: this lists every card play.
         hand, tricks = self.hands[seat], self.tricks
         trick = tricks[-1] if tricks else None
-        entries = None if trick is None else trick.entries
-        if not entries or trick is None or len(entries) == len(trick.expected):  # the lead: any card
-            cards = list(hand)
+        # No card played to the trick yet (a lead, or after a throw-in): any card. Otherwise the suit led
+        # is the one its first card set (``_trick_led``, kept with the trick's holding play).
+        if trick is None or trick.winning is None or len(trick.entries) == len(trick.expected):
+            cards = sorted(hand, key=_text_order)
         else:
-            led_card = entries[0].card or trick.led
-            if led_card is None:
-                cards = list(hand)
-            else:
-                cls, trump = type(self), self.trump
-                cards = self.playable(hand, (_SUITS.get((cls, trump)) or cls.suit_table(trump))[led_card], trump)
-        cards.sort(key=_text_order)
+            cards = self.playable(hand, self._trick_led, self.trump)
+            cards.sort(key=_text_order)
         plays = _PLAYS.get(seat) or play_actions(seat)
         return [plays[card] for card in cards]
 
@@ -294,6 +298,9 @@ class TrickPlay:
 
     def play_card(self, seat: str, card: Card) -> None:
         """Move a card from the hand to the trick; finish the trick when complete."""
+        trick = self.tricks[-1] if self.tricks else None
+        if trick is None or len(trick.entries) >= len(trick.expected) or self.current != seat:
+            raise AssertionError(f"{seat} cannot play to a trick now")  # a trick in progress, the seat's turn
         TrickPlay._play_apply(self, play_actions(seat)[card])
 
     def _play_apply(self, action: Action) -> None:
@@ -301,23 +308,25 @@ class TrickPlay:
         and the next seat, which is the next expected one (entries come in the order of play); the
         trick finished when complete.
         """
+        # Reached from ``apply`` once the action is checked (a trick in progress, the seat's turn),
+        # or from ``play_card``, which checks the same.
         seat, card = action.seat, action.card
         assert card is not None
         trick = self.tricks[-1]
         entries, expected = trick.entries, trick.expected
         n = len(entries)
-        assert n < len(expected) and self.current == seat  # a trick in progress, the seat's turn
         self.hands[seat].remove(card)
-        entries.append((_PLAYED.get(seat) or _played_by(seat)).get(card) or TrickEntry.played(seat, card))
+        entry, leads, plays = _PLAY_FACTS.get(action) or _play_facts(action)
+        entries.append(entry)
         best = trick.winning
         if best is None:  # the lead (or the first card after a throw-in)
             if not n:
                 if self.first_lead_sets_trump and self.trump is None:
                     self.trump = card.suit
                     self.emit("trump-set", suit=card.suit)
-                self.events.append((_PLAY_EVENTS.get(seat) or _play_events(seat))[card][0])
+                self.events.append(leads)
             else:
-                self.events.append((_PLAY_EVENTS.get(seat) or _play_events(seat))[card][1])
+                self.events.append(plays)
             trick.winning = (seat, card)
             cls, trump = type(self), self.trump
             led = (_SUITS.get((cls, trump)) or cls.suit_table(trump))[card]
@@ -325,7 +334,7 @@ class TrickPlay:
             self._trick_led = led
             self._trick_keys = _TRICK_KEYS.get((cls, led, trump)) or cls.trick_key_table(led, trump)
         else:
-            self.events.append((_PLAY_EVENTS.get(seat) or _play_events(seat))[card][1])
+            self.events.append(plays)
             keys = self._trick_keys
             if keys[card] > keys[best[1]]:
                 trick.winning = (seat, card)
@@ -362,12 +371,15 @@ class TrickPlay:
             if entry.thrown:
                 taken.extend(entry.thrown)
         self._emit_trick_won(seat, card, led)
-        if self._hand_played_out():
-            self.current = None
-            self._score_hand()
-        else:
-            self.tricks.append(_new_trick(seat, self._trick_seats(seat)))
-            self.current = seat
+        hands = self.hands
+        for s in self.in_play:  # cards left in a hand in play: the next trick
+            if hands[s]:
+                self.tricks.append(_new_trick(seat, _ORDERS.get((self.seats, tuple(self.in_play), seat))
+                                              or self._trick_seats(seat)))
+                self.current = seat
+                return
+        self.current = None
+        self._score_hand()
 
     def _emit_trick_won(self, seat: str, card: Card, led: str) -> None:
         """Say why the trick was won; games with special cards (Euchre's bowers) override."""
@@ -376,13 +388,6 @@ class TrickPlay:
             self.emit("trick-won-trump", seat=seat, card=card, trick=len(self.tricks))
         else:
             self.emit("trick-won-led", seat=seat, card=card, suit=led, trick=len(self.tricks))
-
-    def _hand_played_out(self) -> bool:
-        hands = self.hands
-        for s in self.in_play:
-            if hands[s]:
-                return False
-        return True
 
 
 def _playable_by_refusal(cls: type[TrickPlay], hand: Sequence[Card], led: str, trump: str | None) -> list[Card]:

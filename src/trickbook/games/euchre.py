@@ -345,10 +345,11 @@ class EuchreHand(HandState):
 
     def tricks_won(self) -> dict[str, int]:
         """Tricks taken so far by each team."""
-        out = {t: 0 for t in self.teams}
+        out = dict.fromkeys(self.teams, 0)
+        team_of = self._team_of
         for t in self.tricks:
             if t.winner is not None:
-                out[self.team_of(t.winner)] += 1
+                out[team_of[t.winner]] += 1
         return out
 
     def _score_hand(self) -> None:
