@@ -34,7 +34,7 @@ from ..cards import Card, game_value
 from ..errors import TrickbookError
 from ..game import HandState
 from ..games import canonical_name, find_game
-from .playout import WorkMeter, counts_game_values, play_out, value
+from .playout import WorkMeter, counts_game_values, finish_decisions, play_out, value
 from .worlds import World
 
 # Engine actions one move may apply (rebuilding worlds and playing them out), shared among the choices;
@@ -42,6 +42,11 @@ from .worlds import World
 # Sized so that a move stays under 50 ms under Pyodide (bench/pyodide_bench.mjs).
 BUDGETS = {"euchre": 700, "nap": 500, "yorkshire": 400, "trinidad": 480}
 BUDGET = 300  # a game not listed
+# What one clone of a rebuilt world costs, in engine actions (bench/engine.py: a clone takes about
+# as long as one to one and a half actions played out).
+CLONE_COST = 2
+# The decisions before trick play that are searched, by phase: every call is played out.
+BIDDING_PHASES = {"nap": ("bidding",), "euchre": ("round-one", "round-two"), "trinidad": ("beg", "give")}
 # Worlds tried at most; a move whose budget cannot pay for MIN_WORLDS worlds is not searched
 # (so few worlds say nothing) and the heuristic's choice stands.
 MIN_WORLDS, MAX_WORLDS = 2, 24
@@ -74,7 +79,7 @@ class SearchBot:
         """Why the last move was chosen (the table tells the reader): the heuristic's reason when its
         choice stood, else that the play-outs found the card best."""
         if self.searched is not None:
-            return "bot-looked-ahead", self.searched
+            return ("bot-looked-ahead" if "card" in self.searched else "bot-looked-ahead-call"), self.searched
         reason: tuple[str, dict[str, Any]] | None = getattr(self.heuristic, "reason", None)
         return reason
 
@@ -87,13 +92,14 @@ class SearchBot:
         choice = self.heuristic.choose(observation)
         if len(legal) == 1:
             return choice
-        if self.game == "nap" and observation.get("phase") == "bidding":
-            # Each bid (or the pass) is played out: the other seats finish the bidding as the heuristic
-            # would from their guessed hands, then the hand is played out.
+        seat = observation["seat"]
+        if observation.get("phase") in BIDDING_PHASES.get(self.game, ()):
+            # Each call (or the pass) is played out: the other seats finish the bidding as the
+            # heuristic would from their guessed hands, then the hand is played out.
             bidding = World.from_observation(self.game, self.hand_class, observation)
             if bidding is None:
                 return choice
-            return self._search(bidding, legal, choice, observation["seat"])
+            return self._search(bidding, [t for t in legal if t.split(" ", 1)[0] == seat], choice, seat)
         if observation.get("phase") != "play":
             return choice
         world = World.from_observation(self.game, self.hand_class, observation)
@@ -105,7 +111,7 @@ class SearchBot:
         choices = self.distinct(world, plays, choice)
         if len(choices) == 1:
             return choice
-        return self._search(world, choices, choice, observation["seat"])
+        return self._search(world, choices, choice, seat)
 
     def distinct(self, world: World, legal: list[str], keep: str) -> list[str]:
         """The legal actions less those that cannot play differently from one kept (``keep`` is kept)."""
@@ -141,11 +147,14 @@ class SearchBot:
         return out
 
     def _search(self, world: World, choices: list[str], choice: str, seat: str) -> str:
+        if choice in choices:  # the heuristic's choice first: it wins ties
+            choices = [choice] + [t for t in choices if t != choice]
         meter = WorkMeter()
         results_by_world: list[dict[str, float]] = []
         replay = len(world.before_play) + len(world.plays)
         remaining = sum(world.sizes.values()) + len(world.seats)  # cards left to play and bids to make, at most
-        per_world = len(choices) * (replay + remaining + 1)
+        # Each world is rebuilt once; every choice but the last plays on a clone of it.
+        per_world = replay + len(choices) * (remaining + 1) + (len(choices) - 1) * CLONE_COST
         worlds = min(MAX_WORLDS, self.budget // per_world)
         if worlds < MIN_WORLDS:
             return choice
@@ -156,18 +165,22 @@ class SearchBot:
             hidden = world.sample(self.rng)
             if hidden is None:
                 continue
+            base = world.rebuild(hidden)
+            meter.applied += replay
+            if base is None:
+                continue
             results: dict[str, float] = {}
-            for text in choices:
-                state = world.rebuild(hidden)
-                if state is None:
-                    break
-                meter.applied += replay
+            for i, text in enumerate(choices):
+                if i < len(choices) - 1:
+                    state = base.clone()
+                    meter.applied += CLONE_COST
+                else:
+                    state = base
                 meter.apply(state, Action.parse(text, state.seats))
-                self._finish_bidding(state, meter)
+                finish_decisions(state, meter, self.others)
                 results[text] = value(play_out(state, meter), seat, world.score_before, self.values)
-            else:
-                built += 1
-                results_by_world.append(results)
+            built += 1
+            results_by_world.append(results)
         self.work, self.worlds_tried = meter.applied, built
         if built < 2:
             return choice
@@ -175,18 +188,12 @@ class SearchBot:
         best = max(totals, key=lambda t: totals[t])  # the first of equals, the heuristic's choice first
         if best == choice or not self._clearly_better(results_by_world, best, choice):
             return choice
-        card = Action.parse(best, world.seats).card
-        if card is not None:
-            self.searched = {"seat": seat, "card": card}
+        action = Action.parse(best, world.seats)
+        if action.verb == "play" and action.card is not None:
+            self.searched = {"seat": seat, "card": action.card}
+        else:
+            self.searched = {"seat": seat}
         return best
-
-    def _finish_bidding(self, state: HandState, meter: WorkMeter) -> None:
-        """Let the other seats of a guessed world finish the bidding as the heuristic bot would."""
-        while state.phase == "bidding" and not state.is_terminal:
-            seat = state.current_player
-            if seat is None:
-                return
-            meter.apply(state, Action.parse(self.others.choose(state.observation(seat)), state.seats))
 
     @staticmethod
     def _clearly_better(results: list[dict[str, float]], best: str, choice: str) -> bool:
