@@ -40,7 +40,7 @@ from .worlds import World
 # Engine actions one move may apply (rebuilding worlds and playing them out), shared among the choices;
 # per game, since an action costs more in some (All Fours asks after throw-ins and peeks at each).
 # Sized so that a move stays under 50 ms under Pyodide (bench/pyodide_bench.mjs).
-BUDGETS = {"euchre": 700, "nap": 500, "yorkshire": 400, "trinidad": 480}
+BUDGETS = {"euchre": 700, "nap": 760, "yorkshire": 640, "trinidad": 680}
 BUDGET = 300  # a game not listed
 # What one clone of a rebuilt world costs, in engine actions (bench/engine.py: a clone takes about
 # as long as one to one and a half actions played out).
@@ -49,7 +49,10 @@ CLONE_COST = 2
 BIDDING_PHASES = {"nap": ("bidding",), "euchre": ("round-one", "round-two"), "trinidad": ("beg", "give")}
 # Worlds tried at most; a move whose budget cannot pay for MIN_WORLDS worlds is not searched
 # (so few worlds say nothing) and the heuristic's choice stands.
-MIN_WORLDS, MAX_WORLDS = 2, 24
+MIN_WORLDS, MAX_WORLDS = 2, 48
+# With many choices, after PRUNE_AFTER worlds only the heuristic's choice and the KEEP best others
+# so far are played out in the worlds that follow.
+PRUNE_AFTER, KEEP = 3, 2
 # How much better, in points per world, a choice must do than the heuristic's choice to replace it,
 # and by how many standard errors of the difference over the worlds tried.
 MARGIN = 0.12
@@ -153,25 +156,27 @@ class SearchBot:
         results_by_world: list[dict[str, float]] = []
         replay = len(world.before_play) + len(world.plays)
         remaining = sum(world.sizes.values()) + len(world.seats)  # cards left to play and bids to make, at most
-        # Each world is rebuilt once; every choice but the last plays on a clone of it.
-        per_world = replay + len(choices) * (remaining + 1) + (len(choices) - 1) * CLONE_COST
-        worlds = min(MAX_WORLDS, self.budget // per_world)
-        if worlds < MIN_WORLDS:
+
+        def cost(n: int) -> int:
+            """The work of one world for ``n`` choices: rebuilt once, every choice but the last on a clone."""
+            return replay + n * (remaining + 1) + (n - 1) * CLONE_COST
+
+        if min(MAX_WORLDS, self.budget // cost(len(choices))) < MIN_WORLDS:
             return choice
-        built = 0
-        for _ in range(worlds):
-            if meter.applied + per_world > self.budget:
-                break
+        active = choices
+        built = tries = 0
+        while built < MAX_WORLDS and tries < 2 * MAX_WORLDS and meter.applied + cost(len(active)) <= self.budget:
+            tries += 1
             hidden = world.sample(self.rng)
             if hidden is None:
-                continue
+                break
             base = world.rebuild(hidden)
             meter.applied += replay
             if base is None:
                 continue
             results: dict[str, float] = {}
-            for i, text in enumerate(choices):
-                if i < len(choices) - 1:
+            for i, text in enumerate(active):
+                if i < len(active) - 1:
                     state = base.clone()
                     meter.applied += CLONE_COST
                 else:
@@ -181,12 +186,17 @@ class SearchBot:
                 results[text] = value(play_out(state, meter), seat, world.score_before, self.values)
             built += 1
             results_by_world.append(results)
+            if len(active) > KEEP + 1 and built >= PRUNE_AFTER:
+                # Spend the rest on the heuristic's choice and the best others so far.
+                totals = {t: sum(r[t] for r in results_by_world) for t in active}
+                best_others = sorted((t for t in active if t != choice), key=lambda t: -totals[t])[:KEEP]
+                active = [t for t in active if t == choice or t in best_others]
         self.work, self.worlds_tried = meter.applied, built
         if built < 2:
             return choice
-        totals = {text: sum(r[text] for r in results_by_world) for text in choices}
+        totals = {text: sum(r[text] for r in results_by_world) / built for text in active}
         best = max(totals, key=lambda t: totals[t])  # the first of equals, the heuristic's choice first
-        if best == choice or not self._clearly_better(results_by_world, best, choice):
+        if best == choice or choice not in active or not self._clearly_better(results_by_world, best, choice):
             return choice
         action = Action.parse(best, world.seats)
         if action.verb == "play" and action.card is not None:
