@@ -30,13 +30,27 @@ GAME_VALUE_SHAPE = 0.006
 MATCH_BONUS = 20.0
 
 
-class WorkMeter:
-    """Counts the engine actions the search applies: its budget per move is a number of them."""
+class OutOfBudget(Exception):
+    """The budget of engine actions is spent: the play-out under way is abandoned."""
 
-    def __init__(self) -> None:
+
+class WorkMeter:
+    """Counts the engine actions the search applies: its budget per move is a number of them. With a
+    ``limit``, an action past it is not applied: ``OutOfBudget`` is raised instead."""
+
+    def __init__(self, limit: int | None = None) -> None:
         self.applied = 0
+        self.limit = limit
+
+    def charge(self, work: int) -> None:
+        """Count ``work`` action-equivalents done outside ``apply`` (a clone); raise if past the limit."""
+        if self.limit is not None and self.applied + work > self.limit:
+            raise OutOfBudget(self.applied)
+        self.applied += work
 
     def apply(self, state: HandState, action: Action) -> None:
+        if self.limit is not None and self.applied >= self.limit:
+            raise OutOfBudget(self.applied)
         state.apply(action)
         self.applied += 1
 
@@ -147,4 +161,4 @@ def value(state: HandState, seat: str, score_before: dict[str, int], values: boo
     return result
 
 
-__all__ = ["MATCH_BONUS", "WorkMeter", "allies", "counts_game_values", "finish_decisions", "play_out", "policy", "value"]
+__all__ = ["MATCH_BONUS", "OutOfBudget", "WorkMeter", "allies", "counts_game_values", "finish_decisions", "play_out", "policy", "value"]

@@ -34,7 +34,7 @@ from ..cards import Card, game_value
 from ..errors import TrickbookError
 from ..game import HandState
 from ..games import canonical_name, find_game
-from .playout import WorkMeter, counts_game_values, finish_decisions, play_out, value
+from .playout import OutOfBudget, WorkMeter, counts_game_values, finish_decisions, play_out, value
 from .worlds import World
 
 # Engine actions one move may apply (rebuilding worlds and playing them out), shared among the choices;
@@ -152,10 +152,11 @@ class SearchBot:
     def _search(self, world: World, choices: list[str], choice: str, seat: str) -> str:
         if choice in choices:  # the heuristic's choice first: it wins ties
             choices = [choice] + [t for t in choices if t != choice]
-        meter = WorkMeter()
+        meter = WorkMeter(limit=self.budget)  # a play-out that would pass the budget is abandoned
         results_by_world: list[dict[str, float]] = []
         replay = len(world.before_play) + len(world.plays)
-        remaining = sum(world.sizes.values()) + len(world.seats)  # cards left to play and bids to make, at most
+        # Cards left to play and calls to make (a Trinidad run deals more): what a play-out usually takes.
+        remaining = sum(world.sizes.values()) + len(world.seats) + world.more_cards
 
         def cost(n: int) -> int:
             """The work of one world for ``n`` choices: rebuilt once, every choice but the last on a clone."""
@@ -171,19 +172,22 @@ class SearchBot:
             if hidden is None:
                 break
             base = world.rebuild(hidden)
-            meter.applied += replay
+            meter.charge(replay)  # within the budget: the loop's test counted it
             if base is None:
                 continue
             results: dict[str, float] = {}
-            for i, text in enumerate(active):
-                if i < len(active) - 1:
-                    state = base.clone()
-                    meter.applied += CLONE_COST
-                else:
-                    state = base
-                meter.apply(state, Action.parse(text, state.seats))
-                finish_decisions(state, meter, self.others)
-                results[text] = value(play_out(state, meter), seat, world.score_before, self.values)
+            try:
+                for i, text in enumerate(active):
+                    if i < len(active) - 1:
+                        meter.charge(CLONE_COST)
+                        state = base.clone()
+                    else:
+                        state = base
+                    meter.apply(state, Action.parse(text, state.seats))
+                    finish_decisions(state, meter, self.others)
+                    results[text] = value(play_out(state, meter), seat, world.score_before, self.values)
+            except OutOfBudget:
+                break  # this world is left out: not every choice was played out in it
             built += 1
             results_by_world.append(results)
             if len(active) > KEEP + 1 and built >= PRUNE_AFTER:

@@ -73,6 +73,7 @@ class World:
         # the cards first dealt and returns the extras.
         self.arrange: Callable[[dict[str, list[Card]], list[Card]], dict[str, Any]] | None = None
         self.score_before = self._score_before(obs)
+        self.more_cards = 0  # cards a play-out may deal besides the hands' (a Trinidad run)
 
     def _score_before(self, obs: Mapping[str, Any]) -> dict[str, int]:
         score = {k: int(v) for k, v in obs["score"].items()}
@@ -176,6 +177,7 @@ class World:
         self.known.extend(kicks)
         if self.obs["phase"] == "give":
             self.before_play.append(_fixed(Action(self.obs["eldest"], "beg")))
+        self.more_cards = 3 * len(self.seats) + 1  # one run: three cards each, one more kick
         self.deal_extras = lambda rest: {"turn": kicks[0], "stock": rest}
         return self
 
