@@ -15,10 +15,18 @@ next to each other in a suit, every card between them played, and worth the
 same count) need no search.
 
 The work per move is fixed as a number of engine actions (``BUDGET``: the
-actions replayed to rebuild each world and those played out), never as time:
-moves depend only on the seed, on any machine. Decisions other than trick play
-(bids, trumps, discards, begging) are the game's heuristic bot's, and so is
-trick play in the rare positions the bot cannot rebuild.
+actions replayed to rebuild each world, those played out, and each clone of a
+rebuilt world at ``CLONE_COST``), never as time: moves depend only on the seed,
+on any machine. Each world is rebuilt once and every choice plays on a clone of
+it; a wide choice is narrowed, after ``PRUNE_AFTER`` worlds, to the heuristic's
+choice and the ``KEEP`` best others.
+
+The calls before trick play are searched the same way (``BIDDING_PHASES``:
+Nap's bids, Euchre's order, call and going alone, Trinidad's beg, stand, give
+and run): in each guessed world the call is made, the heuristic bot finishes the
+calls of every seat, and the hand is played out. The Euchre discard, and the
+Yorkshire throw-in and early look, are the heuristic bot's, and so is any move
+in the rare positions the bot cannot rebuild.
 
 The bot reads only its observation, never the full state; the rules live only
 in the engine: this module asks it for everything.

@@ -6,6 +6,11 @@ voids shown by the engine's follow rule. ``sample`` deals the unseen cards among
 the other seats (and the kitty or stock) keeping those voids, and ``rebuild``
 replays the hand's public actions on that deal through the engine, so a guess
 that contradicts what was played is refused by the engine's own rules.
+
+For a call before trick play (Nap's bids, Euchre's first and second rounds,
+Trinidad's begging and giving) the public actions are the calls made so far;
+the rest of the pack is the kitty or the stock, in the sampled order, so that a
+Trinidad run deals from it.
 """
 
 from __future__ import annotations
