@@ -22,13 +22,13 @@ import statistics
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
+from bots import seed_of  # bench/bots.py: the same seeds
+
 from trickbook.actions import Action
 from trickbook.bots import RandomBot, bot_class
 from trickbook.bots.playout import WorkMeter, counts_game_values, finish_decisions, play_out, value
 from trickbook.games import find_game
 from trickbook.match import Match, hand_finished
-
-from bots import seed_of  # bench/bots.py: the same seeds
 
 
 class OracleBot:

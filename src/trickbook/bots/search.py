@@ -40,7 +40,6 @@ from typing import Any, Mapping
 from ..actions import Action
 from ..cards import Card, game_value
 from ..errors import TrickbookError
-from ..game import HandState
 from ..games import canonical_name, find_game
 from .playout import OutOfBudget, WorkMeter, counts_game_values, finish_decisions, play_out, value
 from .worlds import World
