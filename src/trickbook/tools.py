@@ -24,22 +24,25 @@ BAD_INPUT = 1
 # Reads the inline records of a Markdown page (the site generator knows how).
 PageReader = Callable[[Path], list[Source]]
 
-__all__ = ["BAD_INPUT", "USAGE_ERROR", "PageReader", "check_main", "fmt_main", "main", "record_files", "replay_main"]
+__all__ = ["BAD_INPUT", "USAGE_ERROR", "PageReader", "Parser", "UsageError", "check_main", "fmt_main", "main", "record_files", "replay_main"]
 
 
-class _UsageError(Exception):
-    """argparse's complaint, turned into an exit status rather than a process exit."""
+class UsageError(Exception):
+    """A command line that does not parse: argparse's complaint with the usage, turned into an exit
+    status rather than a process exit (the site's command line raises it too)."""
 
 
-class _Parser(argparse.ArgumentParser):
+class Parser(argparse.ArgumentParser):
+    """An argument parser that raises ``UsageError`` instead of leaving the process."""
+
     def error(self, message: str) -> NoReturn:
-        raise _UsageError(f"{self.format_usage()}{self.prog}: error: {message}")
+        raise UsageError(f"{self.format_usage()}{self.prog}: error: {message}")
 
 
 def _parse(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> argparse.Namespace | None:
     try:
         return parser.parse_args(argv)
-    except _UsageError as e:
+    except UsageError as e:
         print(e, file=sys.stderr)
         return None
 
@@ -68,7 +71,7 @@ def load_trace(source: Source) -> Trace:
 def replay_main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     """``trickbook replay FILE [--json]``: play a record through the engine and show the result."""
     out = out or sys.stdout
-    parser = _Parser(prog="trickbook replay", description="Replay a hand record through the rule engine.")
+    parser = Parser(prog="trickbook replay", description="Replay a hand record through the rule engine.")
     parser.add_argument("file", help="a <id>.hand.toml record")
     parser.add_argument("--json", action="store_true", help="print the result as one JSON object")
     args = _parse(parser, argv)
@@ -108,7 +111,7 @@ def check_main(argv: Sequence[str] | None = None, out: TextIO | None = None, pag
     written inline in them. Ids must be unique across all of them.
     """
     out = out or sys.stdout
-    parser = _Parser(prog="trickbook check", description="Check that hand records replay.")
+    parser = Parser(prog="trickbook check", description="Check that hand records replay.")
     what = "record files or folders, and Markdown pages" if pages else "record files or folders"
     parser.add_argument("paths", nargs="+", help=what)
     args = _parse(parser, argv)
@@ -151,7 +154,7 @@ def check_main(argv: Sequence[str] | None = None, out: TextIO | None = None, pag
 def fmt_main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     """``trickbook fmt FILE [--write]``: print a record in canonical form (or rewrite it)."""
     out = out or sys.stdout
-    parser = _Parser(prog="trickbook fmt", description="Print hand records in canonical form. "
+    parser = Parser(prog="trickbook fmt", description="Print hand records in canonical form. "
                      "Canonical form keeps notes but not TOML comments.")
     parser.add_argument("files", nargs="+", help="record files")
     parser.add_argument("--write", "-w", action="store_true", help="rewrite the files in place")

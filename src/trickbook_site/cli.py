@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Callable, Sequence
 
 from trickbook.errors import TrickbookError
+from trickbook.tools import Parser, UsageError
 
 BAD_INPUT = 1
 USAGE_ERROR = 2
@@ -24,18 +25,9 @@ DEBUG_ENV = "TRICKBOOK_DEBUG"
 FAILED = {"build": "build failed", "serve": "serve failed"}
 
 
-class UsageError(Exception):
-    """A command line that does not parse; the message is argparse's, with the usage."""
-
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # type: ignore[override]
-        raise UsageError(f"{self.format_usage()}{self.prog}: error: {message}")
-
-
 def _parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="trickbook", description="Build and serve the trickbook site; check and replay hand records.")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    parser = Parser(prog="trickbook", description="Build and serve the trickbook site; check and replay hand records.")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     sub.required = True
 
     build = sub.add_parser("build", help="build the site into site/ (or --site-dir)")

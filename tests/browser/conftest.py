@@ -155,7 +155,36 @@ def tb() -> Any:
     return SimpleNamespace(block_runtime=block_runtime, hand_page_url=hand_page_url, figure_of=figure_of,
                            wait_mounted=wait_mounted, static_steps=static_steps, hand_data=hand_data, wake=wake, guard_context=guard_context,
                            LANGUAGES=LANGUAGES, HTML_LANG=HTML_LANG, NAP_HAND=NAP_HAND,
-                           LIVE_TIMEOUT_MS=LIVE_TIMEOUT_MS)
+                           LIVE_TIMEOUT_MS=LIVE_TIMEOUT_MS, wait_for_reader=wait_for_reader,
+                           one_decision=one_decision)
+
+
+def wait_for_reader(page: Any, table: Any) -> str:
+    """Wait until a play table is idle and the reader must decide, or the hand is over; the phase."""
+    page.wait_for_function(
+        "(t) => t.dataset.busy !== 'true' && (t.dataset.turn === 'you' || t.dataset.phase === 'hand-over')",
+        arg=table.element_handle(), timeout=30_000)
+    phase: str = table.get_attribute("data-phase")
+    return phase
+
+
+def one_decision(page: Any, table: Any) -> None:
+    """The reader's next decision at a play table by keyboard: Enter at a hand's end, Enter twice to lift
+    and play the first playable card, S for the cautious choice, else Enter; then wait for the log to grow."""
+    wait_for_reader(page, table)
+    phase = table.get_attribute("data-phase")
+    before = int(table.locator(".tbt-log").get_attribute("data-lines") or 0)
+    if phase == "hand-over":
+        page.keyboard.press("Enter")
+    elif table.locator(".tbt-cards .tbt-card[aria-disabled='false']").count():
+        page.keyboard.press("Enter")
+        page.keyboard.press("Enter")
+    elif table.locator(".tbt-choice[aria-keyshortcuts='S']").count():
+        page.keyboard.press("s")
+    else:
+        page.keyboard.press("Enter")
+    page.wait_for_function("([t, n]) => Number(t.querySelector('.tbt-log').dataset.lines) > n",
+                           arg=[table.element_handle(), before], timeout=30_000)
 
 
 def block_runtime(context: Any) -> None:

@@ -51,30 +51,6 @@ STORAGE = """async () => {
 }"""
 
 
-def wait_for_reader(page, table) -> str:
-    page.wait_for_function(
-        "(t) => t.dataset.busy !== 'true' && (t.dataset.turn === 'you' || t.dataset.phase === 'hand-over')",
-        arg=table.element_handle(), timeout=30_000)
-    return table.get_attribute("data-phase")
-
-
-def one_decision(page, table) -> None:
-    """The reader's next decision by keyboard: Enter at a hand's end, S to pass, Enter twice to play a card."""
-    phase = wait_for_reader(page, table)
-    before = int(table.locator(".tbt-log").get_attribute("data-lines") or 0)
-    if phase == "hand-over":
-        page.keyboard.press("Enter")
-    elif table.locator(".tbt-cards .tbt-card[aria-disabled='false']").count():
-        page.keyboard.press("Enter")
-        page.keyboard.press("Enter")
-    elif table.locator(".tbt-choice[aria-keyshortcuts='S']").count():
-        page.keyboard.press("s")
-    else:
-        page.keyboard.press("Enter")
-    page.wait_for_function("([t, n]) => Number(t.querySelector('.tbt-log').dataset.lines) > n",
-                           arg=[table.element_handle(), before], timeout=30_000)
-
-
 def inside(box, size) -> bool:
     return box is not None and box["x"] >= 0 and box["x"] + box["width"] <= size[0] + 0.5
 
@@ -112,10 +88,10 @@ def test_a_nap_session_of_two_rounds_resumes_ends_with_final_balances_and_keeps_
 
         snapshots = []
         while table.get_attribute("data-hand-number") != "2":  # through the first deal
-            one_decision(page, table)
+            tb.one_decision(page, table)
             snapshots.append(page.evaluate(STORAGE))
         expect(number).to_have_text(DEAL[lang].format(n=2))
-        wait_for_reader(page, table)
+        tb.wait_for_reader(page, table)
         saved = json.loads(snapshots[-1]["local"]["trickbook.table.nap"])
         assert "seed" not in saved and saved["fingerprint"] == fingerprint and saved["rounds"] == 2
         key = snapshots[-1]["keys"]["nap"]
@@ -127,7 +103,7 @@ def test_a_nap_session_of_two_rounds_resumes_ends_with_final_balances_and_keeps_
         page.reload()
         table = page.locator("div.tb-table[data-game='nap']")
         expect(table).to_have_attribute("data-engine", "live", timeout=tb.LIVE_TIMEOUT_MS)
-        wait_for_reader(page, table)
+        tb.wait_for_reader(page, table)
         expect(table.locator(".tbt-notice")).to_be_visible()
         expect(table.locator(".tbt-hand-number")).to_have_text(DEAL[lang].format(n=2))
         assert [c.get_attribute("data-card") for c in table.locator(".tbt-cards .tbt-card").all()] == shown["hand"]
@@ -135,7 +111,7 @@ def test_a_nap_session_of_two_rounds_resumes_ends_with_final_balances_and_keeps_
         assert table.locator(".tbt-fingerprint code").text_content() == fingerprint
 
         while table.get_attribute("data-over") != "true":
-            one_decision(page, table)
+            tb.one_decision(page, table)
             snapshots.append(page.evaluate(STORAGE))
             assert len(snapshots) < 400, "the session does not end"
 

@@ -52,13 +52,6 @@ def go_live(page, table, tb) -> None:
     expect(table).to_have_attribute("data-engine", "live", timeout=tb.LIVE_TIMEOUT_MS)
 
 
-def wait_for_reader(page, table) -> str:
-    page.wait_for_function(
-        "(t) => t.dataset.busy !== 'true' && (t.dataset.turn === 'you' || t.dataset.phase === 'hand-over')",
-        arg=table.element_handle(), timeout=30_000)
-    return table.get_attribute("data-phase")
-
-
 def lines(table) -> int:
     return int(table.locator(".tbt-log").get_attribute("data-lines") or 0)
 
@@ -78,12 +71,12 @@ def focus_in_table(page, table) -> bool:
     return page.evaluate("(t) => t.contains(document.activeElement)", table.element_handle())
 
 
-def play_match_by_keyboard(page, table, size) -> dict:
+def play_match_by_keyboard(page, table, size, tb) -> dict:
     """Every decision by keys alone: S for the cautious choice, Enter for the first choice or to lift and play a card."""
     decisions = hands = 0
     looked_back = False
     while table.get_attribute("data-over") != "true":
-        phase = wait_for_reader(page, table)
+        phase = tb.wait_for_reader(page, table)
         if table.get_attribute("data-over") == "true":
             break
         assert focus_in_table(page, table), f"focus left the table in phase {phase}"
@@ -136,7 +129,7 @@ def test_a_whole_match_is_played_by_keyboard_on_one_screen(browser, site_url, tb
         assert re.fullmatch(r"[0-9a-f]{64}", fingerprint)
         bots = table.locator(".tbt-seat[data-bot='true']")
         expect(bots).to_have_count(4 if game == "nap" else 3)
-        played = play_match_by_keyboard(page, table, size)
+        played = play_match_by_keyboard(page, table, size, tb)
         assert played["looked_back"] or game == "nap"  # a Nap round may end with every bid passed
         # The log follows its newest line: it is scrolled to the end.
         assert page.evaluate("(t) => { const log = t.querySelector('.tbt-log'); "
@@ -178,27 +171,15 @@ def test_a_reload_brings_the_match_back_exactly_where_it_was(browser, site_url, 
     try:
         go_live(page, table, tb)
         for _ in range(3):  # a few decisions, by the table's own time-outs replaced with S or a card
-            phase = wait_for_reader(page, table)
-            before = lines(table)
-            if phase == "hand-over":
-                page.keyboard.press("Enter")
-            elif table.locator(".tbt-cards .tbt-card[aria-disabled='false']").count():
-                page.keyboard.press("Enter")
-                page.keyboard.press("Enter")
-            elif table.locator(".tbt-choice[aria-keyshortcuts='S']").count():
-                page.keyboard.press("s")
-            else:
-                page.keyboard.press("Enter")
-            page.wait_for_function("([t, n]) => Number(t.querySelector('.tbt-log').dataset.lines) > n",
-                                   arg=[table.element_handle(), before], timeout=30_000)
-        wait_for_reader(page, table)
+            tb.one_decision(page, table)
+        tb.wait_for_reader(page, table)
         snapshot = snapshot_of(table)
         saved = json.loads(page.evaluate(f"() => localStorage.getItem('trickbook.table.{game}')"))
         assert saved["moves"] and saved["game"] == game
         page.reload()
         table = page.locator(f"div.tb-table[data-game='{game}']")
         expect(table).to_have_attribute("data-engine", "live", timeout=tb.LIVE_TIMEOUT_MS)
-        wait_for_reader(page, table)
+        tb.wait_for_reader(page, table)
         assert snapshot_of(table) == snapshot
         expect(table.locator(".tbt-notice")).to_be_visible()
         # New match asks first; "No" keeps the match.
@@ -245,7 +226,7 @@ def test_the_timer_pauses_while_the_tab_is_hidden_and_says_so(browser, site_url,
     }"""
     try:
         go_live(page, table, tb)
-        wait_for_reader(page, table)
+        tb.wait_for_reader(page, table)
         page.evaluate(hide, True)
         timer = table.locator(".tbt-timer")
         expect(timer).to_have_attribute("data-paused", "true")
@@ -268,7 +249,7 @@ def test_a_live_play_table_has_no_serious_accessibility_violation(browser, site_
     context, guard, errors, page, table = open_table(browser, site_url, tb, game, lang, (360, 740))
     try:
         go_live(page, table, tb)
-        wait_for_reader(page, table)
+        tb.wait_for_reader(page, table)
         page.evaluate(AXE.read_text(encoding="utf-8"))  # not a script tag: the page's policy refuses inline scripts
         result = page.evaluate("async () => await axe.run(document.querySelector('div.tb-table'))")
         serious = [f"{v['id']}: {[n['target'] for n in v['nodes']][:3]}" for v in result["violations"]
