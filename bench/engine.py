@@ -95,7 +95,7 @@ def run(seconds: float = 2.0, moves: int = 2000, strong_moves: int = 300) -> lis
             continue
         rate, per_hand = random_hands_per_second(game, seconds)
         row = {"game": game, "hands_per_second": rate, "actions_per_hand": per_hand, "clone_us": clone_micros(game)}
-        if present(BOTS[game]):
+        if present(BOTS[game]) and moves:
             times = bot_move_times(game, moves)
             row.update(bot_mean_ms=1000 * statistics.fmean(times), bot_p95_ms=1000 * p95(times), bot_moves=len(times))
             if strong_moves:

@@ -409,7 +409,10 @@ def dom_whatif(page: Any, hand_id: str, whatif: dict[str, Any] | None, calls: in
 
 def table(headers: list[str], rows: list[list[str]]) -> str:
     widths = [max(len(h), *(len(r[i]) for r in rows)) for i, h in enumerate(headers)]
-    line = lambda cells: "  ".join(c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(cells, widths)))
+
+    def line(cells: list[str]) -> str:
+        return "  ".join(c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(cells, widths, strict=True)))
+
     return "\n".join([line(headers), line(["-" * w for w in widths])] + [line(r) for r in rows])
 
 
@@ -448,7 +451,9 @@ def report_bytes(pages: dict[str, list[PageBytes]], runs: int) -> None:
           "target at most 400 KB of bodies")
     rows = []
     for path, loads in pages.items():
-        pick = lambda attr: median([getattr(p, attr) for p in loads])
+        def pick(attr: str, loads: list[PageBytes] = loads) -> float:
+            return median([getattr(p, attr) for p in loads])
+
         runtime = sorted({u for p in loads for u in p.runtime})
         rows.append([f"/{path}", f"{pick('requests'):.0f}", f"{pick('body') / 1000:.1f}", kib(pick("body")),
                      kib(pick("transfer")),
@@ -466,11 +471,13 @@ def report_live(bare: list[dict[str, dict[str, float]]], live: list[dict[str, An
     ratios = []
     for visit in ("cold", "warm"):
         runs_of = [r if visit == "cold" else r["warm"] for r in live]
-        marks = lambda key: [r["marks"][key] for r in runs_of]
+        def marks(key: str, runs_of: list[dict[str, Any]] = runs_of) -> list[float]:
+            return [r["marks"][key] for r in runs_of]
+
         bare_nav = [b[visit]["nav_to_booted"] for b in bare]
         boot, engine = [r["timing"]["boot"] for r in runs_of], [r["timing"]["engine"] for r in runs_of]
         click_to_live = [r["marks"]["live"] - r["marks"]["click"] for r in runs_of]
-        rest = [c - b - e for c, b, e in zip(click_to_live, boot, engine)]
+        rest = [c - b - e for c, b, e in zip(click_to_live, boot, engine, strict=True)]
         rows += [
             [f"{visit}: bare Pyodide page: navigation -> runtime booted", spread(bare_nav, ms)],
             [f"{visit}: bare Pyodide page: boot inside the worker (import + loadPyodide)",
@@ -490,7 +497,9 @@ def report_live(bare: list[dict[str, dict[str, float]]], live: list[dict[str, An
 
 
 def report_calls(live: list[dict[str, Any]], calls: int) -> None:
-    per_run = lambda key: [median(r[key]) for r in live if r[key]]
+    def per_run(key: str) -> list[float]:
+        return [median(r[key]) for r in live if r[key]]
+
     whatif = live[0]["whatif"]
     what = f"step {whatif['step']}, {whatif['action']!r}" if whatif else "no alternative card found"
     print(f"\n4. Live calls on /{LIVE_PAGE}, {calls} calls per run (median per run, then median of runs)")

@@ -22,8 +22,8 @@ def test_the_engine_passes_mypy_strict():
     assert result.returncode == 0, result.stdout + result.stderr
 
 
-def test_the_sources_and_tests_pass_ruff():
-    result = run("ruff", "check", "src", "tests")
+def test_the_sources_tests_and_benchmarks_pass_ruff():
+    result = run("ruff", "check", "src", "tests", "bench")
     assert result.returncode == 0, result.stdout + result.stderr
 
 

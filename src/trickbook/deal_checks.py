@@ -17,15 +17,17 @@ def check_deal(state: HandState, deal: Deal) -> None:
     cards = deal.all_cards()  # listed once for both the repeat check and the pack check
     if len(frozenset(cards)) != len(cards):
         deal.check_unique()  # names the card dealt twice
+    size, hands = state.hand_size, state.hands
     for s in state.seats:
-        if len(state.hands[s]) != state.hand_size:
-            raise DealError(f"{s} must be dealt {state.hand_size} cards, not {len(state.hands[s])}")
+        if len(hands[s]) != size:
+            raise DealError(f"{s} must be dealt {size} cards, not {len(hands[s])}")
     if state.turn_card and deal.turn is None:
         raise DealError(f"a {state.title} deal needs the {state.turn_card} (`turn`)")
-    dealt = {"turned card": bool(state.turn_card), "kitty": bool(state.kitty_size), "stock": state.has_stock}
-    given = {"turned card": deal.turn is not None, "kitty": bool(deal.kitty), "stock": bool(deal.stock)}
-    wrong = [name for name in given if given[name] and not dealt[name]]
-    if wrong:
+    if ((deal.turn is not None and not state.turn_card) or (deal.kitty and not state.kitty_size)
+            or (deal.stock and not state.has_stock)):
+        dealt = {"turned card": bool(state.turn_card), "kitty": bool(state.kitty_size), "stock": state.has_stock}
+        given = {"turned card": deal.turn is not None, "kitty": bool(deal.kitty), "stock": bool(deal.stock)}
+        wrong = [name for name in given if given[name] and not dealt[name]]
         alone = "; its deal is the hands alone (no upcard, kitty or stock)" if not any(dealt.values()) else ""
         raise DealError(f"{state.title} deals no {' and no '.join(wrong)}{alone}")
     if deal.kitty and len(deal.kitty) != state.kitty_size:

@@ -20,41 +20,46 @@ from operator import attrgetter
 from types import MethodType
 from typing import Any, Callable, ClassVar, Iterable, Mapping, Sequence
 
-from .actions import Action, play_actions
-from .cards import RANKS, SUITS, Card, full_pack
+from .actions import Action
+from .cards import RANKS, SUITS, Card
 from .cloning import clone_state
 from .deal_checks import check_deal, check_score_before
 from .errors import DealError, IllegalActionError
 from .hand_views import HandViews
 from .messages import Event, Reason
 from .model import Award, Deal, Phase, Rules
-from .tricks import Trick, TrickEntry, holding_class
+from .trickplay import IN_ORDER, TrickPlay, make_event
+from .tricks import Trick
 
 # Each game's phase methods by phase and kind ("_round_one_check"), found once per class.
 _PHASE_METHODS: dict[tuple[type["HandState"], str, str], Callable[..., Any]] = {}
-# A rank's power within its suit: the ace highest.
-_RANK_POWER = {rank: len(RANKS) - i for i, rank in enumerate(RANKS)}
+_OVER = Phase.OVER
+# Each game's ``_<phase>_legal`` method by phase, and whether its list is taken as it is.
+_LISTERS: dict[tuple[type["HandState"], str], tuple[Callable[..., Any], bool, bool]] = {}
 
 __all__ = ["Award", "Deal", "HandState", "Phase", "Rules"]
 
 
 _REGISTRY: dict[str, type["HandState"]] = {}
-# shows_out() answers, by game, card, suit led and trumps: the follow rule is asked once for each.
-_SHOWS_OUT: dict[tuple[type["HandState"], Card, str, str | None], bool] = {}
-# Tables worked out once from a game's own rules (``suit_of``, ``trick_key``), by game
-# and trumps (and suit led): what the hot loops look up instead of asking the rule again per card.
-_SUITS: dict[tuple[type["HandState"], str | None], dict[Card, str]] = {}
-_TRICK_KEYS: dict[tuple[type["HandState"], str, str | None], dict[Card, tuple[int, int]]] = {}
+_DEFAULT_RULES: dict[type["HandState"], Rules] = {}
+# The next seat in play after each seat, by table and seats in play (``next_seat``).
+_NEXT: dict[tuple[tuple[str, ...], tuple[str, ...]], dict[str, str]] = {}
 _TABLES: dict[tuple[type["HandState"], tuple[str, ...]], tuple[dict[str, list[str]], dict[str, str], dict[str, str]]] = {}
-_ALL_CARDS = tuple(full_pack())
-# Attributes a state and its clone share: the table facts, only ever read, and the listed legal
-# actions, which ``apply`` replaces rather than changes.
-_SHARED_IN_CLONE = frozenset({"_teams", "_team_of", "_partner", "_legal"})
+# Attributes a state and its clone share: the table facts and the trick's keys, only ever read, and
+# the listed legal actions, which ``apply`` replaces rather than changes.
+_SHARED_IN_CLONE = frozenset({"_teams", "_team_of", "_partner", "_legal", "_trick_keys"})
 # An action's canonical text, as the legal actions are sorted by it (read, not worked out again).
 _text_of = attrgetter("_text")
 
 
-class HandState(HandViews):
+def _default_rules(cls: type["HandState"]) -> Rules:
+    rules = _DEFAULT_RULES.get(cls)
+    if rules is None:
+        rules = _DEFAULT_RULES[cls] = cls.rules_class()
+    return rules
+
+
+class HandState(TrickPlay, HandViews):
     """One hand of a game, from the deal to the scoring, and the game's facts.
 
     A game subclasses this, sets the class variables below and writes its phase
@@ -102,7 +107,8 @@ class HandState(HandViews):
         deal: Deal,
         score: Mapping[str, int] | None = None,
     ) -> None:
-        self.rules = rules if rules is not None else self.rules_class()
+        # Rules are frozen: one default object per game serves every hand.
+        self.rules = rules if rules is not None else _default_rules(type(self))
         self.seats: tuple[str, ...] = tuple(seats)
         if len(self.seats) not in self.seat_counts:
             counts = self.seat_counts
@@ -136,7 +142,10 @@ class HandState(HandViews):
         self.in_play: list[str] = list(self.seats)
         self.taken: dict[str, list[Card]] = {s: [] for s in self.seats}
         # The legal actions of this state, listed once and forgotten by ``apply`` (see ``legal_actions``).
-        self._legal: list[Action] | None = None
+        self._legal: Sequence[Action] | None = None
+        # The trick-key table of the trick in progress (``play_card``), a shared table only ever read.
+        self._trick_keys: dict[Card, tuple[int, int]] = {}
+        self._trick_led = ""  # and the suit led to it
         self._start()
 
     @classmethod
@@ -210,12 +219,18 @@ class HandState(HandViews):
 
     def next_seat(self, seat: str, among: Iterable[str] | None = None) -> str:
         """The next seat in the order of play, skipping seats not in ``among``."""
+        if among is None:
+            following = _NEXT.get((self.seats, tuple(self.in_play)))
+            if following is not None and seat in following:
+                return following[seat]
         pool = self.in_play if among is None else set(among)
         n = len(self.seats)
         i = self.seats.index(seat)
         for k in range(1, n + 1):
             cand = self.seats[(i + k) % n]
             if cand in pool:
+                if among is None:  # remembered for this table and these seats in play
+                    _NEXT.setdefault((self.seats, tuple(self.in_play)), {})[seat] = cand
                 return cand
         raise AssertionError("no seat in play")
 
@@ -252,7 +267,7 @@ class HandState(HandViews):
 
     @property
     def is_terminal(self) -> bool:
-        return self.phase == Phase.OVER
+        return self.phase == _OVER
 
     def legal_actions(self) -> list[Action]:
         """Every action ``why_illegal`` accepts, sorted by canonical text: the seat to act's, and
@@ -262,19 +277,34 @@ class HandState(HandViews):
         """
         legal = self._legal
         if legal is None:
-            legal = self._legal = self._list_legal()
+            phase = self.phase
+            if phase == _OVER or self.winner is not None:
+                legal = ()
+            else:
+                listed, in_order, out_of_turn = _LISTERS.get((type(self), phase)) or self._lister()
+                legal = listed(self)
+                if out_of_turn or not in_order or (type(legal) is not list and type(legal) is not tuple):
+                    legal = self._sorted_legal(legal, in_order, out_of_turn)
+            self._legal = legal
         return list(legal)
 
-    def _list_legal(self) -> list[Action]:
-        if self.is_terminal or self.winner is not None:
-            return []
-        listed = _PHASE_METHODS.get((type(self), self.phase, "legal")) or self._phase_function("legal")
-        actions = set(listed(self))
-        if type(self)._out_of_turn_legal is not HandState._out_of_turn_legal:  # a game that has any
-            for a in self._out_of_turn_legal():
-                if self.why_illegal(a) is None:
-                    actions.add(a)
+    def _sorted_legal(self, listed: Iterable[Action], in_order: bool, out_of_turn: bool) -> Sequence[Action]:
+        """The phase's actions and any out of turn, sorted by text, each once (unless they come so)."""
+        extra = [a for a in self._out_of_turn_legal() if self.why_illegal(a) is None] if out_of_turn else ()
+        if in_order and not extra:  # listed sorted by text, each once
+            return listed if type(listed) is list or type(listed) is tuple else list(listed)
+        actions = set(listed)
+        actions.update(extra)
         return sorted(actions, key=_text_of)
+
+    def _lister(self) -> tuple[Callable[..., Any], bool, bool]:
+        """The phase's ``_<phase>_legal`` method, whether its list comes in order (``listed_in_order``),
+        and whether the game has actions out of turn to add."""
+        cls = type(self)
+        listed = self._phase_function("legal")
+        lister = _LISTERS[(cls, self.phase)] = (
+            listed, listed in IN_ORDER, cls._out_of_turn_legal is not HandState._out_of_turn_legal)
+        return lister
 
     def why_illegal(self, action: Action) -> Reason | None:
         """None when ``action`` is legal; otherwise the reason, as data."""
@@ -319,7 +349,7 @@ class HandState(HandViews):
         return clone
 
     def emit(self, code: str, **values: Any) -> Event:
-        ev = Event(code, values)
+        ev = make_event(code, values)
         self.events.append(ev)
         return ev
 
@@ -347,231 +377,6 @@ class HandState(HandViews):
     def _out_of_turn_legal(self) -> Iterable[Action]:
         """Candidates for the actions seats may take out of turn (each is checked by ``why_illegal``)."""
         return ()
-
-    def _play_legal(self) -> Iterable[Action]:
-        seat = self.current
-        assert seat is not None
-        plays = play_actions(seat)
-        return [plays[card] for card in self.legal_plays(seat)]
-
-    def _play_check(self, action: Action) -> Reason | None:
-        if action.verb != "play" or action.card is None:
-            return self._not_now(action)
-        return self._check_play(action.seat, action.card)
-
-    def _play_apply(self, action: Action) -> None:
-        assert action.card is not None
-        self.play_card(action.seat, action.card)
-
-    # ----- trick play ------------------------------------------------------
-    def start_play(self, leader: str) -> None:
-        self.phase = Phase.PLAY
-        self.current = leader
-        self.tricks.append(Trick(leader=leader, expected=tuple(self._trick_order(leader))))
-
-    def _trick_order(self, leader: str) -> list[str]:
-        in_play, seats = self.in_play, self.seats
-        if leader in in_play:  # the seats in play in the order of play, from the leader round the table
-            i = seats.index(leader)
-            return [leader] + [s for s in seats[i + 1:] + seats[:i] if s in in_play]
-        order = [leader]
-        while len(order) < len(in_play):
-            order.append(self.next_seat(order[-1]))
-        return order
-
-    @property
-    def trick(self) -> Trick | None:
-        """The trick in progress, if any."""
-        if self.tricks:
-            last = self.tricks[-1]
-            if len(last.entries) != len(last.expected):
-                return last
-        return None
-
-    @classmethod
-    def suit_of(cls, card: Card, trump: str | None) -> str:
-        """The suit a card belongs to in play, given trumps (Euchre's left bower is a trump)."""
-        return card.suit
-
-    @classmethod
-    def rank_power(cls, card: Card, trump: str | None) -> int:
-        """Higher beats lower within a suit, given trumps."""
-        return _RANK_POWER[card.rank]
-
-    @classmethod
-    def suit_table(cls, trump: str | None) -> dict[Card, str]:
-        """``suit_of`` for every card, given trumps: worked out once per game and trumps."""
-        table = _SUITS.get((cls, trump))
-        if table is None:
-            table = _SUITS[(cls, trump)] = {card: cls.suit_of(card, trump) for card in _ALL_CARDS}
-        return table
-
-    @classmethod
-    def trick_key_table(cls, led: str, trump: str | None) -> dict[Card, tuple[int, int]]:
-        """``trick_key`` for every card, given the suit led and trumps: worked out once per game, lead and trumps."""
-        table = _TRICK_KEYS.get((cls, led, trump))
-        if table is None:
-            table = _TRICK_KEYS[(cls, led, trump)] = {card: cls.trick_key(card, led, trump) for card in _ALL_CARDS}
-        return table
-
-    @classmethod
-    def trick_key(cls, card: Card, led: str, trump: str | None) -> tuple[int, int]:
-        """How strongly ``card`` holds a trick led in ``led`` (the one trick-winner rule, ``tricks.play_key``)."""
-        # play_key's rule, without making two functions per call (the search bot asks this often).
-        rank = holding_class(cls.suit_of(card, trump), led, trump)
-        return (rank, cls.rank_power(card, trump)) if rank else (0, 0)
-
-    def effective_suit(self, card: Card) -> str:
-        """The suit a card belongs to in play in this hand."""
-        trump = self.trump
-        return (_SUITS.get((type(self), trump)) or self.suit_table(trump))[card]
-
-    def power(self, card: Card) -> int:
-        """Higher beats lower within a suit, in this hand."""
-        return self.rank_power(card, self.trump)
-
-    def led_suit(self) -> str | None:
-        trick = self.trick
-        led = None if trick is None else trick.led
-        return None if led is None else self.suit_table(self.trump)[led]
-
-    def legal_plays(self, seat: str) -> list[Card]:
-        hand, tricks, trump = self.hands[seat], self.tricks, self.trump
-        entries = tricks[-1].entries if tricks else None
-        if not entries or len(entries) == len(tricks[-1].expected):  # the lead: any card
-            return list(hand)
-        led_card = entries[0].card or tricks[-1].led
-        if led_card is None:
-            return list(hand)
-        led = (_SUITS.get((type(self), trump)) or self.suit_table(trump))[led_card]
-        refusal = self.follow_refusal  # the rule's verdict alone: no Reason made for a card refused
-        return [c for c in hand if refusal(c, hand, led, trump) is None]
-
-    def _check_play(self, seat: str, card: Card) -> Reason | None:
-        """Whether ``seat`` may play ``card`` to the trick in progress (the game's follow rule)."""
-        return self.follow_rule(seat, card, self.hands[seat], self.led_suit(), self.trump)
-
-    @classmethod
-    def follow_rule(cls, seat: str, card: Card, hand: Sequence[Card], led: str | None,
-                    trump: str | None) -> Reason | None:
-        """The follow rule, given the hand, the suit led (None on the lead) and trumps, as a reason."""
-        code = cls.follow_refusal(card, hand, led, trump)
-        return None if code is None else Reason(code, {"seat": seat, "suit": led, "card": card})
-
-    @classmethod
-    def follow_refusal(cls, card: Card, hand: Sequence[Card], led: str | None, trump: str | None) -> str | None:
-        """The follow rule itself: None when ``card`` may be played, else the refusal's code.
-
-        Default: follow suit if you can. Subclasses override.
-        """
-        if led is None:
-            return None
-        suits = _SUITS.get((cls, trump)) or cls.suit_table(trump)
-        if suits[card] != led:
-            for c in hand:
-                if suits[c] == led:
-                    return "must-follow-suit"
-        return None
-
-    @classmethod
-    def shows_out(cls, card: Card, led: str | None, trump: str | None) -> bool:
-        """True when playing ``card`` to a trick led in ``led`` proves the seat holds none of that suit.
-
-        Asked of the follow rule itself: would ``card`` be refused from a hand that also held a card of the suit led?
-        """
-        if led is None or cls.suit_of(card, trump) == led:
-            return False
-        key = (cls, card, led, trump)
-        known = _SHOWS_OUT.get(key)
-        if known is None:
-            probe = next((c for c in cls._pack() if c != card and cls.suit_of(c, trump) == led), None)
-            known = probe is not None and cls.follow_refusal(card, [card, probe], led, trump) is not None
-            _SHOWS_OUT[key] = known
-        return known
-
-    def play_card(self, seat: str, card: Card) -> None:
-        """Move a card from the hand to the trick; finish the trick when complete.
-
-        One path per card: the entry, its event, the play holding the trick (from the trick-key
-        table) and the next seat, which is the next expected one (entries come in the order of play).
-        """
-        trick = self.tricks[-1]
-        entries, expected = trick.entries, trick.expected
-        n = len(entries)
-        assert n < len(expected) and self.current == seat  # a trick in progress, the seat's turn
-        self.hands[seat].remove(card)
-        entries.append(TrickEntry.played(seat, card))
-        best = trick.winning
-        if best is None:  # the lead (or the first card after a throw-in)
-            if not n:
-                if self.first_lead_sets_trump and self.trump is None:
-                    self.trump = card.suit
-                    self.emit("trump-set", suit=card.suit)
-                self.events.append(Event("leads", {"seat": seat, "card": card}))
-            else:
-                self.events.append(Event("plays", {"seat": seat, "card": card}))
-            trick.winning = (seat, card)
-            if n + 1 < len(expected):
-                self.current = expected[n + 1] if expected[n] == seat else self._next_in_trick(trick)
-                return
-            led = self.effective_suit(card)
-        else:
-            self.events.append(Event("plays", {"seat": seat, "card": card}))
-            led_card = trick.led
-            assert led_card is not None  # this card, at least
-            cls, trump = type(self), self.trump
-            led = (_SUITS.get((cls, trump)) or cls.suit_table(trump))[led_card]
-            keys = _TRICK_KEYS.get((cls, led, trump)) or cls.trick_key_table(led, trump)
-            if keys[card] > keys[best[1]]:
-                trick.winning = (seat, card)
-            if n + 1 < len(expected):
-                self.current = expected[n + 1] if expected[n] == seat else self._next_in_trick(trick)
-                return
-        self._finish_trick(trick, led)
-
-    def advance_trick(self) -> None:
-        """After a seat's part in the trick that is not a card played (Yorkshire's throw-in)."""
-        trick = self.tricks[-1]
-        if len(trick.entries) == len(trick.expected):
-            self._finish_trick(trick)
-        else:
-            self.current = self._next_in_trick(trick)
-
-    def _next_in_trick(self, trick: Trick) -> str:
-        done = {e.seat for e in trick.entries}
-        return next(s for s in trick.expected if s not in done)
-
-    def _finish_trick(self, trick: Trick, led: str | None = None) -> None:
-        """Give the complete trick to the seat holding it; then the next trick, or the hand's scoring."""
-        if led is None:
-            led_card = trick.led
-            assert led_card is not None  # a finished trick has a card led
-            led = self.effective_suit(led_card)
-        assert trick.winning is not None
-        seat, card = trick.winning
-        trick.winner, trick.winning_card = seat, card
-        self.taken[seat].extend(trick.cards)
-        self._emit_trick_won(seat, card, led)
-        if self._hand_played_out():
-            self.current = None
-            self._score_hand()
-        else:
-            self.tricks.append(Trick(leader=seat, expected=tuple(self._trick_order(seat))))
-            self.current = seat
-
-    def _emit_trick_won(self, seat: str, card: Card, led: str) -> None:
-        """Say why the trick was won; games with special cards (Euchre's bowers) override."""
-        if self.trump is not None and self.effective_suit(card) == self.trump:
-            self.emit("trick-won-trump", seat=seat, card=card, trick=len(self.tricks))
-        else:
-            self.emit("trick-won-led", seat=seat, card=card, suit=led, trick=len(self.tricks))
-
-    def _hand_played_out(self) -> bool:
-        hands = self.hands
-        for s in self.in_play:
-            if hands[s]:
-                return False
-        return True
 
     def _score_hand(self) -> None:
         raise NotImplementedError

@@ -10,11 +10,12 @@ from __future__ import annotations
 import hashlib
 import secrets
 import struct
+from operator import itemgetter
 from typing import Any, Callable, Sequence
 
 from .cards import RANKS, Card
 from .errors import DealError
-from .game import Deal
+from .game import Deal, HandState
 from .games import builtin_games, find_game
 
 SEED_BYTES = 32
@@ -43,9 +44,14 @@ def seed_bytes(seed_hex: str) -> bytes:
     text = seed_hex.strip()
     if len(text) != 2 * SEED_BYTES:
         raise SeedError(f"a seed is 64 hex digits; {seed_hex!r} has {len(text)} characters")
-    if not _HEX_DIGITS.issuperset(text):
+    try:
+        # 64 characters that make 32 bytes are 64 hex digits (fromhex would skip spaces, making fewer).
+        seed = bytes.fromhex(text)
+    except ValueError:
+        seed = b""
+    if len(seed) != SEED_BYTES:
         raise SeedError(f"a seed is 64 hex digits; {seed_hex!r} contains something else")
-    return bytes.fromhex(text)
+    return seed
 
 
 def fingerprint(seed_hex: str) -> str:
@@ -126,6 +132,66 @@ def shuffled_pack(game: str, stream: Stream) -> list[Card]:
     return pack
 
 
+# The Fisher–Yates steps of a pack of n cards, last index down to 1: (i, m = i + 1, the rejection limit for m).
+_STEPS: dict[int, tuple[tuple[int, int, int], ...]] = {}
+
+
+def _steps(n: int) -> tuple[tuple[int, int, int], ...]:
+    steps = _STEPS.get(n)
+    if steps is None:
+        steps = _STEPS[n] = tuple((i, i + 1, _TWO_32 - (_TWO_32 % (i + 1))) for i in range(n - 1, 0, -1))
+    return steps
+
+
+# The counters of a stream's first blocks, as 4 big-endian bytes, and the readers of n blocks' integers.
+_COUNTERS = tuple(k.to_bytes(4, "big") for k in range(8))
+_READERS = {n: struct.Struct(f">{8 * n}I") for n in range(1, len(_COUNTERS) + 1)}
+# No integer below this is ever rejected by a draw below 2**6 (the rejected ones are the top 2**32 % m).
+_NEVER_REJECTED = _TWO_32 - 64
+
+
+def _first_words(seed: bytes, label: str, count: int) -> tuple[int, ...]:
+    """The stream's first ``count`` integers or a few more (whole blocks), read in one go."""
+    prefix = seed + label.encode("utf-8")
+    blocks = -(-count // 8)
+    sha256 = hashlib.sha256
+    if blocks > len(_COUNTERS):
+        data = b"".join([sha256(prefix + k.to_bytes(4, "big")).digest() for k in range(blocks)])
+        return struct.unpack(f">{8 * blocks}I", data)
+    return _READERS[blocks].unpack(b"".join([sha256(prefix + c).digest() for c in _COUNTERS[:blocks]]))
+
+
+def shuffle_with_words(pack: list[Card], words: Sequence[int]) -> bool:
+    """Fisher–Yates on ``pack`` in place with the stream's first integers, as ``shuffled_pack`` draws them.
+
+    The same recipe, for the usual case where no integer is rejected: False (and ``pack`` left half
+    shuffled) as soon as one would be, or when ``words`` run out, so the caller shuffles again from a
+    ``Stream`` (an integer is rejected about once in 80 million draws for a 52-card pack).
+    """
+    steps = _steps(len(pack))
+    if len(words) < len(steps):
+        return False
+    if len(pack) <= 64 and max(words[:len(steps)]) < _NEVER_REJECTED:  # the usual case: no rejection possible
+        for (i, m, _), x in zip(steps, words, strict=False):  # words may run past the steps (whole blocks)
+            j = x % m
+            pack[i], pack[j] = pack[j], pack[i]
+        return True
+    for (i, m, limit), x in zip(steps, words, strict=False):
+        if x >= limit:
+            return False
+        j = x % m
+        pack[i], pack[j] = pack[j], pack[i]
+    return True
+
+
+def _shuffled_from_seed(game: type[HandState], seed: bytes, label: str) -> list[Card]:
+    """``shuffled_pack(game, Stream(seed, label))``, with the stream read in whole blocks at once."""
+    pack = game.pack()
+    if not shuffle_with_words(pack, _first_words(seed, label, len(pack) - 1)):
+        pack = shuffled_pack(game.game, Stream(seed, label))
+    return pack
+
+
 def _check_seats(seats: Sequence[str]) -> tuple[str, ...]:
     seats = tuple(seats)
     if len(seats) < 2 or len(set(seats)) != len(seats):
@@ -151,21 +217,44 @@ def deal_hand(game: str, seats: Sequence[str], dealer: str, seed_hex: str, hand_
     seats = _check_seats(seats)
     if type(hand_number) is not int or hand_number < 1:
         raise SeedError(f"hand numbers start at 1, not {hand_number!r}")
-    pack = shuffled_pack(cls.game, Stream(seed_bytes(seed_hex), f"hand:{hand_number}"))
+    pack = _shuffled_from_seed(cls, seed_bytes(seed_hex), f"hand:{hand_number}")
     order = deal_order(seats, dealer)
     if sum(cls.packets) * len(seats) > len(pack):
         raise DealError(f"{len(seats)} seats need more cards than the pack holds")
-    hands: dict[str, list[Card]] = {s: [] for s in seats}
-    top = 0
-    for packet in cls.packets:
-        for seat in order:
-            hands[seat].extend(pack[top:top + packet])
-            top += packet
+    places, top = _deal_plan(cls.packets, len(seats))
+    dealt = {seat: list(places[k](pack)) for k, seat in enumerate(order)}
+    hands: dict[str, list[Card]] = {s: dealt[s] for s in seats}
     turn = pack[top] if cls.turn_card else None
     top += 1 if cls.turn_card else 0
     kitty = pack[top:top + cls.kitty_size]
     top += cls.kitty_size
     return Deal(hands, turn=turn, kitty=kitty, stock=pack[top:] if cls.has_stock else [])
+
+
+# Which places of the shuffled pack each seat receives, by packets and number of seats: the k-th seat
+# from the dealer's left gets its packet of every round of the table; then the place after the packets.
+_PLANS: dict[tuple[tuple[int, ...], int], tuple[tuple[Callable[[list[Card]], tuple[Card, ...]], ...], int]] = {}
+
+
+def _deal_plan(packets: tuple[int, ...], seats: int) -> tuple[tuple[Callable[[list[Card]], tuple[Card, ...]], ...], int]:
+    plan = _PLANS.get((packets, seats))
+    if plan is None:
+        places: list[list[int]] = [[] for _ in range(seats)]
+        top = 0
+        for packet in packets:
+            for k in range(seats):
+                places[k].extend(range(top, top + packet))
+                top += packet
+        plan = _PLANS[(packets, seats)] = (tuple(_getter(p) for p in places), top)
+    return plan
+
+
+def _getter(places: list[int]) -> Callable[[list[Card]], tuple[Card, ...]]:
+    """The cards at ``places`` of a pack, as a tuple."""
+    if len(places) == 1:
+        only = places[0]
+        return lambda pack: (pack[only],)
+    return itemgetter(*places)
 
 
 def first_dealer(game: str, seats: Sequence[str], seed_hex: str) -> tuple[str, dict[str, Any]]:
@@ -177,7 +266,7 @@ def first_dealer(game: str, seats: Sequence[str], seed_hex: str) -> tuple[str, d
         index = uniform(stream, len(seats))
         return seats[index], {"index": index}
     draw = _DRAWS[cls.first_dealer_draw]
-    return draw(seats, shuffled_pack(cls.game, stream))
+    return draw(seats, _shuffled_from_seed(cls, seed_bytes(seed_hex), "first-dealer"))
 
 
 def _first_jack(seats: tuple[str, ...], pack: list[Card]) -> tuple[str, dict[str, Any]]:

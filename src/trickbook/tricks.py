@@ -24,12 +24,20 @@ class TrickEntry:
 
     @classmethod
     def played(cls, seat: str, card: Card) -> "TrickEntry":
-        """A card played (the same as ``TrickEntry(seat, card=card)``, made without the frozen setter per field)."""
-        entry: TrickEntry = _new(cls)
-        fields = entry.__dict__
-        fields["seat"] = seat
-        fields["card"] = card
-        fields["thrown"] = ()
+        """A card played (equal to ``TrickEntry(seat, card=card)``): entries are frozen, so one object
+        per seat and card serves every trick."""
+        by_card = _PLAYED.get(seat)
+        if by_card is None:
+            by_card = _PLAYED[seat] = {}
+        entry = by_card.get(card)
+        if entry is None:
+            entry = _new(cls)
+            fields = entry.__dict__
+            fields["seat"] = seat
+            fields["card"] = card
+            fields["thrown"] = ()
+            if cls is TrickEntry:
+                by_card[card] = entry
         return entry
 
     def as_json(self) -> list[Any]:
@@ -92,6 +100,8 @@ class Trick:
 
 
 _new = object.__new__
+# A card played, by seat and card: one frozen entry each (``TrickEntry.played``).
+_PLAYED: dict[str, dict[Card, TrickEntry]] = {}
 
 SuitOf = Callable[[Card], str]
 PowerOf = Callable[[Card], int]

@@ -18,18 +18,19 @@ from ..errors import DealError
 if TYPE_CHECKING:
     from ..game import HandState
 
-_loaded = False
+_loaded: "dict[str, type[HandState]] | None" = None  # the registry, once every module is imported
 
 
 def _load() -> dict[str, "type[HandState]"]:
     """The registered games, after importing every module of this package once."""
     global _loaded
+    if _loaded is not None:
+        return _loaded
     from ..game import _REGISTRY
 
-    if not _loaded:
-        for info in pkgutil.iter_modules(__path__):
-            importlib.import_module(f"{__name__}.{info.name}")
-        _loaded = True
+    for info in pkgutil.iter_modules(__path__):
+        importlib.import_module(f"{__name__}.{info.name}")
+    _loaded = _REGISTRY
     return _REGISTRY
 
 

@@ -73,6 +73,18 @@ class AllFoursHand(HandState):
                     return "must-follow-or-trump"
         return None
 
+    @classmethod
+    def playable(cls, hand: Sequence[Card], led: str, trump: str | None) -> list[Card]:
+        """``follow_refusal`` as a list: on a trump lead the trumps held, if any; on a plain lead the
+        cards of the suit led and the trumps, if the hand holds the suit led; otherwise every card."""
+        if led == trump:
+            trumps = [c for c in hand if c.suit == trump]
+            return trumps if trumps else list(hand)
+        for c in hand:
+            if c.suit == led:
+                return [c for c in hand if c.suit == led or c.suit == trump]
+        return list(hand)
+
     # ----- scoring -----------------------------------------------------------
     def trumps_in_play(self) -> list[Card]:
         return [c for c in self.dealt_to if c.suit == self.trump]

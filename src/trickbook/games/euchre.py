@@ -14,9 +14,10 @@ from dataclasses import dataclass
 from typing import Any, Iterable
 
 from ..actions import Action
-from ..cards import RANKS, SUITS, Card, euchre_pack, same_colour
+from ..cards import RANKS, SUITS, Card, euchre_pack, full_pack, same_colour
 from ..game import HandState, Phase, Rules
 from ..messages import N_, Reason, register
+from ..trickplay import listed_in_order
 
 EUCHRE_RANKS = "AKQJT9"
 TRICKS_IN_HAND = 5
@@ -89,11 +90,14 @@ def card_suit(card: Card, trump: str | None) -> str:
     return card.suit
 
 
+_RIGHT, _LEFT = 101, 100
+
+
 def _card_power(card: Card, trump: str | None) -> int:
     if is_right_bower(card, trump):
-        return 101
+        return _RIGHT
     if is_left_bower(card, trump):
-        return 100
+        return _LEFT
     return len(RANKS) - RANKS.index(card.rank)
 
 
@@ -115,6 +119,18 @@ def team_points(tricks: int, alone: bool) -> tuple[str, int]:
     if tricks == TRICKS_IN_HAND:
         return ("lone-march", 4) if alone else ("march", 2)
     return ("lone", 1) if alone else ("makers", 1)
+
+
+# The bidding rounds' legal actions, sorted by text: by seat and whether it deals (round one), and by
+# seat, whether the dealer is stuck and the suit turned down (round two).
+_ROUND_ONE: dict[tuple[str, bool], tuple[Action, ...]] = {}
+_ROUND_TWO: dict[tuple[str, bool, str | None], tuple[Action, ...]] = {}
+# Each seat's discard of each card of the pack.
+_DISCARDS: dict[str, dict[Card, Action]] = {}
+
+
+def _in_order(actions: Iterable[Action]) -> tuple[Action, ...]:
+    return tuple(sorted(set(actions), key=str))
 
 
 class EuchreHand(HandState):
@@ -177,9 +193,17 @@ class EuchreHand(HandState):
         return self.phase == Phase.ROUND_TWO and self.current == self.dealer and self.rules.stick_the_dealer
 
     # ----- round one: order it up, or pass -----------------------------------
+    @listed_in_order
     def _round_one_legal(self) -> Iterable[Action]:
         seat = self.current
         assert seat is not None
+        key = (seat, seat == self.dealer)
+        listed = _ROUND_ONE.get(key)
+        if listed is None:
+            listed = _ROUND_ONE[key] = _in_order(self._round_one_actions(seat))
+        return listed
+
+    def _round_one_actions(self, seat: str) -> Iterable[Action]:
         yield Action(seat, "pass")
         # The dealer's ``order`` means his ``pickup``: both are accepted, so both are listed.
         for verb in ("order", "pickup") if seat == self.dealer else ("order",):
@@ -227,10 +251,15 @@ class EuchreHand(HandState):
         self.current = self.next_seat(self.dealer)
 
     # ----- the dealer's discard -----------------------------------------------
+    @listed_in_order
     def _discard_legal(self) -> Iterable[Action]:
         seat = self.current
         assert seat is not None
-        return [Action(seat, "discard", card=card) for card in self.hands[seat]]
+        discards = _DISCARDS.get(seat)
+        if discards is None:
+            discards = _DISCARDS[seat] = {card: Action(seat, "discard", card=card) for card in full_pack()}
+        # A seat's discards sorted by text are its cards sorted by text.
+        return [discards[card] for card in sorted(self.hands[seat], key=str)]
 
     def _discard_check(self, action: Action) -> Reason | None:
         return None if action.verb == "discard" else Reason("must-discard", {"seat": action.seat})
@@ -244,9 +273,17 @@ class EuchreHand(HandState):
         self._start_play()
 
     # ----- round two: name another suit, or pass ------------------------------------
+    @listed_in_order
     def _round_two_legal(self) -> Iterable[Action]:
         seat = self.current
         assert seat is not None
+        key = (seat, self.stuck, self.turned_down)
+        listed = _ROUND_TWO.get(key)
+        if listed is None:
+            listed = _ROUND_TWO[key] = _in_order(self._round_two_actions(seat))
+        return listed
+
+    def _round_two_actions(self, seat: str) -> Iterable[Action]:
         if not self.stuck:
             yield Action(seat, "pass")
         for suit in SUITS:
@@ -295,13 +332,16 @@ class EuchreHand(HandState):
 
     # ----- tricks and scoring --------------------------------------------
     def _emit_trick_won(self, seat: str, card: Card, led: str) -> None:
-        number = len(self.tricks)
-        if is_right_bower(card, self.trump):
+        number, trump = len(self.tricks), self.trump
+        power = _POWER[trump].get(card)  # the bowers' powers are their own: 101 the right, 100 the left
+        if power == _RIGHT:
             self.emit("trick-won-right-bower", seat=seat, card=card, trick=number)
-        elif is_left_bower(card, self.trump):
+        elif power == _LEFT:
             self.emit("trick-won-left-bower", seat=seat, card=card, trick=number)
+        elif card.suit == trump:  # the left bower aside, a card's suit in play is its own
+            self.emit("trick-won-trump", seat=seat, card=card, trick=number)
         else:
-            super()._emit_trick_won(seat, card, led)
+            self.emit("trick-won-led", seat=seat, card=card, suit=led, trick=number)
 
     def tricks_won(self) -> dict[str, int]:
         """Tricks taken so far by each team."""

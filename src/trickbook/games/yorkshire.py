@@ -16,6 +16,7 @@ from ..actions import Action
 from ..cards import Card, rank_index
 from ..game import Rules
 from ..messages import N_, Reason, register
+from ..trickplay import listed_in_order
 from ..tricks import TrickEntry
 from .allfours import AllFoursHand
 
@@ -72,12 +73,15 @@ class YorkshireHand(AllFoursHand):
         self.start_play(self.pitcher)
 
     # ----- the play: a card, a throw-in, or (out of turn) the early look -------------
+    @listed_in_order
     def _play_legal(self) -> Iterable[Action]:
-        yield from super()._play_legal()
+        legal = list(super()._play_legal())
         seat = self.current
         assert seat is not None
         if self._why_no_throw(seat) is None:
-            yield Action(seat, "throw")
+            legal.append(Action(seat, "throw"))
+            legal.sort(key=str)
+        return legal
 
     def _play_check(self, action: Action) -> Reason | None:
         if action.verb == "throw":
@@ -101,12 +105,15 @@ class YorkshireHand(AllFoursHand):
         return action.verb == "peek"
 
     def _out_of_turn_legal(self) -> Iterable[Action]:
-        # Only a seat the early-look rule lets look is a candidate (why_illegal still checks each).
+        # Only a seat the early-look rule lets look is a candidate (why_illegal still checks each);
+        # once trumps are set, or someone has looked, no seat may.
+        if self.trump is not None or self.peeked is not None:
+            return ()
         return [Action(seat, "peek") for seat in self.seats if self._why_no_peek(seat) is None]
 
     def _why_no_throw(self, seat: str) -> dict[str, Any] | None:
         trick = self.trick
-        if trick is None or not trick.plays:
+        if trick is None or trick.winning is None:  # no card played to the trick yet
             return {"why": "why-throw-when-leading"}
         hand = self.hands[seat]
         for card in hand:
@@ -115,8 +122,8 @@ class YorkshireHand(AllFoursHand):
         for card in hand:
             if rank_index(card) < _NINE:
                 return {"why": "why-throw-card-above-nine", "card": card}
-        led = self.effective_suit(trick.plays[0][1])
-        assert trick.winning is not None
+        assert trick.led is not None
+        led = self.effective_suit(trick.led)
         best = trick.winning[1]
         if best.suit != self.trump:
             for card in hand:

@@ -1,0 +1,391 @@
+"""Trick play, shared by every game: the follow rule, the cards a seat may play, a card played, a trick won.
+
+``HandState`` takes these from ``TrickPlay``. The hot loops read tables worked out once from a game's
+own rules (``suit_of``, ``trick_key``, ``follow_refusal``) by game and trumps, instead of asking the
+rule again for every card: the suit of each card, the key that ranks it in a trick, the seats of a
+trick in order, and each seat's play of each card.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterable, Sequence, TypeVar
+
+from .actions import _PLAYS, Action, play_actions
+from .cards import RANKS, Card, full_pack
+from .messages import Event, Reason
+from .model import Phase
+from .tricks import _PLAYED, Trick, TrickEntry, holding_class
+
+# A rank's power within its suit: the ace highest.
+_RANK_POWER = {rank: len(RANKS) - i for i, rank in enumerate(RANKS)}
+_ALL_CARDS = tuple(full_pack())
+# Each card's place when cards are sorted by their canonical text ("2C" < "AS" < "TH"): a seat's plays
+# are sorted by their text (``legal_actions``), which for one seat is the order of the cards' texts.
+_TEXT_ORDER = {card: i for i, card in enumerate(sorted(_ALL_CARDS, key=str))}
+_text_order = _TEXT_ORDER.__getitem__
+# shows_out() answers, by game, card, suit led and trumps: the follow rule is asked once for each.
+_SHOWS_OUT: dict[tuple[type["TrickPlay"], Card, str, str | None], bool] = {}
+# Tables worked out once from a game's own rules (``suit_of``, ``trick_key``), by game
+# and trumps (and suit led): what the hot loops look up instead of asking the rule again per card.
+_SUITS: dict[tuple[type["TrickPlay"], str | None], dict[Card, str]] = {}
+_TRICK_KEYS: dict[tuple[type["TrickPlay"], str, str | None], dict[Card, tuple[int, int]]] = {}
+# The seats of a trick in order, by table, seats in play and leader.
+_ORDERS: dict[tuple[tuple[str, ...], tuple[str, ...], str], tuple[str, ...]] = {}
+# The ``_<phase>_legal`` methods whose actions come sorted by canonical text, each once (``listed_in_order``).
+IN_ORDER: set[Callable[..., Any]] = set()
+_new = object.__new__
+
+
+def make_event(code: str, values: dict[str, Any]) -> Event:
+    """``Event(code, values)``, made without a call to its ``__init__`` (one per card played)."""
+    event: Event = _new(Event)
+    fields = event.__dict__
+    fields["code"] = code
+    fields["values"] = values
+    return event
+
+
+# Events are frozen, and a card's lead or play by a seat always says the same: one event each,
+# by seat and card, (leads, plays).
+_PLAY_EVENTS: dict[str, dict[Card, tuple[Event, Event]]] = {}
+
+
+def _play_events(seat: str) -> dict[Card, tuple[Event, Event]]:
+    events = _PLAY_EVENTS[seat] = {
+        card: (make_event("leads", {"seat": seat, "card": card}), make_event("plays", {"seat": seat, "card": card}))
+        for card in _ALL_CARDS}
+    return events
+
+
+def _played_by(seat: str) -> dict[Card, TrickEntry]:
+    """The entries of ``seat``'s plays made so far (see ``TrickEntry.played``)."""
+    return _PLAYED.setdefault(seat, {})
+
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def listed_in_order(method: F) -> F:
+    """Mark a ``_<phase>_legal`` method whose actions come sorted by canonical text, each once, so that
+    ``legal_actions`` takes them as they are. A subclass that overrides the method is not marked."""
+    IN_ORDER.add(method)
+    return method
+
+
+def _new_trick(leader: str, expected: tuple[str, ...]) -> Trick:
+    """``Trick(leader, expected)``, its fields set one by one (its ``__dict__`` left to the interpreter,
+    which keeps an object's attributes faster to read when it makes their dictionary itself)."""
+    trick: Trick = _new(Trick)
+    trick.leader = leader
+    trick.expected = expected
+    trick.entries = []
+    trick.winner = None
+    trick.winning_card = None
+    trick.winning = None
+    return trick
+
+
+class TrickPlay:
+    """The trick play of a hand (the state itself is a ``HandState``)."""
+
+    if TYPE_CHECKING:
+        seats: tuple[str, ...]
+        hands: dict[str, list[Card]]
+        taken: dict[str, list[Card]]
+        tricks: list[Trick]
+        _trick_keys: dict[Card, tuple[int, int]]
+        _trick_led: str
+        events: list[Event]
+        in_play: list[str]
+        trump: str | None
+        current: str | None
+        phase: Phase
+        first_lead_sets_trump: ClassVar[bool]
+
+        def emit(self, code: str, **values: Any) -> Event: ...
+        def next_seat(self, seat: str, among: Iterable[str] | None = None) -> str: ...
+        def _not_now(self, action: Action) -> Reason: ...
+        def _score_hand(self) -> None: ...
+        @classmethod
+        def _pack(cls) -> tuple[Card, ...]: ...
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        # A game that writes its own follow rule but not ``playable`` gets the rule asked of each card.
+        if "follow_refusal" in cls.__dict__ and "playable" not in cls.__dict__:
+            cls.playable = classmethod(_playable_by_refusal)  # type: ignore[assignment]  # a classmethod set on the class, as the def would
+
+    # ----- the play phase -----------------------------------------------------
+    @listed_in_order
+    def _play_legal(self) -> Iterable[Action]:
+        seat = self.current
+        assert seat is not None
+        # legal_plays(seat), written out: this lists every card play.
+        hand, tricks = self.hands[seat], self.tricks
+        trick = tricks[-1] if tricks else None
+        entries = None if trick is None else trick.entries
+        if not entries or trick is None or len(entries) == len(trick.expected):  # the lead: any card
+            cards = list(hand)
+        else:
+            led_card = entries[0].card or trick.led
+            if led_card is None:
+                cards = list(hand)
+            else:
+                cls, trump = type(self), self.trump
+                cards = self.playable(hand, (_SUITS.get((cls, trump)) or cls.suit_table(trump))[led_card], trump)
+        cards.sort(key=_text_order)
+        plays = _PLAYS.get(seat) or play_actions(seat)
+        return [plays[card] for card in cards]
+
+    def _play_check(self, action: Action) -> Reason | None:
+        if action.verb != "play" or action.card is None:
+            return self._not_now(action)
+        return self._check_play(action.seat, action.card)
+
+
+    # ----- trick play ------------------------------------------------------
+    def start_play(self, leader: str) -> None:
+        self.phase = Phase.PLAY
+        self.current = leader
+        self.tricks.append(_new_trick(leader, self._trick_seats(leader)))
+
+    def _trick_order(self, leader: str) -> list[str]:
+        """The seats in play in the order of play, from the leader round the table."""
+        return list(self._trick_seats(leader))
+
+    def _trick_seats(self, leader: str) -> tuple[str, ...]:
+        key = (self.seats, tuple(self.in_play), leader)
+        order = _ORDERS.get(key)
+        if order is None:
+            in_play, seats = self.in_play, self.seats
+            if leader in in_play:
+                i = seats.index(leader)
+                found = [leader] + [s for s in seats[i + 1:] + seats[:i] if s in in_play]
+            else:
+                found = [leader]
+                while len(found) < len(in_play):
+                    found.append(self.next_seat(found[-1]))
+            order = _ORDERS[key] = tuple(found)
+        return order
+
+    @property
+    def trick(self) -> Trick | None:
+        """The trick in progress, if any."""
+        if self.tricks:
+            last = self.tricks[-1]
+            if len(last.entries) != len(last.expected):
+                return last
+        return None
+
+    @classmethod
+    def suit_of(cls, card: Card, trump: str | None) -> str:
+        """The suit a card belongs to in play, given trumps (Euchre's left bower is a trump)."""
+        return card.suit
+
+    @classmethod
+    def rank_power(cls, card: Card, trump: str | None) -> int:
+        """Higher beats lower within a suit, given trumps."""
+        return _RANK_POWER[card.rank]
+
+    @classmethod
+    def suit_table(cls, trump: str | None) -> dict[Card, str]:
+        """``suit_of`` for every card, given trumps: worked out once per game and trumps."""
+        table = _SUITS.get((cls, trump))
+        if table is None:
+            table = _SUITS[(cls, trump)] = {card: cls.suit_of(card, trump) for card in _ALL_CARDS}
+        return table
+
+    @classmethod
+    def trick_key_table(cls, led: str, trump: str | None) -> dict[Card, tuple[int, int]]:
+        """``trick_key`` for every card, given the suit led and trumps: worked out once per game, lead and trumps."""
+        table = _TRICK_KEYS.get((cls, led, trump))
+        if table is None:
+            table = _TRICK_KEYS[(cls, led, trump)] = {card: cls.trick_key(card, led, trump) for card in _ALL_CARDS}
+        return table
+
+    @classmethod
+    def trick_key(cls, card: Card, led: str, trump: str | None) -> tuple[int, int]:
+        """How strongly ``card`` holds a trick led in ``led`` (the one trick-winner rule, ``tricks.play_key``)."""
+        # play_key's rule, without making two functions per call (the search bot asks this often).
+        rank = holding_class(cls.suit_of(card, trump), led, trump)
+        return (rank, cls.rank_power(card, trump)) if rank else (0, 0)
+
+    def effective_suit(self, card: Card) -> str:
+        """The suit a card belongs to in play in this hand."""
+        trump = self.trump
+        return (_SUITS.get((type(self), trump)) or self.suit_table(trump))[card]
+
+    def power(self, card: Card) -> int:
+        """Higher beats lower within a suit, in this hand."""
+        return self.rank_power(card, self.trump)
+
+    def led_suit(self) -> str | None:
+        trick = self.trick
+        led = None if trick is None else trick.led
+        return None if led is None else self.suit_table(self.trump)[led]
+
+    def legal_plays(self, seat: str) -> list[Card]:
+        """The cards ``seat`` may play to the trick in progress, in the hand's order (a new list)."""
+        hand, tricks = self.hands[seat], self.tricks
+        if not tricks:
+            return list(hand)
+        trick = tricks[-1]
+        entries = trick.entries
+        if not entries or len(entries) == len(trick.expected):  # the lead: any card
+            return list(hand)
+        led_card = entries[0].card or trick.led
+        if led_card is None:
+            return list(hand)
+        cls, trump = type(self), self.trump
+        return self.playable(hand, (_SUITS.get((cls, trump)) or cls.suit_table(trump))[led_card], trump)
+
+    def _check_play(self, seat: str, card: Card) -> Reason | None:
+        """Whether ``seat`` may play ``card`` to the trick in progress (the game's follow rule)."""
+        return self.follow_rule(seat, card, self.hands[seat], self.led_suit(), self.trump)
+
+    @classmethod
+    def follow_rule(cls, seat: str, card: Card, hand: Sequence[Card], led: str | None,
+                    trump: str | None) -> Reason | None:
+        """The follow rule, given the hand, the suit led (None on the lead) and trumps, as a reason."""
+        code = cls.follow_refusal(card, hand, led, trump)
+        return None if code is None else Reason(code, {"seat": seat, "suit": led, "card": card})
+
+    @classmethod
+    def follow_refusal(cls, card: Card, hand: Sequence[Card], led: str | None, trump: str | None) -> str | None:
+        """The follow rule itself: None when ``card`` may be played, else the refusal's code.
+
+        Default: follow suit if you can. Subclasses override (and ``playable`` with it).
+        """
+        if led is None:
+            return None
+        suits = _SUITS.get((cls, trump)) or cls.suit_table(trump)
+        if suits[card] != led:
+            for c in hand:
+                if suits[c] == led:
+                    return "must-follow-suit"
+        return None
+
+    @classmethod
+    def playable(cls, hand: Sequence[Card], led: str, trump: str | None) -> list[Card]:
+        """The cards of ``hand`` that ``follow_refusal`` allows on a trick led in ``led``, in the hand's
+        order (a new list): here, those of the suit led if the hand holds any, else all.
+
+        A game that overrides ``follow_refusal`` overrides this with the same rule (else it is asked per card).
+        """
+        suits = _SUITS.get((cls, trump)) or cls.suit_table(trump)
+        following = [c for c in hand if suits[c] == led]
+        return following if following else list(hand)
+
+    @classmethod
+    def shows_out(cls, card: Card, led: str | None, trump: str | None) -> bool:
+        """True when playing ``card`` to a trick led in ``led`` proves the seat holds none of that suit.
+
+        Asked of the follow rule itself: would ``card`` be refused from a hand that also held a card of the suit led?
+        """
+        if led is None or cls.suit_of(card, trump) == led:
+            return False
+        key = (cls, card, led, trump)
+        known = _SHOWS_OUT.get(key)
+        if known is None:
+            probe = next((c for c in cls._pack() if c != card and cls.suit_of(c, trump) == led), None)
+            known = probe is not None and cls.follow_refusal(card, [card, probe], led, trump) is not None
+            _SHOWS_OUT[key] = known
+        return known
+
+    def play_card(self, seat: str, card: Card) -> None:
+        """Move a card from the hand to the trick; finish the trick when complete."""
+        TrickPlay._play_apply(self, play_actions(seat)[card])
+
+    def _play_apply(self, action: Action) -> None:
+        """A card played: the entry, its event, the play holding the trick (from the trick's key table)
+        and the next seat, which is the next expected one (entries come in the order of play); the
+        trick finished when complete.
+        """
+        seat, card = action.seat, action.card
+        assert card is not None
+        trick = self.tricks[-1]
+        entries, expected = trick.entries, trick.expected
+        n = len(entries)
+        assert n < len(expected) and self.current == seat  # a trick in progress, the seat's turn
+        self.hands[seat].remove(card)
+        entries.append((_PLAYED.get(seat) or _played_by(seat)).get(card) or TrickEntry.played(seat, card))
+        best = trick.winning
+        if best is None:  # the lead (or the first card after a throw-in)
+            if not n:
+                if self.first_lead_sets_trump and self.trump is None:
+                    self.trump = card.suit
+                    self.emit("trump-set", suit=card.suit)
+                self.events.append((_PLAY_EVENTS.get(seat) or _play_events(seat))[card][0])
+            else:
+                self.events.append((_PLAY_EVENTS.get(seat) or _play_events(seat))[card][1])
+            trick.winning = (seat, card)
+            cls, trump = type(self), self.trump
+            led = (_SUITS.get((cls, trump)) or cls.suit_table(trump))[card]
+            # The suit led and the trick's keys, looked up once for its cards: trumps do not change within a trick.
+            self._trick_led = led
+            self._trick_keys = _TRICK_KEYS.get((cls, led, trump)) or cls.trick_key_table(led, trump)
+        else:
+            self.events.append((_PLAY_EVENTS.get(seat) or _play_events(seat))[card][1])
+            keys = self._trick_keys
+            if keys[card] > keys[best[1]]:
+                trick.winning = (seat, card)
+        if n + 1 < len(expected):
+            self.current = expected[n + 1] if expected[n] == seat else self._next_in_trick(trick)
+            return
+        self._finish_trick(trick, self._trick_led)
+
+    def advance_trick(self) -> None:
+        """After a seat's part in the trick that is not a card played (Yorkshire's throw-in)."""
+        trick = self.tricks[-1]
+        if len(trick.entries) == len(trick.expected):
+            self._finish_trick(trick)
+        else:
+            self.current = self._next_in_trick(trick)
+
+    def _next_in_trick(self, trick: Trick) -> str:
+        done = {e.seat for e in trick.entries}
+        return next(s for s in trick.expected if s not in done)
+
+    def _finish_trick(self, trick: Trick, led: str | None = None) -> None:
+        """Give the complete trick to the seat holding it; then the next trick, or the hand's scoring."""
+        if led is None:
+            led_card = trick.led
+            assert led_card is not None  # a finished trick has a card led
+            led = self.effective_suit(led_card)
+        assert trick.winning is not None
+        seat, card = trick.winning
+        trick.winner, trick.winning_card = seat, card
+        taken = self.taken[seat]
+        for entry in trick.entries:
+            if entry.card is not None:
+                taken.append(entry.card)
+            if entry.thrown:
+                taken.extend(entry.thrown)
+        self._emit_trick_won(seat, card, led)
+        if self._hand_played_out():
+            self.current = None
+            self._score_hand()
+        else:
+            self.tricks.append(_new_trick(seat, self._trick_seats(seat)))
+            self.current = seat
+
+    def _emit_trick_won(self, seat: str, card: Card, led: str) -> None:
+        """Say why the trick was won; games with special cards (Euchre's bowers) override."""
+        cls, trump = type(self), self.trump
+        if trump is not None and (_SUITS.get((cls, trump)) or cls.suit_table(trump))[card] == trump:
+            self.emit("trick-won-trump", seat=seat, card=card, trick=len(self.tricks))
+        else:
+            self.emit("trick-won-led", seat=seat, card=card, suit=led, trick=len(self.tricks))
+
+    def _hand_played_out(self) -> bool:
+        hands = self.hands
+        for s in self.in_play:
+            if hands[s]:
+                return False
+        return True
+
+
+def _playable_by_refusal(cls: type[TrickPlay], hand: Sequence[Card], led: str, trump: str | None) -> list[Card]:
+    """``playable`` for a game that writes only ``follow_refusal``: the rule asked of each card."""
+    refusal = cls.follow_refusal
+    return [c for c in hand if refusal(c, hand, led, trump) is None]
