@@ -96,3 +96,108 @@ def test_voids_come_from_the_follow_rule_not_from_any_card_off_suit():
     # In Euchre the left bower follows trumps, so it shows no void in its printed suit.
     euchre = find_game("euchre")
     assert not euchre.shows_out(Card.parse("JD"), "H", "H")
+
+
+# ----- the calls before trick play are searched too ---------------------------------------------------
+
+def euchre_round_one(hand_n: list[str], upcard: str = "9H") -> Any:
+    """A Euchre hand at North's first call (West deals): North's hand given, the rest dealt in order."""
+    from trickbook.game import Deal
+
+    cls = find_game("euchre")
+    seats = tuple(cls.default_seats)
+    mine = [Card.parse(c) for c in hand_n]
+    up = Card.parse(upcard)
+    rest = [c for c in cls.pack() if c not in mine and c != up]
+    hands = {"N": mine, "E": rest[0:5], "S": rest[5:10], "W": rest[10:15]}
+    return cls(None, seats, "W", Deal(hands, turn=up, kitty=rest[15:]))
+
+
+class Answers:
+    """A stand-in heuristic that always answers ``text`` (to show what the search does with its call)."""
+
+    def __init__(self, text: str) -> None:
+        self.text, self.reason = text, None
+
+    def choose(self, observation: Any) -> str:
+        return self.text
+
+
+def test_the_call_search_goes_alone_with_a_lay_down_the_heuristic_would_only_order():
+    # Hearts turned up; North holds both bowers, the A and K of hearts and the A of clubs. The others hold
+    # at most three trumps (Q, 10, 9), which four rounds of the top trumps draw, and the A of clubs takes
+    # the last trick: alone, the hand takes all five for 4 points instead of 2. The heuristic counts the
+    # upcard going to the opponents (West deals) and only orders; the play-outs show going alone is worth more.
+    state = euchre_round_one(["JH", "JD", "AH", "KH", "AC"])
+    obs = state.observation("N")
+    assert set(obs["legal"]) == {"N order", "N order alone", "N pass"}
+    bot = SearchBot("euchre", seed=4)
+    assert bot.heuristic.choose(obs) == "N order"
+    assert bot.choose(obs) == "N order alone"
+    assert bot.reason == ("bot-looked-ahead-call", {"seat": "N"})
+    assert bot.worlds_tried >= 2 and bot.work <= bot.budget
+
+
+def test_the_call_search_declines_to_order_up_a_hopeless_hand():
+    # No trump, no ace, the jack of hearts turned up for the dealer's side: a heuristic that wanted to go
+    # alone is overruled by the play-outs (euchred in almost every guess), and the bot passes.
+    state = euchre_round_one(["9C", "TC", "9S", "TS", "QD"], upcard="JH")
+    obs = state.observation("N")
+    bot = SearchBot("euchre", seed=4)
+    bot.heuristic = Answers("N order alone")
+    assert bot.choose(obs) == "N pass"
+    assert bot.reason == ("bot-looked-ahead-call", {"seat": "N"})
+
+
+def bidding_positions(game: str, hands: int) -> list[tuple[Any, dict[str, Any]]]:
+    """(state, observation) at every call before trick play with a choice, heuristic bots playing."""
+    out = []
+    for n in range(hands):
+        state = new_hand(game, n)
+        bots = {s: make_bot(game, seed=i) for i, s in enumerate(state.seats)}
+        while not (state.is_terminal or state.winner is not None):
+            seat = state.current_player
+            obs = state.observation(seat)
+            if obs["phase"] not in ("play", "discard") and len(obs["legal"]) > 1:
+                out.append((state.clone(), obs))
+            state.apply(Action.parse(bots[seat].choose(obs), state.seats))
+    return out
+
+
+@pytest.mark.parametrize("game", ["euchre", "trinidad", "nap"])
+def test_a_searched_call_is_legal_deterministic_from_the_seed_and_explained(game):
+    positions = bidding_positions(game, 16)[:24]
+    assert len(positions) >= 8
+    searched = 0
+    for _state, obs in positions:
+        bot = SearchBot(game, seed=11)
+        choice = bot.choose(obs)
+        assert choice in obs["legal"] and choice.startswith(obs["seat"] + " ")
+        assert choice == SearchBot(game, seed=11).choose(obs)
+        assert bot.work <= bot.budget
+        searched += bot.worlds_tried >= 2
+        if bot.searched is not None:
+            assert bot.reason == ("bot-looked-ahead-call", {"seat": obs["seat"]})
+            assert choice != bot.heuristic.choose(obs)
+        else:
+            assert bot.reason == bot.heuristic.reason
+    assert searched >= len(positions) // 2, "most calls were not searched"
+
+
+@pytest.mark.parametrize("game", ["euchre", "trinidad"])
+def test_a_guessed_world_at_a_call_keeps_the_seats_hand_and_the_calls_made(game):
+    rng = random.Random(5)
+    checked = 0
+    for state, obs in bidding_positions(game, 16):
+        world = World.from_observation(game, type(state), obs)
+        assert world is not None
+        hidden = world.sample(rng)
+        assert hidden is not None
+        rebuilt = world.rebuild(hidden)
+        assert rebuilt is not None, "the engine refused a guess that should fit"
+        guessed = rebuilt.observation(obs["seat"])
+        for key in ("hand", "legal", "phase", "current", "score", "trump", "hand_sizes"):
+            assert guessed[key] == obs[key], key
+        assert [str(a) for a in rebuilt.history] == [str(a) for a in state.history]
+        checked += 1
+    assert checked >= 8

@@ -14,7 +14,7 @@ from ..games import find_game
 from .random_bot import RandomBot
 
 # How strongly a bot plays: "gentle" is each game's heuristic bot, "strong" the search bot
-# (trickbook.bots.search), which plays the heuristic's bids and looks ahead in trick play.
+# (trickbook.bots.search), which looks ahead in trick play and in the calls before it.
 LEVELS = ("gentle", "strong")
 
 

@@ -16,7 +16,7 @@ unit in which the search bot's budget per move is fixed.
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Any, Callable
 
 from ..actions import Action
 from ..cards import Card, game_value
@@ -30,13 +30,27 @@ GAME_VALUE_SHAPE = 0.006
 MATCH_BONUS = 20.0
 
 
-class WorkMeter:
-    """Counts the engine actions the search applies: its budget per move is a number of them."""
+class OutOfBudget(Exception):
+    """The budget of engine actions is spent: the play-out under way is abandoned."""
 
-    def __init__(self) -> None:
+
+class WorkMeter:
+    """Counts the engine actions the search applies: its budget per move is a number of them. With a
+    ``limit``, an action past it is not applied: ``OutOfBudget`` is raised instead."""
+
+    def __init__(self, limit: int | None = None) -> None:
         self.applied = 0
+        self.limit = limit
+
+    def charge(self, work: int) -> None:
+        """Count ``work`` action-equivalents done outside ``apply`` (a clone); raise if past the limit."""
+        if self.limit is not None and self.applied + work > self.limit:
+            raise OutOfBudget(self.applied)
+        self.applied += work
 
     def apply(self, state: HandState, action: Action) -> None:
+        if self.limit is not None and self.applied >= self.limit:
+            raise OutOfBudget(self.applied)
         state.apply(action)
         self.applied += 1
 
@@ -52,6 +66,16 @@ def allies(state: HandState) -> Callable[[str, str], bool]:
         return lambda a, b: state.team_of(a) == state.team_of(b)
     declarer = getattr(state, "declarer", None)
     return lambda a, b: a == b or (declarer is not None and a != declarer and b != declarer)
+
+
+def finish_decisions(state: HandState, meter: WorkMeter, bot: Any) -> None:
+    """Let ``bot`` (a heuristic bot, reading each seat's observation in turn) take every decision
+    left before trick play: the rest of the bidding, trumps, begging, giving, the discard."""
+    while state.phase != "play" and not state.is_terminal and state.winner is None:
+        seat = state.current_player
+        if seat is None:
+            return
+        meter.apply(state, Action.parse(bot.choose(state.observation(seat)), state.seats))
 
 
 def play_out(state: HandState, meter: WorkMeter) -> HandState:
@@ -137,4 +161,4 @@ def value(state: HandState, seat: str, score_before: dict[str, int], values: boo
     return result
 
 
-__all__ = ["MATCH_BONUS", "WorkMeter", "allies", "counts_game_values", "play_out", "policy", "value"]
+__all__ = ["MATCH_BONUS", "OutOfBudget", "WorkMeter", "allies", "counts_game_values", "finish_decisions", "play_out", "policy", "value"]

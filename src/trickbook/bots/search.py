@@ -15,10 +15,18 @@ next to each other in a suit, every card between them played, and worth the
 same count) need no search.
 
 The work per move is fixed as a number of engine actions (``BUDGET``: the
-actions replayed to rebuild each world and those played out), never as time:
-moves depend only on the seed, on any machine. Decisions other than trick play
-(bids, trumps, discards, begging) are the game's heuristic bot's, and so is
-trick play in the rare positions the bot cannot rebuild.
+actions replayed to rebuild each world, those played out, and each clone of a
+rebuilt world at ``CLONE_COST``), never as time: moves depend only on the seed,
+on any machine. Each world is rebuilt once and every choice plays on a clone of
+it; a wide choice is narrowed, after ``PRUNE_AFTER`` worlds, to the heuristic's
+choice and the ``KEEP`` best others.
+
+The calls before trick play are searched the same way (``BIDDING_PHASES``:
+Nap's bids, Euchre's order, call and going alone, Trinidad's beg, stand, give
+and run): in each guessed world the call is made, the heuristic bot finishes the
+calls of every seat, and the hand is played out. The Euchre discard, and the
+Yorkshire throw-in and early look, are the heuristic bot's, and so is any move
+in the rare positions the bot cannot rebuild.
 
 The bot reads only its observation, never the full state; the rules live only
 in the engine: this module asks it for everything.
@@ -32,19 +40,26 @@ from typing import Any, Mapping
 from ..actions import Action
 from ..cards import Card, game_value
 from ..errors import TrickbookError
-from ..game import HandState
 from ..games import canonical_name, find_game
-from .playout import WorkMeter, counts_game_values, play_out, value
+from .playout import OutOfBudget, WorkMeter, counts_game_values, finish_decisions, play_out, value
 from .worlds import World
 
 # Engine actions one move may apply (rebuilding worlds and playing them out), shared among the choices;
 # per game, since an action costs more in some (All Fours asks after throw-ins and peeks at each).
 # Sized so that a move stays under 50 ms under Pyodide (bench/pyodide_bench.mjs).
-BUDGETS = {"euchre": 700, "nap": 500, "yorkshire": 400, "trinidad": 480}
+BUDGETS = {"euchre": 700, "nap": 760, "yorkshire": 640, "trinidad": 680}
 BUDGET = 300  # a game not listed
+# What one clone of a rebuilt world costs, in engine actions (bench/engine.py: a clone takes about
+# as long as one to one and a half actions played out).
+CLONE_COST = 2
+# The decisions before trick play that are searched, by phase: every call is played out.
+BIDDING_PHASES = {"nap": ("bidding",), "euchre": ("round-one", "round-two"), "trinidad": ("beg", "give")}
 # Worlds tried at most; a move whose budget cannot pay for MIN_WORLDS worlds is not searched
 # (so few worlds say nothing) and the heuristic's choice stands.
-MIN_WORLDS, MAX_WORLDS = 2, 24
+MIN_WORLDS, MAX_WORLDS = 2, 48
+# With many choices, after PRUNE_AFTER worlds only the heuristic's choice and the KEEP best others
+# so far are played out in the worlds that follow.
+PRUNE_AFTER, KEEP = 3, 2
 # How much better, in points per world, a choice must do than the heuristic's choice to replace it,
 # and by how many standard errors of the difference over the worlds tried.
 MARGIN = 0.12
@@ -74,7 +89,7 @@ class SearchBot:
         """Why the last move was chosen (the table tells the reader): the heuristic's reason when its
         choice stood, else that the play-outs found the card best."""
         if self.searched is not None:
-            return "bot-looked-ahead", self.searched
+            return ("bot-looked-ahead" if "card" in self.searched else "bot-looked-ahead-call"), self.searched
         reason: tuple[str, dict[str, Any]] | None = getattr(self.heuristic, "reason", None)
         return reason
 
@@ -87,13 +102,14 @@ class SearchBot:
         choice = self.heuristic.choose(observation)
         if len(legal) == 1:
             return choice
-        if self.game == "nap" and observation.get("phase") == "bidding":
-            # Each bid (or the pass) is played out: the other seats finish the bidding as the heuristic
-            # would from their guessed hands, then the hand is played out.
+        seat = observation["seat"]
+        if observation.get("phase") in BIDDING_PHASES.get(self.game, ()):
+            # Each call (or the pass) is played out: the other seats finish the bidding as the
+            # heuristic would from their guessed hands, then the hand is played out.
             bidding = World.from_observation(self.game, self.hand_class, observation)
             if bidding is None:
                 return choice
-            return self._search(bidding, legal, choice, observation["seat"])
+            return self._search(bidding, [t for t in legal if t.split(" ", 1)[0] == seat], choice, seat)
         if observation.get("phase") != "play":
             return choice
         world = World.from_observation(self.game, self.hand_class, observation)
@@ -105,7 +121,7 @@ class SearchBot:
         choices = self.distinct(world, plays, choice)
         if len(choices) == 1:
             return choice
-        return self._search(world, choices, choice, observation["seat"])
+        return self._search(world, choices, choice, seat)
 
     def distinct(self, world: World, legal: list[str], keep: str) -> list[str]:
         """The legal actions less those that cannot play differently from one kept (``keep`` is kept)."""
@@ -141,52 +157,64 @@ class SearchBot:
         return out
 
     def _search(self, world: World, choices: list[str], choice: str, seat: str) -> str:
-        meter = WorkMeter()
+        if choice in choices:  # the heuristic's choice first: it wins ties
+            choices = [choice] + [t for t in choices if t != choice]
+        meter = WorkMeter(limit=self.budget)  # a play-out that would pass the budget is abandoned
         results_by_world: list[dict[str, float]] = []
         replay = len(world.before_play) + len(world.plays)
-        remaining = sum(world.sizes.values()) + len(world.seats)  # cards left to play and bids to make, at most
-        per_world = len(choices) * (replay + remaining + 1)
-        worlds = min(MAX_WORLDS, self.budget // per_world)
-        if worlds < MIN_WORLDS:
+        # Cards left to play and calls to make (a Trinidad run deals more): what a play-out usually takes.
+        remaining = sum(world.sizes.values()) + len(world.seats) + world.more_cards
+
+        def cost(n: int) -> int:
+            """The work of one world for ``n`` choices: rebuilt once, every choice but the last on a clone."""
+            return replay + n * (remaining + 1) + (n - 1) * CLONE_COST
+
+        if min(MAX_WORLDS, self.budget // cost(len(choices))) < MIN_WORLDS:
             return choice
-        built = 0
-        for _ in range(worlds):
-            if meter.applied + per_world > self.budget:
-                break
+        active = choices
+        built = tries = 0
+        while built < MAX_WORLDS and tries < 2 * MAX_WORLDS and meter.applied + cost(len(active)) <= self.budget:
+            tries += 1
             hidden = world.sample(self.rng)
             if hidden is None:
+                break
+            base = world.rebuild(hidden)
+            meter.charge(replay)  # within the budget: the loop's test counted it
+            if base is None:
                 continue
             results: dict[str, float] = {}
-            for text in choices:
-                state = world.rebuild(hidden)
-                if state is None:
-                    break
-                meter.applied += replay
-                meter.apply(state, Action.parse(text, state.seats))
-                self._finish_bidding(state, meter)
-                results[text] = value(play_out(state, meter), seat, world.score_before, self.values)
-            else:
-                built += 1
-                results_by_world.append(results)
+            try:
+                for i, text in enumerate(active):
+                    if i < len(active) - 1:
+                        meter.charge(CLONE_COST)
+                        state = base.clone()
+                    else:
+                        state = base
+                    meter.apply(state, Action.parse(text, state.seats))
+                    finish_decisions(state, meter, self.others)
+                    results[text] = value(play_out(state, meter), seat, world.score_before, self.values)
+            except OutOfBudget:
+                break  # this world is left out: not every choice was played out in it
+            built += 1
+            results_by_world.append(results)
+            if len(active) > KEEP + 1 and built >= PRUNE_AFTER:
+                # Spend the rest on the heuristic's choice and the best others so far.
+                totals = {t: sum(r[t] for r in results_by_world) for t in active}
+                best_others = sorted((t for t in active if t != choice), key=lambda t: -totals[t])[:KEEP]
+                active = [t for t in active if t == choice or t in best_others]
         self.work, self.worlds_tried = meter.applied, built
         if built < 2:
             return choice
-        totals = {text: sum(r[text] for r in results_by_world) for text in choices}
+        totals = {text: sum(r[text] for r in results_by_world) / built for text in active}
         best = max(totals, key=lambda t: totals[t])  # the first of equals, the heuristic's choice first
-        if best == choice or not self._clearly_better(results_by_world, best, choice):
+        if best == choice or choice not in active or not self._clearly_better(results_by_world, best, choice):
             return choice
-        card = Action.parse(best, world.seats).card
-        if card is not None:
-            self.searched = {"seat": seat, "card": card}
+        action = Action.parse(best, world.seats)
+        if action.verb == "play" and action.card is not None:
+            self.searched = {"seat": seat, "card": action.card}
+        else:
+            self.searched = {"seat": seat}
         return best
-
-    def _finish_bidding(self, state: HandState, meter: WorkMeter) -> None:
-        """Let the other seats of a guessed world finish the bidding as the heuristic bot would."""
-        while state.phase == "bidding" and not state.is_terminal:
-            seat = state.current_player
-            if seat is None:
-                return
-            meter.apply(state, Action.parse(self.others.choose(state.observation(seat)), state.seats))
 
     @staticmethod
     def _clearly_better(results: list[dict[str, float]], best: str, choice: str) -> bool:

@@ -6,6 +6,11 @@ voids shown by the engine's follow rule. ``sample`` deals the unseen cards among
 the other seats (and the kitty or stock) keeping those voids, and ``rebuild``
 replays the hand's public actions on that deal through the engine, so a guess
 that contradicts what was played is refused by the engine's own rules.
+
+For a call before trick play (Nap's bids, Euchre's first and second rounds,
+Trinidad's begging and giving) the public actions are the calls made so far;
+the rest of the pack is the kitty or the stock, in the sampled order, so that a
+Trinidad run deals from it.
 """
 
 from __future__ import annotations
@@ -73,6 +78,7 @@ class World:
         # the cards first dealt and returns the extras.
         self.arrange: Callable[[dict[str, list[Card]], list[Card]], dict[str, Any]] | None = None
         self.score_before = self._score_before(obs)
+        self.more_cards = 0  # cards a play-out may deal besides the hands' (a Trinidad run)
 
     def _score_before(self, obs: Mapping[str, Any]) -> dict[str, int]:
         score = {k: int(v) for k, v in obs["score"].items()}
@@ -85,6 +91,11 @@ class World:
     @classmethod
     def from_observation(cls, game: str, hand_class: type[HandState], obs: Mapping[str, Any]) -> "World | None":
         world = cls(game, hand_class, obs)
+        phase = obs.get("phase")
+        if game == "euchre" and phase in ("round-one", "round-two"):
+            return world._euchre_bidding()
+        if game == "trinidad" and phase in ("beg", "give"):
+            return world._trinidad_bidding()
         if game == "euchre":
             return world._euchre()
         if game == "nap":
@@ -145,6 +156,33 @@ class World:
             self.before_play += [_fixed(Action(eldest, "beg")), _fixed(Action(self.dealer, "give"))]
         else:
             self.before_play.append(_fixed(Action(eldest, "stand")))
+        self.deal_extras = lambda rest: {"turn": kicks[0], "stock": rest}
+        return self
+
+    def _euchre_bidding(self) -> "World":
+        """Before trumps are made: the seats before this one passed (all four did in round one when
+        this is round two); the kitty is the rest of the pack."""
+        upcard = Card.parse(self.obs["upcard"])
+        self.known.append(upcard)
+        order = self._order_from(self._next(self.dealer))
+        passes = order[: order.index(self.seat)]
+        if self.obs["phase"] == "round-two":
+            passes = order + passes
+        self.before_play += [_fixed(Action(seat, "pass")) for seat in passes]
+        self.upcard, self.upcard_state = upcard, str(self.obs["upcard_state"])
+        self.deal_extras = lambda rest: {"turn": upcard, "kitty": rest}
+        return self
+
+    def _trinidad_bidding(self) -> "World | None":
+        """The eldest hand standing or begging, or the dealer giving or running: one kick so far,
+        the stock is the rest of the pack (in the sampled order, so a run deals from it)."""
+        kicks = [Card.parse(c) for c in self.obs["kicks"]]
+        if len(kicks) != 1 or self.obs.get("runs"):
+            return None
+        self.known.extend(kicks)
+        if self.obs["phase"] == "give":
+            self.before_play.append(_fixed(Action(self.obs["eldest"], "beg")))
+        self.more_cards = 3 * len(self.seats) + 1  # one run: three cards each, one more kick
         self.deal_extras = lambda rest: {"turn": kicks[0], "stock": rest}
         return self
 

@@ -34,6 +34,7 @@ register({
     "bot-pass-bid": N_("{seat} does not expect enough tricks to bid higher, and passes."),
     "bot-declarer-names-trumps": N_("{seat} leads {card}: the best suit of the hand becomes trumps."),
     "bot-looked-ahead": N_("{seat} plays {card}: played out over many guesses at the hidden cards, it did best."),
+    "bot-looked-ahead-call": N_("{seat} played the hand out over many guesses at the hidden cards, and this call did best."),
 })
 
 
