@@ -63,17 +63,23 @@ def test_search_bot_is_deterministic_from_its_seed_and_answers_only_legal_action
         assert first in obs["legal"]
 
 
+def guessed_world(game, state, obs, rng):
+    """A world guessed from ``obs`` and the engine state rebuilt from one sample of it (both must exist)."""
+    world = World.from_observation(game, type(state), obs)
+    assert world is not None
+    hidden = world.sample(rng)
+    assert hidden is not None
+    rebuilt = world.rebuild(hidden)
+    assert rebuilt is not None, "the engine refused a guess that should fit"
+    return world, rebuilt
+
+
 @pytest.mark.parametrize("game", ["euchre", "yorkshire", "trinidad"])
 def test_every_guessed_world_keeps_the_seats_hand_the_public_play_and_the_voids_shown(game):
     rng = random.Random(3)
     checked = 0
     for state, obs in play_positions(game, 12):
-        world = World.from_observation(game, type(state), obs)
-        assert world is not None
-        hidden = world.sample(rng)
-        assert hidden is not None
-        rebuilt = world.rebuild(hidden)
-        assert rebuilt is not None, "the engine refused a guess that should fit"
+        world, rebuilt = guessed_world(game, state, obs, rng)
         seat = obs["seat"]
         # What the seat sees is the same in the guessed world: its hand, the tricks, the legal moves.
         guessed = rebuilt.observation(seat)
@@ -189,12 +195,7 @@ def test_a_guessed_world_at_a_call_keeps_the_seats_hand_and_the_calls_made(game)
     rng = random.Random(5)
     checked = 0
     for state, obs in bidding_positions(game, 16):
-        world = World.from_observation(game, type(state), obs)
-        assert world is not None
-        hidden = world.sample(rng)
-        assert hidden is not None
-        rebuilt = world.rebuild(hidden)
-        assert rebuilt is not None, "the engine refused a guess that should fit"
+        _world, rebuilt = guessed_world(game, state, obs, rng)
         guessed = rebuilt.observation(obs["seat"])
         for key in ("hand", "legal", "phase", "current", "score", "trump", "hand_sizes"):
             assert guessed[key] == obs[key], key

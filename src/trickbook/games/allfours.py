@@ -12,7 +12,7 @@ from typing import Any, ClassVar, Iterable, Sequence
 
 from ..cards import Card, game_value
 from ..game import HandState
-from ..messages import N_, Reason, register
+from ..messages import N_, register
 
 register({
     # reasons
@@ -50,12 +50,6 @@ class AllFoursHand(HandState):
             self.dealt_to[c] = seat
 
     # ----- follow rules ----------------------------------------------------
-    @classmethod
-    def follow_rule(cls, seat: str, card: Card, hand: Sequence[Card], led: str | None,
-                    trump: str | None) -> Reason | None:
-        code = cls.follow_refusal(card, hand, led, trump)
-        return None if code is None else Reason(code, {"seat": seat, "card": card, "suit": led})
-
     @classmethod
     def follow_refusal(cls, card: Card, hand: Sequence[Card], led: str | None, trump: str | None) -> str | None:
         """Follow a trump lead with a trump; on a plain lead follow suit or trump; else anything."""
