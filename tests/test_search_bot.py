@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import random
-from typing import Any
+from typing import Any, Callable
 
 import pytest
 
@@ -30,8 +30,8 @@ def new_hand(game: str, n: int) -> Any:
     return cls(None, seats, dealer, deal_hand(game, seats, dealer, seed_of("search", game, n), 1))
 
 
-def play_positions(game: str, hands: int) -> list[tuple[Any, dict[str, Any]]]:
-    """(state, observation) at every trick-play decision with a choice, heuristic bots playing."""
+def positions(game: str, hands: int, phases: Callable[[str], bool]) -> list[tuple[Any, dict[str, Any]]]:
+    """(state, observation) at every decision with a choice in the phases wanted, heuristic bots playing."""
     out = []
     for n in range(hands):
         state = new_hand(game, n)
@@ -39,10 +39,15 @@ def play_positions(game: str, hands: int) -> list[tuple[Any, dict[str, Any]]]:
         while not (state.is_terminal or state.winner is not None):
             seat = state.current_player
             obs = state.observation(seat)
-            if obs["phase"] == "play" and len(obs["legal"]) > 1:
+            if phases(obs["phase"]) and len(obs["legal"]) > 1:
                 out.append((state.clone(), obs))
             state.apply(Action.parse(bots[seat].choose(obs), state.seats))
     return out
+
+
+def play_positions(game: str, hands: int) -> list[tuple[Any, dict[str, Any]]]:
+    """(state, observation) at every trick-play decision with a choice."""
+    return positions(game, hands, lambda phase: phase == "play")
 
 
 def test_make_bot_offers_a_gentle_and_a_strong_level():
@@ -156,18 +161,8 @@ def test_the_call_search_declines_to_order_up_a_hopeless_hand():
 
 
 def bidding_positions(game: str, hands: int) -> list[tuple[Any, dict[str, Any]]]:
-    """(state, observation) at every call before trick play with a choice, heuristic bots playing."""
-    out = []
-    for n in range(hands):
-        state = new_hand(game, n)
-        bots = {s: make_bot(game, seed=i) for i, s in enumerate(state.seats)}
-        while not (state.is_terminal or state.winner is not None):
-            seat = state.current_player
-            obs = state.observation(seat)
-            if obs["phase"] not in ("play", "discard") and len(obs["legal"]) > 1:
-                out.append((state.clone(), obs))
-            state.apply(Action.parse(bots[seat].choose(obs), state.seats))
-    return out
+    """(state, observation) at every call before trick play with a choice."""
+    return positions(game, hands, lambda phase: phase not in ("play", "discard"))
 
 
 @pytest.mark.parametrize("game", ["euchre", "trinidad", "nap"])
