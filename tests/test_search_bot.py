@@ -197,3 +197,22 @@ def test_a_guessed_world_at_a_call_keeps_the_seats_hand_and_the_calls_made(game)
         assert [str(a) for a in rebuilt.history] == [str(a) for a in state.history]
         checked += 1
     assert checked >= 8
+
+
+def test_the_yorkshire_pitch_is_the_heuristics_because_a_searched_pitch_measured_worse(monkeypatch):
+    # The first lead names trumps; within the budget the search sees too few worlds per suit to judge it
+    # (bench/duplicate.py), so the strong bot pitches as the gentle one does, and says so in its reason.
+    from trickbook.bots import search
+
+    pitches = [obs for _state, obs in positions("yorkshire", 40, lambda phase: phase == "play")
+               if obs["trump"] is None]
+    assert len(pitches) >= 30
+    for obs in pitches:
+        strong, gentle = make_bot("yorkshire", seed=5, level="strong"), make_bot("yorkshire", seed=5)
+        assert strong.choose(obs) == gentle.choose(obs)
+        assert strong.reason is not None and strong.reason[0] == "bot-pitch"
+    # The test can fail: searched, some of the same pitches change.
+    monkeypatch.setattr(search, "HEURISTIC_PITCH", frozenset())
+    changed = [obs for obs in pitches
+               if make_bot("yorkshire", seed=5, level="strong").choose(obs) != make_bot("yorkshire", seed=5).choose(obs)]
+    assert changed
