@@ -13,6 +13,8 @@ import shutil
 from pathlib import Path
 
 from trickbook.games import canonical_name, find_game
+from trickbook.record import SUFFIX
+from trickbook.record.sources import id_from_file_name
 
 from .errors import SiteError
 from .project import SOURCE_LANGUAGE, default_project, locale_for_code
@@ -72,10 +74,10 @@ ref = "{hand_id}"
 ```
 """
 
-BABEL_CFG = """\
+BABEL_CFG = f"""\
 # The `content` catalog: the pages and the titles and notes of the hand records.
 [trickbook_markdown: docs/**.md]
-[trickbook_hand: docs/hands/**.hand.toml]
+[trickbook_hand: docs/hands/**{SUFFIX}]
 """
 
 # The catalogs a site shares with the default site rather than writing its own.
@@ -85,10 +87,10 @@ SHARED_DOMAINS = ("ui", "engine")
 def example_record(game: str) -> Path:
     """The game's example hand in the default site (``HandState.example``), else its first worked hand."""
     folder = default_project().hands / game
-    records = sorted(folder.glob("*.hand.toml")) if folder.is_dir() else []
+    records = sorted(folder.glob(f"*{SUFFIX}")) if folder.is_dir() else []
     if not records:
         raise SiteError(f"the default site has no worked hand of {game} to start from")
-    preferred = folder / f"{find_game(game).example}.hand.toml"
+    preferred = folder / f"{find_game(game).example}{SUFFIX}"
     return preferred if preferred in records else records[0]
 
 
@@ -114,7 +116,8 @@ def new_site(folder: Path, games: list[str], languages: list[str]) -> Path:
     for game, record in records.items():
         (docs / "hands" / game).mkdir()
         shutil.copyfile(record, docs / "hands" / game / record.name)
-        hand_id = record.name[: -len(".hand.toml")]
+        hand_id = id_from_file_name(record)
+        assert hand_id is not None  # found by the suffix
         (docs / f"{game}.md").write_text(GAME_MD.format(title=titles[game], game=game, hand_id=hand_id),
                                          encoding="utf-8")
     (folder / "babel.cfg").write_text(BABEL_CFG, encoding="utf-8")
