@@ -1,7 +1,7 @@
 """Duplicate deals: how many points a hand the strong bot gains over another bot, on the same cards.
 
-Run ``python bench/duplicate.py [--hands N] [--games g1,g2] [--against gentle,random] [--budget B]
-[--jobs J]`` from the repository root.
+Run ``python bench/duplicate.py [--hands N] [--games g1,g2] [--against gentle,random] [--tested strong]
+[--budget B] [--jobs J]`` from the repository root.
 
 Each seeded deal is played twice from a score of nil, with the strong bots on one side and then on
 the other, so the luck of the cards cancels: what is left is the difference the bots make. For
@@ -10,7 +10,8 @@ two plays of each deal, with a 95 % interval. A match is many hands, so this mea
 what ``bench/bots.py`` needs hundreds of matches for; it is the tool to tune the search with (the
 bots' seeds are fixed, so a bot that plays as the gentle one does scores exactly +0.000). Nap is
 played by four seats, the strong bots at A and C; its figure is their balance less B's and D's,
-per seat. ``--budget`` overrides the search bot's engine actions per move. Figures, not tests.
+per seat. ``--budget`` overrides the search bot's engine actions per move; ``--tested gentle`` puts the
+heuristic bot in the strong bot's place (against random players: the anchor). Figures, not tests.
 """
 
 from __future__ import annotations
@@ -34,15 +35,19 @@ def other_bot(game: str, kind: str, seed: int) -> Any:
     return RandomBot(seed=seed) if kind == "random" else make_bot(game, seed=seed, level=kind)
 
 
-def one_deal(args: tuple[str, str, int | None, int]) -> float:
-    """The strong side's points less the other side's in deal ``n``, averaged over both sittings."""
-    game, against, budget, n = args
+def tested_bot(game: str, kind: str, seed: int, budget: int | None) -> Any:
+    return SearchBot(game, seed=seed, budget=budget) if kind == "strong" else other_bot(game, kind, seed)
+
+
+def one_deal(args: tuple[str, str, str, int | None, int]) -> float:
+    """The tested side's points less the other side's in deal ``n``, averaged over both sittings."""
+    game, tested, against, budget, n = args
     seats = tuple(find_game(game).default_seats)
     sides = [(seats[0], seats[2]), (seats[1], seats[3])]
     seed = hashlib.sha256(f"duplicate {game} {n}".encode()).hexdigest()
     total = 0.0
     for mine in sides:
-        bots = {s: (SearchBot(game, seed=n * 8 + i, budget=budget) if s in mine else other_bot(game, against, n * 8 + i))
+        bots = {s: (tested_bot(game, tested, n * 8 + i, budget) if s in mine else other_bot(game, against, n * 8 + i))
                 for i, s in enumerate(seats)}
         state = Match(game, seed=seed).next_hand()
         play_hand(state, bots)
@@ -60,6 +65,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--hands", type=int, default=400, help="deals per game and opponent (default 400)")
     parser.add_argument("--games", default="euchre,yorkshire,trinidad,nap", help="comma-separated games")
     parser.add_argument("--against", default="gentle,random", help="comma-separated opponents (gentle, random)")
+    parser.add_argument("--tested", default="strong", choices=("strong", "gentle"), help="the bots measured")
     parser.add_argument("--budget", type=int, default=None, help="engine actions per move (default: the game's)")
     parser.add_argument("--jobs", type=int, default=1, help="processes (default 1)")
     args = parser.parse_args(argv)
@@ -68,7 +74,7 @@ def main(argv: list[str] | None = None) -> None:
     for game in args.games.split(","):
         for against in args.against.split(","):
             started = time.perf_counter()
-            work = [(game, against, args.budget, n) for n in range(args.hands)]
+            work = [(game, args.tested, against, args.budget, n) for n in range(args.hands)]
             if args.jobs > 1:
                 with ProcessPoolExecutor(args.jobs) as pool:
                     results = list(pool.map(one_deal, work, chunksize=4))
@@ -76,7 +82,7 @@ def main(argv: list[str] | None = None) -> None:
                 results = [one_deal(item) for item in work]
             mean = statistics.fmean(results)
             half = 1.96 * statistics.stdev(results) / math.sqrt(len(results)) if len(results) > 1 else math.inf
-            print(f"  {game:<10} strong vs {against:<7} {mean:+.3f} points a hand (95% interval ±{half:.3f}) "
+            print(f"  {game:<10} {args.tested} vs {against:<7} {mean:+.3f} points a hand (95% interval ±{half:.3f}) "
                   f"over {len(results)} deals ({time.perf_counter() - started:.0f} s)", flush=True)
 
 
