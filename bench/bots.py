@@ -78,20 +78,20 @@ def one_match(args: tuple[str, str, str, int]) -> tuple[float, list[float]]:
     return float(won), times
 
 
-def run(game: str, tested: str, other: str, matches: int, jobs: int) -> tuple[list[float], list[float]]:
-    work = [(game, tested, other, n) for n in range(matches)]
-    results: list[float] = []
-    times: list[float] = []
+def map_jobs(function: Callable[[Any], Any], work: list[Any], jobs: int) -> list[Any]:
+    """``function`` of every item of ``work``, in order, over ``jobs`` processes (the benchmarks share it)."""
     if jobs > 1:
         with ProcessPoolExecutor(jobs) as pool:
-            for value, t in pool.map(one_match, work, chunksize=4):
-                results.append(value)
-                times.extend(t)
-    else:
-        for item in work:
-            value, t = one_match(item)
-            results.append(value)
-            times.extend(t)
+            return list(pool.map(function, work, chunksize=4))
+    return [function(item) for item in work]
+
+
+def run(game: str, tested: str, other: str, matches: int, jobs: int) -> tuple[list[float], list[float]]:
+    results: list[float] = []
+    times: list[float] = []
+    for value, t in map_jobs(one_match, [(game, tested, other, n) for n in range(matches)], jobs):
+        results.append(value)
+        times.extend(t)
     return results, times
 
 

@@ -22,8 +22,9 @@ import math
 import os
 import statistics
 import time
-from concurrent.futures import ProcessPoolExecutor
 from typing import Any
+
+from bots import map_jobs  # bench/bots.py
 
 from trickbook.bots import RandomBot, make_bot
 from trickbook.bots.search import SearchBot
@@ -74,12 +75,8 @@ def main(argv: list[str] | None = None) -> None:
     for game in args.games.split(","):
         for against in args.against.split(","):
             started = time.perf_counter()
-            work = [(game, args.tested, against, args.budget, n) for n in range(args.hands)]
-            if args.jobs > 1:
-                with ProcessPoolExecutor(args.jobs) as pool:
-                    results = list(pool.map(one_deal, work, chunksize=4))
-            else:
-                results = [one_deal(item) for item in work]
+            results = map_jobs(one_deal, [(game, args.tested, against, args.budget, n) for n in range(args.hands)],
+                               args.jobs)
             mean = statistics.fmean(results)
             half = 1.96 * statistics.stdev(results) / math.sqrt(len(results)) if len(results) > 1 else math.inf
             print(f"  {game:<10} {args.tested} vs {against:<7} {mean:+.3f} points a hand (95% interval ±{half:.3f}) "

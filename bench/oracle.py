@@ -19,10 +19,9 @@ from __future__ import annotations
 import argparse
 import math
 import statistics
-from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from bots import seed_of  # bench/bots.py: the same seeds
+from bots import map_jobs, seed_of  # bench/bots.py: the same seeds
 
 from trickbook.actions import Action
 from trickbook.bots import RandomBot, bot_class
@@ -85,12 +84,7 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=1)
     args = parser.parse_args()
     for game in args.games.split(","):
-        work = [(game, n) for n in range(args.matches)]
-        if args.jobs > 1:
-            with ProcessPoolExecutor(args.jobs) as pool:
-                results = list(pool.map(one_match, work, chunksize=4))
-        else:
-            results = [one_match(w) for w in work]
+        results = map_jobs(one_match, [(game, n) for n in range(args.matches)], args.jobs)
         p = statistics.fmean(results)
         half = 1.96 * math.sqrt(max(p * (1 - p), 1e-9) / len(results))
         print(f"{game}: oracle (sees every card) vs random {p:.1%} of {len(results)} matches "
