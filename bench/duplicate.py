@@ -32,15 +32,13 @@ import time
 from typing import Any
 
 from bots import map_jobs  # bench/bots.py
-from oracle import OracleBot  # bench/oracle.py
+from oracle import DECISIONS, OracleBot, decision  # bench/oracle.py
 
 from trickbook.actions import Action
 from trickbook.bots import RandomBot, make_bot
 from trickbook.bots.search import SearchBot
 from trickbook.games import find_game
 from trickbook.match import Match, hand_finished
-
-DECISIONS = ("trump", "cards", "calls")
 
 
 def other_bot(game: str, kind: str, seed: int) -> Any:
@@ -51,13 +49,6 @@ def tested_bot(game: str, kind: str, seed: int, budget: int | None) -> Any:
     if kind == "strong":
         return SearchBot(game, seed=seed, budget=budget)
     return other_bot(game, "gentle" if kind == "oracle" else kind, seed)
-
-
-def decision(observation: Any) -> str:
-    """The kind of decision a seat faces (``DECISIONS``)."""
-    if observation.get("phase") != "play":
-        return "calls"
-    return "trump" if observation.get("trump") is None else "cards"
 
 
 def one_deal(args: tuple[str, str, str, int | None, tuple[str, ...], int]) -> float:
