@@ -118,6 +118,29 @@ def test_trinidad_dealer_gives_on_good_trumps_but_never_the_winning_point():
     assert bot.choose(_trinidad_obs(["7S", "4H", "5H", "4D", "5D", "6D"], ["E give", "E run"])) == "E run"
 
 
+def test_the_strong_trinidad_bots_heuristic_stands_on_less_and_gives_a_point_on_more():
+    # suit_strength: each trump counts 1.5 plus its worth (Q 1.5, 5 0.5, A 4.0): the queen and five of
+    # trumps are worth 5.0, the ace and five 7.5. The gentle bot stands and gives on 7 or more; the search
+    # bot's own heuristic (TrinidadBot.strong_options) stands on 5 or more but gives only on 9 or more.
+    from trickbook.bots.allfours import BOLD_STAND_STRENGTH, CAREFUL_GIVE_STRENGTH, STAND_STRENGTH
+    from trickbook.bots.search import SearchBot
+
+    assert BOLD_STAND_STRENGTH <= 5.0 < STAND_STRENGTH <= 7.5 < CAREFUL_GIVE_STRENGTH
+    strong = SearchBot("trinidad", seed=0)
+    bold = strong.heuristic
+    assert isinstance(bold, TrinidadBot) and (bold.stand_strength, bold.give_strength) == (5.0, 9.0)
+    assert isinstance(strong.others, TrinidadBot) and strong.others.stand_strength == STAND_STRENGTH  # the others as the gentle bot
+    gentle = TrinidadBot(seed=0)
+    fair = ["QS", "5S", "4D", "5D", "6D", "7H"]
+    assert gentle.choose(_trinidad_obs(fair, ["N beg", "N stand"])) == "N beg"
+    assert bold.choose(_trinidad_obs(fair, ["N beg", "N stand"])) == "N stand"
+    assert bold.reason == ("bot-stand-strong", {"seat": "N", "suit": "S"})
+    good = ["AS", "5S", "4D", "5D", "6D", "7H"]
+    assert gentle.choose(_trinidad_obs(good, ["E give", "E run"])) == "E give"
+    assert bold.choose(_trinidad_obs(good, ["E give", "E run"])) == "E run"
+    assert bold.reason == ("bot-run", {"seat": "E", "suit": "S"})
+
+
 def _play_obs(seat, hand, trump, plays, leader, tricks=(), in_play=("N", "E", "S", "W")):
     """An observation in the middle of a trick: ``plays`` are the cards already on it."""
     current = {"leader": leader, "plays": [list(p) for p in plays], "winner": None}

@@ -79,7 +79,9 @@ class SearchBot:
 
         self.game = canonical_name(game)
         self.hand_class = find_game(self.game)
-        self.heuristic: Bot = bot_class(self.game)(seed=seed)
+        heuristic = bot_class(self.game)
+        # Its own heuristic may take options of the game's bot (a Trinidad stand on less: ``strong_options``).
+        self.heuristic: Bot = heuristic(seed=seed, **getattr(heuristic, "strong_options", {}))
         self.others: Bot = bot_class(self.game)(seed=seed)  # the other seats' bids in a guessed world
         self.rng = random.Random(f"search {self.game} {seed}")
         self.budget = BUDGETS.get(self.game, BUDGET) if budget is None else budget
