@@ -116,10 +116,6 @@ class Card:
     def __lt__(self, other: "Card") -> bool:
         return self.index < other.index
 
-    def sort_key(self) -> tuple[int, int]:
-        """Canonical order: suits S H D C, then ranks A down to 2."""
-        return self._key
-
     @property
     def display(self) -> str:
         """The card for people: ``10♥``, ``A♠``."""

@@ -17,7 +17,6 @@ changes anything.
 from __future__ import annotations
 
 from operator import attrgetter
-from types import MethodType
 from typing import Any, Callable, ClassVar, Iterable, Mapping, Sequence
 
 from .actions import Action
@@ -379,10 +378,6 @@ class HandState(TrickPlay, HandViews):
         return ev
 
     # ----- the phases ----------------------------------------------------------
-    def _phase_method(self, kind: str) -> Callable[..., Any]:
-        """The game's ``_<phase>_<kind>`` method for the current phase (kind: legal, check, apply)."""
-        return MethodType(self._phase_function(kind), self)
-
     def _phase_function(self, kind: str) -> Callable[..., Any]:
         """The same, unbound (called with the state first), found once per game, phase and kind."""
         cls = type(self)

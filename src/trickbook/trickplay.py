@@ -14,7 +14,7 @@ from .actions import _PLAYS, Action, play_actions
 from .cards import RANKS, Card, full_pack
 from .messages import Event, Reason
 from .model import Phase
-from .tricks import Trick, TrickEntry, holding_class
+from .tricks import Trick, TrickEntry, play_key
 
 # A rank's power within its suit: the ace highest.
 _RANK_POWER = {rank: len(RANKS) - i for i, rank in enumerate(RANKS)}
@@ -209,10 +209,9 @@ class TrickPlay:
 
     @classmethod
     def trick_key(cls, card: Card, led: str, trump: str | None) -> tuple[int, int]:
-        """How strongly ``card`` holds a trick led in ``led`` (the one trick-winner rule, ``tricks.play_key``)."""
-        # play_key's rule, without making two functions per call (the search bot asks this often).
-        rank = holding_class(cls.suit_of(card, trump), led, trump)
-        return (rank, cls.rank_power(card, trump)) if rank else (0, 0)
+        """How strongly ``card`` holds a trick led in ``led``: the one trick-winner rule, ``tricks.play_key``,
+        given this game's suit and power of the card."""
+        return play_key(cls.suit_of(card, trump), cls.rank_power(card, trump), led, trump)
 
     def effective_suit(self, card: Card) -> str:
         """The suit a card belongs to in play in this hand."""

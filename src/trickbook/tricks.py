@@ -9,7 +9,7 @@ power (Euchre's bowers), which they pass in.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from .cards import Card
 
@@ -88,9 +88,6 @@ class Trick:
     def complete(self) -> bool:
         return len(self.entries) == len(self.expected)
 
-    def seats_played(self) -> set[str]:
-        return {e.seat for e in self.entries}
-
     def as_json(self) -> dict[str, Any]:
         return {
             "leader": self.leader,
@@ -103,10 +100,6 @@ _new = object.__new__
 # A card played, by seat and card: one frozen entry each (``TrickEntry.played``).
 _PLAYED: dict[str, dict[Card, TrickEntry]] = {}
 
-SuitOf = Callable[[Card], str]
-PowerOf = Callable[[Card], int]
-
-
 def holding_class(suit: str, led_suit: str, trump: str | None) -> int:
     """The class of a card of ``suit`` in a trick led in ``led_suit``: 2 a trump, 1 the suit led, 0 another.
 
@@ -118,34 +111,18 @@ def holding_class(suit: str, led_suit: str, trump: str | None) -> int:
     return 1 if suit == led_suit else 0
 
 
-def play_key(card: Card, led_suit: str, trump: str | None, suit_of: SuitOf, power: PowerOf) -> tuple[int, int]:
-    """How strongly ``card`` holds a trick led in ``led_suit``: higher wins.
+def play_key(suit: str, power: int, led_suit: str, trump: str | None) -> tuple[int, int]:
+    """How strongly a card holds a trick led in ``led_suit``: higher wins.
 
-    >>> from .cards import RANKS
-    >>> def power(c): return len(RANKS) - RANKS.index(c.rank)
-    >>> def suit(c): return c.suit
-    >>> play_key(Card("2S"), "H", "S", suit, power) > play_key(Card("AH"), "H", "S", suit, power)
+    ``suit`` and ``power`` are the card's suit in play and its power within that suit, as its
+    game gives them (Euchre's left bower is a trump and outranks the ace). A trump beats any
+    other suit, a card of the suit led beats a plain card not led, and within a suit the
+    higher power wins; a plain card not led never holds the trick.
+
+    >>> play_key("S", 2, "H", "S") > play_key("H", 14, "H", "S")
     True
-    >>> play_key(Card("AD"), "H", "S", suit, power)
+    >>> play_key("D", 14, "H", "S")
     (0, 0)
     """
-    rank = holding_class(suit_of(card), led_suit, trump)
-    return (rank, power(card)) if rank else (0, 0)
-
-
-def best_play(
-    plays: list[tuple[str, Card]],
-    led_suit: str,
-    trump: str | None,
-    suit_of: SuitOf,
-    power: PowerOf,
-) -> tuple[str, Card]:
-    """The play that wins: the highest trump, else the highest card of the led suit (the first of equals)."""
-    best: tuple[str, Card] | None = None
-    best_key = (-1, -1)
-    for seat, card in plays:
-        key = play_key(card, led_suit, trump, suit_of, power)
-        if key > best_key:
-            best, best_key = (seat, card), key
-    assert best is not None
-    return best
+    rank = holding_class(suit, led_suit, trump)
+    return (rank, power) if rank else (0, 0)

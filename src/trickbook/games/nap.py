@@ -74,13 +74,6 @@ class NapHand(HandState):
         self.current = self.next_seat(self.dealer)
         self.emit("deal", dealer=self.dealer)
 
-    @property
-    def bidding_order(self) -> list[str]:
-        order = [self.next_seat(self.dealer)]
-        while len(order) < len(self.seats):
-            order.append(self.next_seat(order[-1]))
-        return order
-
     # ----- bidding: one round, from the dealer's left ------------------------------
     def _bidding_legal(self) -> Iterable[Action]:
         seat = self.current

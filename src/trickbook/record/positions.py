@@ -227,11 +227,6 @@ def _skip_space(text: str, pos: int) -> int:
     return m.end() if m else pos
 
 
-def _line_end(text: str, pos: int) -> int:
-    end = text.find("\n", pos)
-    return len(text) if end < 0 else end
-
-
 def _closing_triple(text: str, pos: int, quote: str) -> int:
     """The index just past the quotes closing a multi-line string (the end of the text if none)."""
     while True:
