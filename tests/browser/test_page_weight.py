@@ -41,8 +41,7 @@ def first_load(browser, site_url, tb, path):
     context.on("requestfinished", lambda request: finished.append(request))
     try:
         page = context.new_page()
-        page.goto(f"{site_url}/{path}", wait_until="networkidle")
-        page.wait_for_timeout(500)
+        page.goto(f"{site_url}/{path}", wait_until="networkidle")  # no request for 500 ms
         total = sum(request.sizes()["responseBodySize"] for request in finished)
         paths = [urlsplit(request.url).path for request in finished]
     finally:
