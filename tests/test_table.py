@@ -26,7 +26,7 @@ class Table(_Table):
 
     @classmethod
     def resume(cls, *args: Any, level: str = "gentle", **kwargs: Any) -> "Table":
-        return super().resume(*args, level=level, **kwargs)  # type: ignore[return-value]
+        return super().resume(*args, level=level, **kwargs)
 
 
 SEEDS = [hashlib.sha256(f"table-{i}".encode()).hexdigest() for i in range(40)]

@@ -28,7 +28,7 @@ class Table(_Table):
 
     @classmethod
     def resume(cls, *args: Any, level: str = "gentle", **kwargs: Any) -> "Table":
-        return super().resume(*args, level=level, **kwargs)  # type: ignore[return-value]
+        return super().resume(*args, level=level, **kwargs)
 
 
 SEEDS = [hashlib.sha256(f"nap-session-{i}".encode()).hexdigest() for i in range(10)]
