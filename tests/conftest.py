@@ -1,9 +1,21 @@
-"""Shared fixtures: the real site, built once per test session.
+"""Shared fixtures and the test tiers.
 
 ``built_site`` builds the repository's site (every language, strict) into a
 temporary folder and yields the site folder. Set ``TRICKBOOK_SITE_DIR`` to a
 folder to reuse the build it holds (it is built there first when it holds none),
-so that several test runs share one build.
+so that several test runs share one build; ``scripts/test`` builds the site there
+once before pytest starts, so that parallel workers share it.
+
+The tiers (``scripts/test --fast`` and ``scripts/test``, see the README):
+
+- ``TRICKBOOK_TEST_SCALE`` (default 1) scales the simulation counts (hands played by
+  the conformance test and the like) and selects the Hypothesis profile: ``full`` at
+  1 and above, ``fast`` below (``TRICKBOOK_FUZZ_EXAMPLES`` still sets the number of
+  examples exactly when given).
+- The ``slow`` marker leaves a test to the full tier; the ``smoke`` marker puts a
+  browser test in the fast tier (one per page type).
+- At the end of the run pytest prints the wall time and the time spent in each
+  tier's tests (CPU, pyodide, browser, packaging).
 """
 
 from __future__ import annotations
@@ -16,6 +28,57 @@ from typing import Iterator
 import pytest
 
 REPO = Path(__file__).resolve().parents[1]
+_STARTED = time.perf_counter()
+
+
+def _scale() -> float:
+    text = os.environ.get("TRICKBOOK_TEST_SCALE", "1")
+    try:
+        value = float(text)
+    except ValueError:
+        raise pytest.UsageError(f"TRICKBOOK_TEST_SCALE must be a number such as 0.1 or 1, not {text!r}") from None
+    if not 0 < value <= 10:
+        raise pytest.UsageError(f"TRICKBOOK_TEST_SCALE must be above 0 and at most 10, not {text!r}")
+    return value
+
+
+def _hypothesis_profiles(scale: float) -> None:
+    from hypothesis import HealthCheck, settings
+
+    exact = os.environ.get("TRICKBOOK_FUZZ_EXAMPLES")
+    common = {"deadline": None, "suppress_health_check": [HealthCheck.too_slow]}
+    settings.register_profile("full", max_examples=int(exact or 300), **common)
+    settings.register_profile("fast", max_examples=int(exact or 30), **common)
+    settings.load_profile("full" if scale >= 1 else "fast")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    _hypothesis_profiles(_scale())
+
+
+def _tier(item_keywords: object) -> str:
+    for tier in ("pyodide", "browser", "packaging"):
+        if tier in item_keywords:  # type: ignore[operator]
+            return tier
+    return "CPU"
+
+
+_SPENT: dict[str, float] = {}
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    tier = _tier(report.keywords)
+    _SPENT[tier] = _SPENT.get(tier, 0.0) + report.duration
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    wall = time.perf_counter() - _STARTED
+    tier_name = os.environ.get("TRICKBOOK_TEST_TIER", "custom selection")
+    split = ", ".join(f"{tier} {seconds:.0f} s" for tier, seconds in sorted(_SPENT.items()))
+    terminalreporter.write_sep("-", "time")
+    terminalreporter.write_line(f"tier: {tier_name}; pytest wall time {wall:.0f} s")
+    if split:
+        terminalreporter.write_line(f"time in tests (setup + call + teardown, summed over workers): {split}")
 
 
 def _build_into(site: Path) -> float:

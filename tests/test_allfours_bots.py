@@ -38,6 +38,7 @@ def play_hand(cls, n, players):
     return state
 
 
+@pytest.mark.slow  # a statistical bar; the fast tier keeps the bots' rule and legality tests in this file
 @pytest.mark.parametrize("cls, bot", GAMES)
 def test_bots_beat_uniformly_random_players(cls, bot):
     seats = cls.default_seats

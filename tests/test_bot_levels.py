@@ -79,6 +79,7 @@ def positions(game: str, hands: int) -> list[dict[str, Any]]:
     return out
 
 
+@pytest.mark.slow  # strong-bot searches; the fast tier keeps the levels' table and save tests and test_search_bot.py
 @pytest.mark.parametrize("game", GAMES)
 def test_the_search_bot_never_applies_more_engine_actions_than_its_budget(game):
     bot = SearchBot(game, seed=3)
@@ -94,6 +95,7 @@ def test_the_search_bot_never_applies_more_engine_actions_than_its_budget(game):
     assert searched > 5, "the bot searched no move"
 
 
+@pytest.mark.slow  # strong-bot searches; the fast tier keeps the levels' table and save tests and test_search_bot.py
 @pytest.mark.parametrize("game", GAMES)
 def test_a_smaller_budget_means_fewer_worlds_and_the_same_moves_from_the_same_seed(game):
     for obs in positions(game, 30 if game == "nap" else 3)[:40]:
@@ -120,6 +122,7 @@ def test_cards_that_cannot_play_differently_are_searched_once():
     assert bot.distinct(World(bot.game, cls, obs9), ["S QC", "S 9C", "S AS"], "S QC") == ["S QC", "S 9C", "S AS"]
 
 
+@pytest.mark.slow  # strong-bot searches; the fast tier keeps the levels' table and save tests and test_search_bot.py
 def test_a_card_the_search_chose_over_the_heuristic_comes_with_its_reason():
     assert "bot-looked-ahead" in MESSAGES
     found = False

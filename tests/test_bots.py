@@ -70,12 +70,14 @@ def win_share(game: str, make_tested, make_other, label: str) -> float:
     return wins / MATCHES
 
 
+@pytest.mark.slow  # a statistical bar; the fast tier keeps the determinism and legality test below
 @pytest.mark.parametrize("game", PARTNERSHIP_GAMES)
 def test_bots_beat_random_players_in_at_least_80_percent_of_matches(game):
     share = win_share(game, lambda s: make_bot(game, seed=s), RandomBot, "bots-vs-random")
     assert share >= 0.8, f"{game} bots won only {share:.0%} of {MATCHES} matches against random players"
 
 
+@pytest.mark.slow  # a statistical bar; the fast tier keeps the determinism and legality test below
 @pytest.mark.parametrize("game", PARTNERSHIP_GAMES)
 def test_bots_trump_making_is_no_worse_than_random(game):
     share = win_share(game, lambda s: make_bot(game, seed=s), lambda s: RandomTrumpMaking(game, s), "making")
@@ -91,11 +93,13 @@ def nap_mean_balance(make_tested, make_other, label: str) -> float:
     return (balances["A"] + balances["C"]) / 2
 
 
+@pytest.mark.slow  # a statistical bar; the fast tier keeps the determinism and legality test below
 @pytest.mark.parametrize("game", [bot_param("nap")])
 def test_nap_bot_seats_mean_balance_is_positive_against_random_players(game):
     assert nap_mean_balance(lambda s: make_bot("nap", seed=s), RandomBot, "nap-vs-random") > 0
 
 
+@pytest.mark.slow  # a statistical bar; the fast tier keeps the determinism and legality test below
 @pytest.mark.parametrize("game", [bot_param("nap")])
 def test_nap_bot_bidding_is_no_worse_than_random(game):
     balance = nap_mean_balance(lambda s: make_bot("nap", seed=s), lambda s: RandomTrumpMaking("nap", s), "nap-bidding")

@@ -206,6 +206,7 @@ def test_lockfile_lists_trickbook_with_the_wheels_real_sha256(built_site: Path) 
     assert entry["depends"] == []
 
 
+@pytest.mark.slow  # builds the wheel twice; the fast tier keeps the wheel's content and lockfile tests
 def test_engine_wheel_is_reproducible(tmp_path: Path) -> None:
     from trickbook_site.assets import build_wheel
 

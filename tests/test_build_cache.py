@@ -21,6 +21,9 @@ import pytest
 
 from trickbook_site.scaffold import new_site
 
+# Left to the full tier: each test runs `trickbook build` in subprocesses on a copy of a template site.
+pytestmark = pytest.mark.slow
+
 TRICKBOOK = Path(sys.executable).with_name("trickbook")
 ENV = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
 ENV.pop("TRICKBOOK_DEBUG", None)

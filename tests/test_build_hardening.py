@@ -21,6 +21,10 @@ import pytest
 from trickbook_site import workdirs
 from trickbook_site.scaffold import new_site
 
+# Left to the full tier: each test runs `trickbook build` in subprocesses on a copy of a template site
+# (the fast tier keeps the one-line build errors of test_build.py, test_cli.py and test_bad_input.py).
+pytestmark = pytest.mark.slow
+
 REPO = Path(__file__).resolve().parents[1]
 TRICKBOOK = Path(sys.executable).with_name("trickbook")
 ENV = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}

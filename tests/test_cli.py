@@ -82,6 +82,7 @@ def test_outside_a_site_folder_the_default_site_is_used(tmp_path: Path, monkeypa
     assert find_project().root == REPO
 
 
+@pytest.mark.slow  # serves and rebuilds for real; the fast tier keeps the CLI's other commands
 def test_serve_rebuilds_on_change_and_keeps_the_last_good_site(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     import threading
     import time

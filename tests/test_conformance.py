@@ -11,6 +11,7 @@ observations hide the other hands; cards are conserved; scores balance.
 from __future__ import annotations
 
 import hashlib
+import os
 import random
 from collections import Counter
 from dataclasses import fields
@@ -25,8 +26,10 @@ from trickbook.games import GAMES, find_game
 from trickbook.match import hand_finished
 from trickbook.shuffle import deal_hand
 
-RANDOM_HANDS = 140   # per game and rules option, played by random players
-BOT_HANDS = 60       # per game and rules option, played by the game's bots
+# TRICKBOOK_TEST_SCALE (tests/conftest.py) scales the counts: 0.1 in the fast tier, 1 in the full one.
+SCALE = float(os.environ.get("TRICKBOOK_TEST_SCALE", "1"))
+RANDOM_HANDS = max(8, round(140 * SCALE))  # per game and rules option, played by random players
+BOT_HANDS = max(4, round(60 * SCALE))      # per game and rules option, played by the game's bots
 FULL_CHECK_EVERY = 4  # every fourth hand also applies every legal action to a clone at every state
 
 

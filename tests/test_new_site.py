@@ -38,6 +38,7 @@ def test_new_lays_out_pages_records_and_catalogs(own_site: Path) -> None:
     assert (own_site / "locales" / "pt_PT" / "LC_MESSAGES" / "content.po").is_file()
 
 
+@pytest.mark.slow  # builds a new site in every language; the fast tier keeps `trickbook new`'s layout
 def test_an_added_worked_hand_builds_in_every_language(own_site: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     record = NAP.read_text(encoding="utf-8")
     (own_site / "docs" / "mine.md").write_text(INLINE_PAGE.format(record=record), encoding="utf-8")

@@ -165,7 +165,9 @@ def bidding_positions(game: str, hands: int) -> list[tuple[Any, dict[str, Any]]]
     return positions(game, hands, lambda phase: phase not in ("play", "discard"))
 
 
-@pytest.mark.parametrize("game", ["euchre", "trinidad", "nap"])
+# The fast tier searches Euchre's calls; Trinidad's and Nap's are left to the full tier.
+@pytest.mark.parametrize("game", ["euchre", pytest.param("trinidad", marks=pytest.mark.slow),
+                                  pytest.param("nap", marks=pytest.mark.slow)])
 def test_a_searched_call_is_legal_deterministic_from_the_seed_and_explained(game):
     positions = bidding_positions(game, 16)[:24]
     assert len(positions) >= 8
@@ -199,6 +201,7 @@ def test_a_guessed_world_at_a_call_keeps_the_seats_hand_and_the_calls_made(game)
     assert checked >= 8
 
 
+@pytest.mark.slow  # plays searches at every pitch; the full tier keeps it
 def test_the_yorkshire_pitch_is_the_heuristics_because_a_searched_pitch_measured_worse(monkeypatch):
     # The first lead names trumps; within the budget the search sees too few worlds per suit to judge it
     # (bench/duplicate.py), so the strong bot pitches as the gentle one does, and says so in its reason.

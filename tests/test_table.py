@@ -13,7 +13,21 @@ from trickbook.errors import IllegalActionError
 from trickbook.games.euchre import card_power, card_suit, left_bower_suit
 from trickbook.messages import MESSAGES
 from trickbook.shuffle import deal_hand, deal_order, fingerprint, first_dealer
-from trickbook.table import Table, TableError, facade
+from trickbook.table import Table as _Table
+from trickbook.table import TableError, facade
+
+
+class Table(_Table):
+    """The play table with the gentle bots: these tests are about the table, not the bots' strength
+    (test_bot_levels.py and test_search_bot.py test the strong bots; a table's default level is strong)."""
+
+    def __init__(self, *args: Any, level: str = "gentle", **kwargs: Any) -> None:
+        super().__init__(*args, level=level, **kwargs)
+
+    @classmethod
+    def resume(cls, *args: Any, level: str = "gentle", **kwargs: Any) -> "Table":
+        return super().resume(*args, level=level, **kwargs)
+
 
 SEEDS = [hashlib.sha256(f"table-{i}".encode()).hexdigest() for i in range(40)]
 
@@ -355,7 +369,7 @@ def test_the_upcard_kitty_trump_chip_and_taken_tricks_are_explained():
 
 def test_the_json_facade_opens_a_table_acts_times_out_and_explains():
     opened = json.loads(facade.table_new_json(SEEDS[10]))
-    assert opened["ok"] and opened["view"] == Table(seed=SEEDS[10]).view()
+    assert opened["ok"] and opened["view"] == Table(seed=SEEDS[10], level="strong").view()  # the facade's default
     table_id = opened["id"]
     refused = json.loads(facade.table_act_json(table_id, "S 9Z"))
     assert not refused["ok"] and refused["error"]["code"] == "bad-notation"

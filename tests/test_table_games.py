@@ -17,7 +17,21 @@ import pytest
 from trickbook.cards import Card, game_value
 from trickbook.errors import IllegalActionError
 from trickbook.shuffle import deal_hand, fingerprint, first_dealer
-from trickbook.table import NEXT, TIMEOUT, Table, TableError, facade
+from trickbook.table import NEXT, TIMEOUT, TableError, facade
+from trickbook.table import Table as _Table
+
+
+class Table(_Table):
+    """The play table with the gentle bots: these tests are about the table, not the bots' strength
+    (test_bot_levels.py and test_search_bot.py test the strong bots; a table's default level is strong)."""
+
+    def __init__(self, *args: Any, level: str = "gentle", **kwargs: Any) -> None:
+        super().__init__(*args, level=level, **kwargs)
+
+    @classmethod
+    def resume(cls, *args: Any, level: str = "gentle", **kwargs: Any) -> "Table":
+        return super().resume(*args, level=level, **kwargs)
+
 
 SEEDS = [hashlib.sha256(f"games-table-{i}".encode()).hexdigest() for i in range(30)]
 GAMES = ["yorkshire", "trinidad", "nap", "euchre"]
@@ -446,11 +460,12 @@ def test_the_reader_cannot_wait_when_the_table_offers_nothing():
 
 # ----- the bots say why --------------------------------------------------------------
 
+@pytest.mark.parametrize("level", ["gentle", pytest.param("strong", marks=pytest.mark.slow)])
 @pytest.mark.parametrize("game", GAMES)
-def test_every_bot_move_says_why_in_a_sentence_that_names_the_card_played(game):
+def test_every_bot_move_says_why_in_a_sentence_that_names_the_card_played(game, level):
     from trickbook.messages import MESSAGES
 
-    table = Table(seed=SEEDS[12], game=game)
+    table = Table(seed=SEEDS[12], game=game, level=level)
     play_out(table, alternate)
     moves = [s for s in table.log if s["bot"]]
     assert moves

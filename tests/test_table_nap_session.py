@@ -11,10 +11,25 @@ from __future__ import annotations
 
 import hashlib
 import json
+from typing import Any
 
 import pytest
 
-from trickbook.table import NEXT, Table, TableError, facade
+from trickbook.table import NEXT, TableError, facade
+from trickbook.table import Table as _Table
+
+
+class Table(_Table):
+    """The play table with the gentle bots: these tests are about the table, not the bots' strength
+    (test_bot_levels.py and test_search_bot.py test the strong bots; a table's default level is strong)."""
+
+    def __init__(self, *args: Any, level: str = "gentle", **kwargs: Any) -> None:
+        super().__init__(*args, level=level, **kwargs)
+
+    @classmethod
+    def resume(cls, *args: Any, level: str = "gentle", **kwargs: Any) -> "Table":
+        return super().resume(*args, level=level, **kwargs)
+
 
 SEEDS = [hashlib.sha256(f"nap-session-{i}".encode()).hexdigest() for i in range(10)]
 NEEDED = {"three": 3, "four": 4, "nap": 5, "wellington": 5}
@@ -116,7 +131,7 @@ def test_games_played_to_a_target_take_no_number_of_rounds(game):
 
 
 def test_a_saved_session_resumes_with_its_rounds_and_without_them_is_one_round():
-    opened = json.loads(facade.table_new_json(SEEDS[4], game="nap", players=3, rounds=2))
+    opened = json.loads(facade.table_new_json(SEEDS[4], game="nap", players=3, rounds=2, level="gentle"))
     assert opened["ok"] and opened["view"]["hands_in_match"] == 6
     table_id = opened["id"]
     answer = opened
@@ -128,7 +143,7 @@ def test_a_saved_session_resumes_with_its_rounds_and_without_them_is_one_round()
             answer = json.loads(facade.table_act_json(table_id, view["legal"][-1]))
         assert answer["ok"], answer
     saved = {"version": answer["version"], "game": "nap", "seed": SEEDS[4], "seat": "A", "players": 3,
-             "rounds": 2, "moves": answer["moves"], "hand_number": answer["view"]["hand_number"]}
+             "rounds": 2, "level": "gentle", "moves": answer["moves"], "hand_number": answer["view"]["hand_number"]}
     resumed = json.loads(facade.table_resume_json(json.dumps(saved)))
     assert resumed["ok"], resumed
     assert resumed["view"]["hand"] == answer["view"]["hand"] and resumed["view"]["score"] == answer["view"]["score"]

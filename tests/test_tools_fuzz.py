@@ -3,8 +3,9 @@
 Each mutation of one of the repository's own records (docs/hands/**) either
 passes or is refused with the engine's own error, naming the file and a line;
 never another exception. Every record ``fmt`` writes parses back to the same
-record. The run is derandomised; ``TRICKBOOK_FUZZ_EXAMPLES`` sets its size
-(``scripts/fuzz`` runs a longer one).
+record. The run is derandomised; its size comes from the Hypothesis profile that
+tests/conftest.py loads (the full tier's or the fast tier's), and
+``TRICKBOOK_FUZZ_EXAMPLES`` sets it exactly (``scripts/fuzz`` runs a longer one).
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from trickbook_site.hands import page_sources
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = sorted((ROOT / "docs" / "hands").rglob("*.hand.toml"))
-EXAMPLES = int(os.environ.get("TRICKBOOK_FUZZ_EXAMPLES", "250"))
+EXAMPLES = settings.default.max_examples
 FUZZ = settings(max_examples=EXAMPLES, deadline=None, derandomize=True, database=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
                                        HealthCheck.function_scoped_fixture])
@@ -210,6 +211,7 @@ CLI_CASES = {
 }
 
 
+@pytest.mark.slow  # 12 subprocesses; in the fast tier the same tools run in-process in the tests above
 @pytest.mark.parametrize("case", CLI_CASES, ids=list(CLI_CASES))
 def test_the_real_command_refuses_a_mutated_record_in_one_line(tmp_path, case):
     sample = next(p for p in SAMPLES if p.name == "nap-four-hearts.hand.toml")

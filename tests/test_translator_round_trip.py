@@ -158,6 +158,7 @@ def site_copy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 # ----- the loop -------------------------------------------------------------------------
 
+@pytest.mark.slow  # builds a site three times; the fast tier keeps the catalog checks below
 def test_a_changed_paragraph_goes_fuzzy_shows_in_english_then_translated(
         site_copy: Path, capsys: pytest.CaptureFixture[str]) -> None:
     root = site_copy

@@ -39,6 +39,50 @@ NAP_HAND = "nap-four-hearts"
 LIVE_TIMEOUT_MS = 90_000
 
 
+# The fast tier's browser tests (scripts/test --fast): one smoke test per page type, in all three
+# languages between them and at both screen sizes. The full tier runs every browser test.
+SMOKE = {
+    "a language's home page (axe)": "test_accessibility.py::test_no_serious_accessibility_violation[chromium--en]",
+    "the root language chooser (axe)":
+        "test_accessibility.py::test_language_chooser_has_no_serious_accessibility_violation[chromium]",
+    "a rules page's worked hand, stepped by buttons without the engine":
+        "test_player.py::test_buttons_step_to_trick_one_won_by_a_at_step_8_and_trick_five_won_by_b_at_the_end[chromium-fr]",
+    "a rules page's worked hand gone live, stepped, a card refused with the engine's reason":
+        "test_live.py::test_illegal_card_gets_the_engines_reason_in_the_readers_language[pt-chromium]",
+    "a play table gone live, a hand played by keyboard":
+        "test_table.py::test_a_reader_plays_the_first_hand_by_keyboard_with_only_legal_cards_enabled[en-chromium]",
+    "the verify page, filled in from a link": "test_verifier.py::test_the_verifier_opens_filled_in_from_a_link[chromium]",
+    "the terms page on a phone (360x740)":
+        "test_terms_page.py::test_on_a_phone_the_terms_table_scrolls_in_its_labelled_region_not_the_page[chromium-fr]",
+    "a language's not-found page (axe)":
+        "test_accessibility.py::test_not_found_page_has_no_serious_accessibility_violation[chromium-pt]",
+    "the site search": "test_search.py::test_search_index_waits_for_the_reader_then_finds_words_of_the_page_language[chromium-en]",
+}
+
+
+@pytest.hookimpl(tryfirst=True)  # before -m deselects anything
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Every test under tests/browser is a browser test; those named in SMOKE are also smoke tests.
+
+    A name in SMOKE that is not among the collected tests of its file fails the run, so that a
+    renamed test cannot drop out of the fast tier unseen."""
+    here = Path(__file__).parent
+    by_id: dict[str, pytest.Item] = {}
+    files: set[str] = set()
+    for item in items:
+        path = Path(str(item.path))
+        if path.parent == here:
+            item.add_marker(pytest.mark.browser)
+            by_id[f"{path.name}::{item.name}"] = item
+            files.add(path.name)
+    for page_type, test_id in SMOKE.items():
+        if test_id in by_id:
+            by_id[test_id].add_marker(pytest.mark.smoke)
+        elif (test_id.split("::")[0] in files and not config.getoption("keyword") and not config.getoption("lf")
+              and not any("::" in arg for arg in config.args)):
+            raise pytest.UsageError(f"tests/browser/conftest.py: the smoke test for {page_type}, {test_id}, is not collected")
+
+
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
     return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_FLAGS}
@@ -156,7 +200,7 @@ def tb() -> Any:
                            wait_mounted=wait_mounted, static_steps=static_steps, hand_data=hand_data, wake=wake, guard_context=guard_context,
                            LANGUAGES=LANGUAGES, HTML_LANG=HTML_LANG, NAP_HAND=NAP_HAND,
                            LIVE_TIMEOUT_MS=LIVE_TIMEOUT_MS, wait_for_reader=wait_for_reader,
-                           one_decision=one_decision)
+                           one_decision=one_decision, gentle_bots=gentle_bots)
 
 
 def wait_for_reader(page: Any, table: Any) -> str:
@@ -185,6 +229,14 @@ def one_decision(page: Any, table: Any) -> None:
         page.keyboard.press("Enter")
     page.wait_for_function("([t, n]) => Number(t.querySelector('.tbt-log').dataset.lines) > n",
                            arg=[table.element_handle(), before], timeout=30_000)
+
+
+def gentle_bots(context: Any) -> None:
+    """Every page of the context starts with the reader's table setting "gentle bots", as ticking the
+    box leaves it: for the play-table tests that are not about the bots' strength (a match of gentle
+    bots costs a tenth of the CPU). test_bot_level.py tests the setting itself and the strong bots."""
+    context.add_init_script(
+        "try { localStorage.setItem('trickbook.table-settings', JSON.stringify({ level: 'gentle' })); } catch (e) {}")
 
 
 def block_runtime(context: Any) -> None:

@@ -59,6 +59,7 @@ def inside(box, size) -> bool:
 def test_a_nap_session_of_two_rounds_resumes_ends_with_final_balances_and_keeps_the_seed_off_storage(
         browser, site_url, tb, lang, size):
     context = browser.new_context(viewport={"width": size[0], "height": size[1]})
+    tb.gentle_bots(context)  # the table, not the bots' strength, is under test
     guard = tb.guard_context(context)
     page = context.new_page()
     errors: list[str] = []

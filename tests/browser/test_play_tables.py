@@ -1,9 +1,13 @@
-"""The play tables in the browser: a whole match of each game by keyboard alone, on one screen, resumed after a reload.
+"""The play tables in the browser: every game by keyboard alone, on one screen, resumed after a reload.
 
-Each match is played twice: in English at 1280x800 and in another language at 360x740.
+Each game is played twice: in English at 1280x800 and in another language at 360x740. Two of
+these are whole matches to the end screen and the verifier (Euchre in English at 1280x800, Nap in
+French at 360x740); the other six play the first hand to its end, with the same checks at every
+decision (the rules of a whole match of every game are tested in CPython by test_table_games.py).
 At every decision of the reader the hand, the trick, the game's objects (trumps, upcard,
 kick, contract), the timer and the score are inside the viewport and below the sticky
-header, with no scrolling. The bots answer at once (``?pace=0``) and the 20-second timer
+header, with no scrolling. The bots are the gentle ones (their strength is tested in
+test_bot_levels.py and test_bot_level.py) and answer at once (``?pace=0``); the 20-second timer
 stays as it is.
 """
 
@@ -21,11 +25,11 @@ from playwright.sync_api import expect
 pytestmark = pytest.mark.browser
 
 START = {"en": "Start a match", "pt": "Começar uma partida", "fr": "Commencer une partie"}
-MATCHES = [
-    ("yorkshire", "en", (1280, 800)), ("yorkshire", "fr", (360, 740)),
-    ("trinidad", "en", (1280, 800)), ("trinidad", "pt", (360, 740)),
-    ("nap", "en", (1280, 800)), ("nap", "fr", (360, 740)),
-    ("euchre", "en", (1280, 800)), ("euchre", "pt", (360, 740)),
+MATCHES = [  # game, language, screen, and whether the whole match is played (else its first hand)
+    ("yorkshire", "en", (1280, 800), False), ("yorkshire", "fr", (360, 740), False),
+    ("trinidad", "en", (1280, 800), False), ("trinidad", "pt", (360, 740), False),
+    ("nap", "en", (1280, 800), False), ("nap", "fr", (360, 740), True),
+    ("euchre", "en", (1280, 800), True), ("euchre", "pt", (360, 740), False),
 ]
 # What a decision needs in sight: hand, trick, trumps and the game's objects, timer, score.
 ONE_SCREEN = [".tbt-cards", ".tbt-trick", ".tbt-objects", ".tbt-timer", ".tbt-score"]
@@ -33,6 +37,7 @@ ONE_SCREEN = [".tbt-cards", ".tbt-trick", ".tbt-objects", ".tbt-timer", ".tbt-sc
 
 def open_table(browser, site_url, tb, game: str, lang: str, size: tuple[int, int], query: str = "?pace=0"):
     context = browser.new_context(viewport={"width": size[0], "height": size[1]})
+    tb.gentle_bots(context)
     guard = tb.guard_context(context)
     page = context.new_page()
     errors: list[str] = []
@@ -71,8 +76,9 @@ def focus_in_table(page, table) -> bool:
     return page.evaluate("(t) => t.contains(document.activeElement)", table.element_handle())
 
 
-def play_match_by_keyboard(page, table, size, tb) -> dict:
-    """Every decision by keys alone: S for the cautious choice, Enter for the first choice or to lift and play a card."""
+def play_match_by_keyboard(page, table, size, tb, whole: bool = True) -> dict:
+    """Every decision by keys alone: S for the cautious choice, Enter for the first choice or to lift and play a card.
+    The whole match, or (``whole=False``) its first hand, up to the focused "next hand" button."""
     decisions = hands = 0
     looked_back = False
     while table.get_attribute("data-over") != "true":
@@ -83,6 +89,8 @@ def play_match_by_keyboard(page, table, size, tb) -> dict:
         before = lines(table)
         if phase == "hand-over":
             expect(table.locator(".tbt-next")).to_be_focused()
+            if not whole:
+                return {"decisions": decisions, "hands": hands + 1, "looked_back": looked_back}
             page.keyboard.press("Enter")
             hands += 1
         else:
@@ -118,47 +126,58 @@ def play_match_by_keyboard(page, table, size, tb) -> dict:
     return {"decisions": decisions, "hands": hands + 1, "looked_back": looked_back}
 
 
-@pytest.mark.parametrize("game,lang,size", MATCHES, ids=[f"{g}-{lang}-{s[0]}" for g, lang, s in MATCHES])
-def test_a_whole_match_is_played_by_keyboard_on_one_screen(browser, site_url, tb, game, lang, size):
+def check_the_end_and_the_verifier(page, table, game: str, fingerprint: str, played: dict) -> None:
+    """A finished match: the log at its end, the seed revealed, and the verifier filled in and agreeing."""
+    # The log follows its newest line: it is scrolled to the end.
+    assert page.evaluate("(t) => { const log = t.querySelector('.tbt-log'); "
+                         "return log.scrollTop + log.clientHeight >= log.scrollHeight - 2; }", table.element_handle())
+    end = table.locator(".tbt-end")
+    expect(end).to_be_visible()
+    seed = end.locator(".tbt-seed").text_content()
+    assert hashlib.sha256(bytes.fromhex(seed)).hexdigest() == fingerprint
+    link = urlsplit(end.locator("a.tbt-verify").get_attribute("href"))
+    params = {k: v[0] for k, v in parse_qs(link.fragment).items()}
+    assert params["seed"] == seed and params["fingerprint"] == fingerprint and params["game"] == game
+    rows = end.locator(".tbt-dealt tbody tr")
+    assert rows.count() == int(params["hands"]) == played["hands"]
+    assert len(params["dealers"]) == played["hands"]
+    # A finished match is not saved for resuming.
+    assert page.evaluate(f"() => localStorage.getItem('trickbook.table.{game}')") is None
+    dealt = [r.locator(".tbt-dealt-cards").get_attribute("data-cards") for r in rows.all()]
+    you = params["you"]
+    # "Verify this match" opens the verifier filled in: the fingerprint matches, and its deal of
+    # every hand gives the reader the cards the table dealt.
+    end.locator("a.tbt-verify").click()
+    verdict = page.locator(".tb-verifier .tbv-verdict")
+    expect(verdict).to_have_attribute("data-result", "match", timeout=15_000)
+    hands = page.locator(".tb-verifier table.tbv-hand")
+    expect(hands).to_have_count(len(dealt))
+    for i, cards in enumerate(dealt):
+        assert hands.nth(i).locator(f"tr[data-seat='{you}'] .tbv-cards").get_attribute("data-cards") == cards
+        assert hands.nth(i).get_attribute("data-dealer") == params["dealers"][i]
+
+
+@pytest.mark.parametrize("game,lang,size,whole", MATCHES,
+                         ids=[f"{g}-{lang}-{s[0]}-{'match' if w else 'hand'}" for g, lang, s, w in MATCHES])
+def test_a_match_is_played_by_keyboard_on_one_screen(browser, site_url, tb, game, lang, size, whole):
     context, guard, errors, page, table = open_table(browser, site_url, tb, game, lang, size)
     try:
         if game == "nap":
             table.locator(".tbt-players").select_option("5")
         go_live(page, table, tb)
+        expect(table).to_have_attribute("data-level", "gentle")
         fingerprint = table.locator(".tbt-fingerprint code").text_content()
         assert re.fullmatch(r"[0-9a-f]{64}", fingerprint)
         bots = table.locator(".tbt-seat[data-bot='true']")
         expect(bots).to_have_count(4 if game == "nap" else 3)
-        played = play_match_by_keyboard(page, table, size, tb)
+        played = play_match_by_keyboard(page, table, size, tb, whole)
         assert played["looked_back"] or game == "nap"  # a Nap round may end with every bid passed
-        # The log follows its newest line: it is scrolled to the end.
-        assert page.evaluate("(t) => { const log = t.querySelector('.tbt-log'); "
-                             "return log.scrollTop + log.clientHeight >= log.scrollHeight - 2; }", table.element_handle())
-        end = table.locator(".tbt-end")
-        expect(end).to_be_visible()
-        seed = end.locator(".tbt-seed").text_content()
-        assert hashlib.sha256(bytes.fromhex(seed)).hexdigest() == fingerprint
-        link = urlsplit(end.locator("a.tbt-verify").get_attribute("href"))
-        params = {k: v[0] for k, v in parse_qs(link.fragment).items()}
-        assert params["seed"] == seed and params["fingerprint"] == fingerprint and params["game"] == game
-        rows = end.locator(".tbt-dealt tbody tr")
-        assert rows.count() == int(params["hands"]) == played["hands"]
-        assert len(params["dealers"]) == played["hands"]
-        # A finished match is not saved for resuming.
-        assert page.evaluate(f"() => localStorage.getItem('trickbook.table.{game}')") is None
-        dealt = [r.locator(".tbt-dealt-cards").get_attribute("data-cards") for r in rows.all()]
-        you = params["you"]
-        # "Verify this match" opens the verifier filled in: the fingerprint matches, and its deal of
-        # every hand gives the reader the cards the table dealt.
-        end.locator("a.tbt-verify").click()
-        verdict = page.locator(".tb-verifier .tbv-verdict")
-        expect(verdict).to_have_attribute("data-result", "match", timeout=15_000)
-        hands = page.locator(".tb-verifier table.tbv-hand")
-        expect(hands).to_have_count(len(dealt))
-        for i, cards in enumerate(dealt):
-            assert hands.nth(i).locator(f"tr[data-seat='{you}'] .tbv-cards").get_attribute("data-cards") == cards
-            assert hands.nth(i).get_attribute("data-dealer") == params["dealers"][i]
-        print(f"{game} {lang}: {played['hands']} hands, {played['decisions']} decisions by the reader")
+        if not whole:
+            assert played["decisions"] > 0 and table.get_attribute("data-over") != "true"
+            print(f"{game} {lang}: first hand, {played['decisions']} decisions by the reader")
+        else:
+            check_the_end_and_the_verifier(page, table, game, fingerprint, played)
+            print(f"{game} {lang}: {played['hands']} hands, {played['decisions']} decisions by the reader")
     finally:
         context.close()
     assert guard.refused == [], f"requests left 127.0.0.1: {guard.refused}"

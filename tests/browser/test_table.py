@@ -28,6 +28,7 @@ SCORING = {"makers", "march", "lone", "lone-march", "euchred"}
 def open_table(browser, site_url, tb, lang: str, query: str):
     """A new page on the play table, started; returns (context, guard, errors, page, table)."""
     context = browser.new_context(viewport={"width": 1280, "height": 900})
+    tb.gentle_bots(context)  # the table, not the bots' strength, is under test
     guard = tb.guard_context(context)
     page = context.new_page()
     errors: list[str] = []

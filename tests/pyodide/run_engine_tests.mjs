@@ -1,13 +1,13 @@
 // Run the engine's test suite under real Pyodide in Node.
 //
 // Boots Pyodide from node_modules/pyodide (offline), loads pytest and its pure-Python
-// dependencies from the wheels in build/pyodide-wheels/ (fetched by fetch_wheels.sh when
-// one is missing), copies src/trickbook and the engine's test modules into Pyodide's
+// dependencies from the pinned wheels in build/pyodide-wheels/ (tests/pyodide/wheels.txt, downloaded
+// by scripts/setup --test; this script checks their hashes and downloads nothing), copies src/trickbook and the engine's test modules into Pyodide's
 // file system with the data files they read, and runs them with pytest. A test that
 // starts another program is skipped there (Pyodide cannot). The last line printed is
 //   PYODIDE-RESULT {"passed": n, "failed": n, "skipped": n, "errors": n, ...}
 // and the exit status is 0 only when tests ran and none failed.
-import { execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -26,6 +26,17 @@ const EXCLUDED_MODULES = {
   "test_i18n.py": "tests the translation pipeline of the site generator, not the engine",
   "test_static_checks.py": "runs the type checker and the linter, which are not loaded under Pyodide",
 };
+// What differs under Pyodide is the interpreter, not the bots' reasoning or the table's conduct: these
+// modules play many whole matches with the bots and run under CPython only (the browser tests play the
+// tables, bots included, under Pyodide in chromium). The rules, records, shuffle, clone, observations,
+// conformance (at a reduced count) and the equivalence fingerprints run here.
+const BOT_AND_TABLE = "plays the bots and the tables: the same code as under CPython, run there";
+for (const name of ["test_bots.py", "test_bot_levels.py", "test_search_bot.py", "test_allfours_bots.py",
+  "test_euchre_bot.py", "test_table.py", "test_table_games.py", "test_table_nap_session.py"]) {
+  EXCLUDED_MODULES[name] = BOT_AND_TABLE;
+}
+// The simulation counts (TRICKBOOK_TEST_SCALE, tests/conftest.py) at a quarter of the CPython run's.
+const SCALE = String(Number(process.env.TRICKBOOK_TEST_SCALE || "1") * 0.25);
 // Safety net for modules added later: any module importing one of these is left out too.
 const EXCLUDING_IMPORTS = {
   trickbook_site: "tests the site generator, not the engine",
@@ -40,15 +51,32 @@ const DATA = ["docs", ...readdirSync(TESTS)
   .filter((name) => !NOT_DATA.has(name) && statSync(join(TESTS, name)).isDirectory())
   .map((name) => `tests/${name}`)];
 
-// The distributions fetch_wheels.sh downloads (wheel file names start with them).
-const NEEDED_WHEELS = ["pytest-", "pluggy-", "iniconfig-", "packaging-", "pygments-"];
+// The pinned wheels (tests/pyodide/wheels.txt): each must be in build/pyodide-wheels/ with its sha256.
+const PINS = join(ROOT, "tests", "pyodide", "wheels.txt");
 
-function ensureWheels() {
+function pinnedWheels() {
   const have = existsSync(WHEELS) ? readdirSync(WHEELS).filter((f) => f.endsWith(".whl")) : [];
-  if (!NEEDED_WHEELS.every((prefix) => have.some((f) => f.toLowerCase().startsWith(prefix)))) {
-    execFileSync("sh", [join(ROOT, "tests", "pyodide", "fetch_wheels.sh")], { stdio: ["ignore", "inherit", "inherit"] });
+  const wheels = [];
+  const problems = [];
+  for (const line of readFileSync(PINS, "utf8").split("\n")) {
+    const pin = line.match(/^([A-Za-z0-9_.-]+)==(\S+)\s+--hash=sha256:([0-9a-f]{64})\s*$/);
+    if (!pin) continue;
+    const [, name, version, hash] = pin;
+    const stem = `${name.replace(/-/g, "_").toLowerCase()}-${version}-`;
+    const file = have.find((f) => f.toLowerCase().startsWith(stem));
+    if (!file) {
+      problems.push(`${name} ${version} is missing`);
+      continue;
+    }
+    const got = createHash("sha256").update(readFileSync(join(WHEELS, file))).digest("hex");
+    if (got !== hash) problems.push(`${file} has sha256 ${got}, not the pinned ${hash}`);
+    else wheels.push(join(WHEELS, file));
   }
-  return readdirSync(WHEELS).filter((f) => f.endsWith(".whl")).map((f) => join(WHEELS, f));
+  if (problems.length || !wheels.length) {
+    throw new Error(`the pinned wheels for the Pyodide test are not in build/pyodide-wheels/ ` +
+      `(${problems.join("; ") || "tests/pyodide/wheels.txt names none"}): run scripts/setup --test`);
+  }
+  return wheels;
 }
 
 function engineTestModules() {
@@ -114,6 +142,8 @@ class NoSubprocess:
             setattr(subprocess, name, refuse)
 
 count = Count()
+import os
+os.environ["TRICKBOOK_TEST_SCALE"] = "${SCALE}"
 sys.path.insert(0, "${WORK}/src")
 args = ["-q", "-p", "no:cacheprovider", "--import-mode=importlib", "--rootdir", "${WORK}", *ARGS]
 exit_code = int(pytest.main(args, plugins=[count, NoSubprocess()]))
@@ -121,7 +151,7 @@ json.dumps({**count.counts, "exit_code": exit_code, "failures": count.failures})
 `;
 
 async function main() {
-  const wheels = ensureWheels();
+  const wheels = pinnedWheels();
   const { chosen, excluded } = engineTestModules();
   const started = Date.now();
   const pyodide = await loadPyodide();
