@@ -23,16 +23,34 @@ RANK_WORDS = {
 SUIT_WORDS = {"S": ("spade", "♠"), "H": ("heart", "♥"), "D": ("diamond", "♦"), "C": ("club", "♣")}
 
 
-def tricks(actions: Sequence[Action], seat_count: int) -> list[list[int]]:
-    """The action numbers of the cards of each trick, in order; a lone hand leaves one seat out.
+def tricks(actions: Sequence[Action], seats: Sequence[str]) -> list[list[int]]:
+    """The action numbers of the cards of each trick, in order.
 
-    >>> acts = [Action.parse(t, ["N", "E", "S", "W"]) for t in "N pass; E AS; S KS; W QS; N JS; E 2H".split("; ")]
-    >>> tricks(acts, 4)
-    [[2, 3, 4, 5], [6]]
+    A trick is complete when every seat still in the hand has played to it: a
+    seat whose partner goes alone (Euchre) and a seat that throws its hand in
+    (Yorkshire) play no more cards.
+
+    >>> acts = [Action.parse(t, "NESW") for t in "N pass; E AS; S KS; W QS; N JS; E 2H; S throw; W 3H; N 4H".split("; ")]
+    >>> tricks(acts, "NESW")
+    [[2, 3, 4, 5], [6, 8, 9]]
     """
-    per_trick = seat_count - (1 if any(a.alone for a in actions) else 0)
-    plays = [n for n, action in enumerate(actions, 1) if action.verb == "play"]
-    return [plays[i: i + per_trick] for i in range(0, len(plays), per_trick)]
+    active = list(seats)
+    out: list[list[int]] = []
+    current: list[int] = []
+    played: set[str] = set()
+    for number, action in enumerate(actions, 1):
+        if action.alone and action.seat in seats:
+            partner = seats[(seats.index(action.seat) + len(seats) // 2) % len(seats)]
+            active = [s for s in active if s != partner]
+        elif action.verb == "throw":
+            active = [s for s in active if s != action.seat]
+        elif action.verb == "play":
+            current.append(number)
+            played.add(action.seat)
+        if current and played >= set(active):
+            out.append(current)
+            current, played = [], set()
+    return out + ([current] if current else [])
 
 
 def mentions(text: str, card: Card) -> bool:
@@ -40,53 +58,56 @@ def mentions(text: str, card: Card) -> bool:
 
     >>> mentions("B throws the king of diamonds.", Card.parse("KD")), mentions("A leads A♥.", Card.parse("AH"))
     (True, True)
-    >>> mentions("Everyone else passes.", Card.parse("7H"))
-    False
+    >>> mentions("Everyone else passes.", Card.parse("7H")), mentions("Then the ten.", Card.parse("TH"))
+    (False, False)
     """
     lowered = text.lower()
     rank, suit = str(card)[0], str(card)[1]
     codes = {str(card).lower(), f"{rank}{SUIT_WORDS[suit][1]}".lower()}
     if rank == "T":
         codes |= {f"10{suit}".lower(), f"10{SUIT_WORDS[suit][1]}"}
-    if any(code in lowered for code in codes) or (rank == "J" and "bower" in lowered):
+    if any(re.search(rf"(?<!\w){re.escape(code)}(?!\w)", lowered) for code in codes) or (
+            rank == "J" and "bower" in lowered):
         return True
     return any(word in lowered for word in RANK_WORDS[rank]) and any(word in lowered for word in SUIT_WORDS[suit])
 
 
-def misplaced(notes: dict[int, str], actions: Sequence[Action], seat_count: int) -> list[int]:
+def misplaced(notes: dict[int, str], actions: Sequence[Action], seats: Sequence[str]) -> list[int]:
     """The notes on a plain play whose text names neither the seat that plays nor a card of its trick.
 
     The last action is left out: a note there sums up the hand.
 
-    >>> acts = [Action.parse(t, ["N", "E", "S", "W"]) for t in "N AS; E KS; S QS; W JS; N 2H".split("; ")]
-    >>> misplaced({2: "E's king falls under the ace of spades.", 3: "Hearts are next."}, acts, 4)
+    >>> acts = [Action.parse(t, "NESW") for t in "N AS; E KS; S QS; W JS; N 2H".split("; ")]
+    >>> misplaced({2: "E's king falls under the ace of spades.", 3: "Hearts are next."}, acts, "NESW")
     [3]
     """
-    trick_of = {n: trick for trick in tricks(actions, seat_count) for n in trick}
+    trick_of = {n: trick for trick in tricks(actions, seats) for n in trick}
     out = []
     for number, text in sorted(notes.items()):
         if not 1 <= number < len(actions) or number not in trick_of:
             continue  # the deal, a bid or another verb, or the summing up: no card to look for
-        cards = [card for n in trick_of[number] if (card := actions[n - 1].card) is not None]
+        plays = [actions[n - 1] for n in trick_of[number]]
         seat = re.compile(rf"\b{re.escape(actions[number - 1].seat)}\b")
-        if not seat.search(text) and not any(mentions(text, card) or _only_honour(text, card, cards)
-                                             for card in cards):
+        if not seat.search(text) and not any((play.card is not None and mentions(text, play.card))
+                                             or _owned_honour(text, play) for play in plays):
             out.append(number)
     return out
 
 
-def _only_honour(text: str, card: Card, cards: list[Card]) -> bool:
-    """"The ace" names an honour without its suit when it is the trick's only card of that rank."""
-    rank = str(card)[0]
-    return (rank in "AKQJ" and sum(str(c)[0] == rank for c in cards) == 1
-            and re.search(rf"\b{RANK_WORDS[rank][0]}\b", text.lower()) is not None)
+def _owned_honour(text: str, play: Action) -> bool:
+    """"N's ace" names N's card without its suit: enough for an honour (ace, king, queen, jack)."""
+    rank = str(play.card)[0] if play.card is not None else ""
+    return rank in ("A", "K", "Q", "J") and re.search(
+        rf"\b{re.escape(play.seat)}'s {RANK_WORDS[rank][0]}\b", text, re.IGNORECASE) is not None
 
 
 def note_warnings(record: Record) -> list[str]:
-    """One line per note that seems misplaced: where it is written, its action and what to do."""
+    """One line per note keyed by a number that seems misplaced: where it is written, its action and what to do."""
     out = []
-    for number in misplaced(dict(record.notes), record.actions, len(record.seats)):
+    for number in misplaced(dict(record.notes), record.actions, record.seats):
         key = record.note_keys.get(number, str(number))
+        if not key.isdigit():
+            continue  # keyed by the action itself or by its trick and seat: the author named it
         line = record.line_of("notes", key)
         where = f"{record.file or '<record>'}:{line}" if line is not None else record.file or "<record>"
         action = record.actions[number - 1]

@@ -125,9 +125,9 @@ def read_toml(text: str, file: str | None = None, line_offset: int = 0) -> tuple
 
 
 def _unclosed_string(text: str, message: str, line: int | None) -> tuple[int | None, str] | None:
-    """``tomllib``'s words for a string without its closing quote, said plainly, at the line it opens.
+    r"""``tomllib``'s words for a string without its closing quote, said plainly, at the line it opens.
 
-    >>> _unclosed_string('S = "JS 9H\\nN = "AC"', "Illegal character '\\n'", 1)
+    >>> _unclosed_string('S = "JS 9H\nN = "AC"', "Illegal character '\\n'", 1)
     (1, 'a string is not closed: end it with " on the same line')
     """
     if message == "Illegal character '\\n'" and line is not None:
@@ -419,7 +419,7 @@ class _Parser:
     def trick_note(self, key: str, trick: int, seat_word: str, actions: tuple[Action, ...]) -> int:
         """The number of the card ``seat`` played to trick ``trick`` (a lone hand's tricks have a seat fewer)."""
         seat = self.seat_name(seat_word, self.seats_read, "notes", key)
-        all_tricks = tricks(actions, len(self.seats_read))
+        all_tricks = tricks(actions, self.seats_read)
         for n in all_tricks[trick - 1] if 1 <= trick <= len(all_tricks) else ():
             if actions[n - 1].seat == seat:
                 return n
