@@ -72,9 +72,31 @@ def table_intro(game: str, ui: Translate, ngettext: Plural = _english_plural) ->
             f'<p class="tbt-status" role="status">{escape(t["status"])}</p></div>')
 
 
+def file_notice(ui: Translate) -> str:
+    """What a page opened from disk says about its controls: hidden unless `widgets/file-notice.js` sees ``file:``.
+
+    Browsers refuse module scripts and workers to a page read from a file, so the hands and tables
+    would sit there without their controls and without a word.
+    """
+    # TRANSLATORS: shown above the first worked hand or table when the page was opened from a file
+    # on disk (file://). {command} is "trickbook serve", {server} is "python3 -m http.server".
+    text = escape(ui("Opened from a file, this page cannot run its controls: browsers run them only on a served "
+                     "site. Run {command} in the course's folder (or {server} in the built site's folder) and open "
+                     "the address it prints."))
+    text = text.replace("{command}", "<code>trickbook serve</code>").replace(
+        "{server}", "<code>python3 -m http.server</code>")
+    return f'<p class="tb-file-notice admonition warning" role="note" hidden data-search-exclude>{text}</p>'
+
+
 def finish_page(html: str, ui: Translate, lang: str = "en", ngettext: Plural = _english_plural) -> str:
     rules = typography.html_rules(lang) or (lambda text: text)  # the language's typography, as on the rest of the page
     first_hand = html.find('<figure class="tb-hand"')
+    first_table = TABLE.search(html)
+    places = [at for at in (first_hand, first_table.start(1) if first_table else -1) if at >= 0]
+    if places:  # before the first hand or table
+        at = min(places)
+        html = html[:at] + rules(file_notice(ui)) + "\n" + html[at:]
+        first_hand = html.find('<figure class="tb-hand"')
     if first_hand >= 0:
         html = html[:first_hand] + rules(controls_template(ui)) + "\n" + html[first_hand:]
     return TABLE.sub(lambda m: m.group(1) + rules(table_intro(m.group(2), ui, ngettext)), html)
