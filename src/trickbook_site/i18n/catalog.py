@@ -40,7 +40,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.mofile import read_mo, write_mo
-from babel.messages.pofile import denormalize, normalize, read_po, write_po
+from babel.messages.pofile import denormalize, read_po, write_po
 from babel.util import LOCALTZ
 
 from ..errors import CatalogError
@@ -49,6 +49,7 @@ from .checks import check_entries
 from .glossary import glossary_problems
 from .plurals import parse_header
 from .pofile import PoFile, Problem, read_po_file
+from .powrap import UNWRAPPED, rewrap, wrap_field
 
 DOMAINS = ("content", "ui", "engine")
 MAPPING_FILES = {"content": "babel.cfg", "ui": "babel-ui.cfg", "engine": "babel-engine.cfg"}
@@ -58,7 +59,6 @@ KEYWORDS: dict[str, dict[str, Any]] = {
     "engine": {"N_": None},
 }
 COMMENT_TAGS = ("TRANSLATORS:",)
-WIDTH = 76
 # Header lines that change on every run; ignored when deciding whether to rewrite a file.
 DATE_HEADERS = (b'"POT-Creation-Date:', b'"PO-Revision-Date:')
 
@@ -140,17 +140,18 @@ def _tidy_format_flags(catalog: Catalog, domain: str) -> None:
 def _po_bytes(catalog: Catalog, *, previous: bool) -> bytes:
     buffer = io.BytesIO()
     # Babel wraps a long previous msgid like prose, which can leave a ``#|`` line
-    # with no quotes (an invalid file); write those lines ourselves instead.
-    write_po(buffer, catalog, width=WIDTH, include_previous=False)
-    data = buffer.getvalue()
+    # with no quotes (an invalid file); write those lines ourselves instead. Babel's
+    # wrapping is not gettext's: write unwrapped, then wrap as msgmerge does (powrap.py).
+    write_po(buffer, catalog, width=UNWRAPPED, include_previous=False)
+    text = rewrap(buffer.getvalue().decode("utf-8"))
     if previous:
-        data = _with_previous_ids(data.decode("utf-8"), catalog).encode("utf-8")
-    return data
+        text = _with_previous_ids(text, catalog)
+    return text.encode("utf-8")
 
 
 def _po_lines(keyword: str, text: str, prefix: str = "") -> list[str]:
     """``msgid "…"`` lines as GNU gettext wraps them, each line behind ``prefix``."""
-    return (prefix + keyword + " " + normalize(text, prefix=prefix, width=WIDTH)).split("\n")
+    return wrap_field(keyword, text, prefix)
 
 
 def _with_previous_ids(text: str, catalog: Catalog) -> str:
@@ -174,6 +175,10 @@ def _with_previous_ids(text: str, catalog: Catalog) -> str:
             pos += len(extra)
         pos += len(block)
     return "\n".join(lines)
+
+
+def _forms(string: str | tuple[str, ...] | list[str] | None) -> list[str]:
+    return list(string) if isinstance(string, (list, tuple)) else [string or ""]
 
 
 def _without_dates(data: bytes) -> list[bytes]:
@@ -284,6 +289,9 @@ def update(root: Path | str = ".") -> UpdateResult:
                 catalog = read_catalog(path, locale)
                 earlier = {(m.id, m.context): m.previous_id for m in catalog if m.previous_id}
                 catalog.update(template, update_header_comment=False, keep_user_comments=True)
+                # As msgmerge: an obsolete entry nobody translated is dropped, a translated one kept (#~).
+                for key in [k for k, m in catalog.obsolete.items() if not any(_forms(m.string))]:
+                    del catalog.obsolete[key]
                 for message in catalog:
                     # An entry still fuzzy from an earlier update keeps its old English.
                     if message.fuzzy and not message.previous_id:
