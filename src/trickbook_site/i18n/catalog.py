@@ -1,16 +1,16 @@
 """The catalogs: extract, merge, start, check, compile, and the browser's JSON.
 
-Commands (wired as ``trickbook i18n update|check|add LANG``):
+Commands (wired as ``trickbook i18n update|check|add LANG`` in ``commands.py``):
 
-- ``update(root)`` / ``update_main(argv)``: extract the domains into
+- ``update(root)``: extract the domains into
   ``locales/content.pot``, ``locales/ui.pot`` and ``locales/engine.pot`` (mappings in
   ``babel.cfg``, ``babel-ui.cfg``, ``babel-engine.cfg``) and merge every language's
   ``.po`` as ``pybabel update --previous`` does: a changed message becomes fuzzy and
   keeps the old English as ``#| msgid``. A domain whose mapping file the project
   lacks is neither extracted nor merged (see ``project_domains``). A file is rewritten only when more than its
   dates changed, so an update without changes leaves the tree clean.
-- ``add(root, locale)`` / ``add_main(argv)``: start a language as ``pybabel init`` does.
-- ``check(root, locales=None)`` / ``check_main(argv)``: every ``.po`` read strictly
+- ``add(root, locale)``: start a language as ``pybabel init`` does.
+- ``check(root, locales=None)``: every ``.po`` read strictly
   (``pofile.py``), checked (``checks.py``) and, when GNU ``msgfmt`` is installed, also
   passed through ``msgfmt --check-format --check-header --check-domain``; problems
   are printed as ``file:line: message``; coverage per language, catalog and page.
@@ -23,11 +23,9 @@ the ``ui`` and ``engine`` ones into the JSON the widgets load.
 
 from __future__ import annotations
 
-import argparse
 import io
 import shutil
 import subprocess
-import sys
 from dataclasses import dataclass, field
 from datetime import datetime
 from importlib import import_module
@@ -532,61 +530,22 @@ def browser_catalog(locale: str, mo_dir: Path | str) -> dict[str, Any]:
     }
 
 
-# -- command-line entry points ------------------------------------------------------
-
-
-def _root_parser(prog: str, description: str) -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog=prog, description=description)
-    parser.add_argument("--root", default=".", help="the project folder (default: the current one)")
-    return parser
+# -- the commands live in commands.py; these names stay for callers of this module ---------
 
 
 def update_main(argv: Sequence[str] | None = None) -> int:
-    """``trickbook i18n update``: extract and merge; print the files written."""
-    args = _root_parser("trickbook i18n update", "Extract the messages and merge every catalog.").parse_args(argv)
-    result = update(args.root)
-    for path in result.written:
-        print(f"wrote {path}")
-    if not result.written:
-        print("catalogs already up to date")
-    return 0
+    from .commands import update_main as run
+
+    return run(argv)
 
 
 def check_main(argv: Sequence[str] | None = None) -> int:
-    """``trickbook i18n check [LANG…]``: 1 when a catalog is broken, 0 otherwise."""
-    parser = _root_parser("trickbook i18n check", "Validate the catalogs and report their coverage.")
-    parser.add_argument("languages", nargs="*", help="locales to check (default: all)")
-    args = parser.parse_args(argv)
-    try:
-        report = check(args.root, args.languages or None)
-    except CatalogError as error:
-        print(error, file=sys.stderr)
-        return 1
-    for problem in report.problems:
-        print(problem, file=sys.stderr)
-    print("coverage by catalog:")
-    for row in report.coverage:
-        print(f"  {row}")
-    if report.pages:
-        print("coverage of the content domain by page:")
-        for row in report.pages:
-            print(f"  {row}")
-    if not report.ok:
-        print(f"{len(report.errors)} error(s) in the catalogs", file=sys.stderr)
-        return 1
-    return 0
+    from .commands import check_main as run
+
+    return run(argv)
 
 
 def add_main(argv: Sequence[str] | None = None) -> int:
-    """``trickbook i18n add LANG``: start catalogs for a new language."""
-    parser = _root_parser("trickbook i18n add", "Start the catalogs of a new language.")
-    parser.add_argument("language", help="a locale such as de or pt_BR")
-    args = parser.parse_args(argv)
-    try:
-        written = add(args.root, args.language)
-    except CatalogError as error:
-        print(error, file=sys.stderr)
-        return 1
-    for path in written:
-        print(f"wrote {path}")
-    return 0
+    from .commands import add_main as run
+
+    return run(argv)
