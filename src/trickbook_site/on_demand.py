@@ -23,6 +23,7 @@ from typing import Callable
 from . import hand_data
 from .hand_controls import controls_template
 from .i18n import typography
+from .i18n.fallback import GUIDE_PAGE, link_guide
 
 Translate = Callable[[str], str]
 Plural = Callable[[str, str, int], str]  # ngettext(singular, plural, n) of the ui catalog
@@ -105,8 +106,9 @@ def finish_page(html: str, ui: Translate, lang: str = "en", ngettext: Plural = _
 def finish_pages(folder: Path, ui: Translate, lang: str, ngettext: Plural = _english_plural) -> None:
     """Apply the above to every page of one language's folder (``lang``: its code)."""
     hand_data.move_islands(folder)
+    has_guide = (folder / GUIDE_PAGE / "index.html").is_file()
     for page in sorted(folder.rglob("*.html")):
         html = page.read_text(encoding="utf-8")
-        new = finish_page(html, ui, lang, ngettext)
+        new = link_guide(finish_page(html, ui, lang, ngettext), len(page.relative_to(folder).parts) - 1, has_guide)
         if new != html:
             page.write_text(new, encoding="utf-8")

@@ -16,11 +16,13 @@ from .catalog import (
     update,
 )
 from .commands import add_main, check_main, update_main
+from .fallback import Fallbacks
 from .localize import Coverage, Translator, localize_markdown, translator
 from .segment import Segment, parse_page, segment_markdown
 
 __all__ = [
     "Coverage",
+    "Fallbacks",
     "Segment",
     "Translator",
     "add",
