@@ -79,9 +79,10 @@ def file_notice(ui: Translate) -> str:
     Browsers refuse module scripts and workers to a page read from a file, so the hands and tables
     would sit there without their controls and without a word.
     """
+    _ = ui
     # TRANSLATORS: shown above the first worked hand or table when the page was opened from a file
     # on disk (file://). {command} is "trickbook serve", {server} is "python3 -m http.server".
-    text = escape(ui("Opened from a file, this page cannot run its controls: browsers run them only on a served "
+    text = escape(_("Opened from a file, this page cannot run its controls: browsers run them only on a served "
                      "site. Run {command} in the course's folder (or {server} in the built site's folder) and open "
                      "the address it prints."))
     text = text.replace("{command}", "<code>trickbook serve</code>").replace(
