@@ -4,7 +4,10 @@ The new folder gets `mkdocs.yml`, `docs/index.md`, one page per chosen game with
 an example worked hand (a record copied from the default site, under
 `docs/hands/<game>/`), `babel.cfg` for the pages' catalogs and, for each chosen
 language, catalogs under `locales/`: the pages' own, started empty, and the
-default site's translations of the widget labels and engine messages.
+default site's translations of the widget labels and engine messages, and its glossary.
+
+``add_games`` adds games to a course made before (``trickbook add-game``, or ``new``
+with ``--games`` on a course), keeping everything its author wrote.
 """
 
 from __future__ import annotations
@@ -226,3 +229,6 @@ def start_language(folder: Path, locale: str) -> None:
         source = shared / f"{domain}.po"
         if source.is_file():
             shutil.copyfile(source, target / f"{domain}.po")
+    glossary = default_project().locales / locale / "glossary.toml"
+    if glossary.is_file():  # the words of the games, one translation each, as the default site has them
+        shutil.copyfile(glossary, folder / "locales" / locale / "glossary.toml")

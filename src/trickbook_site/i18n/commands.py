@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 from typing import Sequence
 
-from ..errors import CatalogError
+from ..errors import CatalogError, SiteError
 from .catalog import CatalogCoverage, CheckReport, add, check, update
 from .glossary import GLOSSARY, glossary_path, glossary_skeleton, load_glossaries
 
@@ -122,5 +122,17 @@ def add_main(argv: Sequence[str] | None = None) -> int:
     print(f"next: translate the catalogs above (Poedit, Weblate or any text editor), fill in the {terms} "
           f"term(s) of {GLOSSARY}, then run `trickbook i18n check {locale}` and `trickbook build`; "
           f"the site gains /{code}/.")
-    print(f"the translator's guide: {GUIDE} (on the built site: /en/{GUIDE_PAGE})")
+    print(f"the translator's guide: {guide_file(root)} (on the built site: /en/{GUIDE_PAGE})")
     return 0
+
+
+def guide_file(root: Path) -> str:
+    """The translator's guide: this site's own page, else the default site's (a course made by `new`)."""
+    if (root / GUIDE).is_file():
+        return GUIDE
+    from ..project import default_project
+
+    try:
+        return str(default_project().root / GUIDE)
+    except SiteError:  # no default site installed: name the page as the site has it
+        return GUIDE
