@@ -44,6 +44,7 @@ from babel.util import LOCALTZ
 from ..errors import CatalogError
 from ..textfile import where_not_utf8
 from .checks import check_entries
+from .context import add_context
 from .glossary import glossary_problems
 from .plurals import parse_header
 from .pofile import PoFile, Problem, read_po_file
@@ -119,6 +120,8 @@ def extract_domain(root: Path, domain: str) -> Catalog:
     for filename, lineno, message, comments, context in found:
         catalog.add(message, None, [(Path(filename).as_posix(), lineno)], auto_comments=comments, context=context)
     _tidy_format_flags(catalog, domain)
+    if domain in ("ui", "engine"):
+        add_context(catalog, domain)  # where each string appears, and an engine sentence filled in
     return catalog
 
 
