@@ -286,7 +286,7 @@ class _Parser:
         table = self.need(data, "deal", dict)
         hands: dict[str, tuple[Card, ...]] = {}
         extras: dict[str, str] = {}  # each extra key of [deal] -> the key as written (the game's word)
-        for key, value in table.items():
+        for key in table:
             extra = key if key in DEAL_EXTRAS else cls.deal_words.get(key.lower())
             if extra is not None:
                 if extra in extras:
