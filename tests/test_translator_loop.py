@@ -150,3 +150,10 @@ def test_msgmerge_then_i18n_update_gives_no_diff(tmp_path: Path) -> None:
     assert merged == before, [str(p) for p in catalogs if merged[p] != before[p]]
     assert main(["i18n", "update", "--root", str(root)]) == 0
     assert {path: path.read_bytes() for path in catalogs} == before
+
+
+def test_i18n_help_lists_the_three_commands_and_the_guide(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["i18n", "--help"]) == 0
+    out = capsys.readouterr().out
+    assert all(f"  {action}" in out for action in ("update", "check", "add LANG"))
+    assert "docs/translating.md" in out

@@ -175,6 +175,13 @@ I18N_ACTIONS = ("update", "check", "add")
 
 
 def _i18n(argv: list[str]) -> int:
+    if argv[:1] in (["-h"], ["--help"]):
+        print("usage: trickbook i18n {update,check,add} [...]\n\n"
+              "  update      extract the messages and merge every language's catalogs\n"
+              "  check       validate the catalogs; a summary per language (--verbose: the details)\n"
+              "  add LANG    start the catalogs and the glossary of a new language\n\n"
+              "Each takes --help. The translator's guide: docs/translating.md")
+        return 0
     if not argv or argv[0] not in I18N_ACTIONS:
         raise UsageError(f"usage: trickbook i18n {{{','.join(I18N_ACTIONS)}}} [...]\n"
                          f"trickbook i18n: error: expected one of {', '.join(I18N_ACTIONS)}")
