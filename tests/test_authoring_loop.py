@@ -172,3 +172,15 @@ def test_a_seat_sitting_out_is_told_its_partner_went_alone() -> None:
     error = record_error(broken)
     assert error.code == "sitting-out" and error.step == 7 and error.seat == "E"
     assert str(error).endswith("action 7 'E QS': E sits out because its partner, W, went alone.")
+
+
+def test_fmt_keeps_a_notes_key_in_the_form_its_author_chose() -> None:
+    from trickbook.record import format_record
+
+    text = with_notes(NAP, '"b kd" = "B throws the king of diamonds."\n"Trick 5  B" = "B takes the last trick."\n'
+                           '4 = "A is the declarer."\n')
+    record = parse_record(text, file="nap-four-hearts.hand.toml")
+    printed = format_record(record)
+    assert printed.endswith('[notes]\n4 = "A is the declarer."\n"B KD" = "B throws the king of diamonds."\n'
+                            '"trick 5 B" = "B takes the last trick."\n')
+    assert parse_record(printed, file="nap-four-hearts.hand.toml") == record
