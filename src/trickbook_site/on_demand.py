@@ -10,7 +10,10 @@ Last, before the pages are sealed, ``finish_pages`` goes over one language's pag
   the bots' level, the Start button, the status line, in the page's language), so that
   `widgets/play-table/start.js` can show them and load the table's code only when
   the reader comes to them (or a saved match is there to resume). The table adopts
-  these very elements.
+  these very elements;
+- every page gets a hidden notice (before its first hand or table, else under its
+  title) that `widgets/file-notice.js` shows when the page was opened from disk,
+  where browsers run no module script: it says the site must be served, and how.
 """
 
 from __future__ import annotations
@@ -80,11 +83,11 @@ def file_notice(ui: Translate) -> str:
     would sit there without their controls and without a word.
     """
     _ = ui
-    # TRANSLATORS: shown above the first worked hand or table when the page was opened from a file
-    # on disk (file://). {command} is "trickbook serve", {server} is "python3 -m http.server".
-    text = escape(_("Opened from a file, this page cannot run its controls: browsers run them only on a served "
-                     "site. Run {command} in the course's folder (or {server} in the built site's folder) and open "
-                     "the address it prints."))
+    # TRANSLATORS: shown above the first worked hand or table (else under the page's title) when the
+    # page was opened from a file on disk (file://). {command} is "trickbook serve", {server} is "python3 -m http.server".
+    text = escape(_("Opened from a file, this site cannot step through its worked hands, run its tables or "
+                    "follow its links: browsers do that only for a served site. Run {command} in the course's "
+                    "folder (or {server} in the built site's folder) and open the address it prints."))
     text = text.replace("{command}", "<code>trickbook serve</code>").replace(
         "{server}", "<code>python3 -m http.server</code>")
     return f'<p class="tb-file-notice admonition warning" role="note" hidden data-search-exclude>{text}</p>'
@@ -95,8 +98,9 @@ def finish_page(html: str, ui: Translate, lang: str = "en", ngettext: Plural = _
     first_hand = html.find('<figure class="tb-hand"')
     first_table = TABLE.search(html)
     places = [at for at in (first_hand, first_table.start(1) if first_table else -1) if at >= 0]
-    if places:  # before the first hand or table
-        at = min(places)
+    title_end = html.find("</h1>")
+    at = min(places) if places else title_end + len("</h1>") if title_end >= 0 else -1
+    if at >= 0:  # before the first hand or table, else under the page's title
         html = html[:at] + rules(file_notice(ui)) + "\n" + html[at:]
         first_hand = html.find('<figure class="tb-hand"')
     if first_hand >= 0:

@@ -132,7 +132,13 @@ def test_a_page_opened_from_disk_says_its_controls_need_a_served_site(page, cont
     notice = page.locator(".tb-file-notice")
     notice.wait_for(state="visible")
     assert "trickbook serve" in notice.inner_text() and "python3 -m http.server" in notice.inner_text()
-    assert notice.inner_text().startswith("Ouverte depuis un fichier")
+    assert notice.inner_text().startswith("Ouvert depuis un fichier")
     box = notice.bounding_box()
     assert box is not None and box["y"] < page.locator("figure.tb-hand").first.bounding_box()["y"]
+    # The site's root, opened from disk, leads to a language's page (not a folder listing), which says so too.
+    page.goto((stale_site / "index.html").as_uri())
+    page.wait_for_url("**/en/index.html")
+    english = page.locator(".tb-file-notice")
+    english.wait_for(state="visible")
+    assert english.inner_text().startswith("Opened from a file") and english.get_attribute("lang") is None
     assert all(url.startswith(("file://", "http://127.0.0.1")) for url in seen), seen
