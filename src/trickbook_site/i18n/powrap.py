@@ -43,7 +43,7 @@ def breaks(text: str) -> list[int]:
     """The places in an escaped string where gettext may start a new line.
 
     >>> breaks("see docs/hands/ (x) [a](b)")
-    [4, 9, 16, 20]
+    [4, 9, 16, 20, 23]
     """
     out = []
     for i in range(1, len(text)):
