@@ -266,9 +266,19 @@ def test_the_turn_skips_the_seat_that_sits_out():
     assert state.current == "E"
     act(state, "E 9S")
     assert state.current == "W"
-    assert reason(state, "S TH") == "not-your-turn"
+    assert reason(state, "S TH") == "sitting-out"
     act(state, "W 9H")
     assert len(state.tricks[0].plays) == 3 and state.tricks[0].winner == "N"
+
+
+def test_a_seat_whose_partner_went_alone_is_told_it_sits_out():
+    state = make_hand()
+    act(state, "N order alone; W discard JS; N JH; E 9S")
+    why = state.why_illegal(Action.parse("S TH", state.seats))
+    assert why is not None and why.code == "sitting-out"
+    assert why.text == "S sits out because its partner, N, went alone."
+    # Another seat out of turn still hears whose turn it is.
+    assert reason(state, "E TH") == "not-your-turn"
 
 
 def test_the_lead_passes_on_when_the_leader_sits_out():

@@ -151,6 +151,10 @@ function followLanguageLink(event) {
 }
 
 function start() {
+  // For translators: `?i18n-keys` shows each segment's English source on hover (i18n-keys.js).
+  if (new URLSearchParams(location.search).has("i18n-keys")) {
+    import("./i18n-keys.js").then((keys) => keys.showKeys()).catch((err) => console.warn("trickbook: i18n-keys", err));
+  }
   const template = document.querySelector("template.tb-controls-template");
   for (const figure of document.querySelectorAll("figure.tb-hand")) {
     if (!hands.has(figure)) listen(figure, template);

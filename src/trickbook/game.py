@@ -84,6 +84,8 @@ class HandState(TrickPlay, HandViews):
     ranks: ClassVar[str] = RANKS  # the ranks of the pack, high to low, in every suit
     pack_name: ClassVar[str] = "the pack"
     turn_card: ClassVar[str] = ""  # the card turned after the deal (``turn``), by its name, or ""
+    # The game's own words for keys of a record's [deal]: Trinidad's ``kick`` is the ``turn``.
+    deal_words: ClassVar[Mapping[str, str]] = {}
     kitty_size: ClassVar[int] = 0  # cards laid aside face down after the turned card
     has_stock: ClassVar[bool] = False  # the rest of the pack stays as a stock (``stock``)
     first_dealer_draw: ClassVar[str] = "high-card"  # the published draw: high-card, first-jack, seat-index
@@ -336,7 +338,7 @@ class HandState(TrickPlay, HandViews):
         if action.seat not in self.seats:
             return Reason("not-your-turn", {"seat": action.seat, "current": self.current})
         if action.seat != self.current and not self.out_of_turn_allowed(action):
-            return Reason("not-your-turn", {"seat": action.seat, "current": self.current})
+            return self.out_of_turn_reason(action)
         if action.card is not None and action.verb in ("play", "discard") and action.card not in self.hands[action.seat]:
             return Reason("card-not-in-hand", {"seat": action.seat, "card": action.card})
         if action.verb not in self.verbs:
@@ -389,6 +391,10 @@ class HandState(TrickPlay, HandViews):
 
     def _not_now(self, action: Action) -> Reason:
         return Reason("not-now", {"seat": action.seat, "verb": action.verb})
+
+    def out_of_turn_reason(self, action: Action) -> Reason:
+        """Why a seat may not act now: by default, it is another seat's turn."""
+        return Reason("not-your-turn", {"seat": action.seat, "current": self.current})
 
     def out_of_turn_allowed(self, action: Action) -> bool:
         """True for an action a seat may take when it is not its turn."""

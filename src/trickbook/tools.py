@@ -15,6 +15,7 @@ from typing import Callable, NoReturn, Sequence, TextIO
 
 from .errors import RecordError, TrickbookError
 from .record import format_record, load_record, replay
+from .record.notes import note_warnings
 from .record.sources import Ids, Source, file_source, record_files
 from .trace import Trace
 
@@ -130,6 +131,8 @@ def check_main(argv: Sequence[str] | None = None, out: TextIO | None = None, pag
         except TrickbookError as e:
             print(describe(e), file=out)
             return False
+        for warning in note_warnings(trace.record):
+            print(warning, file=out)
         return True
 
     bad = sum(not check(None, f) for f in files)

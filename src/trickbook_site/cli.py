@@ -1,4 +1,4 @@
-"""The `trickbook` command: build, serve, new, i18n, and the engine's replay, check and fmt.
+"""The `trickbook` command: build, serve, new, add-game, i18n, and the engine's replay, check and fmt.
 
 Exit status: 0 when all is well, 1 for bad input (one clear line naming the
 file, line, action and reason; never a traceback), 2 for a usage error. Anything
@@ -40,10 +40,19 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--bind", default="127.0.0.1")
     serve.add_argument("--debug", action="store_true", help="show the traceback of a failed build")
 
-    new = sub.add_parser("new", help="start a site of your own in a new folder")
+    new = sub.add_parser("new", help="start a course of your own in a new folder, or add games to one",
+                         description="Start a course in a new folder. On a course made before, --games adds "
+                                     "the games it does not have yet (like add-game) and changes nothing else.")
     new.add_argument("dir", type=Path)
-    new.add_argument("--games", default="nap", help="comma-separated: nap, yorkshire, trinidad, euchre")
+    new.add_argument("--games", default=None,
+                     help="comma-separated: nap, yorkshire, trinidad, euchre (default: nap)")
     new.add_argument("--languages", default="en", help="comma-separated language codes, English first (e.g. en,pt,fr)")
+
+    add_game = sub.add_parser("add-game", help="add a game (its page and an example hand) to the course here",
+                              description="Add games to an existing course: each gets its page, an example hand "
+                                          "and a place in the nav. Nothing already written is changed.")
+    add_game.add_argument("games", nargs="+", metavar="GAME", help="nap, yorkshire, trinidad or euchre")
+    add_game.add_argument("--dir", type=Path, default=Path("."), help="the course's folder (default: here)")
 
     # These hand their arguments on untouched (see PASS_THROUGH); listed here for --help.
     sub.add_parser("i18n", help="translation catalogs: i18n update | i18n check | i18n add LANG")
@@ -128,12 +137,37 @@ def _serve(args: argparse.Namespace) -> int:
 
 
 def _new(args: argparse.Namespace) -> int:
-    from .scaffold import new_site
+    from .project import is_site_folder
+    from .scaffold import DEFAULT_GAMES, new_site
 
-    games = [g.strip() for g in args.games.split(",") if g.strip()]
-    languages = [part.strip() for part in args.languages.split(",") if part.strip()]
+    games = _names(args.games) if args.games is not None else list(DEFAULT_GAMES)
+    if is_site_folder(args.dir):
+        if args.games is None:
+            raise UsageError(f"trickbook new: {args.dir} is already a course: add a game with "
+                             f"`trickbook new {args.dir} --games NAME` or `trickbook add-game NAME` inside it")
+        return _add_games(args.dir, games)
+    languages = _names(args.languages)
     made = new_site(args.dir, games=games, languages=languages)
-    _say(f"created {made}: run `trickbook build` or `trickbook serve` inside it")
+    _say(f"created {made} with {', '.join(games)}: run `trickbook build` or `trickbook serve` inside it; "
+         "add a game later with `trickbook add-game NAME`")
+    return 0
+
+
+def _names(text: str) -> list[str]:
+    return [part.strip() for part in text.split(",") if part.strip()]
+
+
+def _add_game(args: argparse.Namespace) -> int:
+    return _add_games(args.dir, [name for arg in args.games for name in _names(arg)])
+
+
+def _add_games(folder: Path, games: list[str]) -> int:
+    from .scaffold import add_games
+
+    added = add_games(folder, games)
+    pages = ", ".join(f"docs/{g}.md" for g in added)
+    _say(f"added {pages} and an example hand of each under docs/hands/, and put them in the nav; "
+         "run `trickbook i18n update` for their catalogs, then `trickbook build`")
     return 0
 
 
@@ -141,6 +175,13 @@ I18N_ACTIONS = ("update", "check", "add")
 
 
 def _i18n(argv: list[str]) -> int:
+    if argv[:1] in (["-h"], ["--help"]):
+        print("usage: trickbook i18n {update,check,add} [...]\n\n"
+              "  update      extract the messages and merge every language's catalogs\n"
+              "  check       validate the catalogs; a summary per language (--verbose: the details)\n"
+              "  add LANG    start the catalogs and the glossary of a new language\n\n"
+              "Each takes --help. The translator's guide: docs/translating.md")
+        return 0
     if not argv or argv[0] not in I18N_ACTIONS:
         raise UsageError(f"usage: trickbook i18n {{{','.join(I18N_ACTIONS)}}} [...]\n"
                          f"trickbook i18n: error: expected one of {', '.join(I18N_ACTIONS)}")
@@ -169,7 +210,9 @@ def _check(argv: list[str]) -> int:
     return tools.check_main(argv, pages=page_sources)
 
 
-COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {"build": _build, "serve": _serve, "new": _new}
+COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
+    "build": _build, "serve": _serve, "new": _new, "add-game": _add_game,
+}
 PASS_THROUGH: dict[str, Callable[[list[str]], int]] = {
     "i18n": _i18n, "replay": _engine("replay"), "check": _check, "fmt": _engine("fmt"),
 }

@@ -20,6 +20,7 @@ from trickbook.messages import CATEGORY_NAMES, SUIT_NAMES, Event, render
 from trickbook.tricks import Trick
 
 from .hands import Hand
+from .i18n.fallback import Fallbacks
 
 Translate = Callable[[str], str]
 
@@ -36,6 +37,8 @@ class Texts:
     ui: Translate = _same
     engine: Translate = _same
     content: Translate = _same
+    # The content messages shown in English, to mark (lang="en", a marker); None for English pages.
+    fallbacks: Fallbacks | None = None
 
 
 def _labels(_: Translate) -> dict[str, str]:
@@ -121,6 +124,14 @@ class HandFigure:
     def note(self, note: str | None) -> str | None:
         return self.texts.content(note) if note else None
 
+    def english(self, message: str) -> str:
+        """The attributes of a content message shown in English for want of a translation, else ""."""
+        state = self.texts.fallbacks.state(message) if self.texts.fallbacks else None
+        return f' lang="en" data-tb-fallback="{state}"' if state else ""
+
+    def marker(self, message: str) -> str:
+        return " " + self.texts.fallbacks.marker(message) if self.english(message) and self.texts.fallbacks else ""
+
     # ----- the parts -------------------------------------------------------
     def deal_table(self) -> str:
         L = self.labels
@@ -169,8 +180,9 @@ class HandFigure:
         for step in self.trace.steps:
             parts = [escape(self.event_text(e)) for e in step.events]
             note = self.note(step.note)
-            if note:
-                parts.append(f'<span class="tb-note">{escape(note)}</span>')
+            if note and step.note is not None:
+                parts.append(f'<span class="tb-note"{self.english(step.note)}>{escape(note)}</span>'
+                             + self.marker(step.note))
             items.append(f'<li data-step="{step.number}">{" ".join(parts)}</li>')
         return f'<ol class="tb-narration" start="0" data-search-exclude aria-label="{escape(self.labels["narration"])}">{"".join(items)}</ol>'
 
@@ -250,6 +262,9 @@ class HandFigure:
             "title": self.title(), "notes": notes, "record": self.hand.text,
             "replay": self.hand.compact_replay, "step": step,
         }
+        english = [str(n) for n, text in self.record.notes.items() if text and self.english(text)]
+        if english:
+            island["notes_en"] = english  # shown in English: lang="en", and no French typography
         text = json.dumps(island, ensure_ascii=False, separators=(",", ":"))
         # "<" escaped as \u003c: no "</script>" or "<!--" can end the island early.
         text = text.replace("<", "\\u003c")
@@ -261,7 +276,8 @@ class HandFigure:
         return "\n".join([
             f'<figure class="tb-hand" id="hand-{hid}" data-hand-id="{hid}" data-engine="static" '
             f'data-game="{game}" data-step="{step}" data-steps="{len(self.trace.steps) - 1}">',
-            f'<figcaption class="tb-title">{escape(self.title())}</figcaption>',
+            f'<figcaption class="tb-title"{self.english(self.record.title or self.hand.id)}>{escape(self.title())}'
+            f'</figcaption>',
             self.deal_table(),
             self.trump(),
             self.trick_table(),

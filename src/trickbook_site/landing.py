@@ -24,12 +24,14 @@ PAGE = """\
 (function () {{
   // The first of the reader's languages that the site has; English otherwise.
   var have = {codes};
+  // Opened from disk, a folder's address shows a file listing: go to its page.
+  var page = location.protocol === "file:" ? "index.html" : "";
   var wanted = navigator.languages || [navigator.language || "en"];
   for (var i = 0; i < wanted.length; i++) {{
     var code = String(wanted[i]).toLowerCase().split("-")[0];
-    if (have.indexOf(code) >= 0) {{ location.replace(code + "/" + location.hash); return; }}
+    if (have.indexOf(code) >= 0) {{ location.replace(code + "/" + page + location.hash); return; }}
   }}
-  location.replace("en/" + location.hash);
+  location.replace("en/" + page + location.hash);
 }})();
 </script>
 <style>body{{font:1.1rem/1.5 system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem}}</style>

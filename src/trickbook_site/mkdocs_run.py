@@ -35,6 +35,8 @@ class LanguageTexts:
 
 # Paths relative to a language's site root; MkDocs rewrites them relative to each page.
 WIDGET_SCRIPT = "../assets/widgets/hand.js"
+# A classic script: a page opened from disk runs it (but no module), to say the controls need a served site.
+FILE_NOTICE_SCRIPT = "../assets/widgets/file-notice.js"
 WIDGET_STYLE = "../assets/widgets/hand.css"
 
 
@@ -117,7 +119,8 @@ def language_config(project: Project, base: dict[str, Any], lang: Language, lang
     pages for the navigation (see ``translations.Catalogs.language_texts``).
     """
     extra_css = list(base.get("extra_css") or []) + [WIDGET_STYLE]
-    extra_js = list(base.get("extra_javascript") or []) + [{"path": WIDGET_SCRIPT, "type": "module"}]
+    extra_js = list(base.get("extra_javascript") or []) + [{"path": WIDGET_SCRIPT, "type": "module"},
+                                                           {"path": FILE_NOTICE_SCRIPT, "defer": True}]
     texts = texts or LanguageTexts()
     settings = {
         "INHERIT": str(project.config_file.resolve()),

@@ -10,7 +10,10 @@ Last, before the pages are sealed, ``finish_pages`` goes over one language's pag
   the bots' level, the Start button, the status line, in the page's language), so that
   `widgets/play-table/start.js` can show them and load the table's code only when
   the reader comes to them (or a saved match is there to resume). The table adopts
-  these very elements.
+  these very elements;
+- every page gets a hidden notice (before its first hand or table, else under its
+  title) that `widgets/file-notice.js` shows when the page was opened from disk,
+  where browsers run no module script: it says the site must be served, and how.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from typing import Callable
 from . import hand_data
 from .hand_controls import controls_template
 from .i18n import typography
+from .i18n.fallback import GUIDE_PAGE, link_guide
 
 Translate = Callable[[str], str]
 Plural = Callable[[str, str, int], str]  # ngettext(singular, plural, n) of the ui catalog
@@ -72,9 +76,33 @@ def table_intro(game: str, ui: Translate, ngettext: Plural = _english_plural) ->
             f'<p class="tbt-status" role="status">{escape(t["status"])}</p></div>')
 
 
+def file_notice(ui: Translate) -> str:
+    """What a page opened from disk says about its controls: hidden unless `widgets/file-notice.js` sees ``file:``.
+
+    Browsers refuse module scripts and workers to a page read from a file, so the hands and tables
+    would sit there without their controls and without a word.
+    """
+    _ = ui
+    # TRANSLATORS: shown above the first worked hand or table (else under the page's title) when the
+    # page was opened from a file on disk (file://). {command} is "trickbook serve", {server} is "python3 -m http.server".
+    text = escape(_("Opened from a file, this site cannot step through its worked hands, run its tables or "
+                    "follow its links: browsers do that only for a served site. Run {command} in the course's "
+                    "folder (or {server} in the built site's folder) and open the address it prints."))
+    text = text.replace("{command}", "<code>trickbook serve</code>").replace(
+        "{server}", "<code>python3 -m http.server</code>")
+    return f'<p class="tb-file-notice admonition warning" role="note" hidden data-search-exclude>{text}</p>'
+
+
 def finish_page(html: str, ui: Translate, lang: str = "en", ngettext: Plural = _english_plural) -> str:
     rules = typography.html_rules(lang) or (lambda text: text)  # the language's typography, as on the rest of the page
     first_hand = html.find('<figure class="tb-hand"')
+    first_table = TABLE.search(html)
+    places = [at for at in (first_hand, first_table.start(1) if first_table else -1) if at >= 0]
+    title_end = html.find("</h1>")
+    at = min(places) if places else title_end + len("</h1>") if title_end >= 0 else -1
+    if at >= 0:  # before the first hand or table, else under the page's title
+        html = html[:at] + rules(file_notice(ui)) + "\n" + html[at:]
+        first_hand = html.find('<figure class="tb-hand"')
     if first_hand >= 0:
         html = html[:first_hand] + rules(controls_template(ui)) + "\n" + html[first_hand:]
     return TABLE.sub(lambda m: m.group(1) + rules(table_intro(m.group(2), ui, ngettext)), html)
@@ -83,8 +111,9 @@ def finish_page(html: str, ui: Translate, lang: str = "en", ngettext: Plural = _
 def finish_pages(folder: Path, ui: Translate, lang: str, ngettext: Plural = _english_plural) -> None:
     """Apply the above to every page of one language's folder (``lang``: its code)."""
     hand_data.move_islands(folder)
+    has_guide = (folder / GUIDE_PAGE / "index.html").is_file()
     for page in sorted(folder.rglob("*.html")):
         html = page.read_text(encoding="utf-8")
-        new = finish_page(html, ui, lang, ngettext)
+        new = link_guide(finish_page(html, ui, lang, ngettext), len(page.relative_to(folder).parts) - 1, has_guide)
         if new != html:
             page.write_text(new, encoding="utf-8")

@@ -4,11 +4,15 @@ The new folder gets `mkdocs.yml`, `docs/index.md`, one page per chosen game with
 an example worked hand (a record copied from the default site, under
 `docs/hands/<game>/`), `babel.cfg` for the pages' catalogs and, for each chosen
 language, catalogs under `locales/`: the pages' own, started empty, and the
-default site's translations of the widget labels and engine messages.
+default site's translations of the widget labels and engine messages, and its glossary.
+
+``add_games`` adds games to a course made before (``trickbook add-game``, or ``new``
+with ``--games`` on a course), keeping everything its author wrote.
 """
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -17,7 +21,10 @@ from trickbook.record import SUFFIX
 from trickbook.record.sources import id_from_file_name
 
 from .errors import SiteError
-from .project import SOURCE_LANGUAGE, default_project, locale_for_code
+from .project import SOURCE_LANGUAGE, default_project, is_site_folder, locale_for_code
+
+# The games a course starts with when ``--games`` is not given.
+DEFAULT_GAMES = ("nap",)
 
 MKDOCS_YML = """\
 # Build with `trickbook build`, look with `trickbook serve` (not `mkdocs build`:
@@ -95,8 +102,8 @@ def example_record(game: str) -> Path:
 
 
 def new_site(folder: Path, games: list[str], languages: list[str]) -> Path:
-    """Create the site; ``folder`` must not exist or be empty."""
-    games = [canonical_name(g) for g in games] or ["nap"]
+    """Create the site; ``folder`` must not exist or be empty (a course already there: see ``add_games``)."""
+    games = [canonical_name(g) for g in games] or list(DEFAULT_GAMES)
     if languages and languages[0] != SOURCE_LANGUAGE or not languages:
         raise SiteError(f"--languages must start with the source language {SOURCE_LANGUAGE!r}, e.g. en,pt,fr")
     if folder.exists() and any(folder.iterdir()):
@@ -109,21 +116,106 @@ def new_site(folder: Path, games: list[str], languages: list[str]) -> Path:
     (folder / "mkdocs.yml").write_text(
         MKDOCS_YML.format(site_name=site_name, nav="\n".join(f"  - {p}" for p in pages)), encoding="utf-8")
     titles = {g: find_game(g).title for g in games}
-    links = "\n".join(f"- [{titles[g]}]({g}.md)" for g in games)
     (docs / "index.md").write_text(
-        INDEX_MD.format(site_name=site_name, games=", ".join(titles.values()), links=links),
+        INDEX_MD.format(site_name=site_name, games=", ".join(titles.values()), links=_links(games)),
         encoding="utf-8")
     for game, record in records.items():
-        (docs / "hands" / game).mkdir()
-        shutil.copyfile(record, docs / "hands" / game / record.name)
-        hand_id = id_from_file_name(record)
-        assert hand_id is not None  # found by the suffix
-        (docs / f"{game}.md").write_text(GAME_MD.format(title=titles[game], game=game, hand_id=hand_id),
-                                         encoding="utf-8")
+        _write_game(docs, game, record)
     (folder / "babel.cfg").write_text(BABEL_CFG, encoding="utf-8")
     for code in languages[1:]:
         start_language(folder, locale_for_code(code))
     return folder
+
+
+def add_games(folder: Path, games: list[str]) -> list[str]:
+    """Add games to a course made by ``new``, keeping everything its author wrote.
+
+    Each new game gets its page (``docs/<game>.md``) and its example hand, an
+    entry at the end of the ``nav`` of ``mkdocs.yml`` and a link at the end of
+    the home page's list of pages. No existing file is replaced: a game whose
+    page or hand is already there is refused. Returns the games added.
+    """
+    if not is_site_folder(folder):
+        raise SiteError(f"{folder}: not a course (no mkdocs.yml and docs/): make one with `trickbook new DIR`")
+    games = list(dict.fromkeys(canonical_name(g) for g in games))
+    if not games:
+        raise SiteError("name a game to add: nap, yorkshire, trinidad or euchre")
+    docs = folder / "docs"
+    records = {g: example_record(g) for g in games}
+    for game, record in records.items():
+        for path in (docs / f"{game}.md", docs / "hands" / game / record.name):
+            if path.exists():
+                raise SiteError(f"{path}: already there; {find_game(game).title} is part of this course "
+                                "(nothing was changed)")
+    for game, record in records.items():
+        _write_game(docs, game, record)
+    config = folder / "mkdocs.yml"
+    config.write_text(_with_nav_entries(config.read_text(encoding="utf-8"), [f"{g}.md" for g in games]),
+                      encoding="utf-8")
+    index = docs / "index.md"
+    if index.is_file():
+        index.write_text(_with_links(index.read_text(encoding="utf-8"), games), encoding="utf-8")
+    return games
+
+
+def _links(games: list[str]) -> str:
+    return "\n".join(f"- [{find_game(g).title}]({g}.md)" for g in games)
+
+
+def _write_game(docs: Path, game: str, record: Path) -> None:
+    """The game's page and its example hand."""
+    (docs / "hands" / game).mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(record, docs / "hands" / game / record.name)
+    hand_id = id_from_file_name(record)
+    assert hand_id is not None  # found by the suffix
+    (docs / f"{game}.md").write_text(GAME_MD.format(title=find_game(game).title, game=game, hand_id=hand_id),
+                                     encoding="utf-8")
+
+
+def _with_nav_entries(config: str, pages: list[str]) -> str:
+    """``mkdocs.yml``'s text with ``pages`` added at the end of its ``nav`` list (kept as written otherwise).
+
+    Without a ``nav``, MkDocs lists every page by itself, so nothing is added.
+
+    >>> print(_with_nav_entries("site_name: x\\nnav:\\n  - index.md\\n  - nap.md\\n\\ntheme: {}\\n", ["euchre.md"]), end="")
+    site_name: x
+    nav:
+      - index.md
+      - nap.md
+      - euchre.md
+    <BLANKLINE>
+    theme: {}
+    """
+    lines = config.split("\n")
+    start = next((i for i, line in enumerate(lines) if line.rstrip() == "nav:"), None)
+    if start is None:
+        return config
+    last, indent = start, "  - "
+    for i in range(start + 1, len(lines)):
+        line = lines[i]
+        if line.strip() and not line[0].isspace():
+            break  # the next top-level key
+        if line.lstrip().startswith("- "):
+            last, indent = i, line[: len(line) - len(line.lstrip())] + "- "
+    entries = [f"{indent}{page}" for page in pages if not re.search(rf"(^|[\s:]){re.escape(page)}\s*$",
+                                                                     "\n".join(lines[start:last + 1]), re.M)]
+    return "\n".join(lines[: last + 1] + entries + lines[last + 1:])
+
+
+def _with_links(index: str, games: list[str]) -> str:
+    """The home page with a link to each new game after the last link of its list of pages, if it has one."""
+    lines = index.split("\n")
+    heading = next((i for i, line in enumerate(lines) if line.startswith("## ") and "#pages" in line), None)
+    if heading is None:
+        return index
+    end = heading
+    for i in range(heading + 1, len(lines)):
+        if lines[i].startswith("#"):
+            break
+        if lines[i].startswith("- ["):
+            end = i
+    new = [line for line in _links(games).split("\n") if line not in lines]
+    return "\n".join(lines[: end + 1] + new + lines[end + 1:]) if end > heading else index
 
 
 def start_language(folder: Path, locale: str) -> None:
@@ -137,3 +229,6 @@ def start_language(folder: Path, locale: str) -> None:
         source = shared / f"{domain}.po"
         if source.is_file():
             shutil.copyfile(source, target / f"{domain}.po")
+    glossary = default_project().locales / locale / "glossary.toml"
+    if glossary.is_file():  # the words of the games, one translation each, as the default site has them
+        shutil.copyfile(glossary, folder / "locales" / locale / "glossary.toml")

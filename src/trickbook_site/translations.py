@@ -38,7 +38,15 @@ class Catalogs:
 
     def texts(self, lang: Language) -> Texts:
         t = self.translator(lang)
-        return Texts(lang=lang.code, ui=t.ui, engine=t.engine, content=t.content)
+        return Texts(lang=lang.code, ui=t.ui, engine=t.engine, content=t.content, fallbacks=self.fallbacks(lang))
+
+    def fallbacks(self, lang: Language) -> i18n.Fallbacks | None:
+        """The content shown in English in ``lang``, to mark; None for the source language."""
+        if lang.is_source or not lang.locale:
+            return None
+        t = self.translator(lang)
+        return i18n.Fallbacks(html_lang=lang.html_lang, catalog=f"locales/{lang.locale}/LC_MESSAGES/content.po",
+                              states=t.content_states, ui=t.ui)
 
     def language_texts(self, lang: Language, base: dict[str, Any], nav_pages: list[str] | None = None) -> LanguageTexts:
         """The configuration's words in ``lang``: description, anchor title, theme strings."""
@@ -87,7 +95,8 @@ class Catalogs:
 
     def localize(self, lang: Language, text: str, rel_path: str) -> tuple[str, float]:
         """A page in ``lang`` (English where untranslated) and the percent translated."""
-        localized, coverage = i18n.localize_markdown(text, rel_path, self.translator(lang).content_catalog())
+        localized, coverage = i18n.localize_markdown(text, rel_path, self.translator(lang).content_catalog(),
+                                                     self.fallbacks(lang))
         return localized, coverage.percent
 
     @staticmethod

@@ -38,6 +38,7 @@ export class HandPlayer {
     this.recordSteps = expandTrace(data.replay); // every step of the record, from the page
     this.steps = this.recordSteps;
     this.notes = data.notes || {}; // the build translated them, keyed by step
+    this.englishNotes = new Set(data.notes_en || []); // still in English, for want of a translation
     this.branch = null; // {from, action} while showing a "what if"
     this.presenting = null;
     this.step = this.clamp(Number(data.step ?? figure.dataset.step ?? 0));
@@ -248,7 +249,7 @@ export class HandPlayer {
     if (!lines.length) lines.push(el("p", { className: "tb-event" }, this.step === 0 ? _("The cards are dealt.") : ""));
     // Notes come from the page, in the reader's language; a branch has none of its own.
     const note = this.branch && this.step > this.branch.from ? null : this.notes[String(this.step)];
-    if (note) lines.push(el("p", { className: "tb-note" }, note));
+    if (note) lines.push(el("p", { className: "tb-note", lang: this.englishNotes.has(String(this.step)) ? "en" : null }, note));
     this.narration.replaceChildren(...lines);
   }
 

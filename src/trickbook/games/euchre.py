@@ -30,6 +30,7 @@ register({
     "must-discard": N_("{seat} has picked up the upcard and must discard a card first."),
     "first-round-order-or-pass": N_("In the first round {seat} may only order up {card} or pass."),
     "upcard-turned-down": N_("{card} has been turned down; {seat} may name another suit or pass."),
+    "sitting-out": N_("{seat} sits out because its partner, {maker}, went alone."),
     # events
     "upcard": N_("{seat} turns up {card}."),
     "pass": N_("{seat} passes."),
@@ -149,6 +150,7 @@ class EuchreHand(HandState):
     partnership = True
     hand_size = 5
     packets = (3, 2)
+    deal_words = {"upcard": "turn"}
     ranks = EUCHRE_RANKS
     pack_name = "the Euchre pack (nine to ace)"
     turn_card = "upcard"
@@ -171,6 +173,12 @@ class EuchreHand(HandState):
         self.current = self.next_seat(self.dealer)
         self.emit("deal", dealer=self.dealer)
         self.emit("upcard", seat=self.dealer, card=self.upcard)
+
+    def out_of_turn_reason(self, action: Action) -> Reason:
+        """A seat whose partner went alone takes no part in the hand: say so, not whose turn it is."""
+        if action.seat == self.sitting_out and self.maker is not None:
+            return Reason("sitting-out", {"seat": action.seat, "maker": self.maker})
+        return super().out_of_turn_reason(action)
 
     @classmethod
     def canonical_action(cls, action: Action, dealer: str) -> Action:

@@ -59,6 +59,7 @@ class TrinidadHand(AllFoursHand):
     default_seats = ("N", "W", "S", "E")
     packets = (3, 3)
     turn_card = "kicked card"
+    deal_words = {"kick": "turn"}
     has_stock = True
     first_dealer_draw = "high-card"
     hang_jack_points = 3

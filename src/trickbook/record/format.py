@@ -37,8 +37,18 @@ def format_record(record: Record) -> str:
     out.extend(_deal_lines(record.deal))
     if record.notes:
         out.append("\n[notes]")
-        out.extend(f"{n} = {toml_str(text)}" for n, text in sorted(record.notes.items()))
+        out.extend(f"{_note_key(record, n)} = {toml_str(text)}" for n, text in sorted(record.notes.items()))
     return "\n".join(out) + "\n"
+
+
+def _note_key(record: Record, number: int) -> str:
+    """A note's key as its author chose it: a number, ``"trick N SEAT"``, or the action (canonical text)."""
+    written = " ".join(record.note_keys.get(number, "").split())
+    if not written or written.isdigit() or not 1 <= number <= len(record.actions):
+        return str(number)
+    if written.lower().startswith("trick "):
+        return toml_str("trick " + written[len("trick "):])
+    return toml_str(str(record.actions[number - 1]))
 
 
 def _action_lines(record: Record) -> list[str]:

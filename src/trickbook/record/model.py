@@ -57,6 +57,8 @@ class Record:
     positions: Positions | None = field(default=None, compare=False, repr=False)
     line_offset: int = field(default=0, compare=False, repr=False)
     id_written: bool = field(default=False, compare=False)
+    # Each note's key as written ("12", "C 7D", "trick 3 C"), by action number.
+    note_keys: Mapping[int, str] = field(default_factory=dict, compare=False, repr=False)
 
     def __str__(self) -> str:
         """The record's canonical TOML text: ``parse_record(str(record)) == record``."""

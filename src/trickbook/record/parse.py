@@ -20,8 +20,9 @@ from ..actions import Action
 from ..cards import Card, parse_cards
 from ..errors import RecordError, TrickbookError
 from ..game import HandState
-from ..games import canonical_name, find_game
+from ..games import canonical_name, find_game, games
 from .model import DEAL_EXTRAS, FORMAT, SUFFIX, TOP_KEYS, DealSpec, Record
+from .notes import tricks
 from .positions import Positions, TooDeep, scan
 
 _TOML_LINE = re.compile(r"\s*\(at line (\d+), column \d+\)")
@@ -29,6 +30,7 @@ _TOML_END = re.compile(r"\s*\(at end of document\)")
 _LONG_NUMBER = re.compile(r"[0-9][0-9_]{%d,}" % max(sys.get_int_max_str_digits() - 1, 0))
 _BARE_KEY = re.compile(r"^[A-Za-z0-9_-]+$")
 _SEED = re.compile(r"^[0-9a-fA-F]{64}$")
+_TRICK_KEY = re.compile(r"^\s*trick\s+([0-9]{1,3})\s+(\S+)\s*$", re.IGNORECASE)
 # Scores, targets and hand numbers are small; a larger number is a mistake (and would be slow to print).
 MAX_INT = 2**63 - 1
 _KIND_NAMES = {int: "a whole number", str: "a string", list: "an array", dict: "a table"}
@@ -104,6 +106,9 @@ def read_toml(text: str, file: str | None = None, line_offset: int = 0) -> tuple
         else:
             line = None
         message = _TOML_END.sub("", _TOML_LINE.sub("", message)).strip()
+        unclosed = _unclosed_string(text, message, line)
+        if unclosed is not None:
+            line, message = unclosed
         raise error(f"TOML syntax: {message}", line, "toml-syntax") from None
     except RecursionError:  # the scan bounds nesting; this is the last guard
         raise error("too deep: arrays or inline tables nested too deep", None, "too-deep") from None
@@ -117,6 +122,28 @@ def read_toml(text: str, file: str | None = None, line_offset: int = 0) -> tuple
         raise error(f"{'.'.join(path)}: a whole number too large for a record (at most {MAX_INT})",
                     positions.line_of(*path), "bad-value")
     return data, positions
+
+
+def _unclosed_string(text: str, message: str, line: int | None) -> tuple[int | None, str] | None:
+    r"""``tomllib``'s words for a string without its closing quote, said plainly, at the line it opens.
+
+    >>> _unclosed_string('S = "JS 9H\nN = "AC"', "Illegal character '\\n'", 1)
+    (1, 'a string is not closed: end it with " on the same line')
+    """
+    if message == "Illegal character '\\n'" and line is not None:
+        lines = text.split("\n")
+        if line <= len(lines):
+            quote = next((q for q in "\"'" if lines[line - 1].count(q) % 2), '"')
+            return line, f"a string is not closed: end it with {quote} on the same line"
+    lines = text.split("\n")
+    if message == "Unterminated string":  # a multi-line string runs to the end: point at where it opens
+        opens = [i for i, text_line in enumerate(lines, 1) if '"""' in text_line or "'''" in text_line]
+        return (opens[-1] if opens else line), "a string is not closed"
+    if message in ("Expected \"'\"", "Expected '\"'"):
+        quote = message[-2]
+        opens = [i for i, text_line in enumerate(lines, 1) if text_line.count(quote) % 2]
+        return (opens[-1] if opens else line), f"a string is not closed: end it with {quote} on the same line"
+    return None
 
 
 def _huge_number(value: Any, path: tuple[str, ...]) -> tuple[str, ...] | None:
@@ -137,6 +164,10 @@ class _Parser:
         self.file = file
         self.offset = offset
         self.positions = Positions()
+        self.game_class: type[HandState] = HandState
+        self.seats_read: tuple[str, ...] = ()
+        self.dealer_read = ""
+        self.note_keys: dict[int, str] = {}
 
     def line(self, *path: str) -> int | None:
         line = self.positions.line_of(*path)
@@ -154,17 +185,17 @@ class _Parser:
         if fmt != FORMAT:
             raise self.error(f"unknown record format {show(fmt)}: this engine reads format {FORMAT}", "bad-format", "format")
         game = self.game_name(self.need(data, "game", str))
-        cls = find_game(game)
-        seats = self.seats(data, cls)
-        dealer = self.seat_name(self.need(data, "dealer", str), seats, "dealer")
+        cls = self.game_class = find_game(game)
+        seats = self.seats_read = self.seats(data, cls)
+        dealer = self.dealer_read = self.seat_name(self.need(data, "dealer", str), seats, "dealer")
         record_id, id_written = self.record_id(data)
         actions, lines = self.actions(data, seats)
         actions = tuple(cls.canonical_action(a, dealer) for a in actions)
         return Record(
-            game=game, seats=seats, dealer=dealer, deal=self.deal(data, seats),
+            game=game, seats=seats, dealer=dealer, deal=self.deal(data, seats, cls),
             actions=actions, lines=lines, id=record_id, id_written=id_written,
             title=self.optional(data, "title", str), score=self.score(data),
-            rules=self.rules(data), notes=self.notes(data, len(actions)),
+            rules=self.rules(data), notes=self.notes(data, actions), note_keys=self.note_keys,
             file=self.file, positions=self.positions, line_offset=self.offset,
         )
 
@@ -251,20 +282,26 @@ class _Parser:
                 raise self.error(f"score of {show(k)} must be a whole number, not {show(v)}", "bad-value", "score", k)
         return dict(score)
 
-    def deal(self, data: Mapping[str, Any], seats: tuple[str, ...]) -> DealSpec:
+    def deal(self, data: Mapping[str, Any], seats: tuple[str, ...], cls: type[HandState]) -> DealSpec:
         table = self.need(data, "deal", dict)
         hands: dict[str, tuple[Card, ...]] = {}
-        extras: dict[str, Any] = {}
-        for key, value in table.items():
-            if key in DEAL_EXTRAS:
-                extras[key] = value
+        extras: dict[str, str] = {}  # each extra key of [deal] -> the key as written (the game's word)
+        for key in table:
+            extra = key if key in DEAL_EXTRAS else cls.deal_words.get(key.lower())
+            if extra is not None:
+                if extra in extras:
+                    raise self.error(f"[deal] gives {show(extra)} twice, as {show(extras[extra])} and {show(key)}",
+                                     "bad-deal", "deal", key)
+                extras[extra] = key
                 continue
+            if not any(s.lower() == key.lower() for s in seats):
+                raise self.error(_not_a_deal_key(key, seats, cls), "bad-deal", "deal", key)
             seat = self.seat_name(key, seats, "deal", key)
             if seat in hands:
                 raise self.error(f"{seat} is dealt twice in [deal]", "bad-deal", "deal", key)
             hands[seat] = self.cards(table, key)
-        seed = self.optional(table, "seed", str, "deal")
-        if seed is not None:
+        if "seed" in extras:
+            seed = self.typed(table, "seed", str, "deal")
             if not _SEED.match(seed):
                 raise self.error(f"a seed is 64 hex digits, not {show(seed)}", "bad-deal", "deal", "seed")
             if hands or {"turn", "kitty", "stock"} & extras.keys():
@@ -275,14 +312,14 @@ class _Parser:
             return DealSpec(seed=seed.lower(), hand=hand or 1)
         if "hand" in extras:
             raise self.error("'hand' needs a 'seed'", "bad-deal", "deal", "hand")
-        turn = self.cards(table, "turn") if "turn" in table else ()
+        turn = self.cards(table, extras["turn"]) if "turn" in extras else ()
         if len(turn) > 1:
-            raise self.error("'turn' is one card", "bad-deal", "deal", "turn")
+            raise self.error(f"{show(extras['turn'])} is one card", "bad-deal", "deal", extras["turn"])
         return DealSpec(
             hands=hands,
             turn=turn[0] if turn else None,
-            kitty=self.cards(table, "kitty") if "kitty" in table else (),
-            stock=self.cards(table, "stock") if "stock" in table else (),
+            kitty=self.cards(table, extras["kitty"]) if "kitty" in extras else (),
+            stock=self.cards(table, extras["stock"]) if "stock" in extras else (),
         )
 
     def cards(self, table: Mapping[str, Any], key: str) -> tuple[Card, ...]:
@@ -339,17 +376,69 @@ class _Parser:
                     out.append((piece.strip(), line))
         return out
 
-    def notes(self, data: Mapping[str, Any], count: int) -> dict[int, str]:
+    def notes(self, data: Mapping[str, Any], actions: tuple[Action, ...]) -> dict[int, str]:
+        """The notes by action number; a key is a number, an action's text or ``trick N SEAT``."""
         notes: dict[int, str] = {}
+        keys: dict[int, str] = {}
         for key, value in self.table(data, "notes").items():
-            # An action number has few digits; a long one is refused before Python converts it.
-            if not (key.isascii() and key.isdigit()) or len(key) > 9 or not 0 <= int(key) <= count:
-                raise self.error(f"a note is keyed by an action number from 0 to {count}, not {show(key)}",
-                                 "bad-note", "notes", key)
+            number = self.note_number(key, actions)
             if not isinstance(value, str):
                 raise self.error(f"note {key} must be a string", "bad-value", "notes", key)
-            notes[int(key)] = value
+            if number in notes:
+                raise self.error(f"two notes on action {number}: {show(keys[number])} and {show(key)}",
+                                 "bad-note", "notes", key)
+            notes[number], keys[number] = value, key
+        self.note_keys = keys
         return dict(sorted(notes.items()))
+
+    def note_number(self, key: str, actions: tuple[Action, ...]) -> int:
+        """The action a note's key names: its number, its text (``"C 7D"``) or its trick and seat."""
+        count = len(actions)
+        # An action number has few digits; a long one is refused before Python converts it.
+        if key.isascii() and key.isdigit() and len(key) <= 9 and 0 <= int(key) <= count:
+            return int(key)
+        trick = _TRICK_KEY.match(key)
+        if trick:
+            return self.trick_note(key, int(trick.group(1)), trick.group(2), actions)
+        try:
+            wanted = Action.parse(key, self.seats_read)
+        except TrickbookError:
+            raise self.error(f"a note is keyed by an action number from 0 to {count}, an action "
+                             f"(\"C 7D\") or a trick and seat (\"trick 2 C\"), not {show(key)}",
+                             "bad-note", "notes", key) from None
+        wanted = self.game_class.canonical_action(wanted, self.dealer_read)
+        found = [n for n, action in enumerate(actions, 1) if action is wanted]
+        if len(found) == 1:
+            return found[0]
+        if not found:
+            raise self.error(f"the note {show(key)} names no action of this record", "bad-note", "notes", key)
+        numbers = ", ".join(map(str, found))
+        raise self.error(f"{show(key)} is actions {numbers}: key its note by number or as \"trick N SEAT\"",
+                         "bad-note", "notes", key)
+
+    def trick_note(self, key: str, trick: int, seat_word: str, actions: tuple[Action, ...]) -> int:
+        """The number of the card ``seat`` played to trick ``trick`` (a lone hand's tricks have a seat fewer)."""
+        seat = self.seat_name(seat_word, self.seats_read, "notes", key)
+        all_tricks = tricks(actions, self.seats_read)
+        for n in all_tricks[trick - 1] if 1 <= trick <= len(all_tricks) else ():
+            if actions[n - 1].seat == seat:
+                return n
+        raise self.error(f"the note {show(key)}: {seat} plays no card to trick {trick} in this record",
+                         "bad-note", "notes", key)
+
+
+def _not_a_deal_key(key: str, seats: tuple[str, ...], cls: type[HandState]) -> str:
+    """Why ``key`` has no place in [deal], naming the key the author probably meant."""
+    own = sorted(cls.deal_words)
+    keys = ", ".join(list(DEAL_EXTRAS) + own)
+    message = f"{show(key)} is not a seat ({' '.join(seats)}) nor a key of [deal] ({keys})"
+    turn_words = {word for game in games() for word in game.deal_words} | {"turn"}
+    if key.lower() in turn_words:
+        if cls.turn_card:
+            message += f"; the {cls.turn_card} is written 'turn'"
+        else:
+            message += f"; {cls.title or cls.game} turns no card after the deal"
+    return message
 
 
 def _seat_word(text: str, seats: tuple[str, ...]) -> str | None:

@@ -2,26 +2,27 @@
 
 - ``segment.py``: Markdown pages cut into segments that keep their line ranges;
 - ``extract.py``: the Babel extractors of the ``content`` domain;
-- ``catalog.py``: ``trickbook i18n update|check|add`` and the compiled catalogs;
+- ``catalog.py``: extracting, merging, checking and compiling the catalogs;
+- ``commands.py``: ``trickbook i18n update|check|add``;
 - ``localize.py``: translated pages and build-time lookups (``translator``).
 """
 
 from .catalog import (
     add,
-    add_main,
     browser_catalog,
     check,
-    check_main,
     compile_catalogs,
     require_valid,
     update,
-    update_main,
 )
+from .commands import add_main, check_main, update_main
+from .fallback import Fallbacks
 from .localize import Coverage, Translator, localize_markdown, translator
 from .segment import Segment, parse_page, segment_markdown
 
 __all__ = [
     "Coverage",
+    "Fallbacks",
     "Segment",
     "Translator",
     "add",

@@ -1,16 +1,16 @@
 """The catalogs: extract, merge, start, check, compile, and the browser's JSON.
 
-Commands (wired as ``trickbook i18n update|check|add LANG``):
+Commands (wired as ``trickbook i18n update|check|add LANG`` in ``commands.py``):
 
-- ``update(root)`` / ``update_main(argv)``: extract the domains into
+- ``update(root)``: extract the domains into
   ``locales/content.pot``, ``locales/ui.pot`` and ``locales/engine.pot`` (mappings in
   ``babel.cfg``, ``babel-ui.cfg``, ``babel-engine.cfg``) and merge every language's
   ``.po`` as ``pybabel update --previous`` does: a changed message becomes fuzzy and
   keeps the old English as ``#| msgid``. A domain whose mapping file the project
   lacks is neither extracted nor merged (see ``project_domains``). A file is rewritten only when more than its
   dates changed, so an update without changes leaves the tree clean.
-- ``add(root, locale)`` / ``add_main(argv)``: start a language as ``pybabel init`` does.
-- ``check(root, locales=None)`` / ``check_main(argv)``: every ``.po`` read strictly
+- ``add(root, locale)``: start a language as ``pybabel init`` does.
+- ``check(root, locales=None)``: every ``.po`` read strictly
   (``pofile.py``), checked (``checks.py``) and, when GNU ``msgfmt`` is installed, also
   passed through ``msgfmt --check-format --check-header --check-domain``; problems
   are printed as ``file:line: message``; coverage per language, catalog and page.
@@ -23,11 +23,9 @@ the ``ui`` and ``engine`` ones into the JSON the widgets load.
 
 from __future__ import annotations
 
-import argparse
 import io
 import shutil
 import subprocess
-import sys
 from dataclasses import dataclass, field
 from datetime import datetime
 from importlib import import_module
@@ -40,15 +38,17 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.mofile import read_mo, write_mo
-from babel.messages.pofile import denormalize, normalize, read_po, write_po
+from babel.messages.pofile import denormalize, read_po, write_po
 from babel.util import LOCALTZ
 
 from ..errors import CatalogError
 from ..textfile import where_not_utf8
 from .checks import check_entries
+from .context import add_context
 from .glossary import glossary_problems
 from .plurals import parse_header
 from .pofile import PoFile, Problem, read_po_file
+from .powrap import UNWRAPPED, rewrap, wrap_field
 
 DOMAINS = ("content", "ui", "engine")
 MAPPING_FILES = {"content": "babel.cfg", "ui": "babel-ui.cfg", "engine": "babel-engine.cfg"}
@@ -58,7 +58,6 @@ KEYWORDS: dict[str, dict[str, Any]] = {
     "engine": {"N_": None},
 }
 COMMENT_TAGS = ("TRANSLATORS:",)
-WIDTH = 76
 # Header lines that change on every run; ignored when deciding whether to rewrite a file.
 DATE_HEADERS = (b'"POT-Creation-Date:', b'"PO-Revision-Date:')
 
@@ -121,6 +120,8 @@ def extract_domain(root: Path, domain: str) -> Catalog:
     for filename, lineno, message, comments, context in found:
         catalog.add(message, None, [(Path(filename).as_posix(), lineno)], auto_comments=comments, context=context)
     _tidy_format_flags(catalog, domain)
+    if domain in ("ui", "engine"):
+        add_context(catalog, domain)  # where each string appears, and an engine sentence filled in
     return catalog
 
 
@@ -140,17 +141,18 @@ def _tidy_format_flags(catalog: Catalog, domain: str) -> None:
 def _po_bytes(catalog: Catalog, *, previous: bool) -> bytes:
     buffer = io.BytesIO()
     # Babel wraps a long previous msgid like prose, which can leave a ``#|`` line
-    # with no quotes (an invalid file); write those lines ourselves instead.
-    write_po(buffer, catalog, width=WIDTH, include_previous=False)
-    data = buffer.getvalue()
+    # with no quotes (an invalid file); write those lines ourselves instead. Babel's
+    # wrapping is not gettext's: write unwrapped, then wrap as msgmerge does (powrap.py).
+    write_po(buffer, catalog, width=UNWRAPPED, include_previous=False)
+    text = rewrap(buffer.getvalue().decode("utf-8"))
     if previous:
-        data = _with_previous_ids(data.decode("utf-8"), catalog).encode("utf-8")
-    return data
+        text = _with_previous_ids(text, catalog)
+    return text.encode("utf-8")
 
 
 def _po_lines(keyword: str, text: str, prefix: str = "") -> list[str]:
     """``msgid "…"`` lines as GNU gettext wraps them, each line behind ``prefix``."""
-    return (prefix + keyword + " " + normalize(text, prefix=prefix, width=WIDTH)).split("\n")
+    return wrap_field(keyword, text, prefix)
 
 
 def _with_previous_ids(text: str, catalog: Catalog) -> str:
@@ -174,6 +176,10 @@ def _with_previous_ids(text: str, catalog: Catalog) -> str:
             pos += len(extra)
         pos += len(block)
     return "\n".join(lines)
+
+
+def _forms(string: str | tuple[str, ...] | list[str] | None) -> list[str]:
+    return list(string) if isinstance(string, (list, tuple)) else [string or ""]
 
 
 def _without_dates(data: bytes) -> list[bytes]:
@@ -284,6 +290,9 @@ def update(root: Path | str = ".") -> UpdateResult:
                 catalog = read_catalog(path, locale)
                 earlier = {(m.id, m.context): m.previous_id for m in catalog if m.previous_id}
                 catalog.update(template, update_header_comment=False, keep_user_comments=True)
+                # As msgmerge: an obsolete entry nobody translated is dropped, a translated one kept (#~).
+                for key in [k for k, m in catalog.obsolete.items() if not any(_forms(m.string))]:
+                    del catalog.obsolete[key]
                 for message in catalog:
                     # An entry still fuzzy from an earlier update keeps its old English.
                     if message.fuzzy and not message.previous_id:
@@ -524,61 +533,22 @@ def browser_catalog(locale: str, mo_dir: Path | str) -> dict[str, Any]:
     }
 
 
-# -- command-line entry points ------------------------------------------------------
-
-
-def _root_parser(prog: str, description: str) -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog=prog, description=description)
-    parser.add_argument("--root", default=".", help="the project folder (default: the current one)")
-    return parser
+# -- the commands live in commands.py; these names stay for callers of this module ---------
 
 
 def update_main(argv: Sequence[str] | None = None) -> int:
-    """``trickbook i18n update``: extract and merge; print the files written."""
-    args = _root_parser("trickbook i18n update", "Extract the messages and merge every catalog.").parse_args(argv)
-    result = update(args.root)
-    for path in result.written:
-        print(f"wrote {path}")
-    if not result.written:
-        print("catalogs already up to date")
-    return 0
+    from .commands import update_main as run
+
+    return run(argv)
 
 
 def check_main(argv: Sequence[str] | None = None) -> int:
-    """``trickbook i18n check [LANG…]``: 1 when a catalog is broken, 0 otherwise."""
-    parser = _root_parser("trickbook i18n check", "Validate the catalogs and report their coverage.")
-    parser.add_argument("languages", nargs="*", help="locales to check (default: all)")
-    args = parser.parse_args(argv)
-    try:
-        report = check(args.root, args.languages or None)
-    except CatalogError as error:
-        print(error, file=sys.stderr)
-        return 1
-    for problem in report.problems:
-        print(problem, file=sys.stderr)
-    print("coverage by catalog:")
-    for row in report.coverage:
-        print(f"  {row}")
-    if report.pages:
-        print("coverage of the content domain by page:")
-        for row in report.pages:
-            print(f"  {row}")
-    if not report.ok:
-        print(f"{len(report.errors)} error(s) in the catalogs", file=sys.stderr)
-        return 1
-    return 0
+    from .commands import check_main as run
+
+    return run(argv)
 
 
 def add_main(argv: Sequence[str] | None = None) -> int:
-    """``trickbook i18n add LANG``: start catalogs for a new language."""
-    parser = _root_parser("trickbook i18n add", "Start the catalogs of a new language.")
-    parser.add_argument("language", help="a locale such as de or pt_BR")
-    args = parser.parse_args(argv)
-    try:
-        written = add(args.root, args.language)
-    except CatalogError as error:
-        print(error, file=sys.stderr)
-        return 1
-    for path in written:
-        print(f"wrote {path}")
-    return 0
+    from .commands import add_main as run
+
+    return run(argv)

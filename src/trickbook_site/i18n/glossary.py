@@ -63,7 +63,12 @@ class Glossary:
     terms: list[Term] = field(default_factory=list)
 
     def term(self, en: str) -> Term | None:
-        return next((t for t in self.terms if t.en.lower() == en.lower()), None)
+        return next((t for t in self.terms if t.en.lower() == en.lower() and t.translation), None)
+
+    @property
+    def empty(self) -> list[Term]:
+        """The terms listed but not yet translated (``translation = ""``): checked once filled in."""
+        return [t for t in self.terms if not t.translation]
 
 
 @lru_cache(maxsize=None)
@@ -104,9 +109,11 @@ def load_glossary(path: Path, locale: str | None = None) -> Glossary:
     glossary = Glossary(file, locale or path.parent.name)
     seen: dict[str, int] = {}
     for item, line in zip(entries, lines, strict=False):
-        for key in ("en", "translation"):
-            if not isinstance(item.get(key), str) or not item[key].strip():
-                raise CatalogError(f"{file}:{line}: a term needs {key!r}")
+        if not isinstance(item.get("en"), str) or not item["en"].strip():
+            raise CatalogError(f"{file}:{line}: a term needs 'en'")
+        # An empty translation is a term still to fill in (a new language's glossary starts so).
+        if not isinstance(item.get("translation"), str):
+            raise CatalogError(f"{file}:{line}: a term needs 'translation' (\"\" while it is still to fill in)")
         unknown = set(item) - {"en", "en_forms", "en_except", "translation", "forms", "forbid", "forbid_with_term",
                                "require", "games"}
         if unknown:
@@ -122,7 +129,7 @@ def load_glossary(path: Path, locale: str | None = None) -> Glossary:
             en=en,
             translation=item["translation"],
             en_forms=_strings(item, "en_forms", file, line) or (en, en + "s"),
-            forms=_strings(item, "forms", file, line) or (item["translation"],),
+            forms=_strings(item, "forms", file, line) or ((item["translation"],) if item["translation"] else ()),
             en_except=_strings(item, "en_except", file, line),
             forbid=_strings(item, "forbid", file, line),
             forbid_with_term=_strings(item, "forbid_with_term", file, line),
@@ -141,15 +148,16 @@ def check_entry(glossary: Glossary, file: str, entry: Entry) -> Iterator[Problem
     """The glossary's verdict on one translated message."""
     if not entry.translated:
         return
+    terms = [t for t in glossary.terms if t.translation]  # an empty term is not checked yet
     english = _prose(entry.msgid + " " + (entry.msgid_plural or ""))
     for index, text in sorted(entry.msgstr.items()):
         shown = _prose(text)
         where = f" (form {index})" if entry.msgid_plural is not None else ""
-        present = [t for t in glossary.terms if t.in_english(english)]
+        present = [t for t in terms if t.in_english(english)]
         # A variant refused for one term is still the right word for another term the English has
         # ("talon" is the kitty even in a sentence that also names the stock).
         owned = {f.lower() for t in present for f in t.forms}
-        for term in glossary.terms:
+        for term in terms:
             has_term = term in present
             for variant in term.forbid + (term.forbid_with_term if has_term else ()):
                 if variant.lower() in owned and variant not in term.forbid:
@@ -195,4 +203,48 @@ def glossary_problems(root: Path, locale: str, catalogs: Iterable[Path]) -> list
         where, _, message = str(error).partition(": ")
         number = where.rsplit(":", 1)[-1]
         return [Problem(str(path), int(number) if number.isdigit() else 1, message)]
-    return check_glossary(glossary, catalogs)
+    empty = [Problem(str(path), term.line, f"glossary: {term.en!r} is still to translate (translation = \"\")",
+                     "warning") for term in glossary.empty]
+    return empty + check_glossary(glossary, catalogs)
+
+
+def glossary_skeleton(root: Path, locale: str) -> tuple[str, int]:
+    """A new language's glossary: every term the other languages define, its translation left empty.
+
+    Returns the TOML text and the number of terms. The English side (``en``,
+    ``en_forms``, ``en_except``, ``games``) is the same in every language, so it is
+    copied; the translation, its forms and the refused variants are the new
+    translator's to write.
+    """
+    terms: dict[str, Term] = {}
+    folder = root / "locales"
+    for other in sorted(p.name for p in folder.iterdir() if p.is_dir() and p.name != locale) if folder.is_dir() else []:
+        path = glossary_path(root, other)
+        if path.is_file():
+            for term in load_glossary(path, other).terms:
+                terms.setdefault(term.en.lower(), term)
+    lines = [f"# Glossary for {locale}: one term, one translation.",
+             "#",
+             "# Fill in each `translation` (and `forms`, the ways a sentence may write it, when there",
+             "# are several). `trickbook i18n check` lists the terms still empty, and checks every",
+             "# translated message against the terms filled in: a message whose English has the term",
+             "# must use one of its forms. `forbid` lists words the site does not use for a term.",
+             "# The translator's guide (docs/translating.md) explains each key.", ""]
+    for term in terms.values():
+        lines.append("[[term]]")
+        lines.append(f"en = {_toml(term.en)}")
+        if term.en_forms != (term.en, term.en + "s"):
+            lines.append(f"en_forms = [{', '.join(map(_toml, term.en_forms))}]")
+        if term.en_except:
+            lines.append(f"en_except = [{', '.join(map(_toml, term.en_except))}]")
+        if term.games:
+            lines.append(f"games = [{', '.join(map(_toml, term.games))}]")
+        if not term.require:
+            lines.append("require = false")
+        lines += ['translation = ""', ""]
+    return "\n".join(lines), len(terms)
+
+
+def _toml(text: str) -> str:
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+

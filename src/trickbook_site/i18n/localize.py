@@ -36,6 +36,7 @@ from babel.messages.catalog import Catalog
 
 from .catalog import DOMAINS, read_catalog, resolve_locale
 from .checks import added_markup
+from .fallback import FUZZY, MISSING, Fallbacks
 from .segment import BLOCK_KINDS, TRAILING_ATTR_LIST, Segment, parse_page
 
 LANG_ATTR = 'lang="en"'
@@ -69,8 +70,14 @@ def translations(catalog: Catalog | Mapping[str, str]) -> dict[str, str]:
     }
 
 
-def localize_markdown(text: str, rel_path: str, catalog: Catalog | Mapping[str, str]) -> tuple[str, Coverage]:
-    """The page in the catalog's language, English where no translation is usable."""
+def localize_markdown(text: str, rel_path: str, catalog: Catalog | Mapping[str, str],
+                      fallbacks: Fallbacks | None = None) -> tuple[str, Coverage]:
+    """The page in the catalog's language, English where no translation is usable.
+
+    With ``fallbacks``, each English segment also says whether it is missing or
+    fuzzy (``data-tb-fallback``), and a paragraph, list item or table cell ends
+    with the marker for readers and translators (see ``fallback.py``).
+    """
     table = translations(catalog)
     lines = text.split("\n")
     segments = parse_page(text).segments
@@ -82,7 +89,9 @@ def localize_markdown(text: str, rel_path: str, catalog: Catalog | Mapping[str, 
             translated += 1
             _substitute(lines, segment, translation)
         elif not segment.implicit:
-            _mark_english(lines, segment)
+            state = fallbacks.state(segment.msgid) if fallbacks else None
+            marker = fallbacks.marker(segment.msgid) if fallbacks else ""
+            _mark_english(lines, segment, state, marker)
     return "\n".join(lines), Coverage(rel_path, translated, len(segments))
 
 
@@ -144,35 +153,47 @@ def _replace(lines: list[str], segment: Segment, new: list[str]) -> None:
     lines[start : last + 1] = out
 
 
-def _mark_english(lines: list[str], segment: Segment) -> None:
+def _mark_english(lines: list[str], segment: Segment, state: str | None = None, marker: str = "") -> None:
+    attrs = LANG_ATTR + (f' data-tb-fallback="{state}"' if state else "")
+    inline_marker = marker and segment.kind not in ("heading", "admonition title")
     if segment.kind == "heading":
-        _mark_heading(lines, segment)
+        _mark_heading(lines, segment, attrs)
     elif segment.kind in BLOCK_KINDS and segment.attr_line is not None:
-        lines[segment.attr_line] = _with_lang(lines[segment.attr_line])
+        lines[segment.attr_line] = _with_lang(lines[segment.attr_line], attrs)
+        if inline_marker:
+            _append(lines, segment, " " + marker)
     elif segment.kind in BLOCK_KINDS and _ends_block(lines, segment.start + len(segment.columns)):
-        lines.insert(segment.start + len(segment.columns), segment.continuation + "{: " + LANG_ATTR + " }")
+        if inline_marker:
+            _append(lines, segment, " " + marker)
+        lines.insert(segment.start + len(segment.columns), segment.continuation + "{: " + attrs + " }")
     else:
         text = segment.msgid.split("\n")
-        text[0] = '<span lang="en">' + text[0]
-        text[-1] += "</span>"
+        text[0] = f"<span {attrs}>" + text[0]
+        text[-1] += "</span>" + (" " + marker if inline_marker else "")
         _replace(lines, segment, text)
 
 
-def _mark_heading(lines: list[str], segment: Segment) -> None:
+def _append(lines: list[str], segment: Segment, text: str) -> None:
+    """Add ``text`` right after a segment's last character."""
+    last = segment.start + len(segment.columns) - 1
+    lines[last] = lines[last][: segment.end_column] + text + lines[last][segment.end_column:]
+
+
+def _mark_heading(lines: list[str], segment: Segment, attrs: str = LANG_ATTR) -> None:
     line = lines[segment.start]
     tail = line[segment.end_column :]
     if TRAILING_ATTR_LIST.search(tail):
-        lines[segment.start] = line[: segment.end_column] + _with_lang(tail)
+        lines[segment.start] = line[: segment.end_column] + _with_lang(tail, attrs)
     elif len(segment.columns) == 1 and not tail.strip():
-        lines[segment.start] = line.rstrip() + " { " + LANG_ATTR + " }"
+        lines[segment.start] = line.rstrip() + " { " + attrs + " }"
     else:
-        lines[segment.start] = line[: segment.end_column] + " { " + LANG_ATTR + " }" + tail
+        lines[segment.start] = line[: segment.end_column] + " { " + attrs + " }" + tail
 
 
-def _with_lang(attr_text: str) -> str:
-    """An attribute list with ``lang="en"`` added before its closing brace."""
+def _with_lang(attr_text: str, attrs: str = LANG_ATTR) -> str:
+    """An attribute list with ``lang="en"`` (and the other ``attrs``) added before its closing brace."""
     close = attr_text.rindex("}")
-    return attr_text[:close].rstrip() + " " + LANG_ATTR + " " + attr_text[close:]
+    return attr_text[:close].rstrip() + " " + attrs + " " + attr_text[close:]
 
 
 def _ends_block(lines: list[str], after: int) -> bool:
@@ -196,6 +217,8 @@ class Translator:
         self.locale = locale
         self._catalogs = catalogs
         self._plural = plural
+        # The content messages shown in English: msgid -> (missing or fuzzy, the entry's line).
+        self.content_states: dict[str, tuple[str, int]] = {}
 
     def gettext(self, domain: str, message: str) -> str:
         found = self._catalogs.get(domain, {}).get(message)
@@ -238,6 +261,7 @@ def translator(locale: str | None, root: Path | str = ".") -> Translator:
     root = Path(root)
     locale = resolve_locale(root, locale)
     catalogs: dict[str, dict[str, Any]] = {}
+    states: dict[str, tuple[str, int]] = {}
     plural_expr = None
     for domain in DOMAINS:
         path = root / "locales" / locale / "LC_MESSAGES" / f"{domain}.po"
@@ -245,9 +269,24 @@ def translator(locale: str | None, root: Path | str = ".") -> Translator:
             catalog = read_catalog(path, locale)
             catalogs[domain] = _usable(catalog)
             plural_expr = catalog.plural_expr
-    if plural_expr is None:
-        return Translator(locale, catalogs)
-    return Translator(locale, catalogs, gettext.c2py(plural_expr))
+            if domain == "content":
+                states = _fallback_states(catalog)
+    found = Translator(locale, catalogs) if plural_expr is None else Translator(locale, catalogs,
+                                                                                 gettext.c2py(plural_expr))
+    found.content_states = states
+    return found
+
+
+def _fallback_states(catalog: Catalog) -> dict[str, tuple[str, int]]:
+    """The content messages with no usable translation: fuzzy ones, and those never translated."""
+    states = {}
+    for message in catalog:
+        if message.id and isinstance(message.id, str) and not message.context and isinstance(message.string, str):
+            if message.fuzzy and message.string:
+                states[message.id] = (FUZZY, message.lineno)
+            elif not message.string:
+                states[message.id] = (MISSING, message.lineno)
+    return states
 
 
 def _usable(catalog: Catalog) -> dict[str, Any]:

@@ -13,7 +13,8 @@ character references (``&amp;``) and URLs are left as they are, and nothing is
 added where the mark is not punctuation ("10:30", "https://", "?!").
 
 ``french_html`` does it on a built page: text outside ``code``, ``pre``, ``kbd``,
-``samp``, ``script``, ``style`` and ``textarea``; the tags themselves are left as
+``samp``, ``script``, ``style`` and ``textarea``, and outside English shown for want
+of a translation (an element with ``lang="en"``); the tags themselves are left as
 they are except the prose of ``title``, ``aria-label``, ``alt``, ``placeholder`` and
 the description ``<meta>``. A worked hand's data island (its title and notes,
 which the widget shows) is rewritten as JSON.
@@ -88,8 +89,11 @@ def map_strings(rules: Callable[[str], str], value: Any) -> Any:
 # -- pages ---------------------------------------------------------------------
 
 SKIPPED = ("code", "pre", "kbd", "samp", "script", "style", "textarea")
+# English shown for want of a translation (lang="en") keeps English punctuation.
+ENGLISH = r"<(?P<en>p|li|span|td|th|h[1-6]|figcaption|dd|dt|a)\b[^>]*\blang=\"en\"[^>]*>.*?</(?P=en)\s*>"
 PROTECTED_HTML = re.compile(
-    r"<(" + "|".join(SKIPPED) + r")\b[^>]*>.*?</\1\s*>"  # an element whose text stays as it is
+    ENGLISH + r"|"
+    r"<(" + "|".join(SKIPPED) + r")\b[^>]*>.*?</\2\s*>"  # an element whose text stays as it is
     r"|<!--.*?-->"
     r"|<[^>]*>"  # any other tag
     r"|&#?\w+;"
@@ -119,7 +123,9 @@ def _island(match: re.Match[str]) -> str:
         if isinstance(data.get("title"), str):
             data["title"] = french_text(data["title"])
         if isinstance(data.get("notes"), dict):
-            data["notes"] = {k: french_text(v) if isinstance(v, str) else v for k, v in data["notes"].items()}
+            english = set(data.get("notes_en") or ())  # shown in English for want of a translation
+            data["notes"] = {k: french_text(v) if isinstance(v, str) and k not in english else v
+                             for k, v in data["notes"].items()}
     text = json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
     return match.group(1) + text + match.group(3)
 
@@ -131,7 +137,8 @@ def french_html(html: str) -> str:
 
     def hide(match: re.Match[str]) -> str:
         piece = match.group(0)
-        kept.append(_tag(piece) if piece.startswith("<") and not match.group(1) else piece)
+        whole = match.group(2) or match.group("en")
+        kept.append(_tag(piece) if piece.startswith("<") and not whole else piece)
         return OPAQUE
 
     shown = _rules(PROTECTED_HTML.sub(hide, html.replace(OPAQUE, "")))

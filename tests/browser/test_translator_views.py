@@ -1,0 +1,144 @@
+"""What translators and readers see of a translation in progress, in the browser.
+
+A small course in English, French and Portuguese: one paragraph translated and then
+changed in English (fuzzy), the rest never translated (missing). Each fallback shows
+in English with ``lang="en"`` and a small marker in the reader's language; French
+spacing never touches it; ``?i18n-keys`` shows a segment's English on hover; and the
+page opened from disk says that its controls need a served site.
+"""
+
+from __future__ import annotations
+
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+from typing import Iterator
+
+import pytest
+
+from trickbook_site.cli import main
+from trickbook_site.i18n.catalog import _po_bytes, read_catalog
+
+pytestmark = pytest.mark.browser
+
+OLD = "An example hand of Nap, step by step."
+NEW = "An example hand of Nap, step by step: they play."
+TRANSLATED = {"fr": "Une donne de Nap, étape par étape.", "pt_PT": "Uma mão de Nap, passo a passo."}
+MARKERS = {"fr": ("traduction à revoir", "pas encore traduit"), "pt": ("tradução desatualizada", "ainda não traduzido")}
+HTML_LANG = {"fr": "fr", "pt": "pt-PT"}
+SIZES = [(360, 740), (1280, 800)]
+AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
+
+
+def serious_violations(page) -> list[str]:
+    """axe-core's serious or critical violations on the page (as test_accessibility.py runs it)."""
+    page.evaluate(AXE.read_text(encoding="utf-8"))
+    result = page.evaluate("async () => await axe.run(document)")
+    return [f"{v['id']}: {v['help']} at {[' '.join(n['target']) for n in v['nodes']][:5]}"
+            for v in result["violations"] if v["impact"] in ("serious", "critical")]
+
+
+@pytest.fixture(scope="module")
+def stale_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    course = tmp_path_factory.mktemp("stale") / "club"
+    assert main(["new", str(course), "--languages", "en,fr,pt"]) == 0
+    trickbook = [str(Path(sys.executable).parent / "trickbook")]
+    subprocess.run(trickbook + ["i18n", "update"], cwd=course, check=True, capture_output=True)
+    for locale, text in TRANSLATED.items():
+        po = course / "locales" / locale / "LC_MESSAGES" / "content.po"
+        catalog = read_catalog(po, locale)
+        catalog[OLD].string = text
+        po.write_bytes(_po_bytes(catalog, previous=True))
+    page = course / "docs" / "nap.md"
+    page.write_text(page.read_text(encoding="utf-8").replace(OLD, NEW), encoding="utf-8")
+    subprocess.run(trickbook + ["i18n", "update"], cwd=course, check=True, capture_output=True)
+    assert "#, fuzzy" in (course / "locales" / "fr" / "LC_MESSAGES" / "content.po").read_text(encoding="utf-8")
+    done = subprocess.run(trickbook + ["build"], cwd=course, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    return course / "site"
+
+
+@pytest.fixture(scope="module")
+def stale_url(stale_site: Path) -> Iterator[str]:
+    with socket.socket() as free:
+        free.bind(("127.0.0.1", 0))
+        port = free.getsockname()[1]
+    server = subprocess.Popen([sys.executable, "-m", "http.server", "--bind", "127.0.0.1", str(port),
+                               "--directory", str(stale_site)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        for _ in range(150):
+            try:
+                urllib.request.urlopen(f"http://127.0.0.1:{port}/index.html", timeout=2).close()
+                break
+            except OSError:
+                time.sleep(0.1)
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["phone", "desktop"])
+@pytest.mark.parametrize("lang", ["fr", "pt"])
+def test_a_stale_paragraph_shows_in_english_with_a_marker_in_the_readers_language(
+        page, stale_url, guard, page_errors, lang, size) -> None:
+    width, height = size
+    page.set_viewport_size({"width": width, "height": height})
+    page.goto(f"{stale_url}/{lang}/nap/")
+    stale = page.locator('p[data-tb-fallback="fuzzy"]')
+    assert stale.count() == 1
+    assert stale.get_attribute("lang") == "en"
+    text = stale.inner_text()
+    assert NEW in text, text  # English punctuation: no no-break space before the colon
+    marker = stale.locator(".tb-fallback-mark")
+    assert marker.get_attribute("lang") == HTML_LANG[lang]
+    assert marker.inner_text() == MARKERS[lang][0]
+    assert "locales/" in (marker.get_attribute("title") or "")
+    box, para = marker.bounding_box(), stale.bounding_box()
+    assert box is not None and para is not None and box["width"] > 0
+    assert para["x"] <= box["x"] and box["x"] + box["width"] <= para["x"] + para["width"] + 1
+    assert box["x"] + box["width"] <= width and box["height"] < 30  # small, and on screen
+    # Never translated: the hand's note in the narration, marked the same way.
+    note = page.locator('.tb-narration .tb-note[data-tb-fallback="missing"]').first
+    assert note.get_attribute("lang") == "en"
+    assert note.locator("xpath=following-sibling::*[1]").inner_text() == MARKERS[lang][1]
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    assert serious_violations(page) == []
+
+
+def test_i18n_keys_shows_each_segments_english_on_hover(page, stale_url, guard, page_errors) -> None:
+    page.goto(f"{stale_url}/fr/?i18n-keys")
+    heading = page.locator("article h2").first
+    page.wait_for_function("() => document.documentElement.classList.contains('tb-i18n-keys')")
+    english = page.evaluate("""async () => {
+        const doc = new DOMParser().parseFromString(await (await fetch('../en/')).text(), 'text/html');
+        return doc.querySelector('article h2').textContent.replace(/\\s+/g, ' ').replace(/¶$/, '').trim();
+    }""")
+    assert heading.get_attribute("data-tb-msgid") == english
+    heading.hover()
+    assert heading.get_attribute("title") == english
+    assert "tb-i18n-key" in (heading.get_attribute("class") or "")
+
+
+def test_a_page_opened_from_disk_says_its_controls_need_a_served_site(page, context, stale_site, stale_url) -> None:
+    seen: list[str] = []
+    context.route("**/*", lambda route: (seen.append(route.request.url), route.continue_()))
+    page.goto(f"{stale_url}/fr/nap/")
+    assert page.locator(".tb-file-notice").is_hidden()  # served: nothing to say
+    page.goto((stale_site / "fr" / "nap" / "index.html").as_uri())
+    notice = page.locator(".tb-file-notice")
+    notice.wait_for(state="visible")
+    assert "trickbook serve" in notice.inner_text() and "python3 -m http.server" in notice.inner_text()
+    assert notice.inner_text().startswith("Ouvert depuis un fichier")
+    box = notice.bounding_box()
+    assert box is not None and box["y"] < page.locator("figure.tb-hand").first.bounding_box()["y"]
+    # The site's root, opened from disk, leads to a language's page (not a folder listing), which says so too.
+    page.goto((stale_site / "index.html").as_uri())
+    page.wait_for_url("**/en/index.html")
+    english = page.locator(".tb-file-notice")
+    english.wait_for(state="visible")
+    assert english.inner_text().startswith("Opened from a file") and english.get_attribute("lang") is None
+    assert all(url.startswith(("file://", "http://127.0.0.1")) for url in seen), seen
