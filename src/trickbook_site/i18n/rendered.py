@@ -36,6 +36,10 @@ URL_ATTRIBUTES = frozenset({"href", "src", "action", "formaction", "xlink:href",
 SAFE_SCHEMES = frozenset({"http", "https", "mailto"})
 # Markup a translation may add where the English has none: a stressed word, a line break, a paragraph.
 FREE_TAGS = frozenset({"em", "strong", "br", "p"})
+# Tags of Markdown's own structure, which the markdown-it checks already compare (``checks.check_markdown``):
+# an added one is reported there once, not here again.
+STRUCTURE_TAGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "li", "blockquote", "hr", "pre", "code",
+                            "a", "img"})
 SCHEME = re.compile(r"^([A-Za-z][A-Za-z0-9+.-]*):")
 # What a browser ignores in an address before reading its scheme: controls and spaces around it, tabs and
 # newlines anywhere.
@@ -128,7 +132,7 @@ def rendered_problems(source: str, translation: str, renderer: Renderer) -> list
                 shown = value if len(value) <= 60 else value[:59] + "…"
                 problems.append(f"a link to {shown!r} (only http(s), mailto or relative links)")
     english_tags = {tag for tag, _ in english}
-    added_tags = sorted({tag for tag, _ in translated} - english_tags - FREE_TAGS)
+    added_tags = sorted({tag for tag, _ in translated} - english_tags - FREE_TAGS - STRUCTURE_TAGS)
     if added_tags:
         problems.append("a tag the English does not have: " + ", ".join(f"<{t}>" for t in added_tags))
     english_attrs = {(tag, name) for tag, attrs in english for name, _ in attrs}
