@@ -46,6 +46,11 @@ def builtin_games() -> list["type[HandState]"]:
     return [cls for cls in games() if cls.__module__.startswith(f"{__name__}.")]
 
 
+def max_actions() -> int:
+    """The most actions a hand of any registered game may take (``HandState.max_actions``)."""
+    return max(cls.max_actions() for cls in _load().values())
+
+
 def _key(name: str) -> str:
     return name.strip().lower().replace("_", "-").replace(" ", "-")
 
