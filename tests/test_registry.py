@@ -9,8 +9,8 @@ import pytest
 
 import trickbook.games as registry
 from trickbook.bots import BOTS, RandomBot, make_bot
-from trickbook.game import _REGISTRY, HandState
 from trickbook.errors import RecordError
+from trickbook.game import _REGISTRY, HandState
 from trickbook.games import GAMES, canonical_name, find_game, load_game_modules
 from trickbook.match import Match, play_match
 from trickbook.record import parse_record, replay

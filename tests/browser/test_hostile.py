@@ -122,7 +122,7 @@ def test_a_saved_match_edited_in_storage_is_dropped_and_no_other_seat_is_shown(
 def test_a_saved_match_whose_moves_the_rules_refuse_says_so(browser, site_url, tb, catalogs):
     context, guard, page, errors, _ = open_page(browser, site_url, tb, "/en/play-nap/?pace=0")
     try:
-        table = start_match(page, tb, "nap")
+        start_match(page, tb, "nap")
         match = saved(page, "nap")
         put_saved(page, "nap", {**match, "moves": [*match["moves"], "A bid banana"]})
         page.reload()

@@ -19,7 +19,7 @@ from typing import Any, Callable
 
 from .. import __version__
 from ..errors import IllegalActionError, TrickbookError
-from ..web import ArgumentError, _expect
+from ..web import _expect
 from .conduct import TableError
 from .session import Table
 
@@ -79,12 +79,12 @@ def table_new_json(seed: str | None = None, seat: str | None = None, game: str =
     """Open a table (a fresh seed unless one is given) with bots of ``level`` ("strong" or "gentle");
     the bots move until the reader's turn."""
     try:
-        for name, value in (("seed", seed), ("seat", seat)):
-            _expect(name, value, str, optional=True)
-        for name, value in (("game", game), ("level", level)):
-            _expect(name, value, str)
-        for name, value in (("players", players), ("rounds", rounds)):
-            _expect(name, value, int, optional=True)
+        _expect("seed", seed, str, optional=True)
+        _expect("seat", seat, str, optional=True)
+        _expect("game", game, str)
+        _expect("level", level, str)
+        _expect("players", players, int, optional=True)
+        _expect("rounds", rounds, int, optional=True)
         table = Table(seed=seed, seat=seat, game=game, players=players, rounds=rounds, level=level)
     except TrickbookError as e:
         return _error(e)

@@ -46,10 +46,10 @@ from babel.util import LOCALTZ
 from ..errors import CatalogError
 from ..textfile import where_not_utf8
 from .checks import check_entries
-from .rendered import Renderer
 from .glossary import glossary_problems
 from .plurals import parse_header
 from .pofile import PoFile, Problem, read_po_file
+from .rendered import Renderer
 
 DOMAINS = ("content", "ui", "engine")
 MAPPING_FILES = {"content": "babel.cfg", "ui": "babel-ui.cfg", "engine": "babel-engine.cfg"}
