@@ -411,6 +411,34 @@ def test_markup_in_a_translation_fails_i18n_check_with_file_and_line(small: Path
     assert f"{PO}:{line}: the translation adds HTML markup that the English does not have" in done.stderr
 
 
+# Markdown that markdown-it drops or leaves as text but the site's Python-Markdown turns into live HTML.
+RENDERED = [
+    ("Mãos de Nap, [clique](javascript:alert(1)).", "a link to 'javascript:alert(1)'"),
+    ("Mãos de Nap, [clique](<JaVaScRiPt:alert(1)>).", "a link to 'JaVaScRiPt:alert(1)'"),
+    ("Mãos de Nap, [clique][x].\\n\\n[x]: jav&#x61;script:alert(1)", "a link to 'javascript:alert(1)'"),
+    ("Mãos de Nap, ![x](data:image/svg+xml,x).", "a link to 'data:image/svg+xml,x'"),
+    ("Mãos de Nap.\\n{: onclick=\\\"alert(1)\\\" }", "an attribute the English does not have: <p onclick>"),
+    ("Mãos de *Nap*{ style=\\\"color:red\\\" }.", "an attribute the English does not have: <em style>"),
+]
+
+
+@pytest.mark.parametrize(("msgstr", "said"), RENDERED)
+def test_a_translation_is_judged_by_the_html_the_site_renders_from_it(small: Path, msgstr: str, said: str) -> None:
+    line = _plant(small, msgstr)
+    done = trickbook("i18n", "check", cwd=small)
+    assert done.returncode == 1 and "Traceback" not in done.stderr
+    assert f"{PO}:{line}: the translation, rendered as the site renders it, has {said}" in done.stderr
+
+
+def test_a_javascript_link_in_a_translation_stops_the_build_and_keeps_the_site(small: Path) -> None:
+    before = pages(small / "site")
+    line = _plant(small, RENDERED[0][0])
+    done = trickbook("build", cwd=small)
+    assert done.returncode == 1 and "Traceback" not in done.stderr
+    assert f"{PO}:{line}: the translation, rendered as the site renders it, has a link to 'javascript:" in done.stderr
+    assert pages(small / "site") == before
+
+
 def test_text_that_only_looks_like_markup_passes_i18n_check(small: Path) -> None:
     _plant(small, "Mãos de Nap: 2 < 3 e 4 > 1, &amp; mais.")
     done = trickbook("i18n", "check", cwd=small)

@@ -9,8 +9,9 @@ import pytest
 
 import trickbook.games as registry
 from trickbook.bots import BOTS, RandomBot, make_bot
+from trickbook.errors import RecordError
 from trickbook.game import _REGISTRY, HandState
-from trickbook.games import GAMES, canonical_name, find_game
+from trickbook.games import GAMES, canonical_name, find_game, load_game_modules
 from trickbook.match import Match, play_match
 from trickbook.record import parse_record, replay
 from trickbook.shuffle import deal_hand, first_dealer
@@ -64,7 +65,8 @@ def fifth_game(tmp_path, monkeypatch):
     (tmp_path / "sevens_for_tests.py").write_text(textwrap.dedent(FIFTH_GAME), encoding="utf-8")
     monkeypatch.syspath_prepend(str(tmp_path))
     saved = dict(_REGISTRY)
-    yield "sevens_for_tests"
+    load_game_modules(["sevens_for_tests"])  # as a site's configuration names it
+    yield "sevens-for-tests"
     _REGISTRY.clear()
     _REGISTRY.update(saved)
     sys.modules.pop("sevens_for_tests", None)
@@ -77,11 +79,17 @@ def test_the_four_games_are_found_without_a_table_of_names():
     assert BOTS["euchre"] == "trickbook.bots.euchre:EuchreBot"
 
 
-def test_a_game_module_registers_its_class_and_is_found_by_module_path(fifth_game):
+def test_a_game_module_named_by_the_configuration_registers_its_class(fifth_game):
     cls = find_game(fifth_game)
     assert issubclass(cls, HandState) and cls.game == "sevens-for-tests"
-    assert find_game("Seven card trumps") is cls and find_game(f"{fifth_game}:SevensHand") is cls
-    assert registry.GAMES["sevens-for-tests"] == f"{fifth_game}:SevensHand"  # read afresh: the live registry
+    assert find_game("Seven card trumps") is cls
+    assert registry.GAMES["sevens-for-tests"] == "sevens_for_tests:SevensHand"  # read afresh: the live registry
+
+
+def test_a_game_is_found_by_name_or_alias_never_by_module_path(fifth_game):
+    for path in ("sevens_for_tests:SevensHand", "trickbook.games.nap", "trickbook.games.nap:NapHand"):
+        with pytest.raises(ValueError, match=r"unknown game '[^']+'; known games: yorkshire, trinidad, nap, euchre"):
+            find_game(path)
 
 
 def test_the_shuffle_deals_a_new_game_by_its_packets_and_turned_card(fifth_game):
@@ -94,7 +102,6 @@ def test_the_shuffle_deals_a_new_game_by_its_packets_and_turned_card(fifth_game)
 
 
 def test_a_match_of_a_new_game_is_played_by_its_bot_and_recorded(fifth_game):
-    find_game(fifth_game)  # a game outside trickbook.games is known once its module is imported
     assert make_bot("sevens-for-tests").__class__ is RandomBot
     match = play_match("sevens-for-tests", {s: RandomBot(i) for i, s in enumerate("ABC")}, SEED, rounds=1)
     assert len(match.hands) == 3 and sum(match.balances().values()) == 3 * 7
@@ -104,8 +111,86 @@ def test_a_match_of_a_new_game_is_played_by_its_bot_and_recorded(fifth_game):
 
 
 def test_a_new_game_starts_a_match_by_its_seat_and_rules_facts(fifth_game):
-    find_game(fifth_game)
     match = Match("seven-card-trumps", seed=SEED)
     assert match.seats == ("A", "B", "C") and match.rules.target == 50
     with pytest.raises(ValueError, match="3 to 5 players"):
         find_game(fifth_game)(None, ("A", "B"), "A", deal_hand(fifth_game, ("A", "B"), "A", SEED, 1))
+
+
+# A module that leaves a mark when it is imported: a record naming it must not run it.
+PLANTED = '''
+import pathlib
+pathlib.Path(__file__).with_name("imported.txt").write_text("ran")
+'''
+
+
+def _site(folder, record_text, games=None):
+    (folder / "docs" / "hands").mkdir(parents=True)
+    (folder / "mkdocs.yml").write_text("site_name: Sevens\n", encoding="utf-8")
+    (folder / "docs" / "hands" / "one.hand.toml").write_text(record_text, encoding="utf-8")
+    if games is not None:
+        listed = ", ".join(f'"{g}"' for g in games)
+        (folder / "pyproject.toml").write_text(f"[tool.trickbook]\ngames = [{listed}]\n", encoding="utf-8")
+    return folder / "docs" / "hands" / "one.hand.toml"
+
+
+def test_a_record_naming_a_module_gets_unknown_game_and_imports_nothing(tmp_path, monkeypatch, capsys):
+    from trickbook_site.cli import main
+
+    (tmp_path / "planted_mod.py").write_text(PLANTED, encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    for game in ("planted_mod", "this", "planted_mod:Anything"):
+        text = f'format = 1\ngame = "{game}"\ndealer = "A"\n[deal]\nseed = "{SEED}"\n'
+        path = tmp_path / "one.hand.toml"
+        path.write_text(text, encoding="utf-8")
+        with pytest.raises(RecordError) as caught:
+            parse_record(text, file=str(path))
+        assert caught.value.line == 2 and caught.value.file == str(path)
+        assert f"unknown game '{game}'; known games: yorkshire, trinidad, nap, euchre" in str(caught.value)
+        assert main(["check", str(path)]) == 1
+        assert f"one.hand.toml:2: unknown game '{game}'" in capsys.readouterr().out
+    assert not (tmp_path / "imported.txt").exists() and "planted_mod" not in sys.modules
+
+
+def _forget_the_fifth_game(saved):
+    _REGISTRY.clear()
+    _REGISTRY.update(saved)
+    sys.modules.pop("sevens_for_tests", None)
+
+
+def test_a_site_adds_its_own_game_by_naming_its_module_in_pyproject(tmp_path, monkeypatch, capsys):
+    from trickbook_site.cli import main
+
+    saved = dict(_REGISTRY)
+    monkeypatch.syspath_prepend(str(tmp_path))  # restores sys.path, which loading the site's games extends
+    try:
+        # A record of the fifth game, played by its bots, written while its module is loaded.
+        (tmp_path / "sevens_for_tests.py").write_text(textwrap.dedent(FIFTH_GAME), encoding="utf-8")
+        load_game_modules(["sevens_for_tests"])
+        text = play_match("sevens-for-tests", {s: RandomBot(i) for i, s in enumerate("ABC")},
+                          SEED, rounds=1).records()[0].replace('id = "', '# id = "')
+        (tmp_path / "sevens_for_tests.py").unlink()
+        _forget_the_fifth_game(saved)
+
+        site = tmp_path / "site"
+        record = _site(site, text, games=["sevens_for_tests"])
+        (site / "sevens_for_tests.py").write_text(textwrap.dedent(FIFTH_GAME), encoding="utf-8")
+        monkeypatch.chdir(site)
+        assert main(["check", str(record)]) == 0, capsys.readouterr().out
+        assert "1 record(s) checked, 0 bad" in capsys.readouterr().out
+        assert "sevens-for-tests" in registry.GAMES
+        _forget_the_fifth_game(saved)
+
+        # The same record in a site that does not name the module: unknown, and nothing imported.
+        (site / "pyproject.toml").unlink()
+        assert main(["check", str(record)]) == 1
+        assert "one.hand.toml:3: unknown game 'sevens-for-tests'; known games: yorkshire" in capsys.readouterr().out
+        assert "sevens_for_tests" not in sys.modules
+
+        # A configuration naming a module that does not exist says so, naming the file.
+        (site / "pyproject.toml").write_text('[tool.trickbook]\ngames = ["no_such_games"]\n', encoding="utf-8")
+        assert main(["check", str(record)]) == 1
+        assert "pyproject.toml: [tool.trickbook] games: game module 'no_such_games' cannot be imported" \
+            in capsys.readouterr().err
+    finally:
+        _forget_the_fifth_game(saved)

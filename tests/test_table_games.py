@@ -437,11 +437,16 @@ def test_the_facade_saves_and_resumes_a_match_and_drops_a_bad_save():
              "moves": moved["moves"], "hand_number": moved["view"]["hand_number"]}
     resumed = json.loads(facade.table_resume_json(json.dumps(saved)))
     assert resumed["ok"] and resumed["view"] == moved["view"]
-    for bad in ("{", "[]", json.dumps({**saved, "version": "0.0.0"}), json.dumps({**saved, "moves": ["A bid banana"]}),
-                json.dumps({**saved, "moves": "timeout"}), json.dumps({**saved, "hand_number": 99}),
-                json.dumps({**saved, "seed": 5}), json.dumps({**saved, "players": 9})):
+    # Each refusal says why: another version of the site, moves the rules refuse, or no saved match at all.
+    for bad, code in (("{", "bad-save"), ("[]", "bad-save"), (json.dumps({**saved, "version": "0.0.0"}), "save-version"),
+                      (json.dumps({**saved, "moves": ["A bid banana"]}), "save-refused"),
+                      (json.dumps({**saved, "moves": ["A bid five", "A bid five"]}), "save-refused"),
+                      (json.dumps({**saved, "moves": "timeout"}), "bad-save"),
+                      (json.dumps({**saved, "hand_number": 99}), "save-refused"),
+                      (json.dumps({**saved, "seed": 5}), "bad-save"), (json.dumps({**saved, "players": 9}), "bad-save"),
+                      (json.dumps({**saved, "fingerprint": "0" * 64}), "bad-save")):
         answer = json.loads(facade.table_resume_json(bad))
-        assert not answer["ok"] and answer["error"]["code"] == "bad-save", bad
+        assert not answer["ok"] and answer["error"]["code"] == code, bad
 
 
 def test_the_facade_keeps_at_most_max_tables_open():

@@ -151,5 +151,5 @@ def test_a_saved_session_resumes_with_its_rounds_and_without_them_is_one_round()
     # The same moves in a one-round session run out of deals: the save is refused, not misread.
     one_round = {k: v for k, v in saved.items() if k != "rounds"}
     refused = json.loads(facade.table_resume_json(json.dumps(one_round)))
-    assert refused["ok"] is False and refused["error"]["code"] == "bad-save"
+    assert refused["ok"] is False and refused["error"]["code"] == "save-refused"
     assert NEXT in answer["moves"]

@@ -11,8 +11,8 @@ if (what === "recipe") {
   for (const hex of args) {
     const seed = seedBytes(hex);
     const games = {};
-    for (const game of Object.keys(GAMES)) {
-      const seats = game === "nap" ? ["A", "B", "C", "D", "E"] : GAMES[game].seats;
+    for (const game of GAMES.keys()) {
+      const seats = game === "nap" ? ["A", "B", "C", "D", "E"] : GAMES.get(game).seats;
       const match = await dealMatch(game, seats, seed, 3);
       games[game] = { first: match.first.dealer, hands: match.hands };
     }

@@ -37,17 +37,60 @@ function table() {
 
 // assets/runtime.json says where the runtime lives, relative to assets/; assets/snapshot.json,
 // when the build made one, names a memory snapshot of that runtime with the engine imported.
+//
+// The worker is outside the page's meta CSP (a meta policy does not reach a worker), so it
+// keeps to the rule itself: everything it loads (the runtime, the engine, the snapshot) is on
+// this site's own origin, or it is not loaded at all.
 const ASSETS = new URL("../", import.meta.url);
 const RUNTIME_JSON = new URL("runtime.json", ASSETS);
 const SNAPSHOT_JSON = new URL("snapshot.json", ASSETS);
 
-async function fetchJSON(url, optional) {
-  const response = await fetch(url);
-  if (!response.ok) {
-    if (optional && response.status === 404) return null;
-    throw new Error(`${url.pathname.split("/").pop()}: HTTP ${response.status}`);
+// The same rule for whatever the runtime itself fetches (its wasm, its library, the engine's wheel).
+const siteFetch = self.fetch.bind(self);
+self.fetch = (input, init) => {
+  let url;
+  try {
+    url = sameOrigin(input instanceof Request ? input.url : String(input), self.location.href, "a file the engine asked for");
+  } catch (err) {
+    return Promise.reject(err);
   }
+  return siteFetch(input instanceof Request ? input : url.href, init);
+};
+
+/** `url` resolved against `base`, when it stays on this site's origin; an Error naming `what` otherwise. */
+function sameOrigin(url, base, what) {
+  const resolved = new URL(url, base);
+  if (resolved.origin !== self.location.origin) throw new Error(`${what} is not on this site (${resolved.origin})`);
+  return resolved;
+}
+
+async function fetchJSON(url) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url.pathname.split("/").pop()}: HTTP ${response.status}`);
   return response.json();
+}
+
+/** What assets/snapshot.json says, or null when there is none or it cannot be used: any problem with it
+ * (unreadable, not the shape the build writes, a file elsewhere than this site) is one console warning,
+ * and the engine boots normally. */
+async function snapshotAbout() {
+  try {
+    const response = await fetch(SNAPSHOT_JSON);
+    if (response.status === 404) return null; // the build made no snapshot
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    const about = await response.json();
+    const fine = about && typeof about === "object" && typeof about.file === "string"
+      && typeof about.pyodide === "string" && typeof about.engine === "string";
+    if (!fine) throw new Error("it is not a description of a snapshot");
+    return { ...about, url: sameOrigin(about.file, ASSETS, "the snapshot file") };
+  } catch (err) {
+    console.warn(`trickbook: the engine snapshot's description (snapshot.json) cannot be used (${firstLine(err)}); booting normally`);
+    return null;
+  }
+}
+
+function firstLine(err) {
+  return String(err && err.message ? err.message : err).split("\n")[0];
 }
 
 /** The snapshot's bytes, unzipped as they arrive (the file is gzip, whatever the server says). */
@@ -64,13 +107,13 @@ async function bootFromSnapshot(loadPyodide, indexURL, about, version) {
     console.warn(`trickbook: the engine snapshot is for Pyodide ${about.pyodide}, not ${version}; booting normally`);
     return null;
   }
-  const bytes = fetchSnapshot(new URL(about.file, ASSETS));
+  const bytes = fetchSnapshot(about.url);
   bytes.catch(() => {});
   let pyodide;
   try {
     pyodide = await loadPyodide({ indexURL, _loadSnapshot: bytes });
   } catch (err) {
-    console.warn(`trickbook: the engine snapshot did not load (${err && err.message ? err.message.split("\n")[0] : err}); booting normally`);
+    console.warn(`trickbook: the engine snapshot did not load (${firstLine(err)}); booting normally`);
     return null;
   }
   const tag = pyodide.globals.get("_TRICKBOOK_SNAPSHOT");
@@ -95,10 +138,11 @@ async function bootNormally(loadPyodide, indexURL) {
 
 async function boot() {
   const started = performance.now();
-  const [runtime, about] = await Promise.all([fetchJSON(RUNTIME_JSON, false), fetchJSON(SNAPSHOT_JSON, true)]);
-  const indexURL = new URL(runtime.pyodide, RUNTIME_JSON).href;
+  const [runtime, about] = await Promise.all([fetchJSON(RUNTIME_JSON), snapshotAbout()]);
+  if (!runtime || typeof runtime.pyodide !== "string") throw new Error("runtime.json names no runtime");
+  const indexURL = sameOrigin(runtime.pyodide, RUNTIME_JSON, "the Pyodide runtime").href;
   const version = runtime.pyodide.split("/").filter(Boolean).pop();
-  const { loadPyodide } = await import(new URL("pyodide.mjs", indexURL).href);
+  const { loadPyodide } = await import(sameOrigin("pyodide.mjs", indexURL, "the Pyodide runtime").href);
   let pyodide = about ? await bootFromSnapshot(loadPyodide, indexURL, about, version) : null;
   const snapshot = pyodide !== null;
   if (!snapshot) pyodide = await bootNormally(loadPyodide, indexURL);

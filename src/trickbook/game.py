@@ -184,6 +184,19 @@ class HandState(TrickPlay, HandViews):
         """True when the hand ended so that its dealer deals the next one too (Trinidad's redeal)."""
         return False
 
+    @classmethod
+    def max_actions(cls) -> int:
+        """More actions than any hand of this game can take; a record with more is refused unread.
+
+        Every action of a hand either moves a card (plays it, discards it, takes it up),
+        and no card of the pack moves more than a few times in one hand, or is a
+        seat's decision (a bid, a pass, a call, begging, standing, running the pack),
+        of which no seat makes more than a few a hand. Four moves a card and sixteen
+        decisions a seat are far above what any of the games allows; a game whose
+        hands can be longer overrides this.
+        """
+        return 4 * len(cls._pack()) + 16 * (cls.seat_counts.stop - 1)
+
     # ----- the pack ------------------------------------------------------------
     @classmethod
     def pack(cls) -> list[Card]:

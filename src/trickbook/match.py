@@ -52,6 +52,8 @@ class Match:
         self.hand_class = find_game(self.game)
         self.seats: tuple[str, ...] = tuple(seats) if seats else tuple(self.hand_class.default_seats)
         self.rules = self._rules(rules)
+        if seed is not None and not isinstance(seed, str):
+            raise DealError(f"a seed is 64 hex digits as text, not {type(seed).__name__}")
         self.seed = (seed if seed is not None else new_seed()).strip().lower()
         seed_bytes(self.seed)  # validates
         self.fingerprint = fingerprint(self.seed)

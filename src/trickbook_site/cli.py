@@ -88,6 +88,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         def run() -> int:
             return COMMANDS[command](args)
     try:
+        if command != "new":
+            _load_site_games()
         return run()
     except UsageError as exc:
         print(exc, file=sys.stderr)
@@ -107,6 +109,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"trickbook {command}: {unexpected(command, exc)}", file=sys.stderr)
         _traceback(exc)
         return BAD_INPUT
+
+
+def _load_site_games() -> None:
+    """The games the current site adds, named in its configuration (never in a record)."""
+    from .project import Project, is_site_folder
+
+    here = Path.cwd()
+    if is_site_folder(here):
+        Project(here.resolve()).load_games()
 
 
 def unexpected(command: str, exc: BaseException) -> str:

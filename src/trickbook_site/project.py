@@ -11,8 +11,12 @@ the default site; the Pyodide runtime is looked for as `pyodide_runtime_dir` say
 from __future__ import annotations
 
 import os
+import sys
+import tomllib
 from dataclasses import dataclass
 from pathlib import Path
+
+from trickbook.errors import TrickbookError
 
 from .errors import SiteError
 
@@ -94,6 +98,43 @@ class Project:
     def watched(self) -> list[Path]:
         """What `trickbook serve` watches for changes."""
         return [self.docs, self.locales, self.widgets, self.overrides, self.config_file]
+
+    @property
+    def pyproject(self) -> Path:
+        return self.root / "pyproject.toml"
+
+    def game_modules(self) -> list[str]:
+        """The site's own game modules: ``games`` under ``[tool.trickbook]`` in its pyproject.toml.
+
+        A site that adds a game names the module here (``games = ["my_games.whist"]``);
+        a record only ever names a game the registry knows.
+        """
+        if not self.pyproject.is_file():
+            return []
+        try:
+            data = tomllib.loads(self.pyproject.read_text(encoding="utf-8"))
+        except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+            raise SiteError(f"{self.pyproject}: cannot read it: {exc}") from None
+        section = data.get("tool", {}).get("trickbook", {})
+        names = section.get("games", []) if isinstance(section, dict) else []
+        if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+            raise SiteError(f"{self.pyproject}: [tool.trickbook] games must be a list of module names")
+        return names
+
+    def load_games(self) -> None:
+        """Register the site's own games (see ``game_modules``); the site folder is on the import path."""
+        from trickbook.games import load_game_modules
+
+        names = self.game_modules()
+        if not names:
+            return
+        root = str(self.root)
+        if root not in sys.path:
+            sys.path.insert(0, root)
+        try:
+            load_game_modules(names)
+        except TrickbookError as exc:
+            raise SiteError(f"{self.pyproject}: [tool.trickbook] games: {exc}") from None
 
     def languages(self) -> list[Language]:
         """English first, then every language with a catalog folder, by URL code."""

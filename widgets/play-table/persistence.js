@@ -7,7 +7,7 @@
 // another version (one that kept the seed in clear among them), is dropped and the table says
 // so; it never stops the page.
 
-import { dropKey } from "./sealed.js";
+import { SAVE_FORMAT, dropKey } from "./sealed.js";
 
 const PREFIX = "trickbook.table.";
 
@@ -23,7 +23,8 @@ function storage() {
   }
 }
 
-/** The saved match of `game`: {ok: true, saved} | {ok: false, reason} | null when none is saved. */
+/** The saved match of `game`: {ok: true, saved} | {ok: false, reason: "corrupt" | "version"} | null when
+ * none is saved. */
 export function loadSaved(game) {
   const store = storage();
   if (!store) return null;
@@ -40,6 +41,7 @@ export function loadSaved(game) {
   } catch (err) {
     return { ok: false, reason: "corrupt" };
   }
+  if (saved && typeof saved === "object" && saved.format !== SAVE_FORMAT) return { ok: false, reason: "version" };
   const sealed = saved && saved.sealed;
   const fine = saved && typeof saved === "object" && saved.game === game && !("seed" in saved)
     && sealed && typeof sealed.iv === "string" && /^[0-9a-f]{24}$/.test(sealed.iv)

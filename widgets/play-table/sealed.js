@@ -3,7 +3,8 @@
 // The seed deals every hand of the match, so whoever reads it can work out the hands still to
 // come. While the match is on, the saved match (localStorage) holds the seed only sealed:
 // AES-GCM under a key made for this match by Web Crypto as *non-extractable*, kept in this
-// site's IndexedDB. No storage viewer shows the key's bytes and no script can export them; the
+// site's IndexedDB, and sealed together with everything else that defines the match (matchTerms).
+// No storage viewer shows the key's bytes and no script can export them; the
 // page can only ask the browser to decrypt with it, which it does once, to resume after a
 // reload. The key is deleted with the saved match when the match ends or is abandoned; the
 // seed is then shown in the page for the verifier. A reader who runs their own code in the
@@ -58,25 +59,47 @@ const hex = (bytes) => [...bytes].map((b) => b.toString(16).padStart(2, "0")).jo
 const unhex = (text) => new Uint8Array(text.match(/../g).map((h) => parseInt(h, 16)));
 const utf8 = (text) => new TextEncoder().encode(text);
 
-/** Seal `seed` for the match of `game` with a new key (replacing any older one): {iv, data} as hex. */
-export async function seal(game, seed) {
+// The version of the saved match's layout this page writes; a save of another layout is from
+// another version of the site.
+export const SAVE_FORMAT = 2;
+
+/** What defines a saved match besides its seed, as the bytes the seal authenticates: the page's save
+ * format, the engine's save version, the game, the reader's seat, the bots' level, the players and
+ * rounds (the house rules a table offers) and the seed's fingerprint. Changing any one of them in
+ * storage breaks the seal: the seed is then never unsealed, and the match never resumed. */
+export function matchTerms(game, match) {
+  const field = (name) => (match && match[name] !== undefined ? match[name] : null);
+  return utf8(JSON.stringify(["trickbook.table", SAVE_FORMAT, game, field("version"), field("seat"),
+    field("level"), field("players"), field("rounds"), field("fingerprint")]));
+}
+
+/** Seal `seed` for the match of `game` that `match` describes (see matchTerms), with a new key
+ * (replacing any older one): {iv, data} as hex. */
+export async function seal(game, seed, match) {
   const key = await crypto.subtle.generateKey({ name: "AES-GCM", length: 256 }, false, ["encrypt", "decrypt"]);
   const iv = crypto.getRandomValues(new Uint8Array(12));
-  const data = await crypto.subtle.encrypt({ name: "AES-GCM", iv, additionalData: utf8(game) }, key, utf8(seed));
+  const additionalData = matchTerms(game, match);
+  const data = await crypto.subtle.encrypt({ name: "AES-GCM", iv, additionalData }, key, utf8(seed));
   await onStore("readwrite", (store) => store.put(key, game));
   return { iv: hex(iv), data: hex(new Uint8Array(data)) };
 }
 
-/** The seed sealed for `game`, or null when its key is gone or the sealed text was altered. */
-export async function unseal(game, sealed) {
+/** The seed sealed for `game`'s match as `match` describes it: {seed} | {problem: "no-key"} when its key
+ * is gone | {problem: "seal"} when the sealed text or anything the seal covers was altered. */
+export async function unseal(game, sealed, match) {
+  let key;
   try {
-    const key = await onStore("readonly", (store) => store.get(game));
-    if (!key) return null;
-    const plain = await crypto.subtle.decrypt(
-      { name: "AES-GCM", iv: unhex(sealed.iv), additionalData: utf8(game) }, key, unhex(sealed.data));
-    return new TextDecoder().decode(plain);
+    key = await onStore("readonly", (store) => store.get(game));
   } catch (err) {
-    return null;
+    return { problem: "no-key" };
+  }
+  if (!key) return { problem: "no-key" };
+  try {
+    const plain = await crypto.subtle.decrypt(
+      { name: "AES-GCM", iv: unhex(sealed.iv), additionalData: matchTerms(game, match) }, key, unhex(sealed.data));
+    return { seed: new TextDecoder().decode(plain) };
+  } catch (err) {
+    return { problem: "seal" };
   }
 }
 

@@ -17,7 +17,7 @@ import { ask } from "../engine.js";
 import { el } from "../board.js";
 import { installKeys } from "./keys.js";
 import { forget, loadSaved, loadSettings, newSeed, save, saveSettings } from "./persistence.js";
-import { canSeal, seal, unseal } from "./sealed.js";
+import { SAVE_FORMAT, canSeal, seal, unseal } from "./sealed.js";
 import { seatName, tableText, useSeats } from "./state.js";
 import { DecisionTimer } from "./timer.js";
 import { TableView } from "./view.js";
@@ -25,6 +25,8 @@ import { TableView } from "./view.js";
 const ASSETS = new URL("../../", import.meta.url);
 const DEFAULT_PACE_MS = 700;
 const GAMES = new Set(["yorkshire", "trinidad", "nap", "euchre"]);
+// What the engine's refusal of a saved match means for the reader (trickbook.table.facade).
+const SAVE_PROBLEMS = { "save-version": "version", "save-refused": "refused", "bad-save": "unreadable" };
 
 function setting(root, name) {
   const fromUrl = new URLSearchParams(location.search).get(name);
@@ -50,7 +52,7 @@ class PlayTable {
     this.sound = false;
     this.showLast = false;
     this.audio = null;
-    this.record = null; // what is saved: {version, sealed, fingerprint, seat, players, rounds, level, moves, hand_number}
+    this.record = null; // what is saved: {format, version, sealed, fingerprint, seat, players, rounds, level, moves, hand_number}
     this.settings = loadSettings(); // {level}: how the bots of the next match play
     this.ui = new TableView(root, this);
     this.ui.gentle.checked = this.settings.level === "gentle";
@@ -98,36 +100,45 @@ class PlayTable {
     const found = loadSaved(this.game);
     if (!found) return;
     if (!found.ok) {
-      forget(this.game);
-      this.ui.showNotice(_("A saved match could not be read and was dropped."));
+      this.dropSave(found.reason === "version" ? "version" : "unreadable");
       return;
     }
     this.setEngine("loading");
     // The seed comes out of its seal only to go to the engine; it is never kept in the page.
-    const seed = await unseal(this.game, found.saved.sealed);
-    if (!seed) {
-      forget(this.game);
+    const unsealed = await unseal(this.game, found.saved.sealed, found.saved);
+    if (!unsealed.seed) {
       this.setEngine("static");
-      this.ui.showNotice(_("A saved match could not be read and was dropped."));
+      this.dropSave(unsealed.problem === "seal" ? "seal" : "unreadable");
       return;
     }
     let answer;
     try {
-      answer = await this.request("table_resume", { saved: JSON.stringify({ ...found.saved, seed }) });
+      answer = await this.request("table_resume", { saved: JSON.stringify({ ...found.saved, seed: unsealed.seed }) });
     } catch (err) {
       console.warn("trickbook: the table could not start", err);
       this.setEngine("failed");
       return;
     }
-    if (!answer.ok || answer.view.fingerprint !== found.saved.fingerprint) {
-      forget(this.game);
+    if (!answer.ok || answer.view.fingerprint !== found.saved.fingerprint || answer.view.you !== found.saved.seat) {
       this.setEngine("static");
-      this.ui.showNotice(_("A saved match from another version of the site could not be resumed and was dropped."));
+      this.dropSave(answer.ok ? "seal" : SAVE_PROBLEMS[answer.error && answer.error.code] || "unreadable");
       return;
     }
     this.record = { ...found.saved };
     await this.opened(answer, true);
     this.ui.showNotice(_("Your match was resumed where you left it."));
+  }
+
+  /** Drop the saved match, telling the reader what was wrong with it. */
+  dropSave(problem) {
+    forget(this.game);
+    const notices = {
+      version: _("A saved match from another version of the site could not be resumed and was dropped."),
+      refused: _("A saved match could not be resumed because the rules refuse one of its moves; it was dropped."),
+      seal: _("A saved match had been changed outside this page (its seal no longer matches) and was dropped."),
+      unreadable: _("A saved match could not be read and was dropped."),
+    };
+    this.ui.showNotice(notices[problem] || notices.unreadable);
   }
 
   async begin() {
@@ -139,12 +150,6 @@ class PlayTable {
     const players = this.ui.players ? Number(this.ui.players.value) : null;
     const rounds = this.ui.rounds ? Number(this.ui.rounds.value) : null;
     const level = this.settings.level;
-    let sealed = null;
-    try {
-      if (canSeal()) sealed = await seal(this.game, seed);
-    } catch (err) {
-      console.warn("trickbook: the seed could not be sealed; this match will not be saved", err);
-    }
     let answer;
     try {
       answer = await this.request("table_new", { game: this.game, seed, level, ...(players ? { players } : {}), ...(rounds ? { rounds } : {}) });
@@ -157,7 +162,15 @@ class PlayTable {
       this.setEngine("failed");
       return;
     }
-    this.record = { version: answer.version, sealed, fingerprint: answer.view.fingerprint, seat: answer.view.you, players, rounds, level, moves: [] };
+    // Everything that defines the match is sealed with its seed: a save edited in storage never resumes.
+    const terms = { version: answer.version, fingerprint: answer.view.fingerprint, seat: answer.view.you, players, rounds, level };
+    let sealed = null;
+    try {
+      if (canSeal()) sealed = await seal(this.game, seed, terms);
+    } catch (err) {
+      console.warn("trickbook: the seed could not be sealed; this match will not be saved", err);
+    }
+    this.record = { format: SAVE_FORMAT, ...terms, sealed, moves: [] };
     await this.opened(answer, false);
   }
 

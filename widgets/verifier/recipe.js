@@ -9,12 +9,20 @@ const RANKS = ["A", "K", "Q", "J", "T", "9", "8", "7", "6", "5", "4", "3", "2"];
 const TWO_32 = 2 ** 32;
 
 // Seats in the order of play, and how each game deals (packets of cards to each seat in turn).
-export const GAMES = {
-  yorkshire: { seats: ["N", "E", "S", "W"], packets: [2, 2, 2], short: false },
-  trinidad: { seats: ["N", "W", "S", "E"], packets: [3, 3], short: false },
-  nap: { seats: ["A", "B", "C", "D"], packets: [3, 2], short: false },
-  euchre: { seats: ["N", "E", "S", "W"], packets: [3, 2], short: true },
-};
+// A Map: a name from the page address (`__proto__`, `constructor`…) never reaches an object's prototype.
+export const GAMES = new Map([
+  ["yorkshire", { seats: ["N", "E", "S", "W"], packets: [2, 2, 2], short: false }],
+  ["trinidad", { seats: ["N", "W", "S", "E"], packets: [3, 3], short: false }],
+  ["nap", { seats: ["A", "B", "C", "D"], packets: [3, 2], short: false }],
+  ["euchre", { seats: ["N", "E", "S", "W"], packets: [3, 2], short: true }],
+]);
+
+/** How `game` deals; an Error naming it when the recipe knows no such game. */
+export function gameRules(game) {
+  const rules = typeof game === "string" ? GAMES.get(game) : undefined;
+  if (!rules) throw new Error(`unknown game ${JSON.stringify(String(game)).slice(0, 40)}`);
+  return rules;
+}
 
 /** The 32 bytes of a seed written as 64 hexadecimal digits; null if it is not one. */
 export function seedBytes(hex) {
@@ -71,7 +79,7 @@ export class Stream {
 
 /** The game's pack in canonical order: spades, hearts, diamonds, clubs; ace down to two (nine for Euchre). */
 export function pack(game) {
-  const ranks = GAMES[game].short ? RANKS.slice(0, 6) : RANKS;
+  const ranks = gameRules(game).short ? RANKS.slice(0, 6) : RANKS;
   return SUITS.flatMap((suit) => ranks.map((rank) => rank + suit));
 }
 
@@ -92,7 +100,7 @@ export async function dealHand(game, seats, dealer, seed, number) {
   const order = seats.map((_, k) => seats[(start + k) % seats.length]);
   const hands = Object.fromEntries(seats.map((s) => [s, []]));
   let next = 0;
-  for (const size of GAMES[game].packets) {
+  for (const size of gameRules(game).packets) {
     for (const seat of order) {
       hands[seat].push(...top.slice(next, next + size));
       next += size;

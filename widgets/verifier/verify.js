@@ -11,6 +11,8 @@ import { _, cardDisplay, fill, loadCatalog } from "../i18n.js";
 import { el, onEveryPage } from "../board.js";
 import { GAMES, dealMatch, fingerprintOf, seedBytes } from "./recipe.js";
 
+const MAX_SHOWN = 40; // characters of an unknown game's name quoted back
+
 const ASSETS = new URL("../../", import.meta.url);
 const GAME_NAMES = () => ({
   yorkshire: _("Yorkshire All Fours"), trinidad: _("Trinidad All Fours"), nap: _("Nap"), euchre: _("Euchre"),
@@ -30,7 +32,7 @@ class Verifier {
   constructor(root, n) {
     this.root = root;
     const names = GAME_NAMES();
-    this.game = el("select", {}, ...Object.keys(GAMES).map((g) => el("option", { value: g }, names[g])));
+    this.game = el("select", {}, ...[...GAMES.keys()].map((g) => el("option", { value: g }, names[g])));
     this.players = el("select", {}, ...[3, 4, 5, 6, 7].map((k) => el("option", { value: String(k), selected: k === 4 }, String(k))));
     this.seed = el("input", { type: "text", spellcheck: "false", autocomplete: "off", className: "tbv-hex", placeholder: _("64 hexadecimal digits") });
     this.fingerprint = el("input", { type: "text", spellcheck: "false", autocomplete: "off", className: "tbv-hex", placeholder: _("64 hexadecimal digits") });
@@ -52,6 +54,7 @@ class Verifier {
     this.root.replaceChildren(this.form, this.verdict, this.output);
     this.dealers = null;
     this.you = null;
+    this.unknownGame = null; // a game named by the page address that the recipe does not know
     this.fromHash();
     this.paintPlayers();
     window.addEventListener("hashchange", () => this.fromHash(true));
@@ -66,7 +69,8 @@ class Verifier {
     const params = new URLSearchParams(location.hash.slice(1));
     if (!params.get("seed")) return;
     const game = params.get("game");
-    if (game in GAMES) this.game.value = game;
+    this.unknownGame = game && !GAMES.has(game) ? game : null;
+    if (GAMES.has(game)) this.game.value = game;
     const seats = params.get("seats");
     if (seats && this.game.value === "nap" && seats.length >= 3 && seats.length <= 7) this.players.value = String(seats.length);
     this.seed.value = params.get("seed") || "";
@@ -83,13 +87,28 @@ class Verifier {
   seats() {
     const game = this.game.value;
     if (game === "nap") return "ABCDEFG".slice(0, Number(this.players.value)).split("");
-    return GAMES[game].seats;
+    return GAMES.get(game).seats;
+  }
+
+  /** Say that the address named a game the verifier does not know; nothing is dealt. */
+  refuseGame(game) {
+    const shown = game.length > MAX_SHOWN ? `${game.slice(0, MAX_SHOWN)}…` : game;
+    const names = GAME_NAMES();
+    this.verdict.dataset.result = "unknown-game";
+    this.verdict.textContent = fill(_("This page does not know the game “{game}”: it deals {games}. Choose the game in the form."),
+      { game: shown, games: new Intl.ListFormat(document.documentElement.lang || "en", { type: "conjunction" })
+        .format([...GAMES.keys()].map((g) => names[g])) });
   }
 
   async run() {
     const game = this.game.value;
     const seed = seedBytes(this.seed.value);
     this.output.replaceChildren();
+    if (this.unknownGame !== null || !GAMES.has(game)) {
+      this.refuseGame(this.unknownGame ?? game);
+      this.unknownGame = null; // the form's own game from now on
+      return;
+    }
     if (!seed) {
       this.verdict.dataset.result = "bad-seed";
       this.verdict.textContent = _("A seed is 64 hexadecimal digits (0 to 9 and a to f).");

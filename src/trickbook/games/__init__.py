@@ -3,15 +3,17 @@
 A game registers itself when its ``HandState`` subclass is defined with a
 ``game`` name (see ``game.HandState``). Every module of this package is a game
 module and is imported on the first look-up, so adding a game means adding its
-module here and nothing else; a game defined elsewhere is found by its module
-path (``find_game("my_games.whist")``) or once its module is imported.
+module here and nothing else. A game defined elsewhere is known once its module
+is loaded with ``load_game_modules`` (a site names it in its configuration: see
+``trickbook_site.project``). A name is only ever looked up in the registry: a
+record, a save or a page never makes the engine import a module.
 """
 
 from __future__ import annotations
 
 import importlib
 import pkgutil
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Iterable
 
 from ..errors import DealError
 
@@ -44,42 +46,55 @@ def builtin_games() -> list["type[HandState]"]:
     return [cls for cls in games() if cls.__module__.startswith(f"{__name__}.")]
 
 
+def max_actions() -> int:
+    """The most actions a hand of any registered game may take (``HandState.max_actions``)."""
+    return max(cls.max_actions() for cls in _load().values())
+
+
 def _key(name: str) -> str:
     return name.strip().lower().replace("_", "-").replace(" ", "-")
 
 
-def _from_module(path: str) -> "type[HandState] | None":
-    """The game a module path names (``pkg.mod`` or ``pkg.mod:Class``), importing the module."""
-    module_name, _, cls_name = path.strip().partition(":")
-    try:
-        module = importlib.import_module(module_name)
-    except ImportError:
-        return None
-    found = [cls for cls in _load().values() if cls.__module__ == module.__name__
-             and (not cls_name or cls.__qualname__ == cls_name)]
-    return found[0] if len(found) == 1 else None
+def load_game_modules(names: "Iterable[str]") -> list["type[HandState]"]:
+    """Import the game modules a site's configuration names; the games they register.
+
+    This is the one place a module is imported by name, and its names come from
+    the site's own configuration, never from a record. A module that cannot be
+    imported, or that registers no game, is a ``DealError`` saying so.
+    """
+    registry = _load()
+    found: list[type[HandState]] = []
+    for name in names:
+        if not isinstance(name, str) or not all(part.isidentifier() for part in name.split(".")):
+            raise DealError(f"a game module is a dotted module name, not {name!r}")
+        try:
+            module = importlib.import_module(name)
+        except ImportError as e:
+            raise DealError(f"game module {name!r} cannot be imported: {e}") from None
+        own = [cls for cls in registry.values() if cls.__module__ == module.__name__]
+        if not own:
+            raise DealError(f"game module {name!r} defines no game (no HandState subclass with a 'game' name)")
+        found.extend(own)
+    return found
 
 
 def canonical_name(name: str) -> str:
-    """A game's name, from its name, an alias or the path of its module."""
+    """A game's name, from its name or an alias, looked up in the registry only."""
     registry = _load()
-    key = _key(name)
+    key = _key(name) if isinstance(name, str) else None
     for cls in registry.values():
         if key == cls.game or key in cls.aliases:
             return cls.game
-    module = name.strip().partition(":")[0]
-    if module and all(part.isidentifier() for part in module.split(".")):
-        found = _from_module(name)
-        if found is not None:
-            return found.game
     known = ", ".join(cls.game for cls in games())
-    raise DealError(f"unknown game {name!r} (known: {known})")
+    shown = repr(name)
+    shown = shown if len(shown) <= 62 else shown[:60] + "…"
+    raise DealError(f"unknown game {shown}; known games: {known}")
 
 
 def find_game(name: str) -> "type[HandState]":
-    """The hand-state class of a game, by name, alias or module path."""
+    """The hand-state class of a game, by name or alias (``DealError`` for any other)."""
     registry = _load()
-    found = registry.get(name)  # the usual case: the name as every view writes it
+    found = registry.get(name) if isinstance(name, str) else None  # the usual case: the name as every view writes it
     return found if found is not None else registry[canonical_name(name)]
 
 

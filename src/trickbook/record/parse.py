@@ -20,10 +20,10 @@ from ..actions import Action
 from ..cards import Card, parse_cards
 from ..errors import RecordError, TrickbookError
 from ..game import HandState
-from ..games import canonical_name, find_game, games
+from ..games import canonical_name, find_game, games, max_actions
 from .model import DEAL_EXTRAS, FORMAT, SUFFIX, TOP_KEYS, DealSpec, Record
 from .notes import tricks
-from .positions import Positions, TooDeep, scan
+from .positions import Positions, TooDeep, TooMany, scan
 
 _TOML_LINE = re.compile(r"\s*\(at line (\d+), column \d+\)")
 _TOML_END = re.compile(r"\s*\(at end of document\)")
@@ -91,9 +91,12 @@ def read_toml(text: str, file: str | None = None, line_offset: int = 0) -> tuple
         return RecordError(message, file=file, line=None if line is None else line + line_offset, code=code)
 
     try:
-        positions = scan(text)
+        positions = scan(text, max_actions())
     except TooDeep as e:
         raise error(f"too deep: {e}; a record needs two levels at most", e.line, "too-deep") from None
+    except TooMany as e:
+        raise error(f"too many actions: no hand of any game takes more than {e.limit}", e.line,
+                    "too-many-actions") from None
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
@@ -168,6 +171,7 @@ class _Parser:
         self.seats_read: tuple[str, ...] = ()
         self.dealer_read = ""
         self.note_keys: dict[int, str] = {}
+        self.game = ""
 
     def line(self, *path: str) -> int | None:
         line = self.positions.line_of(*path)
@@ -184,7 +188,7 @@ class _Parser:
         fmt = self.need(data, "format", int)
         if fmt != FORMAT:
             raise self.error(f"unknown record format {show(fmt)}: this engine reads format {FORMAT}", "bad-format", "format")
-        game = self.game_name(self.need(data, "game", str))
+        game = self.game = self.game_name(self.need(data, "game", str))
         cls = self.game_class = find_game(game)
         seats = self.seats_read = self.seats(data, cls)
         dealer = self.dealer_read = self.seat_name(self.need(data, "dealer", str), seats, "dealer")
@@ -331,6 +335,11 @@ class _Parser:
 
     def actions(self, data: Mapping[str, Any], seats: tuple[str, ...]) -> tuple[tuple[Action, ...], tuple[int | None, ...]]:
         pieces = self.action_texts(data)
+        limit = find_game(self.game).max_actions()
+        if len(pieces) > limit:
+            title = find_game(self.game).title
+            raise RecordError(f"too many actions: a hand of {title} takes at most {limit}", file=self.file,
+                              line=pieces[limit][1], step=limit + 1, code="too-many-actions")
         actions: list[Action] = []
         known: dict[str, Action] = {}  # a long record says "pass" many times: read each text once
         for number, (text, line) in enumerate(pieces, 1):

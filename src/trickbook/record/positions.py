@@ -33,6 +33,15 @@ _SPACE = re.compile(r"[ \t\r]*")
 _BARE = re.compile(r"[A-Za-z0-9_-]+")
 
 
+class TooMany(ValueError):
+    """The actions of a record, counted as far as ``limit`` and found to be more, starting on ``line``."""
+
+    def __init__(self, line: int, limit: int) -> None:
+        self.line = line
+        self.limit = limit
+        super().__init__(f"more than {limit} actions")
+
+
 class TooDeep(ValueError):
     """Arrays, inline tables or dotted keys nested beyond the limit, starting on ``line``."""
 
@@ -111,13 +120,42 @@ def _unescape(text: str) -> str:
         return text
 
 
-def scan(text: str) -> Positions:
-    """Scan a TOML text (see the module docstring); raises ``TooDeep`` past the limits."""
-    return _Scanner(text).run()
+def scan(text: str, max_actions: int | None = None) -> Positions:
+    """Scan a TOML text (see the module docstring); raises ``TooDeep`` past the limits, and
+    ``TooMany`` as soon as the top-level ``actions`` is seen to hold more than ``max_actions``
+    (the scan stops there: a huge record is refused before ``tomllib`` reads it)."""
+    return _Scanner(text, max_actions).run()
+
+
+ACTIONS = ("actions",)
+
+
+def count_pieces(raw: str, limit: int, one_line: bool = False) -> int:
+    r"""The actions in an actions string's raw text (pieces between newlines and ';', comments cut),
+    counted up to ``limit + 1`` at most; 0 when it has too few separators to reach ``limit``.
+
+    >>> count_pieces("A pass; B pass # no bid; C pass\n\nC pass", 3)
+    3
+    >>> count_pieces(r"A pass\nB pass", 1, one_line=True), count_pieces("A; B; C; D", 2)
+    (2, 3)
+    """
+    if raw.count("\n") + raw.count(";") + raw.count("\\n") < limit:
+        return 0
+    if one_line:
+        raw = raw.replace("\\n", "\n")
+    count = 0
+    for line in re.finditer(r"[^\n]+", raw):
+        for piece in line.group().split("#", 1)[0].split(";"):
+            if piece.strip():
+                count += 1
+                if count > limit:
+                    return count
+    return count
 
 
 class _Scanner:
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, max_actions: int | None = None) -> None:
+        self.max_actions = max_actions
         self.text = text
         self.pos = 0
         self.line = 1
@@ -209,9 +247,20 @@ class _Scanner:
             elif first in "]}":
                 depth = max(0, depth - 1)
             elif tok == '"""' or tok == "'''":
+                line = self.line
                 strings.append(self.multiline_string(tok, m.end()))
+                self.bound(path, line, self.text[m.end():self.pos].rstrip(tok[0]))  # without its closing quotes
             elif first != "#":
                 strings.append(StringAt(self.line, self.line, False))
+                self.bound(path, self.line, tok, one_line=True)
+
+    def bound(self, path: tuple[str, ...], line: int, raw: str, one_line: bool = False) -> None:
+        """Stop the scan once the record's actions are more than any hand of any game can take."""
+        limit = self.max_actions
+        if limit is None or path != ACTIONS:
+            return
+        if len(self.out.strings[path]) > limit or count_pieces(raw, limit, one_line) > limit:
+            raise TooMany(line, limit)
 
     def multiline_string(self, quote: str, begin: int) -> StringAt:
         text, start = self.text, self.line

@@ -1,8 +1,8 @@
 """The play table's JSON facade for the browser worker, and the table's policy.
 
 The functions never raise on bad input: a table that cannot be opened or
-resumed, or a move that is not notation, comes back as ``{"ok": false,
-"error": {code, values, text}}``; an action the rules refuse comes back as
+resumed, a move that is not notation or an argument of the wrong type comes
+back as ``{"ok": false, "error": {code, values, text}}``; an action the rules refuse comes back as
 ``{"ok": false, "reason": {code, values, text}}``. Every good answer carries
 the steps to narrate, the reader's view, the reader's moves so far (what the
 page saves to resume the match) and the table's policy: the seconds the reader
@@ -19,16 +19,30 @@ from typing import Any, Callable
 
 from .. import __version__
 from ..errors import IllegalActionError, TrickbookError
+from ..web import _expect
 from .conduct import TableError
 from .session import Table
 
 # Each decision of the reader has this long before the table decides for them.
 DECISION_SECONDS = 20
 # A saved match replays only on the same engine and the same save format.
-SAVE_VERSION = f"{__version__}+table3"  # table3: the bots' level is saved (strong by default)
+# table4: the page seals the seat, level, players, rounds and fingerprint with the seed.
+SAVE_VERSION = f"{__version__}+table4"
 MAX_TABLES = 8
 _TABLES: dict[str, Table] = {}
 _table_ids = iter(range(1, 1 << 62))
+# Why a saved match is refused, as the page tells the reader (see ``table_resume_json``).
+SAVE_VERSION_CODE = "save-version"   # written by another version of the site
+SAVE_REFUSED_CODE = "save-refused"   # its moves do not replay: the rules refuse one
+SAVE_UNREADABLE_CODE = "bad-save"    # not a saved match at all
+
+
+class SaveError(TableError):
+    """A saved match that cannot be resumed; ``code`` says why (one of the ``SAVE_…_CODE``)."""
+
+    def __init__(self, message: str, code: str = SAVE_UNREADABLE_CODE) -> None:
+        super().__init__(message)
+        self.code = code
 
 
 def _dump(obj: dict[str, Any]) -> str:
@@ -53,6 +67,7 @@ def _open(table: Table) -> str:
 
 
 def _find(table_id: str) -> Table:
+    _expect("table_id", table_id, str)
     table = _TABLES.get(table_id)
     if table is None:
         raise TableError(f"no open table {table_id!r}: start a new match")
@@ -64,6 +79,12 @@ def table_new_json(seed: str | None = None, seat: str | None = None, game: str =
     """Open a table (a fresh seed unless one is given) with bots of ``level`` ("strong" or "gentle");
     the bots move until the reader's turn."""
     try:
+        _expect("seed", seed, str, optional=True)
+        _expect("seat", seat, str, optional=True)
+        _expect("game", game, str)
+        _expect("level", level, str)
+        _expect("players", players, int, optional=True)
+        _expect("rounds", rounds, int, optional=True)
         table = Table(seed=seed, seat=seat, game=game, players=players, rounds=rounds, level=level)
     except TrickbookError as e:
         return _error(e)
@@ -72,27 +93,37 @@ def table_new_json(seed: str | None = None, seat: str | None = None, game: str =
 
 def table_resume_json(saved_text: str) -> str:
     """Open the table a saved match describes (JSON: version, game, seed, seat, players, rounds, level, moves,
-    hand_number).
+    hand_number, fingerprint).
 
-    A saved match from another version, or one whose moves no longer replay to
-    the position it recorded, is refused with ``bad-save``; the page then drops it.
+    A saved match that is refused says why in its error's code: ``save-version``
+    (another version of the site wrote it), ``save-refused`` (its moves no
+    longer replay: the rules refuse one, or they reach another hand than it
+    recorded) or ``bad-save`` (it cannot be read as a saved match). The page
+    then drops it and tells the reader which.
     """
     try:
+        _expect("saved_text", saved_text, str)
         table = _resume(saved_text)
+    except SaveError as e:
+        return _dump({"ok": False, "error": {"code": e.code, "values": {}, "text": str(e)}})
     except TrickbookError as e:
-        return _dump({"ok": False, "error": {"code": "bad-save", "values": {}, "text": str(e)}})
+        return _dump({"ok": False, "error": {"code": SAVE_UNREADABLE_CODE, "values": {}, "text": str(e)}})
     return _answer(_open(table), table, list(table.log))
 
 
 def _resume(saved_text: str) -> Table:
     try:
         saved = json.loads(saved_text)
-    except (TypeError, ValueError):
-        raise TableError("the saved match is not JSON") from None
+    except RecursionError:
+        raise SaveError("the saved match is nested too deep to read") from None
+    except ValueError:
+        raise SaveError("the saved match is not JSON") from None
     if not isinstance(saved, dict):
-        raise TableError("the saved match is not an object")
-    if saved.get("version") != SAVE_VERSION:
-        raise TableError(f"the saved match is from version {saved.get('version')!r}, not {SAVE_VERSION!r}")
+        raise SaveError("the saved match is not an object")
+    version = saved.get("version")
+    if version != SAVE_VERSION:
+        shown = repr(version)[:80]
+        raise SaveError(f"the saved match is from version {shown}, not {SAVE_VERSION!r}", SAVE_VERSION_CODE)
     moves = saved.get("moves")
     if not isinstance(moves, list):
         raise TableError("the saved match has no list of moves")
@@ -108,11 +139,19 @@ def _resume(saved_text: str) -> Table:
     level = saved.get("level", "strong")
     if not isinstance(level, str):
         raise TableError(f"the saved bot level is not text: {level!r}")
-    table = Table.resume(saved["seed"], moves, game=saved["game"], seat=saved["seat"], players=players, rounds=rounds,
-                         level=level)
+    table = Table(seed=saved["seed"], seat=saved["seat"], game=saved["game"], players=players, rounds=rounds,
+                  level=level)
+    fingerprint = saved.get("fingerprint")
+    if fingerprint is not None and fingerprint != table.match.fingerprint:
+        raise SaveError("the saved match's fingerprint is not its seed's")
+    try:
+        table.replay(moves)
+    except TableError as e:
+        raise SaveError(str(e), SAVE_REFUSED_CODE) from None
     expected = saved.get("hand_number")
     if expected is not None and expected != table.view()["hand_number"]:
-        raise TableError(f"the saved moves reach hand {table.view()['hand_number']}, not hand {expected}")
+        raise SaveError(f"the saved moves reach hand {table.view()['hand_number']}, not hand {expected}",
+                        SAVE_REFUSED_CODE)
     return table
 
 

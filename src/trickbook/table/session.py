@@ -21,7 +21,7 @@ from typing import Any, Mapping, Sequence
 
 from ..actions import Action
 from ..cards import Card
-from ..errors import IllegalActionError, NotationError
+from ..errors import IllegalActionError, NotationError, TrickbookError
 from ..game import HandState
 from ..games import canonical_name
 from ..match import Match, hand_finished
@@ -84,16 +84,21 @@ class Table:
                players: int | None = None, rounds: int | None = None, level: str = "strong") -> "Table":
         """The table reached by playing ``moves`` again from the start of the match dealt by ``seed``."""
         table = cls(seed=seed, seat=seat, game=game, players=players, rounds=rounds, level=level)
+        table.replay(moves)
+        return table
+
+    def replay(self, moves: Sequence[str]) -> None:
+        """Play the reader's recorded ``moves`` again; a move that is not text or is refused is a TableError."""
         for number, move in enumerate(moves, start=1):
             if not isinstance(move, str):
-                raise TableError(f"move {number} is not text: {move!r}")
+                raise TableError(f"move {number} is not text but {type(move).__name__}")
+            shown = repr(move) if len(move) <= 40 else repr(move[:40]) + "…"
             try:
-                table.play(move)
+                self.play(move)
             except IllegalActionError as e:
-                raise TableError(f"move {number} ({move!r}) is refused: {e.reason.text}") from None
-            except TableError as e:
-                raise TableError(f"move {number} ({move!r}): {e}") from None
-        return table
+                raise TableError(f"move {number} ({shown}) is refused: {e.reason.text}") from None
+            except TrickbookError as e:
+                raise TableError(f"move {number} ({shown}): {e}") from None
 
     def play(self, move: str) -> list[dict[str, Any]]:
         """One recorded move: ``timeout``, ``next`` or an action text."""
@@ -181,6 +186,8 @@ class Table:
 
     def act(self, action_text: str) -> list[dict[str, Any]]:
         """Apply the reader's action, then let the bots move; raise with the engine's reason if illegal."""
+        if not isinstance(action_text, str):
+            raise TableError(f"an action is text, not {type(action_text).__name__}")
         if self._is_wait(action_text):
             if not self.conduct.can_wait():
                 raise TableError(f"there is nothing for {self.seat} to wait for")
@@ -308,6 +315,8 @@ class Table:
     def explain(self, target: str) -> list[Message]:
         """What ``target`` is, as engine messages: ``card:XX`` (a card of the reader's hand),
         one of the game's objects (``trump``, ``upcard``, ``kitty``, ``kick``, ``contract``…) or ``taken:SEAT``."""
+        if not isinstance(target, str):
+            raise unknown_target(repr(target)[:60])
         kind, _, arg = target.strip().partition(":")
         if kind == "card":
             return self._explain_card(arg)

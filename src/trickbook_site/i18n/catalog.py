@@ -49,6 +49,7 @@ from .glossary import glossary_problems
 from .plurals import parse_header
 from .pofile import PoFile, Problem, read_po_file
 from .powrap import UNWRAPPED, rewrap, wrap_field
+from .rendered import Renderer
 
 DOMAINS = ("content", "ui", "engine")
 MAPPING_FILES = {"content": "babel.cfg", "ui": "babel-ui.cfg", "engine": "babel-engine.cfg"}
@@ -407,10 +408,10 @@ def run_msgfmt(path: Path) -> list[Problem]:
     return problems
 
 
-def check_file(path: Path, locale: str | None) -> tuple[PoFile, list[Problem]]:
-    """Read one catalog strictly and return it with all its problems."""
+def check_file(path: Path, locale: str | None, renderer: Renderer | None = None) -> tuple[PoFile, list[Problem]]:
+    """Read one catalog strictly and return it with all its problems (content rendered by ``renderer``)."""
     po = read_po_file(str(path))
-    problems = po.problems + check_entries(po, path.stem, locale) + run_msgfmt(path)
+    problems = po.problems + check_entries(po, path.stem, locale, renderer) + run_msgfmt(path)
     return po, problems
 
 
@@ -419,10 +420,11 @@ def check(root: Path | str = ".", locales: Iterable[str] | None = None) -> Check
     root = Path(root)
     chosen = [resolve_locale(root, name) for name in locales] if locales else catalog_locales(root)
     report = CheckReport()
+    renderer = Renderer.for_site(root) if chosen else None
     for locale in chosen:
         paths = sorted((root / "locales" / locale / "LC_MESSAGES").glob("*.po"))
         for path in paths:
-            po, problems = check_file(path, locale)
+            po, problems = check_file(path, locale, renderer)
             report.problems.extend(problems)
             report.coverage.append(_coverage(locale, path.relative_to(root).as_posix(), po))
             if path.stem == "content":

@@ -5,7 +5,9 @@ Errors (the build refuses the catalog): duplicate messages, a header without
 ``{placeholder}`` names that differ between the English and the translation,
 HTML markup that the translation adds (see ``markup``), and, in the ``content``
 domain, Markdown whose structure changed: other inline code, other link targets, an
-added list, heading or quote, a table cell broken by a pipe.
+added list, heading or quote, a table cell broken by a pipe; and HTML, as the
+site's own renderer makes it, with an address that is not http(s), mailto or
+relative, or a tag or attribute the English lacks (``rendered``).
 
 Translators are trusted with words, not with markup. A translation may carry the
 HTML of its English source, and no other: a tag (``<img …>``, ``</b>``), a comment,
@@ -28,6 +30,7 @@ from collections import Counter
 from typing import Iterator
 
 from .pofile import Entry, PoFile, Problem
+from .rendered import Renderer, rendered_problems
 from .segment import markdown_parser
 
 PLACEHOLDER = re.compile(r"\{(\w+)(?:[!:][^{}]*)?\}")
@@ -42,13 +45,19 @@ NAMES = frozenset(
 TOKEN_WITHOUT_TRANSLATION = re.compile(r"(?:10|[2-9TJQKA])[SHDC]?|[A-Z]|NS|EW|WE|SN|\d+(?:[.,]\d+)*")
 
 
-def check_entries(po: PoFile, domain: str, language: str | None) -> list[Problem]:
-    """Every problem of a parsed catalog other than its syntax."""
+def check_entries(po: PoFile, domain: str, language: str | None, renderer: Renderer | None = None) -> list[Problem]:
+    """Every problem of a parsed catalog other than its syntax.
+
+    ``renderer`` renders the content domain's messages as the site does (see
+    ``rendered``); the default site's configuration when None.
+    """
     problems = list(_check_header(po, language))
     problems.extend(_check_duplicates(po))
     nplurals = _nplurals(po.header)
+    if domain == "content" and renderer is None:
+        renderer = Renderer.default()
     for entry in po.messages:
-        problems.extend(_check_entry(po.file, entry, domain, nplurals))
+        problems.extend(_check_entry(po.file, entry, domain, nplurals, renderer))
     return problems
 
 
@@ -88,7 +97,8 @@ def _check_duplicates(po: PoFile) -> Iterator[Problem]:
             seen[key] = entry.line
 
 
-def _check_entry(file: str, entry: Entry, domain: str, nplurals: int | None) -> Iterator[Problem]:
+def _check_entry(file: str, entry: Entry, domain: str, nplurals: int | None,
+                 renderer: Renderer | None = None) -> Iterator[Problem]:
     if entry.msgid_plural is not None and nplurals is not None and entry.indexed:
         if sorted(entry.msgstr) != list(range(nplurals)):
             yield Problem(
@@ -106,6 +116,10 @@ def _check_entry(file: str, entry: Entry, domain: str, nplurals: int | None) -> 
                           f"the translation adds HTML markup that the English does not have: {shown}")
         if domain == "content":
             yield from check_markdown(file, entry, text)
+            if renderer is not None:
+                for problem in rendered_problems(source, text, renderer):
+                    yield Problem(file, entry.msgstr_lines.get(index, entry.line),
+                                  f"the translation, rendered as the site renders it, has {problem}")
     if entry.msgid_plural is None and entry.msgstr.get(0) == entry.msgid and not is_name_like(entry.msgid):
         yield Problem(file, entry.line, "translation is identical to the English source", "warning")
 
