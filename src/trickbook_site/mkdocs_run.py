@@ -159,8 +159,9 @@ class _Collect(logging.Handler):
 
 
 def run_mkdocs(config_file: Path, strict: bool = True, project: Project | None = None,
-               lang: str = "") -> None:
-    """Build one language; warnings fail the build in strict mode.
+               lang: str = "") -> dict[str, Any]:
+    """Build one language; warnings fail the build in strict mode. Returns each page's title
+    as MkDocs found it (see ``PageFacts``), for `trickbook serve`'s page-by-page rebuilds.
 
     ``config_file`` is the generated per-language file; what goes wrong is reported
     against the author's own files (`mkdocs.yml`, the page, the template), with a
@@ -186,6 +187,8 @@ def run_mkdocs(config_file: Path, strict: bool = True, project: Project | None =
         cache = from_cache()
         if cache is not None:
             _compile_templates_once(config, cache)
+        facts = PageFacts()
+        config.plugins[PageFacts.NAME] = facts
         build(config)
     except MkDocsException as exc:
         messages = collect.messages or [str(exc)]
@@ -200,6 +203,22 @@ def run_mkdocs(config_file: Path, strict: bool = True, project: Project | None =
             logger.addHandler(handler)
     if strict and collect.messages:
         raise SiteError(_explain(_own_paths(collect.messages, config_file, project), project, f"MkDocs warned{where}"))
+    return facts.titles
+
+
+class PageFacts:
+    """A plugin of our own, added to each language's build: it notes what every page's title was
+    worked out from (its first heading, rendered), which a later rebuild of one page needs for the
+    navigation of the others. It changes nothing in the pages."""
+
+    NAME = "trickbook-page-facts"
+
+    def __init__(self) -> None:
+        self.titles: dict[str, Any] = {}
+
+    def on_post_page(self, output: str, *, page: Any, config: Any) -> str:
+        self.titles[page.file.src_uri] = getattr(page, "_title_from_render", None)
+        return output
 
 
 def _compile_templates_once(config: Any, cache: BuildCache) -> None:

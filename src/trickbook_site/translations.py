@@ -135,6 +135,25 @@ def check_catalogs(project: Project, languages: list[Language], mo_dir: Path, st
     return Catalogs(project, mo_dir)
 
 
+def broken_languages(project: Project, languages: list[Language]) -> dict[str, str]:
+    """Each language whose catalogs have errors, with the errors in one message (``serve`` leaves it out)."""
+    broken: dict[str, str] = {}
+    cache = from_cache()
+    for lang in languages:
+        if not lang.locale:
+            continue
+        kind, key = f"catalog-sound-{lang.locale}", _check_key(project, [lang.locale])
+        if cache is not None and cache.get(kind, key) is True:
+            continue  # unchanged since it was last found sound
+        report = i18n.check(project.root, [lang.locale])
+        if report.ok:
+            if cache is not None:
+                cache.put(kind, key, True)
+        else:
+            broken[lang.code] = "broken translation catalogs: " + "; ".join(str(p) for p in report.errors)
+    return broken
+
+
 def _check_key(project: Project, locales: list[str]) -> str:
     """Everything the catalog check reads: the catalogs and glossaries, its own code, msgfmt."""
     return digest([*locales, *tree_parts(project.root / "locales"),
