@@ -208,7 +208,7 @@ def run_mkdocs(config_file: Path, strict: bool = True, project: Project | None =
 
 class PageFacts:
     """A plugin of our own, added to each language's build: it notes what every page's title was
-    worked out from (its first heading, rendered), which a later rebuild of one page needs for the
+    worked out from (its first heading, rendered) and its front matter, which a later rebuild of one page needs for the
     navigation of the others. It changes nothing in the pages."""
 
     NAME = "trickbook-page-facts"
@@ -217,7 +217,11 @@ class PageFacts:
         self.titles: dict[str, Any] = {}
 
     def on_post_page(self, output: str, *, page: Any, config: Any) -> str:
-        self.titles[page.file.src_uri] = getattr(page, "_title_from_render", None)
+        try:
+            meta = json.loads(json.dumps(page.meta))
+        except (TypeError, ValueError):
+            meta = {"unreadable": True}  # never equal to a page's own: a rebuild of it is a whole build
+        self.titles[page.file.src_uri] = {"title": getattr(page, "_title_from_render", None), "meta": meta}
         return output
 
 

@@ -36,6 +36,10 @@ class Catalogs:
             self._translators[lang.code] = i18n.translator(lang.locale, self.project.root)
         return self._translators[lang.code]
 
+    def forget(self, lang: Language) -> None:
+        """Read the language's catalogs again at the next lookup (one was edited)."""
+        self._translators.pop(lang.code, None)
+
     def texts(self, lang: Language) -> Texts:
         t = self.translator(lang)
         return Texts(lang=lang.code, ui=t.ui, engine=t.engine, content=t.content)
