@@ -276,6 +276,10 @@ def page_size_limit(project: Project, base: dict[str, Any]) -> int:
     return int(float(found.group(1)) * unit)
 
 
+def _size(n: int) -> str:
+    return f"{n / 1e6:.1f} MB" if n >= 1_000_000 else (f"{n / 1e3:.0f} KB" if n >= 10_000 else f"{n} bytes")
+
+
 def oversized_pages(folder: Path, limit: int) -> list[str]:
     """A warning for each page of a built language folder whose HTML passes ``limit`` bytes."""
     out = []
@@ -283,7 +287,7 @@ def oversized_pages(folder: Path, limit: int) -> list[str]:
         size = page.stat().st_size
         if size > limit:
             rel = page.relative_to(folder.parent).as_posix()
-            out.append(f"warning: {rel} is {size / 1e6:.1f} MB of HTML, more than {limit / 1e6:g} MB "
+            out.append(f"warning: {rel} is {_size(size)} of HTML, more than {_size(limit)} "
                        f"(extra.trickbook.page_size_warning): it may be slow to load on a phone; "
                        f"split its page into several")
     return out
