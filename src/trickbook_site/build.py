@@ -18,6 +18,7 @@ g. the swap into place, in one atomic exchange.
 from __future__ import annotations
 
 import functools
+import hashlib
 import json
 import multiprocessing
 import os
@@ -312,16 +313,41 @@ def write_localized_docs(project: Project, lang: Language, hands: dict[str, Hand
         if src.suffix != ".md":
             shutil.copyfile(src, target)
             continue
-        text, percent = localized_page(project, lang, src, hands, texts, catalogs)
+        text, percent, figures = localized_page(project, lang, src, hands, texts, catalogs)
         if percent is not None:
             coverage[rel.as_posix()] = percent
         target.write_text(text, encoding="utf-8")
+        write_figures(dest, rel.as_posix(), figures)
     return coverage
 
 
+FIGURES = "figures"  # beside a language's docs/: each page's figures, by the name of their slot
+
+
+def figure_slot(html: str) -> str:
+    """What the Markdown holds in place of a worked hand's figure (``mkdocs_run.PageFacts`` puts it back)."""
+    return f'<div data-tb-figure="{hashlib.sha256(html.encode("utf-8")).hexdigest()[:32]}"></div>'
+
+
+def write_figures(docs: Path, rel: str, figures: dict[str, str]) -> None:
+    """The figures of page ``rel`` of a language whose generated pages are in ``docs``."""
+    path = docs.parent / FIGURES / f"{rel}.json"
+    if figures:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(figures, ensure_ascii=False), encoding="utf-8")
+    else:
+        path.unlink(missing_ok=True)
+
+
 def localized_page(project: Project, lang: Language, src: Path, hands: dict[str, Hand], texts: Texts,
-                   catalogs: "translations.Catalogs") -> tuple[str, float | None]:
-    """One page in one language, hands expanded, as MkDocs reads it; and the percent translated."""
+                   catalogs: "translations.Catalogs") -> tuple[str, float | None, dict[str, str]]:
+    """One page in one language as MkDocs reads it, the percent translated, and its hands' figures.
+
+    Each figure stands in the Markdown as a slot (``figure_slot``), which MkDocs passes through as
+    it would the figure, without Python-Markdown reading the figure's HTML (most of a course
+    page); the figure goes back in its slot as soon as the page is rendered, before any other
+    plugin sees it.
+    """
     text = read_text(src)
     percent = None
     if not lang.is_source:
@@ -329,10 +355,15 @@ def localized_page(project: Project, lang: Language, src: Path, hands: dict[str,
         if percent < 100:
             text = add_coverage_note(text, catalogs.coverage_note(texts, percent))
 
-    def render(hand: Hand, step: int) -> str:
-        return render_hand(hand, step, texts)
+    figures: dict[str, str] = {}
 
-    return expand_blocks(text, src, hands, render), percent
+    def render(hand: Hand, step: int) -> str:
+        html = render_hand(hand, step, texts)
+        slot = figure_slot(html)
+        figures[slot] = html
+        return slot
+
+    return expand_blocks(text, src, hands, render), percent, figures
 
 
 def add_coverage_note(text: str, note_html: str) -> str:

@@ -35,11 +35,11 @@ from typing import Any
 from trickbook.record.sources import id_from_file_name
 
 from . import csp, hand_data, i18n, on_demand
-from .build import TITLES, BuiltState, localized_page
+from .build import TITLES, BuiltState, localized_page, write_figures
 from .errors import CatalogError, SiteError
 from .hands import find_blocks, pages, replay_hand
 from .i18n import segment_markdown, typography
-from .mkdocs_run import _Collect, _explain, _own_paths
+from .mkdocs_run import PageFacts, _Collect, _explain, _own_paths
 from .project import Language
 from .textfile import read_text
 
@@ -82,6 +82,7 @@ class _Language:
         self.facts: dict[str, Any] = json.loads((self.home / TITLES).read_text(encoding="utf-8"))
         with _mkdocs_messages() as said:
             config = load_config(config_file=str(self.config_file), strict=True)
+            PageFacts.add_to(config)  # the figures back in their slots, as in the whole build
             config = config.plugins.on_config(config)
             config.plugins.on_pre_build(config=config)
             files = get_files(config)
@@ -109,7 +110,7 @@ class _Language:
         page.content = ""
         page.markdown = ""  # not None: MkDocs gives a page that was never read no title
 
-    def render(self, rel: str, text: str) -> tuple[str, list[dict[str, Any]], str]:
+    def render(self, rel: str, text: str, figures: dict[str, str]) -> tuple[str, list[dict[str, Any]], str]:
         """Page ``rel`` rendered from ``text`` by MkDocs: its HTML, its search entries and its URL."""
         from mkdocs.commands.build import _build_page, _populate_page
 
@@ -118,6 +119,7 @@ class _Language:
             raise NeedsFullBuild(f"{rel} is not a page of the last build")
         page = file.page
         (self.docs / rel).write_text(text, encoding="utf-8")
+        write_figures(self.docs, rel, figures)
         if self.search is not None:
             self.search.search_index.entries = []
         try:
@@ -284,10 +286,10 @@ class LiveSite:
             plural = functools.partial(catalogs.translator(lang).ngettext, "ui")
             for rel in sorted(rels):
                 src = self.project.docs / rel
-                text, _ = localized_page(self.project, lang, src, hands, texts, catalogs)
+                text, _, figures = localized_page(self.project, lang, src, hands, texts, catalogs)
                 if language.hashes.get(rel) == _digest(text):
-                    continue  # this language's page is the same as before
-                html, entries, url = language.render(rel, text)
+                    continue  # this language's page is the same as before (a slot names its figure's hash)
+                html, entries, url = language.render(rel, text, figures)
                 if rules is not None:
                     html = rules(html)
                 html, files = hand_data.islands_out(html)

@@ -187,8 +187,7 @@ def run_mkdocs(config_file: Path, strict: bool = True, project: Project | None =
         cache = from_cache()
         if cache is not None:
             _compile_templates_once(config, cache)
-        facts = PageFacts()
-        config.plugins[PageFacts.NAME] = facts
+        facts = PageFacts.add_to(config)
         build(config)
     except MkDocsException as exc:
         messages = collect.messages or [str(exc)]
@@ -206,8 +205,12 @@ def run_mkdocs(config_file: Path, strict: bool = True, project: Project | None =
     return facts.titles
 
 
+SLOT = re.compile(r'<div data-tb-figure="[0-9a-f]{32}"></div>')
+
+
 class PageFacts:
-    """A plugin of our own, added to each language's build: it notes what every page's title was
+    """A plugin of our own, added to each language's build: it puts the worked hands' figures back
+    in their slots, first of all the plugins (``build.localized_page``), and it notes what every page's title was
     worked out from (its first heading, rendered) and its front matter, which a later rebuild of one page needs for the
     navigation of the others. It changes nothing in the pages."""
 
@@ -215,6 +218,30 @@ class PageFacts:
 
     def __init__(self) -> None:
         self.titles: dict[str, Any] = {}
+
+    @classmethod
+    def add_to(cls, config: Any) -> "PageFacts":
+        """Add the plugin to a loaded configuration, its figures pass before any other ``page_content``."""
+        facts = cls()
+        config.plugins[cls.NAME] = facts
+        return facts
+
+    @staticmethod
+    def _figures(page: Any, config: Any) -> dict[str, str]:
+        path = Path(config.docs_dir).parent / "figures" / f"{page.file.src_uri}.json"
+        try:
+            return dict(json.loads(path.read_text(encoding="utf-8")))
+        except FileNotFoundError:
+            return {}
+
+    def on_page_content(self, html: str, *, page: Any, config: Any, files: Any) -> str:
+        """Each worked hand's figure back in its slot (see ``build.localized_page``)."""
+        figures = self._figures(page, config)
+        if not figures:
+            return html
+        return SLOT.sub(lambda m: figures.get(m.group(0), m.group(0)), html)
+
+    on_page_content.mkdocs_priority = 100  # type: ignore[attr-defined]  # before other plugins (mkdocs.plugins.event_priority)
 
     def on_post_page(self, output: str, *, page: Any, config: Any) -> str:
         try:
