@@ -176,8 +176,10 @@ def build_site(project: Project, site_dir: Path | None = None, build_root: Path 
 
 
 def _build_languages(languages: list[Language], cache: buildcache.BuildCache) -> Iterator[_Built]:
-    """Each language's pages, two at a time on a machine with two cores or more (forked processes)."""
-    workers = min(len(languages), os.cpu_count() or 1, 2)
+    """Each language's pages in forked processes, on a machine with two cores or more: one more process
+    than cores, so that three languages on two cores finish together rather than one after two."""
+    cores = os.cpu_count() or 1
+    workers = min(len(languages), cores + 1) if cores >= 2 else 1
     if workers < 2 or "fork" not in multiprocessing.get_all_start_methods():
         for lang in languages:
             yield _build_language(lang, cache)

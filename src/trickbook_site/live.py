@@ -34,11 +34,11 @@ from typing import Any
 
 from trickbook.record.sources import id_from_file_name
 
-from . import csp, hand_data, i18n, on_demand
+from . import csp, hand_data, on_demand
 from .build import TITLES, BuiltState, localized_page, write_figures
 from .errors import CatalogError, SiteError
 from .hands import find_blocks, pages, replay_hand
-from .i18n import segment_markdown, typography
+from .i18n import catalog, segment_markdown, typography
 from .mkdocs_run import PageFacts, _Collect, _explain, _own_paths
 from .project import Language
 from .textfile import read_text
@@ -248,9 +248,13 @@ class LiveSite:
         (its catalog is checked, then read again)."""
         lang = self.languages[code].lang
         assert lang.locale is not None
-        report = i18n.check(self.project.root, [lang.locale])
-        if not report.ok:
-            raise CatalogError("broken translation catalogs: " + "; ".join(str(p) for p in report.errors))
+        # The edited catalog alone, as `i18n check` checks it (the language's others are unchanged).
+        po = self.project.locales / lang.locale / "LC_MESSAGES" / "content.po"
+        problems = catalog.check_file(po, lang.locale)[1] + catalog.glossary_problems(self.project.root,
+                                                                                      lang.locale, [po])
+        errors = [p for p in problems if p.severity == "error"]
+        if errors:
+            raise CatalogError("broken translation catalogs: " + "; ".join(str(p) for p in errors))
         catalogs = self.state.catalogs
         before = self.messages[code]
         catalogs.forget(lang)
