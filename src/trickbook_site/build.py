@@ -18,26 +18,37 @@ g. the swap into place, in one atomic exchange.
 from __future__ import annotations
 
 import functools
+import hashlib
+import json
+import multiprocessing
 import os
+import pickle
+import re
 import shutil
 import time
+import warnings
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable, Iterator
 
 from markdown_it import MarkdownIt
 
 from . import buildcache, csp, on_demand, translations
 from .assets import write_assets
+from .errors import SiteError
 from .figure import Texts, render_hand
 from .hands import Hand, expand_blocks, load_hands, unshown_records
 from .landing import landing_page, not_found_page, root_not_found_page
-from .mkdocs_run import language_config, read_base_config, run_mkdocs, write_language_config
+from .mkdocs_run import config_line, language_config, read_base_config, run_mkdocs, write_language_config
 from .project import Language, Project, pyodide_runtime_dir
 from .textfile import read_text
 from .workdirs import claim, swap_into_place
 
 Log = Callable[[str], None]
+
+# A page whose HTML passes this many bytes gets a warning (``extra.trickbook.page_size_warning``).
+PAGE_SIZE_WARNING = 1_000_000
 
 
 @dataclass
@@ -47,6 +58,49 @@ class BuildResult:
     hands: int
     seconds: float
     coverage: dict[str, dict[str, float]] = field(default_factory=dict)  # lang -> page -> percent
+    warnings: list[str] = field(default_factory=list)
+    # In `serve` only: the languages left out for a broken catalog, with the error (their last good pages stay).
+    failed: dict[str, str] = field(default_factory=dict)
+    state: "BuiltState | None" = None
+
+
+@dataclass
+class BuiltState:
+    """What a build leaves for `trickbook serve` to rebuild single pages from (see `live.py`)."""
+
+    project: Project
+    base: dict[str, Any]
+    languages: list[Language]
+    hands: dict[str, Hand]
+    catalogs: "translations.Catalogs"
+    work: Path  # <lang>/docs, <lang>/mkdocs.yml and <lang>/titles.json of each language built
+
+
+@dataclass
+class _Job:
+    """Everything a language's build needs; set before the languages fork, so they inherit it."""
+
+    project: Project
+    base: dict[str, Any]
+    languages: list[Language]
+    hands: dict[str, Hand]
+    catalogs: "translations.Catalogs"
+    work: Path
+    out: Path
+    build_root: Path
+    leave_out: list[Path]
+    size_limit: int
+
+
+@dataclass
+class _Built:
+    code: str
+    coverage: dict[str, float]
+    said: list[str]
+    warnings: list[str]
+
+
+_JOB: _Job | None = None
 
 
 def _quiet(message: str) -> None:
@@ -54,8 +108,16 @@ def _quiet(message: str) -> None:
 
 
 def build_site(project: Project, site_dir: Path | None = None, build_root: Path | None = None,
-               strict: bool = False, log: Log = _quiet) -> BuildResult:
-    """Build the whole site; raise a TrickbookError subclass (file, line, reason) on failure."""
+               strict: bool = False, log: Log = _quiet, serving: bool = False,
+               keep_work: Path | None = None) -> BuildResult:
+    """Build the whole site; raise a TrickbookError subclass (file, line, reason) on failure.
+
+    With ``serving`` (`trickbook serve`), a language whose catalogs are broken is
+    left out, keeping its last good pages, and named in ``BuildResult.failed``;
+    otherwise a broken catalog in any language fails the build. ``keep_work``
+    receives each language's generated pages and configuration for `live.py`.
+    """
+    global _JOB
     os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
     started = time.perf_counter()
     site_dir = (site_dir or Path.cwd() / "site").resolve()
@@ -63,50 +125,175 @@ def build_site(project: Project, site_dir: Path | None = None, build_root: Path 
     runtime = pyodide_runtime_dir(project)  # before any work: a missing runtime fails at once
     with claim(build_root, "site-", log) as work, buildcache.using(build_root) as cache:
         base = read_base_config(project)
+        size_limit = page_size_limit(project, base)
         check_pages_are_utf8(project.docs)
         hands = load_hands(project.docs)
+        for hand in hands.values():
+            hand.compact_replay  # noqa: B018 - worked out once, before the languages fork
         log(f"replayed {len(hands)} worked hands")
-        for warning in unshown_records(project.docs, hands):
-            log(f"warning: {warning}")
+        unshown = [f"warning: {w}" for w in unshown_records(project.docs, hands)]
+        for line in unshown:
+            log(line)
         languages = project.languages()
-        catalogs = translations.check_catalogs(project, languages, work / "locales", strict=strict)
+        failed = translations.broken_languages(project, languages) if serving else {}
+        for code, error in failed.items():
+            log(f"{code}/ not rebuilt: {error}")
+        usable = [lang for lang in languages if lang.code not in failed]
+        catalogs = translations.check_catalogs(project, usable, work / "locales", strict=strict)
         out = work / "site"
-        result = BuildResult(site_dir, [lang.code for lang in languages], len(hands), 0.0)
+        result = BuildResult(site_dir, [lang.code for lang in languages], len(hands), 0.0, warnings=unshown,
+                             failed=failed)
+        _JOB = _Job(project, base, languages, hands, catalogs, work, out, build_root,
+                    [build_root, site_dir, project.root / "site"], size_limit)
+        try:
+            for built in _build_languages(usable, cache):
+                result.coverage[built.code] = built.coverage
+                result.warnings += built.warnings
+                for line in built.said + built.warnings:
+                    log(line)
+        finally:
+            _JOB = None
+        for code in failed:  # the last good pages of a language whose catalogs broke (serve only)
+            if (site_dir / code).is_dir():
+                shutil.copytree(site_dir / code, out / code)
         site_name = str(base.get("site_name", "trickbook"))
-        for lang in languages:
-            texts = catalogs.texts(lang)
-            docs = work / lang.code / "docs"
-            result.coverage[lang.code] = write_localized_docs(project, lang, hands, texts, catalogs, docs)
-            nav = catalogs.write_terms_page(lang, languages, docs)
-            settings = language_config(project, base, lang, languages, docs, out / lang.code,
-                                       catalogs.language_texts(lang, base, nav))
-            config = write_language_config(work / lang.code / "mkdocs.yml", settings)
-            # The language's finished folder, made again only when something it is made from changed.
-            key = buildcache.pages_key(lang.code, work, docs, config, base, project.root, project.overrides,
-                                       [build_root, site_dir, project.root / "site"])
-            if buildcache.restore_pages(cache, lang.code, key, out / lang.code):
-                log(f"built {lang.code}/ (its pages are unchanged: kept from the last build)")
-                continue
-            run_mkdocs(config, strict=True, project=project, lang=lang.code)
-            drop_not_found_page(out / lang.code)
-            (out / lang.code / "404.html").write_text(
-                not_found_page(site_name, lang, languages, texts.ui, base.get("site_url")), encoding="utf-8")
-            catalogs.finish_pages(lang, out / lang.code)
-            plural = functools.partial(catalogs.translator(lang).ngettext, "ui")
-            on_demand.finish_pages(out / lang.code, texts.ui, lang.code, plural)  # after the typography, before the seal
-            csp.seal_site(out / lang.code)  # last: the hashes are those of the pages as served
-            buildcache.keep_pages(cache, lang.code, key, out / lang.code)
-            log(f"built {lang.code}/")
         write_assets(out, runtime, project.widgets, build_root)
-        catalogs.write_browser_catalogs(out / "assets" / "i18n", languages)
+        catalogs.write_browser_catalogs(out / "assets" / "i18n", usable)
+        for code in failed:
+            kept = site_dir / "assets" / "i18n" / f"{code}.json"
+            if kept.is_file():
+                shutil.copyfile(kept, out / "assets" / "i18n" / kept.name)
         (out / "index.html").write_text(csp.seal_page(landing_page(site_name, languages)), encoding="utf-8")
         (out / "404.html").write_text(csp.seal_page(
-            root_not_found_page(site_name, languages, {language.code: catalogs.texts(language).ui for language in languages},
+            root_not_found_page(site_name, languages, {language.code: catalogs.texts(language).ui for language in usable},
                                 base.get("site_url"))), encoding="utf-8")
         swap_into_place(out, site_dir)
+        if keep_work is not None:
+            result.state = _keep_work(work, keep_work, project, base, usable, hands, catalogs)
         result.seconds = time.perf_counter() - started
         log(f"site written to {site_dir} in {result.seconds:.1f} s")
         return result
+
+
+def _build_languages(languages: list[Language], cache: buildcache.BuildCache) -> Iterator[_Built]:
+    """Each language's pages in forked processes, on a machine with two cores or more: one more process
+    than cores, so that three languages on two cores finish together rather than one after two."""
+    cores = os.cpu_count() or 1
+    workers = min(len(languages), cores + 1) if cores >= 2 else 1
+    if workers < 2 or "fork" not in multiprocessing.get_all_start_methods():
+        for lang in languages:
+            yield _build_language(lang, cache)
+        return
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)  # fork beside serve's server thread: the child only builds
+        with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
+            futures = [pool.submit(_build_language_in_child, lang) for lang in languages]
+            for future in futures:
+                outcome = future.result()
+                if isinstance(outcome, BaseException):
+                    raise outcome
+                yield outcome
+
+
+def _build_language_in_child(lang: Language) -> "_Built | BaseException":
+    """In a forked process: the language's build, or the error it stopped on (sent back whole when it can be)."""
+    assert _JOB is not None
+    try:
+        with buildcache.using(_JOB.build_root) as cache:
+            return _build_language(lang, cache)
+    except Exception as exc:  # noqa: BLE001 - handed to the parent, which raises it
+        try:
+            pickle.dumps(exc)
+            return exc
+        except Exception:  # noqa: BLE001 - an exception that cannot travel: its one line does
+            return SiteError(f"{type(exc).__name__}: {exc}")
+
+
+def _build_language(lang: Language, cache: buildcache.BuildCache | None) -> _Built:
+    """One language: its localized pages with the hands expanded, MkDocs, and the finishing passes."""
+    job = _JOB
+    assert job is not None
+    project, catalogs, out = job.project, job.catalogs, job.out
+    texts = catalogs.texts(lang)
+    docs = job.work / lang.code / "docs"
+    coverage = write_localized_docs(project, lang, job.hands, texts, catalogs, docs)
+    nav = catalogs.write_terms_page(lang, job.languages, docs)
+    settings = language_config(project, job.base, lang, job.languages, docs, out / lang.code,
+                               catalogs.language_texts(lang, job.base, nav))
+    config = write_language_config(job.work / lang.code / "mkdocs.yml", settings)
+    titles_file = job.work / lang.code / TITLES
+    # The language's finished folder, made again only when something it is made from changed.
+    key = buildcache.pages_key(lang.code, job.work, docs, config, job.base, project.root, project.overrides,
+                               job.leave_out)
+    if buildcache.restore_pages(cache, lang.code, key, out / lang.code, extra={TITLES: titles_file}):
+        said = f"built {lang.code}/ (its pages are unchanged: kept from the last build)"
+    else:
+        titles = run_mkdocs(config, strict=True, project=project, lang=lang.code)
+        titles_file.write_text(json.dumps(titles, ensure_ascii=False), encoding="utf-8")
+        finish_language(lang, job.languages, catalogs, job.base, out / lang.code)
+        buildcache.keep_pages(cache, lang.code, key, out / lang.code, extra={TITLES: titles_file})
+        said = f"built {lang.code}/"
+    return _Built(lang.code, coverage, [said], oversized_pages(out / lang.code, job.size_limit))
+
+
+TITLES = "titles.json"
+
+
+def finish_language(lang: Language, languages: list[Language], catalogs: "translations.Catalogs",
+                    base: dict[str, Any], folder: Path) -> None:
+    """The passes over a language's folder after MkDocs: its own 404 page, typography, hands' data, the seal."""
+    texts = catalogs.texts(lang)
+    drop_not_found_page(folder)
+    (folder / "404.html").write_text(
+        not_found_page(str(base.get("site_name", "trickbook")), lang, languages, texts.ui, base.get("site_url")),
+        encoding="utf-8")
+    catalogs.finish_pages(lang, folder)
+    plural = functools.partial(catalogs.translator(lang).ngettext, "ui")
+    on_demand.finish_pages(folder, texts.ui, lang.code, plural)  # after the typography, before the seal
+    csp.seal_site(folder)  # last: the hashes are those of the pages as served
+
+
+def _keep_work(work: Path, keep: Path, project: Project, base: dict[str, Any], languages: list[Language],
+               hands: dict[str, Hand], catalogs: "translations.Catalogs") -> BuiltState:
+    """Move each language's generated pages and configuration out of the work folder, for `live.py`."""
+    shutil.rmtree(keep, ignore_errors=True)
+    keep.mkdir(parents=True)
+    for lang in languages:
+        (work / lang.code).rename(keep / lang.code)
+    return BuiltState(project, base, languages, hands, catalogs, keep)
+
+
+def page_size_limit(project: Project, base: dict[str, Any]) -> int:
+    """``extra.trickbook.page_size_warning`` in ``mkdocs.yml``: bytes (``1500000``) or ``"800 KB"``, ``"2 MB"``."""
+    extra = base.get("extra")
+    value = extra.get("trickbook", {}).get("page_size_warning") if isinstance(extra, dict) and isinstance(
+        extra.get("trickbook"), dict) else None
+    if value is None:
+        return PAGE_SIZE_WARNING
+    found = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*(B|KB|MB)?\s*", str(value), re.I) if not isinstance(value, bool) else None
+    if found is None:
+        line = config_line(project.config_file, "page_size_warning")
+        raise SiteError(f"{project.config_file}{f':{line}' if line else ''}: page_size_warning must be a number of "
+                        f"bytes or a size such as \"800 KB\" or \"2 MB\", not {value!r}")
+    unit = {"": 1, "b": 1, "kb": 1000, "mb": 1_000_000}[(found.group(2) or "").lower()]
+    return int(float(found.group(1)) * unit)
+
+
+def _size(n: int) -> str:
+    return f"{n / 1e6:.1f} MB" if n >= 1_000_000 else (f"{n / 1e3:.0f} KB" if n >= 10_000 else f"{n} bytes")
+
+
+def oversized_pages(folder: Path, limit: int) -> list[str]:
+    """A warning for each page of a built language folder whose HTML passes ``limit`` bytes."""
+    out = []
+    for page in sorted(folder.rglob("*.html")):
+        size = page.stat().st_size
+        if size > limit:
+            rel = page.relative_to(folder.parent).as_posix()
+            out.append(f"warning: {rel} is {_size(size)} of HTML, more than {_size(limit)} "
+                       f"(extra.trickbook.page_size_warning): it may be slow to load on a phone; "
+                       f"split its page into several")
+    return out
 
 
 def check_pages_are_utf8(docs: Path) -> None:
@@ -119,10 +306,6 @@ def write_localized_docs(project: Project, lang: Language, hands: dict[str, Hand
                          catalogs: "translations.Catalogs", dest: Path) -> dict[str, float]:
     """Copy docs/ for one language: pages translated and hands expanded; other files as they are."""
     coverage: dict[str, float] = {}
-
-    def render(hand: Hand, step: int) -> str:
-        return render_hand(hand, step, texts)
-
     for src in sorted(project.docs.rglob("*")):
         if src.is_dir():
             continue
@@ -132,14 +315,57 @@ def write_localized_docs(project: Project, lang: Language, hands: dict[str, Hand
         if src.suffix != ".md":
             shutil.copyfile(src, target)
             continue
-        text = read_text(src)
-        if not lang.is_source:
-            text, percent = catalogs.localize(lang, text, rel.as_posix())
+        text, percent, figures = localized_page(project, lang, src, hands, texts, catalogs)
+        if percent is not None:
             coverage[rel.as_posix()] = percent
-            if percent < 100:
-                text = add_coverage_note(text, catalogs.coverage_note(texts, percent))
-        target.write_text(expand_blocks(text, src, hands, render), encoding="utf-8")
+        target.write_text(text, encoding="utf-8")
+        write_figures(dest, rel.as_posix(), figures)
     return coverage
+
+
+FIGURES = "figures"  # beside a language's docs/: each page's figures, by the name of their slot
+
+
+def figure_slot(html: str) -> str:
+    """What the Markdown holds in place of a worked hand's figure (``mkdocs_run.PageFacts`` puts it back)."""
+    return f'<div data-tb-figure="{hashlib.sha256(html.encode("utf-8")).hexdigest()[:32]}"></div>'
+
+
+def write_figures(docs: Path, rel: str, figures: dict[str, str]) -> None:
+    """The figures of page ``rel`` of a language whose generated pages are in ``docs``."""
+    path = docs.parent / FIGURES / f"{rel}.json"
+    if figures:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(figures, ensure_ascii=False), encoding="utf-8")
+    else:
+        path.unlink(missing_ok=True)
+
+
+def localized_page(project: Project, lang: Language, src: Path, hands: dict[str, Hand], texts: Texts,
+                   catalogs: "translations.Catalogs") -> tuple[str, float | None, dict[str, str]]:
+    """One page in one language as MkDocs reads it, the percent translated, and its hands' figures.
+
+    Each figure stands in the Markdown as a slot (``figure_slot``), which MkDocs passes through as
+    it would the figure, without Python-Markdown reading the figure's HTML (most of a course
+    page); the figure goes back in its slot as soon as the page is rendered, before any other
+    plugin sees it.
+    """
+    text = read_text(src)
+    percent = None
+    if not lang.is_source:
+        text, percent = catalogs.localize(lang, text, src.relative_to(project.docs).as_posix())
+        if percent < 100:
+            text = add_coverage_note(text, catalogs.coverage_note(texts, percent))
+
+    figures: dict[str, str] = {}
+
+    def render(hand: Hand, step: int) -> str:
+        html = render_hand(hand, step, texts)
+        slot = figure_slot(html)
+        figures[slot] = html
+        return slot
+
+    return expand_blocks(text, src, hands, render), percent, figures
 
 
 def add_coverage_note(text: str, note_html: str) -> str:

@@ -195,23 +195,31 @@ def pages_key(lang: str, work: Path, docs: Path, config_file: Path, base: dict[s
     return digest(parts)
 
 
-def restore_pages(cache: "BuildCache | None", lang: str, key: str, dest: Path) -> bool:
-    """Copy a language's finished folder kept under ``key`` to ``dest``; False when there is none."""
+def restore_pages(cache: "BuildCache | None", lang: str, key: str, dest: Path,
+                  extra: dict[str, Path] | None = None) -> bool:
+    """Copy a language's finished folder kept under ``key`` to ``dest``; False when there is none.
+
+    ``extra``: files kept beside the folder (``keep_pages``), each copied to the path given.
+    """
     if cache is None:
         return False
     kept = cache.root / "pages" / lang / key
-    if not (kept / ".complete").is_file():
+    if not (kept / ".complete").is_file() or not all((kept / f".{name}").is_file() for name in extra or {}):
         return False
     try:
-        shutil.copytree(kept, dest, ignore=shutil.ignore_patterns(".complete"))
+        shutil.copytree(kept, dest, ignore=shutil.ignore_patterns(".complete", *(f".{n}" for n in extra or {})))
+        for name, path in (extra or {}).items():
+            shutil.copyfile(kept / f".{name}", path)
     except OSError:
         shutil.rmtree(dest, ignore_errors=True)  # removed while copying (another build): build it
         return False
     return True
 
 
-def keep_pages(cache: "BuildCache | None", lang: str, key: str, folder: Path) -> None:
-    """Keep a language's finished folder under ``key`` (only the newest per language)."""
+def keep_pages(cache: "BuildCache | None", lang: str, key: str, folder: Path,
+               extra: dict[str, Path] | None = None) -> None:
+    """Keep a language's finished folder under ``key`` (only the newest per language), with the
+    ``extra`` files (name: path) beside it."""
     if cache is None:
         return
     home = cache.root / "pages" / lang
@@ -219,6 +227,8 @@ def keep_pages(cache: "BuildCache | None", lang: str, key: str, folder: Path) ->
         home.mkdir(parents=True, exist_ok=True)
         tmp = Path(tempfile.mkdtemp(dir=home, prefix=".tmp-"))
         shutil.copytree(folder, tmp, dirs_exist_ok=True)
+        for name, path in (extra or {}).items():
+            shutil.copyfile(path, tmp / f".{name}")
         (tmp / ".complete").write_text(key + "\n", encoding="utf-8")
         target = home / key
         if target.exists():

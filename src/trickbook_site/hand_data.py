@@ -33,25 +33,44 @@ def data_file_name(text: str) -> str:
     return f"{hand_id}.{digest}.json"
 
 
+def islands_out(html: str) -> tuple[str, dict[str, str]]:
+    """A page with each hand's island replaced by ``data-src``, and the files to write beside it (name: text)."""
+    files: dict[str, str] = {}
+
+    def out(match: re.Match[str]) -> str:
+        text = match.group(3)
+        name = data_file_name(text)
+        files[name] = text
+        return f'{match.group(1)} data-src="{name}"{match.group(2)}'
+
+    if 'class="tb-data"' not in html:
+        return html, files
+    return ISLAND.sub(out, html), files
+
+
 def move_islands(folder: Path) -> int:
     """Move every hand's island under ``folder`` into a file beside its page; the number of files written."""
     written = 0
     for page in sorted(folder.rglob("*.html")):
         html = page.read_text(encoding="utf-8")
-        if 'class="tb-data"' not in html:
-            continue
-
-        def out(match: re.Match[str], page: Path = page) -> str:
-            nonlocal written
-            text = match.group(3)
-            name = data_file_name(text)
+        new, files = islands_out(html)
+        for name, text in files.items():
             target = page.parent / name
             if not target.exists():
                 target.write_text(text, encoding="utf-8")
                 written += 1
-            return f'{match.group(1)} data-src="{name}"{match.group(2)}'
-
-        new = ISLAND.sub(out, html)
         if new != html:
             page.write_text(new, encoding="utf-8")
     return written
+
+
+def unused_data_files(folder: Path) -> list[Path]:
+    """The hand data files in ``folder`` that no page of that folder names any more."""
+    named: set[str] = set()
+    for page in folder.glob("*.html"):
+        named.update(DATA_SRC.findall(page.read_text(encoding="utf-8")))
+    return [f for f in sorted(folder.glob("*.json")) if DATA_FILE.fullmatch(f.name) and f.name not in named]
+
+
+DATA_SRC = re.compile(r'<figure class="tb-hand"[^>]*? data-src="([^"]+)"')
+DATA_FILE = re.compile(r"[A-Za-z0-9_-]+\.[0-9a-f]{10}\.json")

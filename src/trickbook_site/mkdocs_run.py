@@ -162,8 +162,9 @@ class _Collect(logging.Handler):
 
 
 def run_mkdocs(config_file: Path, strict: bool = True, project: Project | None = None,
-               lang: str = "") -> None:
-    """Build one language; warnings fail the build in strict mode.
+               lang: str = "") -> dict[str, Any]:
+    """Build one language; warnings fail the build in strict mode. Returns each page's title
+    as MkDocs found it (see ``PageFacts``), for `trickbook serve`'s page-by-page rebuilds.
 
     ``config_file`` is the generated per-language file; what goes wrong is reported
     against the author's own files (`mkdocs.yml`, the page, the template), with a
@@ -189,6 +190,7 @@ def run_mkdocs(config_file: Path, strict: bool = True, project: Project | None =
         cache = from_cache()
         if cache is not None:
             _compile_templates_once(config, cache)
+        facts = PageFacts.add_to(config)
         build(config)
     except MkDocsException as exc:
         messages = collect.messages or [str(exc)]
@@ -203,6 +205,54 @@ def run_mkdocs(config_file: Path, strict: bool = True, project: Project | None =
             logger.addHandler(handler)
     if strict and collect.messages:
         raise SiteError(_explain(_own_paths(collect.messages, config_file, project), project, f"MkDocs warned{where}"))
+    return facts.titles
+
+
+SLOT = re.compile(r'<div data-tb-figure="[0-9a-f]{32}"></div>')
+
+
+class PageFacts:
+    """A plugin of our own, added to each language's build: it puts the worked hands' figures back
+    in their slots, first of all the plugins (``build.localized_page``), and it notes what every page's title was
+    worked out from (its first heading, rendered) and its front matter, which a later rebuild of one page needs for the
+    navigation of the others. It changes nothing in the pages."""
+
+    NAME = "trickbook-page-facts"
+
+    def __init__(self) -> None:
+        self.titles: dict[str, Any] = {}
+
+    @classmethod
+    def add_to(cls, config: Any) -> "PageFacts":
+        """Add the plugin to a loaded configuration, its figures pass before any other ``page_content``."""
+        facts = cls()
+        config.plugins[cls.NAME] = facts
+        return facts
+
+    @staticmethod
+    def _figures(page: Any, config: Any) -> dict[str, str]:
+        path = Path(config.docs_dir).parent / "figures" / f"{page.file.src_uri}.json"
+        try:
+            return dict(json.loads(path.read_text(encoding="utf-8")))
+        except FileNotFoundError:
+            return {}
+
+    def on_page_content(self, html: str, *, page: Any, config: Any, files: Any) -> str:
+        """Each worked hand's figure back in its slot (see ``build.localized_page``)."""
+        figures = self._figures(page, config)
+        if not figures:
+            return html
+        return SLOT.sub(lambda m: figures.get(m.group(0), m.group(0)), html)
+
+    on_page_content.mkdocs_priority = 100  # type: ignore[attr-defined]  # before other plugins (mkdocs.plugins.event_priority)
+
+    def on_post_page(self, output: str, *, page: Any, config: Any) -> str:
+        try:
+            meta = json.loads(json.dumps(page.meta))
+        except (TypeError, ValueError):
+            meta = {"unreadable": True}  # never equal to a page's own: a rebuild of it is a whole build
+        self.titles[page.file.src_uri] = {"title": getattr(page, "_title_from_render", None), "meta": meta}
+        return output
 
 
 def _compile_templates_once(config: Any, cache: BuildCache) -> None:

@@ -1,27 +1,49 @@
-"""`trickbook serve`: build, serve `site/` on 127.0.0.1, and rebuild when a source changes.
+"""`trickbook serve`: build, serve `site/` on 127.0.0.1, rebuild what an edit changes, reload the open page.
 
-Sources are watched by polling (no extra dependency). A build that fails, for
+Sources are watched by polling (no extra dependency). An edit to a record, a
+page or a ``content.po`` rebuilds only the pages that use it, in each language
+(`live.py`); anything else rebuilds the whole site. A build that fails, for
 whatever reason (a bad record, page, catalog or `mkdocs.yml`, or a crash in a
 tool), prints the error and keeps the last good site being served; the next
-change tries again. When even the first build fails, the server still starts and
-waits for the fix.
+change tries again, against the last good sources. When even the first build
+fails, the server still starts and waits for the fix. A language whose catalogs
+are broken is left out of the rebuilds (its last good pages stay served) while
+the others go on; `trickbook build` fails on it.
+
+Served pages (and only they: `trickbook build` writes no such thing) get one
+script, ``/.trickbook/serve/reload.js``, from the server's own origin, which the
+pages' policy (``script-src 'self'``) allows as it is. It asks the server, by a
+long poll, whether a rebuild finished (then it reloads the page) or failed (then
+it shows the one-line error over the page, naming the file and line, until a
+build succeeds).
 """
 
 from __future__ import annotations
 
+import json
+import re
 import threading
+import time
 import traceback
 from functools import partial
+from html import escape
+from http import HTTPStatus
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
+from urllib.parse import parse_qs, urlsplit
 
 from trickbook.errors import TrickbookError
 
-from .build import build_site
+from .build import BuildResult, build_site
 from .project import Project, find_project
 
 Snapshot = dict[str, tuple[int, int]]
+Log = Callable[[str], None]
+
+ROUTE = "/.trickbook/serve/"
+WAIT_SECONDS = 25.0  # a long poll's longest wait; the page asks again at once
+RELOAD_JS = (Path(__file__).parent / "serve_reload.js").read_text(encoding="utf-8")
 
 
 def snapshot(paths: list[Path]) -> Snapshot:
@@ -39,41 +61,220 @@ def snapshot(paths: list[Path]) -> Snapshot:
     return seen
 
 
+class Status:
+    """What the open pages are told: how many builds finished, and the errors of the last one."""
+
+    def __init__(self) -> None:
+        self.changes = 0      # any change below, for the long polls
+        self.generation = 0   # site rebuilds finished
+        self.error: str | None = None             # the last build failed: its message
+        self.languages: dict[str, str] = {}      # language code -> why it is not rebuilt
+        self.texts: dict[str, dict[str, str]] = {}  # language code -> the overlay's words in it
+        self._cond = threading.Condition()
+
+    def built(self, languages: dict[str, str] | None = None) -> None:
+        with self._cond:
+            self.generation += 1
+            self.error = None
+            self.languages = dict(languages or {})
+            self.changes += 1
+            self._cond.notify_all()
+
+    def failed(self, message: str) -> None:
+        with self._cond:
+            self.error = message
+            self.changes += 1
+            self._cond.notify_all()
+
+    def wait(self, since: int, timeout: float) -> dict[str, Any]:
+        with self._cond:
+            self._cond.wait_for(lambda: self.changes != since, timeout)
+            return {"changes": self.changes, "generation": self.generation, "error": self.error,
+                    "languages": self.languages}
+
+
+BODY_END = re.compile(rb"</body\s*>", re.I)
+
+
 class _Handler(SimpleHTTPRequestHandler):
+    status: Status
+
     def log_message(self, format: str, *args: object) -> None:
         pass  # one line per request would bury the build messages
 
+    def handle(self) -> None:
+        try:
+            super().handle()
+        except (ConnectionResetError, BrokenPipeError):
+            pass  # the browser went away (a reload): nothing to tell the author
 
-def try_build(project: Project, site: Path, log: Callable[[str], None]) -> bool:
-    """Build once; any failure is printed (with its traceback under --debug), never raised."""
-    from .cli import debugging, unexpected
+    def do_GET(self) -> None:
+        url = urlsplit(self.path)
+        if url.path == ROUTE + "reload.js":
+            self._send(RELOAD_JS.encode("utf-8"), "text/javascript; charset=utf-8")
+        elif url.path == ROUTE + "events":
+            since = parse_qs(url.query).get("since", ["-1"])[0]
+            state = self.status.wait(int(since) if since.lstrip("-").isdigit() else -1, WAIT_SECONDS)
+            self._send(json.dumps(state).encode("utf-8"), "application/json")
+        elif not self._send_page(url.path):
+            super().do_GET()
+
+    def _send_page(self, path: str) -> bool:
+        """A page with the reload script added (the file on disk is left as the build wrote it)."""
+        target = Path(self.translate_path(path))
+        if target.is_dir():
+            if not path.endswith("/"):
+                return False  # the standard handler redirects to the folder's address
+            target = target / "index.html"
+        if target.suffix != ".html" or not target.is_file():
+            return False
+        try:
+            html = target.read_bytes()
+        except OSError:
+            return False
+        lang = path.strip("/").split("/", 1)[0]
+        texts = escape(json.dumps(self.status.texts.get(lang, {}), ensure_ascii=False))
+        tag = (f'<script type="module" src="{ROUTE}reload.js" data-trickbook-serve '
+               f'data-generation="{self.status.generation}" data-lang="{_attr(lang)}" '
+               f'data-texts="{texts}"></script>').encode("utf-8")
+        ends = list(BODY_END.finditer(html))
+        found = ends[-1] if ends else None
+        html = html[:found.start()] + tag + html[found.start():] if found else html + tag
+        self._send(html, "text/html; charset=utf-8")
+        return True
+
+    def _send(self, body: bytes, kind: str) -> None:
+        self.send_response(HTTPStatus.OK)
+        self.send_header("Content-Type", kind)
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Cache-Control", "no-store")
+        self.end_headers()
+        self.wfile.write(body)
+
+
+def _attr(text: str) -> str:
+    return re.sub(r"[^A-Za-z0-9_-]", "", text)
+
+
+def overlay_texts(_: Callable[[str], str]) -> dict[str, str]:
+    """The words of the error shown over a served page; literal ``_()`` calls so that Babel extracts them."""
+    return {
+        "title": _("The site could not be rebuilt"),
+        "hint": _("You are seeing the last good version of this page. It reloads when the error is fixed."),
+    }
+
+
+def _overlay_texts_by_language(project: Project) -> dict[str, dict[str, str]]:
+    from . import i18n
+
+    out = {}
+    for lang in project.languages():
+        try:
+            out[lang.code] = overlay_texts(i18n.translator(lang.locale, project.root).ui)
+        except Exception:  # noqa: BLE001 - a catalog that cannot be read: the overlay speaks English
+            out[lang.code] = overlay_texts(lambda text: text)
+    return out
+
+
+def failure_message(exc: BaseException) -> str:
+    """The one line a failed build prints (and the page's overlay shows)."""
+    from .cli import unexpected
+
+    if isinstance(exc, TrickbookError):
+        return f"build failed: {exc}"
+    if isinstance(exc, OSError):
+        where = f"{exc.filename}: " if exc.filename else ""
+        return f"build failed: {where}{exc.strerror or exc}"
+    return unexpected("build", exc)
+
+
+def try_build(project: Project, site: Path, log: Log, serving: bool = False,
+              keep_work: Path | None = None) -> BuildResult | str:
+    """Build once: the result, or the one-line error (printed, with its traceback under --debug), never raised."""
+    from .cli import debugging
 
     try:
-        build_site(project, site_dir=site, log=log)
-        return True
-    except TrickbookError as exc:
-        message, error = f"build failed: {exc}", exc
-    except OSError as exc:
-        where = f"{exc.filename}: " if exc.filename else ""
-        message, error = f"build failed: {where}{exc.strerror or exc}", exc
+        return build_site(project, site_dir=site, log=log, serving=serving, keep_work=keep_work)
     except Exception as exc:  # noqa: BLE001 - a crash in any tool must not stop the server
-        message, error = unexpected("build", exc), exc
-    log(message)
-    if debugging():
-        traceback.print_exception(error)
-    log("still serving the last good site; waiting for a change" if (site / "index.html").is_file()
-        else "no site to serve yet; waiting for a change")
-    return False
+        message = failure_message(exc)
+        log(message)
+        if debugging():
+            traceback.print_exception(exc)
+        log("still serving the last good site; waiting for a change" if (site / "index.html").is_file()
+            else "no site to serve yet; waiting for a change")
+        return message
 
 
-def serve(port: int = 8000, bind: str = "127.0.0.1", log: Callable[[str], None] = print,
-          poll_seconds: float = 1.0, stop: threading.Event | None = None) -> int:
+class Rebuilder:
+    """Whole builds, and page-by-page ones when the last whole build left what they need."""
+
+    def __init__(self, project: Project, site: Path, log: Log, status: Status) -> None:
+        self.project, self.site, self.log, self.status = project, site, log, status
+        self.work = Path.cwd() / "build" / "live"
+        self.live: Any = None
+        self.good: Snapshot = {}
+
+    def full(self, now: Snapshot) -> None:
+        self.live = None
+        result = try_build(self.project, self.site, self.log, serving=True, keep_work=self.work)
+        if isinstance(result, str):
+            self.status.failed(result)
+            return
+        self.good = now
+        if result.state is not None and not result.failed:
+            from .live import LiveSite
+
+            try:
+                self.live = LiveSite(result.state, self.site)
+            except Exception as exc:  # noqa: BLE001 - without it, the next edit is a whole build
+                self.log(f"(page-by-page rebuilds unavailable: {failure_message(exc)})")
+        self.status.built(result.failed)
+
+    def change(self, now: Snapshot) -> None:
+        """Rebuild for the difference between the last good sources and ``now``."""
+        from .live import NeedsFullBuild
+
+        modified = [Path(f) for f in now if f in self.good and now[f] != self.good[f]]
+        same_files = now.keys() == self.good.keys()
+        plan = self.live.plan(modified) if self.live is not None and same_files else None
+        if plan is None:
+            self.full(now)
+            return
+        started = time.perf_counter()
+        try:
+            pages = self.live.rebuild(plan)
+        except NeedsFullBuild as exc:
+            self.log(f"{exc}: rebuilding the whole site")
+            self.full(now)
+            return
+        except Exception as exc:  # noqa: BLE001 - as for a whole build: say it, keep the site
+            message = failure_message(exc)
+            self.log(message)
+            self.log("still serving the last good site; waiting for a change")
+            self.status.failed(message)
+            return
+        self.good = now
+        for code, error in self.live.failed.items():
+            self.log(f"{code}/ not rebuilt: {error}")
+        self.log(f"site written to {self.site}: {pages} page(s) rebuilt in {time.perf_counter() - started:.1f} s")
+        self.status.built(self.live.failed)
+
+
+def serve(port: int = 8000, bind: str = "127.0.0.1", log: Log = print,
+          poll_seconds: float = 0.2, stop: threading.Event | None = None) -> int:
     project = find_project()
     site = Path.cwd() / "site"
+    status = Status()
+    try:
+        status.texts = _overlay_texts_by_language(project)
+    except Exception:  # noqa: BLE001 - no languages to read (a broken locales/): English words
+        pass
+    rebuilder = Rebuilder(project, site, log, status)
     seen = snapshot(project.watched)
-    try_build(project, site, log)
-    handler = partial(_Handler, directory=str(site))
+    rebuilder.full(seen)
+    handler = partial(type("Handler", (_Handler,), {"status": status}), directory=str(site))
     server = ThreadingHTTPServer((bind, port), handler)
+    server.daemon_threads = True
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     host, real_port = server.server_address[:2]
@@ -85,7 +286,7 @@ def serve(port: int = 8000, bind: str = "127.0.0.1", log: Callable[[str], None] 
             if now != seen:
                 seen = now
                 log("change seen: rebuilding")
-                try_build(project, site, log)
+                rebuilder.change(now)
     except KeyboardInterrupt:
         pass
     finally:

@@ -36,6 +36,10 @@ class Catalogs:
             self._translators[lang.code] = i18n.translator(lang.locale, self.project.root)
         return self._translators[lang.code]
 
+    def forget(self, lang: Language) -> None:
+        """Read the language's catalogs again at the next lookup (one was edited)."""
+        self._translators.pop(lang.code, None)
+
     def texts(self, lang: Language) -> Texts:
         t = self.translator(lang)
         return Texts(lang=lang.code, ui=t.ui, engine=t.engine, content=t.content, fallbacks=self.fallbacks(lang))
@@ -142,6 +146,25 @@ def check_catalogs(project: Project, languages: list[Language], mo_dir: Path, st
         if strict and warnings:
             raise CatalogError("catalog warnings (strict build):\n" + "\n".join(warnings))
     return Catalogs(project, mo_dir)
+
+
+def broken_languages(project: Project, languages: list[Language]) -> dict[str, str]:
+    """Each language whose catalogs have errors, with the errors in one message (``serve`` leaves it out)."""
+    broken: dict[str, str] = {}
+    cache = from_cache()
+    for lang in languages:
+        if not lang.locale:
+            continue
+        kind, key = f"catalog-sound-{lang.locale}", _check_key(project, [lang.locale])
+        if cache is not None and cache.get(kind, key) is True:
+            continue  # unchanged since it was last found sound
+        report = i18n.check(project.root, [lang.locale])
+        if report.ok:
+            if cache is not None:
+                cache.put(kind, key, True)
+        else:
+            broken[lang.code] = "broken translation catalogs: " + "; ".join(str(p) for p in report.errors)
+    return broken
 
 
 def _check_key(project: Project, locales: list[str]) -> str:
