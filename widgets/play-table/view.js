@@ -153,8 +153,10 @@ export class TableView {
 
   /** The bots' setting goes with the tools while a match is on, before Start otherwise. */
   placeGentle(live) {
+    // Moved only when it is not already in place (moving it would drop a focus inside it).
+    const before = this.intro.contains(this.timerLabel) ? this.timerLabel : this.start;
     if (live) this.tools.append(this.gentleLabel);
-    else this.intro.insertBefore(this.gentleLabel, this.start);
+    else if (this.gentleLabel.nextElementSibling !== before) this.intro.insertBefore(this.gentleLabel, before);
     this.timerLabel.hidden = live;
     // The keys' help stays on the page during a match, after the log.
     if (this.keysHelp) {
