@@ -75,7 +75,7 @@ def test_step_narration_names_the_card_led_in_words_and_nap_seats_as_players(bro
         assert SYMBOL.search(said) is None, said
         assert card_words(catalogs, lang, "AH") in said and player(catalogs, lang, "A") in said, said
         # The narration the build wrote into the page says the same in words.
-        written = spoken(fig.locator(f".tb-narration li[data-step='5']"))
+        written = spoken(fig.locator(".tb-narration li[data-step='5']"))
         assert SYMBOL.search(written) is None and card_words(catalogs, lang, "AH") in written, written
         # The symbol stays for the eye.
         expect(fig.locator(".tb-step-narration .tb-event[data-code='leads']")).to_contain_text("A♥")
