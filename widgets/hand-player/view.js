@@ -133,10 +133,11 @@ export async function copyText(text) {
   return done;
 }
 
-/** How tall the sticking bar is (0 where it does not stick), for the page's scroll-padding-top (hand.css). */
+/** How tall the sticking bar is (0 where it does not stick), for the cards' scroll-margin-top (hand-reach.css). */
 export function keepBarHeight(bar) {
   const update = () => {
-    bar.dataset.stickyHeight = getComputedStyle(bar).position === "sticky" ? String(bar.offsetHeight) : "0";
+    const sticks = getComputedStyle(bar).position === "sticky" && !document.documentElement.classList.contains("tb-presenting");
+    bar.dataset.stickyHeight = sticks ? String(bar.offsetHeight) : "0";
     const heights = [...document.querySelectorAll(".tb-bar")].map((b) => Number(b.dataset.stickyHeight || 0));
     document.documentElement.style.setProperty("--tb-bar-height", `${Math.max(0, ...heights)}px`);
   };
