@@ -292,7 +292,9 @@ def test_labels_and_events_are_translated_through_the_catalogs(tmp_path: Path) -
                   content=lambda s: "TITLE" if s == hand.trace.record.title else s)
     html = render_hand(hand, 0, texts)
     assert 'aria-label="Vazas: TITLE"' in html and ">Vencedor</th>" in html
-    assert "B passa." in html and '<figcaption class="tb-title">TITLE</figcaption>' in html
+    # Nap's seat letters are spoken as "player B"; the letter stays for the eye, hidden from speech.
+    said_b = '<span class="tb-say"><span aria-hidden="true">B</span><span class="tb-sr">player B</span></span>'
+    assert f"{said_b} passa." in html and '<figcaption class="tb-title">TITLE</figcaption>' in html
 
 
 def test_coverage_note_goes_after_the_first_heading() -> None:

@@ -3,7 +3,9 @@
 // Everything shown here is read from the view; nothing rule-shaped is computed.
 // Text goes in with textContent only.
 
-import { _, cardDisplay, contractName, fill, isRed, ngettext, suitName } from "./i18n.js";
+import { _, cardDisplay, cardName, contractName, fill, fillParts, isRed, ngettext, seatSpoken, suitName } from "./i18n.js";
+
+export { cardName };
 
 /** Create an element with attributes and children (strings become text nodes). */
 export function el(tag, attrs = {}, ...children) {
@@ -22,14 +24,17 @@ export function el(tag, attrs = {}, ...children) {
 }
 
 /**
- * A card's name for screen readers ("ace of hearts"), as the pre-rendered tables give it:
- * a speech engine reads "♥" as "black heart suit", whatever colour the card is.
+ * Parts of a sentence (i18n.fillParts) as nodes: where the eye and the ear differ, the
+ * symbol or letter is hidden from speech and the words are there for screen readers only.
  */
-export function cardName(code) {
-  const text = String(code).trim().toUpperCase();
-  const rank = text.slice(0, -1) === "T" ? "10" : text.slice(0, -1);
-  const names = { A: _("ace"), K: _("king"), Q: _("queen"), J: _("jack") };
-  return fill(_("{rank} of {suit}"), { rank: names[rank] || rank, suit: suitName(text.slice(-1)) });
+export function partsNodes(parts) {
+  return parts.map((p) => (typeof p === "string" ? document.createTextNode(p)
+    : el("span", { className: "tb-say" }, el("span", { "aria-hidden": "true" }, p.shown), el("span", { className: "tb-sr" }, p.said))));
+}
+
+/** A seat's name: its letter for the eye and, where a letter could be read as a word, "player A" for the ear. */
+export function seatNodes(seat) {
+  return partsNodes(fillParts("{seat}", { seat }));
 }
 
 /** A card face; a button when `onChoose` is given (the "what if" cards). */
@@ -42,8 +47,9 @@ export function cardElement(code, { onChoose = null, legal = false } = {}) {
   classes.push(legal ? "tb-legal" : "tb-illegal");
   // A button's name keeps its visible text (for voice control) and adds the card's
   // name; screen readers also hear what the dashed border shows.
-  const button = el("button", { ...attrs, type: "button", className: classes.join(" ") }, cardDisplay(code),
-    el("span", { className: "tb-sr" }, ` ${cardName(code)}`),
+  const button = el("button", { ...attrs, type: "button", className: classes.join(" ") },
+    el("span", { "aria-hidden": "true" }, cardDisplay(code)),
+    el("span", { className: "tb-sr" }, cardName(code)),
     legal ? null : el("span", { className: "tb-sr" }, ` ${_("(not allowed now)")}`));
   button.addEventListener("click", () => onChoose(code, legal, button));
   return button;
@@ -66,7 +72,7 @@ function seatElement(view, seat, choice) {
   const cards = (view.hands && view.hands[seat]) || [];
   const taken = tricksTaken(view, seat);
   const choosing = choice && choice.seat === seat;
-  const list = el("ul", { className: "tb-cards", "aria-label": fill(_("Cards of {seat}"), { seat }) },
+  const list = el("ul", { className: "tb-cards", "aria-label": fill(_("Cards of {seat}"), { seat: seatSpoken(seat) }) },
     cards.map((code) => el("li", {}, cardElement(code, choosing
       ? { onChoose: choice.onChoose, legal: choice.legal.has(code) } : {}))));
   if (!cards.length) list.append(el("li", { className: "tb-empty" }, _("no cards")));
@@ -75,14 +81,14 @@ function seatElement(view, seat, choice) {
     dataset: { seat },
   },
   el("div", { className: "tb-seat-head" },
-    el("strong", { className: "tb-seat-name" }, seat), ...seatBadges(view, seat),
+    el("strong", { className: "tb-seat-name" }, seatNodes(seat)), ...seatBadges(view, seat),
     el("span", { className: "tb-taken" }, fill(ngettext("{count} trick", "{count} tricks", taken), { count: taken }))),
   list);
 }
 
 function playText(entry) {
   const [seat, what, cards] = entry;
-  if (what === "throw") return fill(_("{seat} throws in {cards}"), { seat, cards: (cards || []).map(cardDisplay).join(" ") });
+  if (what === "throw") return partsNodes(fillParts(_("{seat} throws in {cards}"), { seat, cards: cards || [] }));
   return null;
 }
 
@@ -103,11 +109,11 @@ function trickElement(view) {
     const thrown = playText(entry);
     const winning = trick.winner && entry[0] === trick.winner;
     return el("li", { className: winning ? "tb-winning" : null, dataset: { seat: entry[0] } },
-      el("span", { className: "tb-play-seat" }, entry[0]), " ",
+      el("span", { className: "tb-play-seat" }, seatNodes(entry[0])), " ",
       thrown ? thrown : cardElement(entry[1]));
   }));
   const outcome = trick.winner
-    ? fill(_("Won by {seat}"), { seat: trick.winner })
+    ? partsNodes(fillParts(_("Won by {seat}"), { seat: trick.winner }))
     : _("In progress");
   return el("div", {
     className: "tb-trick",
@@ -123,15 +129,15 @@ function factsElement(view) {
   facts.push([_("Trumps"), view.trump ? suitName(view.trump) : _("not yet set")]);
   if (view.contract) {
     facts.push([_("Contract"), view.declarer
-      ? fill(_("{contract} by {seat}"), { contract: contractName(view.contract), seat: view.declarer })
+      ? partsNodes(fillParts(_("{contract} by {seat}"), { contract: contractName(view.contract), seat: view.declarer }))
       : contractName(view.contract)]);
   }
   // The card turned face up: Euchre's upcard, the All Fours kick (every kick, when the pack was run).
   const turned = view.upcard ? [view.upcard] : (view.kicks && view.kicks.length ? view.kicks : [view.kick || view.turn]);
   const shown = turned.filter(Boolean);
   if (shown.length) facts.push([_("Turned card"), shown.map((code) => cardElement(code))]);
-  const score = Object.entries(view.score || {}).map(([who, points]) => `${who} ${points}`).join(" · ");
-  if (score) facts.push([_("Score"), score]);
+  const score = Object.entries(view.score || {}).flatMap(([who, points], i) => [i ? " · " : "", ...seatNodes(who), ` ${points}`]);
+  if (score.length) facts.push([_("Score"), score]);
   return el("dl", { className: "tb-facts" },
     facts.map(([term, value]) => el("div", {}, el("dt", {}, term), el("dd", {}, value))));
 }

@@ -12,6 +12,10 @@ const SUIT_SYMBOLS = { S: "♠", H: "♥", D: "♦", C: "♣" };
 const SUIT_KEYS = new Set(["suit", "trump", "led", "other_suit"]);
 // Values that are cards, always shown by name ("J♠", never "JS"): trickbook.messages.CARD_KEYS.
 const CARD_KEYS = new Set(["card", "cards", "right", "left"]);
+// Values spoken as cards (the play table's upcard and kick too) and values that are seats.
+const SPOKEN_CARD_KEYS = new Set([...CARD_KEYS, "upcard", "kick"]);
+const SEAT_KEYS = new Set(["seat", "current", "dealer", "maker", "partner", "you", "captor", "owner", "payer", "payee", "declarer"]);
+const COMPASS = "NESW";
 // Babel writes plural forms in CLDR's category order; Intl gives the same names.
 const PLURAL_ORDER = ["zero", "one", "two", "few", "many", "other"];
 
@@ -158,6 +162,95 @@ export function cardDisplay(code) {
   if (!(suit in SUIT_SYMBOLS) || !/^(10|[AKQJT98765432])$/.test(rank)) return text;
   if (rank === "T") rank = "10";
   return rank + SUIT_SYMBOLS[suit];
+}
+
+/**
+ * A card's name for speech, in the reader's language ("ace of hearts", "ás de copas",
+ * "as de cœur"): the one place a card is named for screen readers. A speech engine reads
+ * "♥" as "black heart suit", whatever colour the card is. The build names cards with the
+ * same catalog entries (trickbook_site/figure.py).
+ */
+export function cardName(code) {
+  const text = String(code).trim().toUpperCase();
+  const suit = text.slice(-1);
+  let rank = text.slice(0, -1);
+  if (!(suit in SUIT_SYMBOLS) || !/^(10|[AKQJT98765432])$/.test(rank)) return String(code);
+  if (rank === "T") rank = "10";
+  const names = { A: _("ace"), K: _("king"), Q: _("queen"), J: _("jack") };
+  return fill(_("{rank} of {suit}"), { rank: names[rank] || rank, suit: suitName(suit) });
+}
+
+// Seats named by letters that are not compass points (Nap's A to G): spoken as "player A",
+// so that "A leads A♥" is never two identical letters side by side.
+let letterSeats = null;
+
+/** Tell speech which seats are at this table or in this hand (null: guess from the letter). */
+export function useSpokenSeats(seats) {
+  letterSeats = seats && seats.length ? !seats.every((s) => COMPASS.includes(s)) : null;
+}
+
+/** A seat as a screen reader should say it: a lone letter of Nap's becomes "player A". */
+export function seatSpoken(seat) {
+  const text = String(seat);
+  const letter = /^[A-Z]$/.test(text);
+  const asWord = letterSeats === null ? letter && !COMPASS.includes(text) : letter && letterSeats;
+  return asWord ? fill(_("player {seat}"), { seat: text }) : text;
+}
+
+/**
+ * A sentence as parts: strings, and {shown, said} pieces where the eye and the ear differ
+ * (a card's symbol and its name, a seat's letter and "player A"). `fillParts` fills
+ * placeholders like `fill`, formatting each value as `formatValue` does.
+ */
+export function fillParts(template, values) {
+  const parts = [];
+  let at = 0;
+  for (const match of template.matchAll(/\{(\w+)\}/g)) {
+    const key = match[1];
+    if (!Object.prototype.hasOwnProperty.call(values, key)) continue;
+    if (match.index > at) parts.push(template.slice(at, match.index));
+    parts.push(...valueParts(key, values[key]));
+    at = match.index + match[0].length;
+  }
+  if (at < template.length) parts.push(template.slice(at));
+  return parts;
+}
+
+function valueParts(key, value) {
+  if (value && typeof value === "object" && "shown" in value) return [value];
+  if (SPOKEN_CARD_KEYS.has(key) && (typeof value === "string" || Array.isArray(value))) {
+    const cards = Array.isArray(value) ? value : [value];
+    const parts = [];
+    cards.forEach((code, i) => {
+      if (i) parts.push(", ");
+      const shown = cardDisplay(code);
+      parts.push(shown === String(code) ? shown : { shown, said: cardName(code) });
+    });
+    return parts;
+  }
+  if (SEAT_KEYS.has(key) && typeof value === "string") {
+    const said = seatSpoken(value);
+    return [said === value ? value : { shown: value, said }];
+  }
+  return [formatValue(key, value)];
+}
+
+/** The text of parts, as the eye reads it (`said` false) or as it is spoken (`said` true). */
+export function partsText(parts, said = false) {
+  return parts.map((p) => (typeof p === "string" ? p : said ? p.said : p.shown)).join("");
+}
+
+/** An engine message as parts (see fillParts); the engine's English text when the catalog lacks it. */
+export function engineParts(message) {
+  if (!message) return [];
+  const template = catalog.engine.messages[message.code];
+  if (!template) return [message.text || message.code || ""];
+  return fillParts(template, message.values || {});
+}
+
+/** An engine message as a screen reader should say it: cards and seats in words. */
+export function engineSpeech(message) {
+  return partsText(engineParts(message), true);
 }
 
 export function isRed(code) {

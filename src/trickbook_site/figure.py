@@ -16,13 +16,19 @@ from html import escape
 from typing import Callable, Iterable
 
 from trickbook.cards import RED_SUITS, Card
-from trickbook.messages import CATEGORY_NAMES, SUIT_NAMES, Event, render
+from trickbook.messages import CARD_KEYS, CATEGORY_NAMES, MESSAGES, SUIT_NAMES, Event, format_value, render
 from trickbook.tricks import Trick
 
 from .hands import Hand
 from .i18n.fallback import Fallbacks
 
 Translate = Callable[[str], str]
+
+# Keys whose values are seats, spoken "player A" where a seat is a letter that is not a
+# compass point (Nap); widgets/i18n.js keeps the same list for the sentences it writes.
+SEAT_KEYS = frozenset({"seat", "current", "dealer", "maker", "partner", "you", "captor", "owner",
+                       "payer", "payee", "declarer"})
+COMPASS = frozenset("NESW")
 
 
 def _same(text: str) -> str:
@@ -81,6 +87,7 @@ def _labels(_: Translate) -> dict[str, str]:
         "K": _("king"),
         "Q": _("queen"),
         "J": _("jack"),
+        "player": _("player {seat}"),
     }
 
 
@@ -94,11 +101,28 @@ class HandFigure:
         self.trace = hand.trace
         self.record = hand.trace.record
         self.seats: list[str] = list(self.record.seats)
+        self.letter_seats = not all(seat in COMPASS for seat in self.seats)
 
     # ----- small pieces ----------------------------------------------------
-    def card(self, card: Card) -> str:
+    def card_name(self, card: Card) -> str:
+        """A card's name for speech ("ace of hearts"), from the catalog entries widgets/i18n.js reads too."""
         rank = self.labels.get(card.rank, "10" if card.rank == "T" else card.rank)
-        spoken = self.labels["card"].format(rank=rank, suit=self.texts.engine(SUIT_NAMES[card.suit]))
+        return self.labels["card"].format(rank=rank, suit=self.texts.engine(SUIT_NAMES[card.suit]))
+
+    def seat_name(self, seat: str) -> str:
+        """A seat for speech: Nap's letters as "player A", so that "A leads A♥" is never two lone letters."""
+        return self.labels["player"].format(seat=seat) if self.letter_seats and len(seat) == 1 else seat
+
+    @staticmethod
+    def say(shown: str, said: str) -> str:
+        """The eye's text hidden from speech, and the words for screen readers only."""
+        if shown == said:
+            return escape(shown)
+        return (f'<span class="tb-say"><span aria-hidden="true">{escape(shown)}</span>'
+                f'<span class="tb-sr">{escape(said)}</span></span>')
+
+    def card(self, card: Card) -> str:
+        spoken = self.card_name(card)
         colour = "tb-red" if card.suit in RED_SUITS else "tb-black"
         return (f'<span class="tb-card {colour}" data-card="{card}" role="img" '
                 f'aria-label="{escape(spoken)}">{escape(card.display)}</span>')
@@ -117,6 +141,30 @@ class HandFigure:
         except KeyError:
             # A translation whose placeholders the event does not fill: the engine's English text.
             return event.text
+
+    def value_html(self, key: str, value: object) -> str:
+        """One value of an event as markup: cards and lettered seats in words for the ear."""
+        if isinstance(value, (list, tuple)):
+            return ", ".join(self.value_html(key, v) for v in value)
+        card = value if isinstance(value, Card) else None
+        if card is None and key in CARD_KEYS and isinstance(value, str):
+            try:
+                card = Card.parse(value)
+            except ValueError:
+                card = None
+        if card is not None:
+            return self.say(card.display, self.card_name(card))
+        if key in SEAT_KEYS and isinstance(value, str):
+            return self.say(value, self.seat_name(value))
+        return escape(format_value(key, value, self.texts.engine))
+
+    def event_html(self, event: Event) -> str:
+        """An event's sentence as markup, cards and seats spoken in words (as widgets/i18n.js fillParts)."""
+        try:
+            template = escape(self.texts.engine(MESSAGES[event.code]))
+            return template.format_map({k: self.value_html(k, v) for k, v in event.values.items()})
+        except (KeyError, IndexError, ValueError):
+            return escape(self.event_text(event))
 
     def title(self) -> str:
         return self.texts.content(self.record.title or self.hand.id)
@@ -178,7 +226,7 @@ class HandFigure:
     def narration(self) -> str:
         items = []
         for step in self.trace.steps:
-            parts = [escape(self.event_text(e)) for e in step.events]
+            parts = [self.event_html(e) for e in step.events]
             note = self.note(step.note)
             if note and step.note is not None:
                 parts.append(f'<span class="tb-note"{self.english(step.note)}>{escape(note)}</span>'

@@ -48,7 +48,32 @@ def _labels(_: Translate) -> dict[str, str]:
         "status": _("Press Start to deal. The engine starts in your browser, which takes a few seconds."),
         "gentle": _("Gentle bots, for beginners"),
         "rounds": _("Length of the session:"),
+        "timer": _("A time limit for each decision"),
     }
+
+
+def _keys(_: Translate) -> list[tuple[str, str]]:
+    """The table's keyboard shortcuts (widgets/play-table/keys.js) and what each does."""
+    return [
+        ("← →", _("Move along your hand")),
+        (_("Enter"), _("Lift a card, then play it")),
+        ("H", _("Hear your hand, suit by suit")),
+        ("T", _("Hear the trick so far")),
+        ("C", _("Hear the score")),
+        ("W", _("Hear whose turn it is")),
+        ("U", _("Hear the trumps and the contract")),
+        ("S", _("Pass, stand or wait")),
+        ("L", _("Show the last trick")),
+        ("M", _("Sound on or off")),
+    ]
+
+
+def keys_help(_: Translate) -> str:
+    """The keyboard shortcuts, written into each play page in its language."""
+    rows = "".join(f"<div><dt><kbd>{escape(key)}</kbd></dt><dd>{escape(what)}</dd></div>" for key, what in _keys(_))
+    return (f'<details class="tbt-keys-help"><summary>{escape(_("Keyboard shortcuts"))}</summary>'
+            f'<p>{escape(_("While your hand or the table has the focus:"))}</p>'
+            f'<dl class="tbt-keys">{rows}</dl></details>')
 
 
 def _round_names(ngettext: Plural) -> list[str]:
@@ -71,9 +96,12 @@ def table_intro(game: str, ui: Translate, ngettext: Plural = _english_plural) ->
                     f'{escape(t["rounds"])} <select class="tbt-rounds" id="tbt-rounds-{game}">{lengths}</select></label>')
     gentle = (f'<label class="tbt-gentle-label" for="tbt-gentle-{game}">'
               f'<input type="checkbox" class="tbt-gentle" id="tbt-gentle-{game}"> {escape(t["gentle"])}</label>')
-    return (f'<div class="tbt-intro" hidden>{players}{gentle}'
+    # Checked unless the reader asks for reduced motion (start.js and the table decide that).
+    timer = (f'<label class="tbt-timer-label" for="tbt-timer-on-{game}">'
+             f'<input type="checkbox" class="tbt-timer-on" id="tbt-timer-on-{game}" checked> {escape(t["timer"])}</label>')
+    return (f'<div class="tbt-intro" hidden>{players}{gentle}{timer}'
             f'<button type="button" class="tbt-btn tbt-start">{escape(t["start"])}</button>'
-            f'<p class="tbt-status" role="status">{escape(t["status"])}</p></div>')
+            f'<p class="tbt-status" role="status">{escape(t["status"])}</p>{keys_help(ui)}</div>')
 
 
 def file_notice(ui: Translate) -> str:

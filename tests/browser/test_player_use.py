@@ -108,9 +108,10 @@ def test_last_and_first_buttons_keep_the_keyboard_focus_when_they_become_unavail
     expect(first).to_be_focused()
     expect(fig.locator(".tb-prev")).to_be_disabled()
     # Tab order: the four steps' controls, the slider among them, then copying the link,
-    # presenter mode, trying other cards, then the board.
-    controls = ["tb-prev", "tb-slider", "tb-next", "tb-last", "tb-copy-link", "tb-presenter-toggle", "tb-try",
-                "tb-board"]
+    # presenter mode, the step's narration (a region that scrolls within itself), trying other
+    # cards, then the board.
+    controls = ["tb-prev", "tb-slider", "tb-next", "tb-last", "tb-copy-link", "tb-presenter-toggle",
+                "tb-step-narration", "tb-try", "tb-board"]
     order = []
     for _ in controls:
         page.keyboard.press("Tab")
@@ -305,9 +306,8 @@ def test_what_if_explains_an_illegal_card_and_bots_finish_a_clearly_marked_branc
     # An illegal card: the engine's reason, in the reader's words, every placeholder filled.
     not_now = catalogs[lang]["ui"].get("(not allowed now)") or "(not allowed now)"
     shown = cards.locator(f'button[data-card="{illegal}"]')
-    # The name starts with the visible text (voice control) and says what the dashed border shows.
-    face = illegal[:-1].replace("T", "10") + {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[illegal[-1]]
-    expect(shown).to_have_accessible_name(f"{face} {card_name(catalogs, lang, illegal)} {not_now}")
+    # The name is the card in words (its symbol is hidden from speech) and says what the dashed border shows.
+    expect(shown).to_have_accessible_name(f"{card_name(catalogs, lang, illegal)} {not_now}")
     cards.locator(f'button[data-card="{illegal}"]').click()
     message = fig.locator(".tb-message")
     expect(message).to_have_text(reason_text(catalogs, lang, code, seat, suit))

@@ -6,14 +6,14 @@
 // what needs it: trying another card. Where the connection asks to save data, the
 // reader is asked first, with the download's size.
 
-import { _, engineText, fill, cardDisplay, currentLang } from "../i18n.js";
+import { _, engineParts, engineSpeech, engineText, fill, fillParts, currentLang, useSpokenSeats } from "../i18n.js";
 import { ask, EngineUnavailable } from "../engine.js";
-import { boardElement, el } from "../board.js";
+import { boardElement, el, partsNodes } from "../board.js";
 import {
   stepsOf, hashFor, seedFor, cardsOfStep, dataIsPrecious, megabytes, engineDownloadBytes,
 } from "./state.js";
 import { expandTrace } from "../trace.js";
-import { button, icon, showBubble, hideBubble, addScrollCues, onSwipe, copyText } from "./view.js";
+import { button, icon, showBubble, hideBubble, addScrollCues, onSwipe, copyText, keepBarHeight, clearOfBar } from "./view.js";
 import { requestFullscreen, leaveFullscreen, presenterKey, inertAround } from "./presenter.js";
 
 const STATUS_TEXT = {
@@ -86,7 +86,8 @@ export class HandPlayer {
     this.branchBar = el("div", { className: "tb-branch", "aria-live": "polite", hidden: true });
     // Said to screen readers; the eye reads the same words in a bubble by the card tapped.
     this.message = el("p", { className: "tb-message tb-sr", "aria-live": "polite" });
-    this.narration = el("div", { className: "tb-step-narration", "aria-live": "polite" });
+    // A region of its own: in the sticky bar it scrolls within itself (hand.css), by keyboard too.
+    this.narration = el("div", { className: "tb-step-narration", "aria-live": "polite", role: "region", tabindex: "0", "aria-label": _("What happens") });
     if (dormant) {
       // Nothing adopted moves: the new parts go after it.
       this.player = dormant;
@@ -110,11 +111,15 @@ export class HandPlayer {
       else this.figure.prepend(this.player);
     }
     addScrollCues(this.figure);
+    keepBarHeight(this.bar);
   }
 
   listen() {
     // The board is where cards are tried: reaching it (a tap, a click, Tab) wakes the engine.
-    this.board.addEventListener("focusin", () => this.wantEngine({ ask: false }));
+    this.board.addEventListener("focusin", (event) => {
+      this.wantEngine({ ask: false });
+      clearOfBar(this.bar, event.target);
+    });
     this.figure.addEventListener("keydown", (event) => this.onKey(event));
     onSwipe(this.board, { onLeft: () => this.go(this.step + 1), onRight: () => this.go(this.step - 1) });
   }
@@ -225,6 +230,8 @@ export class HandPlayer {
     for (const b of [this.first, this.prev]) b.setAttribute("aria-disabled", String(this.step === 0));
     for (const b of [this.next, this.last]) b.setAttribute("aria-disabled", String(this.step === total));
     this.figure.dataset.step = String(this.step);
+    const view = current.view || {};
+    useSpokenSeats(view.seats || Object.keys(view.hands || {}));
     const focusInBoard = this.board.contains(document.activeElement);
     this.board.replaceChildren(...boardElement(current.view || {}, this.choice(current.view || {})));
     this.markCardsOfStep(current);
@@ -245,7 +252,7 @@ export class HandPlayer {
   }
 
   paintNarration(current) {
-    const lines = (current.events || []).map((event) => el("p", { className: "tb-event", dataset: { code: event.code } }, engineText(event)));
+    const lines = (current.events || []).map((event) => el("p", { className: "tb-event", dataset: { code: event.code } }, partsNodes(engineParts(event))));
     if (!lines.length) lines.push(el("p", { className: "tb-event" }, this.step === 0 ? _("The cards are dealt.") : ""));
     // Notes come from the page, in the reader's language; a branch has none of its own.
     const note = this.branch && this.step > this.branch.from ? null : this.notes[String(this.step)];
@@ -262,8 +269,8 @@ export class HandPlayer {
   }
 
   /** Say `text` in the live region and, for the eye, in a bubble next to `anchor`. */
-  say(text, anchor = null) {
-    this.message.textContent = text;
+  say(text, anchor = null, spoken = text) {
+    this.message.textContent = spoken;
     if (text && anchor) showBubble(this.figure, anchor, text);
     else hideBubble(this.figure);
   }
@@ -386,7 +393,7 @@ export class HandPlayer {
     }
     if (answer && answer.reason) {
       // The rules refused the card: the engine's reason, in the reader's language, by the card.
-      this.say(engineText(answer.reason), anchor);
+      this.say(engineText(answer.reason), anchor, engineSpeech(answer.reason));
       return;
     }
     const steps = stepsOf(answer);
@@ -415,8 +422,8 @@ export class HandPlayer {
       this.board.focus({ preventScroll: true });
     });
     // In the sticky bar, on screen, with the step that the chosen card made.
-    this.branchBar.replaceChildren(
-      el("p", {}, fill(_("What if {seat} chose {card}? The bots play the rest of the hand."), { seat, card: cardDisplay(code) })),
+    const question = fillParts(_("What if {seat} chose {card}? The bots play the rest of the hand."), { seat, card: code });
+    this.branchBar.replaceChildren(el("p", {}, partsNodes(question)),
       back);
     this.branchBar.hidden = false;
     this.go(from + 1);

@@ -132,3 +132,23 @@ export async function copyText(text) {
   if (focused instanceof HTMLElement) focused.focus();
   return done;
 }
+
+/** How tall the sticking bar is (0 where it does not stick), for the cards' scroll-margin-top (hand-reach.css). */
+export function keepBarHeight(bar) {
+  const update = () => {
+    const sticks = getComputedStyle(bar).position === "sticky" && !document.documentElement.classList.contains("tb-presenting");
+    bar.dataset.stickyHeight = sticks ? String(bar.offsetHeight) : "0";
+    const heights = [...document.querySelectorAll(".tb-bar")].map((b) => Number(b.dataset.stickyHeight || 0));
+    document.documentElement.style.setProperty("--tb-bar-height", `${Math.max(0, ...heights)}px`);
+  };
+  if (window.ResizeObserver) new ResizeObserver(update).observe(bar);
+  window.addEventListener("resize", update);
+  update();
+}
+
+/** A focused card never sits under the sticking bar: scroll it just clear of the bar. */
+export function clearOfBar(bar, target) {
+  if (!target || !target.matches(".tb-card") || getComputedStyle(bar).position !== "sticky") return;
+  const covered = bar.getBoundingClientRect().bottom - target.getBoundingClientRect().top;
+  if (covered > 0 && !bar.contains(target)) window.scrollBy({ top: -(covered + 8), behavior: "instant" });
+}

@@ -1,5 +1,9 @@
 // The table's keys: ← → along the hand, Enter to lift then play (the buttons' own),
-// S for the cautious choice (pass, stand, wait), M for sound, L for the last trick.
+// S for the cautious choice (pass, stand, wait), M for sound, L for the last trick, and
+// keys that say the table aloud (through the table's live region) without leaving the hand:
+// H the hand by suit, T the trick so far, C the score, W whose turn, U trumps and contract.
+// None is one of Material's own (search: S, F, /; pages: P, N, comma, period), and all are
+// taken before the page sees them. The build lists them on each play page (on_demand.keys_help).
 //
 // While the table has focus, or a bot is playing (focus may rest on the page then), these
 // letters belong to the table:
@@ -11,6 +15,7 @@
 import { cautiousAction } from "./state.js";
 
 const TABLE_KEYS = new Set(["s", "m", "l"]);
+const SPOKEN_KEYS = { h: "hand", t: "trick", c: "score", w: "turn", u: "trumps" };
 
 export function installKeys(table) {
   const onKey = (event) => {
@@ -27,7 +32,7 @@ export function installKeys(table) {
       table.focusCard(Number(card.dataset.index) + (key === "ArrowLeft" ? -1 : 1));
       return;
     }
-    if (!TABLE_KEYS.has(key)) return;
+    if (!TABLE_KEYS.has(key) && !(key in SPOKEN_KEYS)) return;
     event.preventDefault();
     event.stopPropagation();
     event.stopImmediatePropagation();
@@ -38,6 +43,9 @@ export function installKeys(table) {
       table.toggleSound();
     } else if (key === "l") {
       table.toggleLastTrick();
+    } else if (key in SPOKEN_KEYS) {
+      table.announce(SPOKEN_KEYS[key]);
+      return; // the focus stays where it is
     }
     if (idle) table.focusDecision(true);
   };

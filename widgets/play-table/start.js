@@ -44,6 +44,9 @@ function prepare(root) {
   // The bots' level the reader chose on an earlier visit (persistence.js's settings), shown at once.
   const gentle = intro.querySelector(".tbt-gentle");
   if (gentle) gentle.checked = loadSettings().level === "gentle";
+  // The decision timer is off for a reader who asks for reduced motion; Start reads the box.
+  const timer = intro.querySelector(".tbt-timer-on");
+  if (timer && window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches) timer.checked = false;
   const soon = () => load();
   for (const type of ["pointerover", "pointerdown", "focusin"]) intro.addEventListener(type, soon, { passive: true });
   intro.addEventListener("change", (event) => {

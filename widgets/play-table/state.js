@@ -5,12 +5,10 @@
 // module only names seats and teams in the reader's language and turns the
 // legal actions into the placard's buttons.
 
-import { _, cardDisplay, contractName, engineText, fill, formatValue, suitName } from "../i18n.js";
+import { _, cardDisplay, cardName, contractName, engineParts, fill, fillParts, ngettext, partsText, seatSpoken, suitName, useSpokenSeats } from "../i18n.js";
 
 export const SUIT_SYMBOLS = { S: "♠", H: "♥", D: "♦", C: "♣" };
 const SEAT_KEYS = new Set(["seat", "current", "dealer", "maker", "partner", "you", "captor", "owner", "payer", "payee", "other"]);
-// Values that are cards under another name: shown with their symbols, never as codes ("J♠", not "JS").
-const CARD_KEYS = new Set(["right", "left", "upcard", "kick"]);
 const COMPASS = ["N", "E", "S", "W"];
 
 // Compass names for the four-seat games; Nap's seats (A to G) keep their letters.
@@ -19,6 +17,17 @@ let compassSeats = true;
 /** Tell the names which seats sit at this table (Nap's letters include an E that is not East). */
 export function useSeats(seats) {
   compassSeats = seats.every((s) => COMPASS.includes(s));
+  useSpokenSeats(seats); // and speech: Nap's letters are spoken "player A"
+}
+
+/** A suit for a label: its symbol and name for the eye, its name alone for the ear. */
+export function suitPart(suit) {
+  return { shown: `${SUIT_SYMBOLS[suit]} ${suitName(suit)}`, said: suitName(suit) };
+}
+
+/** A card: its symbol for the eye, its name in words for the ear ("J♥", "jack of hearts"). */
+export function cardPart(code) {
+  return { shown: cardDisplay(code), said: cardName(code) };
 }
 
 export function seatName(seat) {
@@ -62,7 +71,7 @@ function verbLabel(action) {
   switch (action.verb) {
     case "order": return _("Order it up");
     case "pickup": return _("Pick it up");
-    case "call": return `${SUIT_SYMBOLS[action.suit]} ${suitName(action.suit)}`;
+    case "call": return [suitPart(action.suit)];
     case "pass": return _("Pass");
     case "bid": return fill(_("Bid {contract}"), { contract: contractName(action.contract) });
     case "stand": return _("Stand");
@@ -117,8 +126,11 @@ const TEAM_PLURALS = {
   game: () => _("Game: {team} have {total}, {other} have {other_total}."),
 };
 
-/** An engine message with seats, teams and cards named for people, in the reader's language. */
-export function tableText(message) {
+/**
+ * An engine message with seats, teams and cards named for people, in the reader's language,
+ * as parts (i18n.fillParts): cards and lettered seats carry their spoken words.
+ */
+export function tableParts(message) {
   const values = {};
   let plural = false;
   for (const [key, value] of Object.entries(message.values || {})) {
@@ -126,15 +138,15 @@ export function tableText(message) {
       values[key] = teamName(value);
       if (key === "team") plural = true;
     } else if (SEAT_KEYS.has(key) && typeof value === "string") values[key] = seatName(value);
-    else if (CARD_KEYS.has(key) && typeof value === "string") values[key] = cardDisplay(value);
     else values[key] = value;
   }
-  if (plural && TEAM_PLURALS[message.code]) {
-    const shown = {};
-    for (const [key, value] of Object.entries(values)) shown[key] = formatValue(key, value);
-    return fill(TEAM_PLURALS[message.code](), shown);
-  }
-  return engineText({ ...message, values });
+  if (plural && TEAM_PLURALS[message.code]) return fillParts(TEAM_PLURALS[message.code](), values);
+  return engineParts({ ...message, values });
+}
+
+/** The same message as the eye reads it. */
+export function tableText(message) {
+  return partsText(tableParts(message));
 }
 
 /** What the page shows of the game's own objects: [{target, label, red}] for chips on the felt. */
@@ -142,26 +154,26 @@ export function objectChips(view) {
   const chips = [];
   const red = (suit) => suit === "H" || suit === "D";
   const trumpText = view.trump
-    ? fill(_("Trumps: {suit}"), { suit: `${SUIT_SYMBOLS[view.trump]} ${suitName(view.trump)}` })
+    ? fillParts(_("Trumps: {suit}"), { suit: suitPart(view.trump) })
     : _("Trumps: not set yet");
   if (view.game === "euchre") {
-    const up = cardDisplay(view.upcard);
+    const up = view.upcard;
     const upText = {
-      "face-up": fill(_("Upcard: {card}"), { card: up }),
-      "picked-up": fill(_("Upcard {card}, picked up"), { card: up }),
-      "turned-down": fill(_("Upcard {card}, turned down"), { card: up }),
-      "in-kitty": fill(_("Upcard {card}, left in the kitty"), { card: up }),
+      "face-up": fillParts(_("Upcard: {card}"), { card: up }),
+      "picked-up": fillParts(_("Upcard {card}, picked up"), { card: up }),
+      "turned-down": fillParts(_("Upcard {card}, turned down"), { card: up }),
+      "in-kitty": fillParts(_("Upcard {card}, left in the kitty"), { card: up }),
     }[view.upcard_state];
     chips.push({ target: "upcard", label: upText, red: red(view.upcard.slice(-1)), state: view.upcard_state, card: view.upcard });
     chips.push({ target: "kitty", label: fill(_("Kitty: {count} cards face down"), { count: String(view.kitty_size) }) });
   }
   if (view.game === "trinidad") {
-    chips.push({ target: "kick", label: fill(_("Kick: {card}"), { card: cardDisplay(view.kick) }), red: red(view.kick.slice(-1)), card: view.kick });
+    chips.push({ target: "kick", label: fillParts(_("Kick: {card}"), { card: view.kick }), red: red(view.kick.slice(-1)), card: view.kick });
     chips.push({ target: "stock", label: fill(_("Stock: {count} cards"), { count: String(view.stock_size) }) });
   }
   if (view.game === "nap") {
     const contract = view.contract
-      ? fill(_("Contract: {seat}, {contract}"), { seat: seatName(view.declarer), contract: contractName(view.contract) })
+      ? fillParts(_("Contract: {seat}, {contract}"), { seat: seatName(view.declarer), contract: contractName(view.contract) })
       : _("Contract: no bid yet");
     chips.push({ target: "contract", label: contract });
   }
@@ -206,6 +218,60 @@ export function scoreRows(view) {
   }));
 }
 
+/** One score row in words: "North and South: 5 of 10", or a Nap balance "A: +3". */
+export function scoreLine(row) {
+  return row.holes
+    ? fill(_("{team}: {points} of {target}"), { team: row.label, points: String(Math.min(row.points, row.holes)), target: String(row.holes) })
+    : fill(_("{seat}: {points}"), { seat: row.label, points: row.points > 0 ? `+${row.points}` : String(row.points) });
+}
+
+const spokenSeat = (seat) => seatSpoken(seatName(seat));
+
+/**
+ * What the table's reading keys say (keys.js), in words, for a screen reader:
+ * `hand` (by suit), `trick` (so far), `score`, `turn` (whose), `trumps` (and the contract).
+ */
+export function spokenSummary(view, kind) {
+  if (!view) return "";
+  if (kind === "hand") {
+    if (view.hand_hidden) {
+      const n = view.hidden_count || 0;
+      return fill(ngettext("{count} card face down", "{count} cards face down", n), { count: String(n) });
+    }
+    if (!view.hand.length) return _("no cards");
+    const suits = [];
+    for (const code of view.hand) if (!suits.includes(code.slice(-1))) suits.push(code.slice(-1));
+    const list = suits.map((suit) => fill(_("{suit}: {cards}"), {
+      suit: suitName(suit),
+      cards: view.hand.filter((c) => c.slice(-1) === suit).map(cardName).join(", "),
+    }));
+    return fill(_("Your hand, suit by suit: {list}."), { list: list.join("; ") });
+  }
+  if (kind === "trick") {
+    const trick = view.trick;
+    if (!trick || !trick.plays.length) return _("No card played yet");
+    const plays = trick.plays.map(([seat, card, thrown]) => (card === "throw"
+      ? partsText(fillParts(_("{seat} throws in {cards}"), { seat: seatName(seat), cards: thrown }), true)
+      : fill(_("{seat}: {card}"), { seat: spokenSeat(seat), card: cardName(card) })));
+    const head = trick.winner
+      ? fill(_("Trick {number}: won by {seat}"), { number: String(trick.number), seat: spokenSeat(trick.winner) })
+      : fill(_("Trick {number}"), { number: String(trick.number) });
+    const winning = !trick.winner && trick.winning && trick.winning.card
+      ? fill(_("{seat} is winning with {card}."), { seat: spokenSeat(trick.winning.seat), card: cardName(trick.winning.card) })
+      : "";
+    return `${head}. ${plays.join("; ")}. ${winning}`.trim();
+  }
+  if (kind === "score") return `${_("Score")}: ${scoreRows(view).map(scoreLine).join("; ")}.`;
+  if (kind === "turn") {
+    if (view.your_turn || view.phase === "hand-over") return promptFor(view);
+    return view.current ? fill(_("Waiting for {seat} (bot)…"), { seat: spokenSeat(view.current) }) : "";
+  }
+  if (kind === "trumps") {
+    return objectChips(view).map((chip) => partsText(Array.isArray(chip.label) ? chip.label : [chip.label], true)).join(". ");
+  }
+  return "";
+}
+
 /** The end of the match in words. */
 export function resultText(view) {
   if (view.target) return view.winner === view.your_team ? _("Your team wins the match.") : _("The bots' team wins the match.");
@@ -215,5 +281,3 @@ export function resultText(view) {
   return fill(text, { points: mine > 0 ? `+${mine}` : String(mine) });
 }
 
-/** A card for the trick or the hand: its symbol text. */
-export const showCard = cardDisplay;

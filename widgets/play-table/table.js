@@ -14,11 +14,11 @@
 
 import { _, fill, loadCatalog } from "../i18n.js";
 import { ask } from "../engine.js";
-import { el } from "../board.js";
+import { el, partsNodes } from "../board.js";
 import { installKeys } from "./keys.js";
 import { forget, loadSaved, loadSettings, newSeed, save, saveSettings } from "./persistence.js";
 import { SAVE_FORMAT, canSeal, seal, unseal } from "./sealed.js";
-import { seatName, tableText, useSeats } from "./state.js";
+import { seatName, spokenSummary, tableParts, useSeats } from "./state.js";
 import { DecisionTimer } from "./timer.js";
 import { TableView } from "./view.js";
 
@@ -144,7 +144,9 @@ class PlayTable {
   async begin() {
     if (this.busy) return;
     this.timer.stop();
+    const fromStart = this.ui.intro.contains(document.activeElement);
     this.setEngine("loading");
+    if (fromStart) this.root.focus({ preventScroll: true }); // Start is hidden: the keyboard stays at the table
     this.ui.showNotice("");
     const seed = newSeed();
     const players = this.ui.players ? Number(this.ui.players.value) : null;
@@ -178,6 +180,9 @@ class PlayTable {
     this.id = answer.id;
     this.root.dataset.level = answer.view.level; // how this match's bots play
     if (this.timerOverride === null) this.timer.seconds = answer.seconds;
+    // As the reader chose before Start (unticked by start.js under reduced motion).
+    this.timer.on = this.ui.timerOn.checked;
+    this.paintToggles();
     this.setEngine("live");
     this.ui.game.hidden = false;
     this.ui.log.replaceChildren();
@@ -216,7 +221,9 @@ class PlayTable {
     this.timer.stop();
     const active = document.activeElement;
     const hadFocus = !active || active === document.body || this.root.contains(active);
-    if (hadFocus) this.root.focus({ preventScroll: true });
+    // A card keeps the focus in the hand while the bots play (the hand repaints around it);
+    // a placard's button is replaced, so the focus waits on the table, which shows it.
+    if (hadFocus && !this.ui.cards.contains(active)) this.root.focus({ preventScroll: true });
     let answer;
     try {
       answer = await this.request(type, { table: this.id, ...payload });
@@ -227,7 +234,7 @@ class PlayTable {
     }
     if (!answer.ok) {
       const reason = answer.reason || answer.error;
-      this.ui.explanation.textContent = reason ? tableText(reason) : "";
+      this.ui.explanation.replaceChildren(...(reason ? [el("p", {}, partsNodes(tableParts(reason)))] : []));
       this.timer.start();
       this.focusDecision(hadFocus);
       return;
@@ -258,7 +265,7 @@ class PlayTable {
     }
     if (!answer.ok) return;
     this.ui.explanation.dataset.target = target;
-    this.ui.explanation.replaceChildren(...answer.messages.map((m) => el("p", { dataset: { code: m.code } }, tableText(m))));
+    this.ui.explanation.replaceChildren(...answer.messages.map((m) => el("p", { dataset: { code: m.code } }, partsNodes(tableParts(m)))));
   }
 
   /** Paint each step in turn (the bots' moves at the table's pace), then the final view. */
@@ -290,10 +297,10 @@ class PlayTable {
     this.ui.log.dataset.lines = String(this.lines); // how many were narrated, the trimmed ones included
     const why = step.bot && step.why ? {
       code: step.why.code,
-      text: tableText(step.why),
+      parts: tableParts(step.why),
       question: fill(_("Why did {seat} do that?"), { seat: seatName(step.seat) }),
     } : null;
-    this.ui.narrate(step.events.map((event) => ({ code: event.code, text: tableText(event) })), step.bot, why);
+    this.ui.narrate(step.events.map((event) => ({ code: event.code, parts: tableParts(event) })), step.bot, why);
   }
 
   paint(view) {
@@ -350,7 +357,7 @@ class PlayTable {
       return;
     }
     if (!view.your_turn) {
-      this.root.focus({ preventScroll: true });
+      if (!this.ui.cards.contains(document.activeElement)) this.root.focus({ preventScroll: true });
       return;
     }
     const choice = this.ui.choices.querySelector("button");
@@ -416,6 +423,7 @@ class PlayTable {
   // ----- timer and sound ---------------------------------------------------------
   toggleTimer() {
     this.timer.on = !this.timer.on;
+    this.ui.timerOn.checked = this.timer.on;
     this.paintToggles();
     if (this.view && this.view.your_turn) this.timer.start();
   }
@@ -431,6 +439,15 @@ class PlayTable {
     this.ui.soundToggle.setAttribute("aria-pressed", String(this.sound));
     this.ui.timerToggle.textContent = this.timer.on ? _("Timer: on") : _("Timer: off");
     this.ui.timerToggle.setAttribute("aria-pressed", String(this.timer.on));
+  }
+
+  /** Say a part of the table aloud (keys.js: hand, trick, score, turn, trumps) in the table's live region. */
+  announce(kind) {
+    const text = spokenSummary(this.view, kind);
+    if (!text) return;
+    // Emptied first, so that pressing the same key twice says it twice.
+    this.ui.said.textContent = "";
+    requestAnimationFrame(() => { this.ui.said.textContent = text; });
   }
 
   /** A short click as a card lands (only when the reader turned sound on). */

@@ -6,13 +6,28 @@
 // The log and the tools sit below and scroll inside their own region.
 
 import { _, fill, isRed, ngettext } from "../i18n.js";
-import { el } from "../board.js";
-import { objectChips, placardChoices, promptFor, resultText, scoreRows, seatName, seatPlaces, showCard } from "./state.js";
+import { el, partsNodes } from "../board.js";
+import { cardPart, objectChips, placardChoices, promptFor, resultText, scoreLine, scoreRows, seatName, seatPlaces } from "./state.js";
+
+/** A label that may be parts (cards and suits spoken in words) or plain text, as nodes. */
+export function labelNodes(label) {
+  return Array.isArray(label) ? partsNodes(label) : [label];
+}
+
+/** Cards for the eye (symbols) and the ear (names): "J♥ 10♠". */
+function cardsNodes(codes) {
+  return partsNodes(codes.flatMap((code, i) => (i ? [" ", cardPart(code)] : [cardPart(code)])));
+}
 
 const LONG_PRESS_MS = 550;
 // A Nap session: 1 to 5 rounds (the engine's nap.MAX_ROUNDS), two unless the reader chooses.
 const ROUND_CHOICES = [1, 2, 3, 4, 5];
 const DEFAULT_ROUNDS = 2;
+
+/** The reader's system asks for less motion (then the decision timer starts switched off). */
+export function prefersReducedMotion() {
+  return Boolean(window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches);
+}
 
 export class TableView {
   constructor(root, table) {
@@ -57,9 +72,15 @@ export class TableView {
     this.gentle.addEventListener("change", () => t.setGentle(this.gentle.checked));
     this.gentleLabel = found("tbt-gentle-label") || el("label", { className: "tbt-gentle-label", for: this.gentle.id },
       this.gentle, " ", _("Gentle bots, for beginners"));
+    // The decision timer can be switched off before Start (and is off for a reader who asks for
+    // reduced motion: start.js unticks it); once a match is on, its switch is in the top bar.
+    this.timerOn = found("tbt-timer-on") || el("input", { type: "checkbox", className: "tbt-timer-on", id: `tbt-timer-on-${t.game}`, checked: !prefersReducedMotion() });
+    this.timerLabel = found("tbt-timer-label") || el("label", { className: "tbt-timer-label", for: this.timerOn.id },
+      this.timerOn, " ", _("A time limit for each decision"));
     this.status = found("tbt-status") || el("p", { className: "tbt-status", role: "status" });
+    this.keysHelp = found("tbt-keys-help");
     this.intro = written || el("div", { className: "tbt-intro" },
-      this.playersLabel || null, this.roundsLabel || null, this.gentleLabel, this.start, this.status);
+      this.playersLabel || null, this.roundsLabel || null, this.gentleLabel, this.timerLabel, this.start, this.status);
     // top bar
     this.score = el("div", { className: "tbt-score", role: "group", "aria-label": _("Score") });
     this.timerText = el("span", { className: "tbt-timer-text" });
@@ -67,7 +88,9 @@ export class TableView {
       el("span", { className: "tbt-timer-bar", "aria-hidden": "true" }, el("span", { className: "tbt-timer-fill" })));
     this.handNumber = el("span", { className: "tbt-hand-number" });
     this.fingerprint = el("p", { className: "tbt-fingerprint" });
-    this.bar = el("div", { className: "tbt-bar" }, this.score, el("div", { className: "tbt-bar-side" }, this.handNumber, this.timer));
+    // Its switch before the hand in the Tab order, beside the clock it stops.
+    this.timerToggle = this.button("tbt-timer-toggle", "", () => t.toggleTimer(), { "aria-pressed": "true" });
+    this.bar = el("div", { className: "tbt-bar" }, this.score, el("div", { className: "tbt-bar-side" }, this.handNumber, this.timer, this.timerToggle));
     // the felt
     this.seatsRow = el("div", { className: "tbt-seats" });
     this.objects = el("div", { className: "tbt-objects" });
@@ -85,7 +108,6 @@ export class TableView {
     this.hand = el("div", { className: "tbt-hand" }, this.you, el("div", { className: "tbt-hand-row" }, this.cards, this.playButton));
     // tools, explanation, log, end
     this.lastTrick = this.button("tbt-last", _("Last trick"), () => t.toggleLastTrick(), { "aria-pressed": "false", "aria-keyshortcuts": "L" });
-    this.timerToggle = this.button("tbt-timer-toggle", "", () => t.toggleTimer(), { "aria-pressed": "true" });
     this.soundToggle = this.button("tbt-sound", "", () => t.toggleSound(), { "aria-pressed": "false", "aria-keyshortcuts": "M" });
     this.nextHand = this.button("tbt-next", _("Deal the next hand"), () => t.deal(), { hidden: true });
     this.newMatch = this.button("tbt-new", _("Start a new match"), () => t.newMatchAsked());
@@ -97,9 +119,11 @@ export class TableView {
       el("p", {}, _("Abandon the match in progress and deal a new one?")),
       this.button("tbt-confirm-yes", _("Yes, a new match"), () => t.confirmNew(true)),
       this.button("tbt-confirm-no", _("No, keep playing"), () => t.confirmNew(false)));
-    this.tools = el("div", { className: "tbt-tools" }, this.nextHand, this.lastTrick, this.timerToggle, this.soundToggle, this.newMatch);
+    this.tools = el("div", { className: "tbt-tools" }, this.nextHand, this.lastTrick, this.soundToggle, this.newMatch);
+    // What the reading keys (keys.js: H, T, C, W, U) say, for screen readers.
+    this.said = el("p", { className: "tbt-sr tbt-said", role: "status" });
     this.game = el("div", { className: "tbt-game", hidden: true },
-      this.bar, this.felt, this.placard, this.hand, this.explanation, this.tools, this.fingerprint, this.confirm, this.end, this.log);
+      this.bar, this.felt, this.placard, this.hand, this.said, this.explanation, this.tools, this.fingerprint, this.confirm, this.end, this.log);
     if (written) {
       // Nothing adopted leaves the page (a focused button would lose focus): the rest goes around it.
       for (const node of [...this.root.childNodes]) if (node !== written) node.remove();
@@ -129,8 +153,16 @@ export class TableView {
 
   /** The bots' setting goes with the tools while a match is on, before Start otherwise. */
   placeGentle(live) {
+    // Moved only when it is not already in place (moving it would drop a focus inside it).
+    const before = this.intro.contains(this.timerLabel) ? this.timerLabel : this.start;
     if (live) this.tools.append(this.gentleLabel);
-    else this.intro.insertBefore(this.gentleLabel, this.start);
+    else if (this.gentleLabel.nextElementSibling !== before) this.intro.insertBefore(this.gentleLabel, before);
+    this.timerLabel.hidden = live;
+    // The keys' help stays on the page during a match, after the log.
+    if (this.keysHelp) {
+      if (live) this.game.append(this.keysHelp);
+      else this.intro.append(this.keysHelp);
+    }
   }
 
   showNotice(text) {
@@ -213,7 +245,7 @@ export class TableView {
         type: "button",
         className: `tbt-btn tbt-object tbt-${chip.target}${chip.red ? " tbt-red" : ""}`,
         dataset: { target: chip.target, ...(chip.card ? { card: chip.card } : {}), ...(chip.state ? { state: chip.state } : {}) },
-      }, chip.label), chip.target);
+      }, ...labelNodes(chip.label)), chip.target);
       b.addEventListener("click", () => this.table.explain(chip.target));
       return b;
     });
@@ -230,9 +262,9 @@ export class TableView {
       trick.plays.forEach(([seat, card, thrown], i) => {
         let face;
         if (card === "throw") {
-          face = el("span", { className: "tbt-face tbt-thrown" }, thrown.map(showCard).join(" "));
+          face = el("span", { className: "tbt-face tbt-thrown" }, cardsNodes(thrown));
         } else {
-          face = el("span", { className: `tbt-face ${isRed(card) ? "tbt-red" : "tbt-black"}`, dataset: { card, led: String(i === 0) } }, showCard(card));
+          face = el("span", { className: `tbt-face ${isRed(card) ? "tbt-red" : "tbt-black"}`, dataset: { card, led: String(i === 0) } }, cardsNodes([card]));
         }
         spots[seat].append(el("span", { className: "tbt-spot-name" }, seatName(seat)), face);
         if (trick.winning && trick.winning.seat === seat) spots[seat].classList.add("tbt-winning");
@@ -255,7 +287,7 @@ export class TableView {
   paintPlacard(view, alone, choices) {
     this.prompt.textContent = promptFor(view);
     this.choices.replaceChildren(...choices.choices.map((c) => {
-      const b = el("button", { type: "button", className: `tbt-btn tbt-choice tbt-${c.kind}`, dataset: { action: c.action } }, c.label);
+      const b = el("button", { type: "button", className: `tbt-btn tbt-choice tbt-${c.kind}`, dataset: { action: c.action } }, ...labelNodes(c.label));
       if (c.cautious) b.setAttribute("aria-keyshortcuts", "S");
       b.addEventListener("click", () => this.table.act(c.action));
       return b;
@@ -277,7 +309,7 @@ export class TableView {
         tabindex: i === focusIndex ? "0" : "-1",
         "aria-disabled": String(!legal),
         "aria-pressed": legal ? String(lifted === code) : null,
-      }, showCard(code));
+      }, cardsNodes([code]));
       const bower = (view.bowers || {})[code];
       if (bower) b.append(el("span", { className: "tbt-tag" }, bower === "right" ? _("right bower") : _("left bower")));
       if (!legal) b.append(el("span", { className: "tbt-sr" }, " " + _("(not allowed now)")));
@@ -302,9 +334,7 @@ export class TableView {
 
   paintScore(view) {
     const rows = scoreRows(view).map((row) => {
-      const text = row.holes
-        ? fill(_("{team}: {points} of {target}"), { team: row.label, points: String(Math.min(row.points, row.holes)), target: String(row.holes) })
-        : fill(_("{seat}: {points}"), { seat: row.label, points: row.points > 0 ? `+${row.points}` : String(row.points) });
+      const text = scoreLine(row);
       const holes = row.holes ? el("span", { className: "tbt-holes", "aria-hidden": "true" },
         ...Array.from({ length: row.holes }, (_unused, i) => el("span", { className: i < row.points ? "tbt-hole tbt-pegged" : "tbt-hole" }))) : null;
       return el("div", { className: row.holes ? "tbt-track" : "tbt-track tbt-balance", dataset: { team: row.team, points: String(row.points) } },
@@ -326,7 +356,7 @@ export class TableView {
     }).toString();
     const copy = this.button("tbt-copy", _("Copy seed"), () => this.table.copySeed(copy));
     const rows = view.dealt.map((d) => el("tr", {},
-      el("td", {}, String(d.number)), el("td", {}, seatName(d.dealer)), el("td", { className: "tbt-dealt-cards", dataset: { cards: d.cards.join(" ") } }, d.cards.map(showCard).join(" "))));
+      el("td", {}, String(d.number)), el("td", {}, seatName(d.dealer)), el("td", { className: "tbt-dealt-cards", dataset: { cards: d.cards.join(" ") } }, cardsNodes(d.cards))));
     this.end.replaceChildren(
       el("p", { className: "tbt-result" }, resultText(view)),
       this.finalBalances(view),
@@ -353,19 +383,20 @@ export class TableView {
   }
 
   narrate(lines, bot, why) {
-    let last = null;
-    for (const { code, text } of lines) {
-      last = el("p", { className: bot ? "tbt-bot-line" : "tbt-your-line", dataset: { code } }, text);
-      this.log.append(last);
+    let own = null;
+    for (const { code, parts } of lines) {
+      const line = el("p", { className: bot ? "tbt-bot-line" : "tbt-your-line", dataset: { code } }, partsNodes(parts));
+      this.log.append(line);
+      own = own || line; // the bot's own move is the step's first line; a trick won or a score follows it
     }
-    if (last && why) {
-      // "Why did North play that?": the bot's own reason, in the explanation area.
+    if (own && why) {
+      // "Why did North play that?": the bot's own reason, on the line of its own move, in the explanation area.
       const ask = el("button", { type: "button", className: "tbt-btn tbt-why", "aria-label": why.question }, _("Why?"));
       ask.addEventListener("click", () => {
         this.explanation.dataset.target = "why";
-        this.explanation.replaceChildren(el("p", { dataset: { code: why.code } }, why.text));
+        this.explanation.replaceChildren(el("p", { dataset: { code: why.code } }, partsNodes(why.parts)));
       });
-      last.append(" ", ask);
+      own.append(" ", ask);
     }
     while (this.log.childElementCount > 40) this.log.firstElementChild.remove();
     this.log.scrollTop = this.log.scrollHeight; // the newest line in sight

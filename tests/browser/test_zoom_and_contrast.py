@@ -1,0 +1,231 @@
+"""A low-vision reader: the hand player at 200 % and 400 % zoom (CSS viewports 640x400 and 320x256 of
+a 1280x800 screen), forced colours (Windows high contrast), and the contrast of cards not allowed now.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+pytestmark = pytest.mark.browser
+
+# The three showcase hands: the A♥ Four of Nap, Yorkshire's captured deuce (Low stays with the pair
+# dealt it), and Trinidad's hang-jack.
+SHOWCASE = [("nap", "nap-four-hearts"), ("yorkshire", "yorkshire-low-stays-with-the-pair"),
+            ("trinidad", "trinidad-hang-jack")]
+ZOOMS = {"200%": (640, 400), "400%": (320, 256)}
+
+# Scroll the page over the whole board in 8 px steps; at each position, how much of the board is on
+# screen and not under anything that sticks (Material's header, the player's bar when it sticks).
+MOST_BOARD_IN_VIEW = """(fig) => {
+  const board = fig.querySelector('.tb-board'), bar = fig.querySelector('.tb-bar');
+  const header = document.querySelector('.md-header');
+  const box = board.getBoundingClientRect();
+  const from = Math.max(0, box.top + scrollY - innerHeight), to = box.bottom + scrollY;
+  let most = 0;
+  for (let y = from; y <= to; y += 8) {
+    window.scrollTo({ top: y, behavior: 'instant' });
+    const r = board.getBoundingClientRect();
+    let top = 0;
+    for (const s of [header, bar]) {
+      const p = getComputedStyle(s).position;
+      if (p !== 'sticky' && p !== 'fixed') continue;
+      const b = s.getBoundingClientRect();
+      if (b.top <= top + 2 && b.bottom > top) top = b.bottom;
+    }
+    most = Math.max(most, Math.min(r.bottom, innerHeight) - Math.max(r.top, top));
+  }
+  return { most, height: board.getBoundingClientRect().height };
+}"""
+
+# Whether the element's centre, once scrolled into view, is the element itself (nothing covers it).
+REACHABLE = """(el) => {
+  el.scrollIntoView({ block: 'center', behavior: 'instant' });
+  const r = el.getBoundingClientRect();
+  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return r.top >= 0 && r.bottom <= innerHeight && (hit === el || el.contains(hit));
+}"""
+
+
+@pytest.mark.parametrize("zoom", list(ZOOMS))
+@pytest.mark.parametrize("game,hand", SHOWCASE, ids=[h for _g, h in SHOWCASE])
+def test_at_every_step_half_of_the_board_can_be_scrolled_into_view_when_zoomed(browser, site_url, tb, game, hand, zoom):
+    width, height = ZOOMS[zoom]
+    lang = "fr" if zoom == "400%" else "en"  # French, the longest text, at the smallest size
+    context = browser.new_context(viewport={"width": width, "height": height})
+    guard = tb.guard_context(context)
+    tb.block_runtime(context)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    try:
+        page.goto(f"{site_url}/{lang}/{game}/#{hand}=0")
+        fig = tb.wake(tb.figure_of(page, hand))
+        # On a short screen nothing sticks: not the bar, not the site's header.
+        assert fig.locator(".tb-bar").evaluate("b => getComputedStyle(b).position") == "static"
+        assert page.locator(".md-header").evaluate("h => getComputedStyle(h).position") not in ("sticky", "fixed")
+        shares = []
+        for step in range(int(fig.get_attribute("data-steps")) + 1):
+            fig.evaluate("(f, s) => { const sl = f.querySelector('.tb-slider'); sl.value = String(s); "
+                         "sl.dispatchEvent(new Event('input')); }", step)
+            expect(fig).to_have_attribute("data-step", str(step))
+            seen = fig.evaluate(MOST_BOARD_IN_VIEW)
+            shares.append(round(seen["most"] / seen["height"], 2))
+            # The controls stay reachable: scrolled to, nothing covers them.
+            assert fig.locator(".tb-next").evaluate(REACHABLE), f"step {step}: the Next button is covered"
+        print(f"\n[{lang} {zoom} {hand}] least share of the board in view over {len(shares)} steps: {min(shares)}")
+        assert min(shares) >= 0.5, shares
+    finally:
+        context.close()
+    assert guard.refused == [] and errors == []
+
+
+@pytest.mark.parametrize("lang,size", [("en", (1280, 800)), ("pt", (360, 740))])
+def test_the_sticking_bar_stays_short_and_its_narration_scrolls_within_itself(browser, site_url, tb, lang, size):
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]})
+    guard = tb.guard_context(context)
+    tb.block_runtime(context)
+    page = context.new_page()
+    try:
+        # Trinidad's hang-jack, step 25: the longest narration with its note.
+        page.goto(f"{site_url}/{lang}/trinidad/#trinidad-hang-jack=25")
+        fig = tb.wake(tb.figure_of(page, "trinidad-hang-jack"))
+        bar, narration = fig.locator(".tb-bar"), fig.locator(".tb-step-narration")
+        assert bar.evaluate("b => getComputedStyle(b).position") == "sticky"
+        assert bar.bounding_box()["height"] <= 0.45 * size[1]
+        # The narration is a labelled region that scrolls by keyboard when it is longer than its box.
+        expect(narration).to_have_attribute("role", "region")
+        expect(narration).to_have_attribute("tabindex", "0")
+        assert narration.evaluate("n => getComputedStyle(n).overflowY") == "auto"
+    finally:
+        context.close()
+    assert guard.refused == []
+
+
+# ----- forced colours --------------------------------------------------------------------------
+
+OUTLINE = "(e) => { const s = getComputedStyle(e); return [s.outlineStyle, parseFloat(s.outlineWidth)]; }"
+BORDER = "(e) => parseFloat(getComputedStyle(e).borderLeftWidth)"
+
+
+def test_in_forced_colours_every_highlight_of_a_worked_hand_stays_visible(browser, site_url, tb):
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, forced_colors="active")
+    guard = tb.guard_context(context)
+    tb.block_runtime(context)
+    page = context.new_page()
+    try:
+        assert page.evaluate("matchMedia('(forced-colors: active)').matches")
+        # Step 6 of the A♥ Four: B has just played J♥ to A's ace; C is to play; A is winning.
+        page.goto(f"{site_url}/en/nap/#nap-four-hearts=6")
+        fig = tb.wake(tb.figure_of(page, "nap-four-hearts"))
+        just_played = fig.locator(".tb-board .tb-card.tb-step-card").first
+        expect(just_played).to_have_attribute("data-card", "JH")
+        style, width = just_played.evaluate(OUTLINE)
+        assert style == "solid" and width >= 3
+        other = fig.locator('.tb-board .tb-seat[data-seat="C"] .tb-card').first
+        assert other.evaluate(OUTLINE)[0] == "none"  # the highlight is the card's alone
+        to_play = fig.locator(".tb-board .tb-seat.tb-to-play")
+        expect(to_play).to_have_attribute("data-seat", "C")
+        assert to_play.evaluate(BORDER) >= 3
+        assert fig.locator('.tb-board .tb-seat[data-seat="D"]').evaluate(BORDER) < 3
+        # The trick's winning card, once the trick is won (step 8: A takes trick 1).
+        fig.locator(".tb-slider").fill("8")
+        winning = fig.locator(".tb-board .tb-plays li.tb-winning .tb-card")
+        expect(winning).to_have_count(1)
+        assert winning.evaluate(OUTLINE)[0] != "none"
+        # The narration item of the step, in the pre-rendered list.
+        assert fig.locator(".tb-narration [aria-current='step']").evaluate(OUTLINE)[0] == "solid"
+    finally:
+        context.close()
+    assert guard.refused == []
+
+
+def test_at_a_table_in_forced_colours_the_lifted_card_and_the_seat_to_play_are_marked(browser, site_url, tb):
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, forced_colors="active")
+    guard = tb.guard_context(context)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    try:
+        page.goto(f"{site_url}/en/play-nap/?pace=0")
+        table = page.locator("div.tb-table[data-game='nap']")
+        table.locator(".tbt-start").click()
+        expect(table).to_have_attribute("data-engine", "live", timeout=tb.LIVE_TIMEOUT_MS)
+        # Pass until a card is to be played (the bots bid), then lift the first legal card.
+        for _ in range(40):
+            tb.wait_for_reader(page, table)
+            if table.locator(".tbt-cards .tbt-card[aria-disabled='false']").count():
+                break
+            tb.one_decision(page, table)
+        legal = table.locator(".tbt-cards .tbt-card[aria-disabled='false']").first
+        legal.click()
+        expect(legal).to_have_class(re.compile("tbt-lifted"))
+        style, width = legal.evaluate(OUTLINE)
+        assert style == "solid" and width >= 3
+        expect(table.locator(".tbt-hand")).to_have_class(re.compile("tbt-current"))
+        assert table.locator(".tbt-hand").evaluate(BORDER) >= 3
+        waiting = table.locator(".tbt-seat:not(.tbt-current)").first
+        assert waiting.evaluate(BORDER) < 3
+        # Play it: once a trick has cards, the card winning it is outlined.
+        legal.click()
+        expect(table.locator(".tbt-trick .tbt-winning .tbt-face")).to_have_count(1, timeout=30_000)
+        assert table.locator(".tbt-trick .tbt-winning .tbt-face").evaluate(OUTLINE)[0] == "solid"
+    finally:
+        context.close()
+    assert guard.refused == [] and errors == []
+
+
+# ----- cards not allowed now keep their contrast ---------------------------------------------------
+
+def _luminance(rgb: tuple[float, float, float]) -> float:
+    def channel(c: float) -> float:
+        c = c / 255
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+    r, g, b = (channel(c) for c in rgb)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def _contrast(a: tuple[float, float, float], b: tuple[float, float, float]) -> float:
+    hi, lo = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+RGB = re.compile(r"rgba?\(([^)]*)\)")
+
+
+def _rgb(text: str) -> tuple[float, float, float]:
+    parts = text.replace(",", " ").split()
+    return float(parts[0]), float(parts[1]), float(parts[2])
+
+
+def test_a_card_not_allowed_now_keeps_its_text_contrast_and_shows_a_dashed_border(browser, site_url, tb):
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    guard = tb.guard_context(context)
+    page = context.new_page()
+    try:
+        page.goto(f"{site_url}/en/play-euchre/?pace=0")
+        table = page.locator("div.tb-table[data-game='euchre']")
+        table.locator(".tbt-start").click()
+        expect(table).to_have_attribute("data-engine", "live", timeout=tb.LIVE_TIMEOUT_MS)
+        dim = table.locator(".tbt-cards .tbt-card.tbt-dim")
+        # Play on (hand after hand) until the rules refuse a card of the reader's hand.
+        for _ in range(120):
+            tb.wait_for_reader(page, table)
+            if dim.count():
+                break
+            tb.one_decision(page, table)
+        assert dim.count(), "no card was refused in 120 decisions"
+        for card in dim.all():
+            style = card.evaluate("""(c) => { let o = 1; for (let e = c; e; e = e.parentElement) o *= Number(getComputedStyle(e).opacity);
+                const s = getComputedStyle(c); return { opacity: o, color: s.color, border: s.borderLeftStyle, image: s.backgroundImage }; }""")
+            assert style["opacity"] == 1 and style["border"] == "dashed", style
+            # The text against both colours of the hatching: white and the hatch's grey.
+            stops = [_rgb(m) for m in RGB.findall(style["image"])]
+            assert stops, style
+            worst = min(_contrast(_rgb(RGB.findall(style["color"])[0]), stop) for stop in stops)
+            assert worst >= 4.5, (card.get_attribute("data-card"), worst)
+    finally:
+        context.close()
+    assert guard.refused == []
