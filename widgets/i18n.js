@@ -11,7 +11,7 @@
 const SUIT_SYMBOLS = { S: "♠", H: "♥", D: "♦", C: "♣" };
 const SUIT_KEYS = new Set(["suit", "trump", "led", "other_suit"]);
 // Values that are cards, always shown by name ("J♠", never "JS"): trickbook.messages.CARD_KEYS.
-const CARD_KEYS = new Set(["card", "cards", "right", "left"]);
+const CARD_KEYS = new Set(["card", "cards", "right", "left", "kept"]);
 // Babel writes plural forms in CLDR's category order; Intl gives the same names.
 const PLURAL_ORDER = ["zero", "one", "two", "few", "many", "other"];
 
