@@ -69,6 +69,9 @@ PRUNE_AFTER, KEEP = 3, 2
 # and by how many standard errors of the difference over the worlds tried.
 MARGIN = 0.12
 CONFIDENCE = 1.0
+# An override must also hold in each half of the worlds on its own (``SearchBot._clearly_better``), each
+# half of at least MIN_HALF worlds: with fewer, the heuristic's choice stands.
+MIN_HALF = 2
 
 
 class SearchBot:
@@ -228,12 +231,21 @@ class SearchBot:
     @staticmethod
     def _clearly_better(results: list[dict[str, float]], best: str, choice: str) -> bool:
         """Whether ``best`` beats ``choice`` over the same worlds by more than MARGIN per world and by
-        CONFIDENCE standard errors of the difference."""
+        CONFIDENCE standard errors of the difference, in all the worlds and in each of two disjoint
+        halves of them (the worlds tried first, third, fifth… and second, fourth…): an override that a
+        few lucky guesses made is noise, which another seed would not repeat."""
         diffs = [r[best] - r[choice] for r in results]
-        n = len(diffs)
-        mean = sum(diffs) / n
-        spread = (sum((d - mean) ** 2 for d in diffs) / (n - 1)) ** 0.5
-        return mean > MARGIN and mean > CONFIDENCE * spread / n ** 0.5
+        if len(diffs) < 2 * MIN_HALF:
+            return False
+        return all(_clear(part) for part in (diffs, diffs[0::2], diffs[1::2]))
+
+
+def _clear(diffs: list[float]) -> bool:
+    """A mean difference above MARGIN and above CONFIDENCE standard errors."""
+    n = len(diffs)
+    mean = sum(diffs) / n
+    spread = (sum((d - mean) ** 2 for d in diffs) / (n - 1)) ** 0.5
+    return mean > MARGIN and mean > CONFIDENCE * spread / n ** 0.5
 
 
 __all__ = ["BUDGET", "SearchBot", "World"]
