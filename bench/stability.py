@@ -1,6 +1,6 @@
 """How often the strong bot's move changes with its seed where it overrides the heuristic.
 
-Run ``python bench/stability.py [--hands N] [--seeds K] [--games g1,g2] [--budget B]`` from the
+Run ``python bench/stability.py [--hands N] [--seeds K] [--games g1,g2] [--budget B] [--times]`` from the
 repository root.
 
 The positions are every decision with a choice in N seeded hands per game (default 30), played by the
@@ -13,6 +13,11 @@ seed played a move other than its heuristic's. For those it prints:
   (0 % when every seed agrees; a search override that is noise shows here);
 - *lone overrides*: overrides that fewer than half the seeds made at that position (a move that another
   seed would not repeat, such as the review's lone trump jack led into the top trumps).
+
+With ``--times``, it prints the strong bot's time per move instead, per game: p50, p95 and the
+maximum, over every move of N seeded hands with strong bots at every seat, for the calls and for the
+cards apart, in CPU time of the thread (``time.thread_time``: on a shared machine the wall clock counts
+other work too, and the wall-clock maximum is mostly that; it is printed beside it).
 
 Figures, not tests. Compare the search as it is with another version of it by running this file with
 ``PYTHONPATH`` pointing at that version's ``src``.
@@ -71,6 +76,35 @@ def measure(game: str, hands: int, seeds: int, budget: int | None) -> None:
           f"{lone} ({pct(lone, overrides)} of overrides) ({time.perf_counter() - started:.0f} s)", flush=True)
 
 
+def times(game: str, hands: int, budget: int | None) -> None:
+    """p50, p95 and max of the strong bot's time per move (moves with a choice), calls and cards apart."""
+    cpu: dict[str, list[float]] = {"calls": [], "cards": []}
+    wall: list[float] = []
+    for n in range(hands):
+        state = Match(game, seed=hashlib.sha256(f"stability {game} {n}".encode()).hexdigest()).next_hand()
+        bots = {s: SearchBot(game, seed=n * 8 + i, budget=budget) for i, s in enumerate(state.seats)}
+        while not hand_finished(state):
+            seat = state.current_player
+            assert seat is not None
+            obs = state.observation(seat)
+            started, clock = time.thread_time(), time.perf_counter()
+            text = bots[seat].choose(obs)
+            if len(obs["legal"]) > 1:
+                cpu["cards" if obs["phase"] == "play" else "calls"].append(1000 * (time.thread_time() - started))
+                wall.append(1000 * (time.perf_counter() - clock))
+            state.apply(Action.parse(text, state.seats))
+
+    def spread(ms: list[float]) -> str:
+        if not ms:
+            return "-"
+        ms = sorted(ms)
+        return (f"p50 {ms[len(ms) // 2]:.1f} p95 {ms[min(len(ms) - 1, int(0.95 * len(ms)))]:.1f} "
+                f"max {ms[-1]:.1f} ms ({len(ms)})")
+
+    print(f"  {game:<10} CPU: all {spread(cpu['calls'] + cpu['cards'])}; calls {spread(cpu['calls'])}; "
+          f"cards {spread(cpu['cards'])}; wall clock: all {spread(wall)}", flush=True)
+
+
 def pct(part: int, whole: int) -> str:
     return f"{100 * part / whole:.1f} %" if whole else "-"
 
@@ -81,7 +115,14 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seeds", type=int, default=10, help="seeds of the strong bot per position (default 10)")
     parser.add_argument("--games", default="euchre,yorkshire,trinidad,nap", help="comma-separated games")
     parser.add_argument("--budget", type=int, default=None, help="engine actions per move (default: the game's)")
+    parser.add_argument("--times", action="store_true", help="print the time per move instead (p50, p95, max)")
     args = parser.parse_args(argv)
+    if args.times:
+        print(f"the strong bot's time per move, {args.hands} hands per game, strong bots at every seat; "
+              f"load average {os.getloadavg()[0]:.1f}", flush=True)
+        for game in args.games.split(","):
+            times(game, args.hands, args.budget)
+        return
     print(f"stability of the strong bot's overrides: {args.hands} hands per game, {args.seeds} seeds per position; "
           f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}", flush=True)
     for game in args.games.split(","):
