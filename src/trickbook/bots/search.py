@@ -8,16 +8,20 @@ differs and finishes the hand with a play-out policy that sees all the cards
 chance, so choices are compared on equal terms. The choice with the best mean
 value for the bot's side (points, the match, and a little for tricks or count
 cards taken) is played; the heuristic bot's own choice stands unless another
-does better by a clear margin.
+does better by a clear margin, in all the worlds and in each of two disjoint
+halves of them (an override that a few lucky guesses made would change with
+the seed, and could teach a move a beginner is told never to make).
 
 Cheap cut-offs first: one legal action, or choices that cannot differ (cards
 next to each other in a suit, every card between them played, and worth the
 same count) need no search.
 
 The work per move is fixed as a number of engine actions (``BUDGET``: the
-actions replayed to rebuild each world, those played out, and each clone of a
-rebuilt world at ``CLONE_COST``), never as time: moves depend only on the seed,
-on any machine. Each world is rebuilt once and every choice plays on a clone of
+actions replayed to rebuild each world, those played out, each clone of a
+rebuilt world at ``CLONE_COST``, each world guessed at ``WORLD_COST`` and each
+heuristic call in a play-out at ``playout.CALL_COST``), never as time: moves
+depend only on the seed, on any machine, and the costs keep a call's search
+(the slowest moves once) near a card's in time. Each world is rebuilt once and every choice plays on a clone of
 it; a wide choice is narrowed, after ``PRUNE_AFTER`` worlds, to the heuristic's
 choice and the ``KEEP`` best others.
 
