@@ -11,7 +11,7 @@
 const SUIT_SYMBOLS = { S: "♠", H: "♥", D: "♦", C: "♣" };
 const SUIT_KEYS = new Set(["suit", "trump", "led", "other_suit"]);
 // Values that are cards, always shown by name ("J♠", never "JS"): trickbook.messages.CARD_KEYS.
-const CARD_KEYS = new Set(["card", "cards", "right", "left"]);
+const CARD_KEYS = new Set(["card", "cards", "right", "left", "kept"]);
 // Values spoken as cards (the play table's upcard and kick too) and values that are seats.
 const SPOKEN_CARD_KEYS = new Set([...CARD_KEYS, "upcard", "kick"]);
 const SEAT_KEYS = new Set(["seat", "current", "dealer", "maker", "partner", "you", "captor", "owner", "payer", "payee", "declarer"]);

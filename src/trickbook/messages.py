@@ -106,7 +106,7 @@ def register(messages: Mapping[str, str]) -> None:
 MINUS = "\u2212"
 
 # Keys whose values are cards (or lists of cards), and keys whose values are suits.
-CARD_KEYS = frozenset({"card", "cards", "right", "left"})
+CARD_KEYS = frozenset({"card", "cards", "right", "left", "kept"})
 SUIT_KEYS = frozenset({"suit", "trump", "led", "other_suit"})
 
 

@@ -24,6 +24,7 @@ from ..games.allfours import AllFoursHand
 from ..games.trinidad import TrinidadHand
 from ..games.yorkshire import YorkshireHand
 from ..view import SeatView
+from .explain import cost, play_reason
 
 # How much a card is worth in a suit that may become trumps: High, Jack, Game, Low.
 _TRUMP_WORTH = {"A": 4.0, "K": 2.5, "Q": 1.5, "J": 2.0, "T": 2.0, "4": 1.0, "3": 2.0, "2": 3.5}
@@ -164,28 +165,24 @@ class AllFoursBot:
             card = self.play(_Seat(observation, game=self.game), view.cards)
         return view.play(card)
 
-    def _play_reason(self, me: _Seat, card: Card) -> None:
-        """Why ``card`` was played, read from the position the bot weighed."""
-        values: dict[str, Any] = {"seat": me.seat, "card": card}
-        if not me.plays:
-            code = "bot-lead-trump" if me.is_trump(card) else "bot-lead-plain"
-        elif me.winning is not None and me.beats(card, me.winning[1], me.plays[0][1].suit):
-            code = "bot-take-trick"
-        elif me.winning is not None and me.winning[0] == me.partner:
-            code, values["partner"] = "bot-partner-holds", me.partner
-        else:
-            code = "bot-cannot-win"
-        self.reason = (code, values)
+    def _play_reason(self, me: _Seat, card: Card, cards: Sequence[Card]) -> None:
+        """Why ``card`` was played, read from the position the bot weighed (true of it: ``explain``)."""
+        self.reason = play_reason(me, card, cards, values=True, after=me.after)
 
     def _decide(self, me: SeatView, verbs: Mapping[str, str]) -> str | None:
         """A game's decision other than playing a card; None to play a card."""
         return None
 
-    def _best(self, cards: Sequence[Card], score: Callable[[Card], float]) -> Card:
-        """The card with the highest score; equal scores are a tie broken by the seed."""
+    def _best(self, cards: Sequence[Card], score: Callable[[Card], float],
+              costs: Callable[[Card], tuple[bool, int, int]] | None = None) -> Card:
+        """The card with the highest score; with ``costs`` (a card to give), of equal scores the one that
+        costs least to give (never a ten for a six: ``explain.cost``); a tie left is broken by the seed."""
         scores = {c: score(c) for c in cards}
         top = max(scores.values())
         tied = sorted(c for c in cards if scores[c] >= top - 1e-9)
+        if len(tied) > 1 and costs is not None:
+            least = min(costs(c) for c in tied)
+            tied = [c for c in tied if costs(c) == least]
         return tied[0] if len(tied) == 1 else self.rng.choice(tied)
 
     # ----- weighing a card --------------------------------------------------------
@@ -222,9 +219,7 @@ class AllFoursBot:
     # ----- the play -------------------------------------------------------------
     def play(self, me: _Seat, cards: list[Card]) -> Card:
         card = self._play(me, cards)
-        self._play_reason(me, card)
-        if len(cards) == 1:
-            self.reason = ("bot-only-card", {"seat": me.seat, "card": card})
+        self._play_reason(me, card, cards)
         return card
 
     def _play(self, me: _Seat, cards: list[Card]) -> Card:
@@ -258,7 +253,7 @@ class AllFoursBot:
             now = self.outcome(me, p_us, on_table + game_value(card), jack, weight)
             return now - self.keep_value(me, card, weight)
 
-        return self._best(cards, score)
+        return self._best(cards, score, lambda c: cost(me, c, True))
 
     def lead(self, me: _Seat, cards: list[Card]) -> Card:
         weight = me.game_weight()

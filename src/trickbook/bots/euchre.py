@@ -13,6 +13,7 @@ from typing import Any, Mapping, Sequence
 from ..cards import SUITS, Card
 from ..games.euchre import EuchreHand, card_power, card_suit, is_left_bower, is_right_bower
 from ..view import SeatView
+from .explain import play_reason, still_to_play
 
 # What a card is worth towards making trumps (about a third of a trick per point).
 _TRUMP_VALUE = {"A": 2.0, "K": 1.7, "Q": 1.5, "T": 1.3, "9": 1.2}
@@ -160,18 +161,8 @@ class EuchreBot:
 
 
 def _play_reason(me: SeatView, card: Card) -> tuple[str, dict[str, Any]]:
-    """Why ``card`` was played, read from the position the bot weighed."""
-    values: dict[str, Any] = {"seat": me.seat, "card": card}
-    if len(me.cards) == 1:
-        return "bot-only-card", values
-    if not me.plays:
-        return ("bot-lead-trump" if me.is_trump(card) else "bot-lead-plain"), values
-    assert me.winning is not None and me.led is not None
-    if me.beats(card, me.winning[1], me.led):
-        return "bot-take-trick", values
-    if me.winning[0] == me.partner:
-        return "bot-partner-holds", {**values, "partner": me.partner}
-    return "bot-cannot-win", values
+    """Why ``card`` was played, read from the position the bot weighed (true of it: ``explain``)."""
+    return play_reason(me, card, me.cards, values=False, after=still_to_play(me))
 
 
 def _strong(me: SeatView, card: Card, led: str) -> bool:

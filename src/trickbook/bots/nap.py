@@ -7,6 +7,7 @@ from typing import Any, Mapping, Sequence
 from ..cards import RANKS, SUITS, Card
 from ..games.nap import NapHand
 from ..view import SeatView
+from .explain import play_reason, still_to_play
 
 CONTRACT_TRICKS = (("wellington", 5.0), ("nap", 4.7), ("four", 3.7), ("three", 2.7))
 
@@ -112,18 +113,10 @@ class NapBot:
 
 
 def _play_reason(me: SeatView, card: Card) -> tuple[str, dict[str, Any]]:
-    """Why ``card`` was played, read from the position the bot weighed."""
-    values: dict[str, Any] = {"seat": me.seat, "card": card}
-    if len(me.cards) == 1:
-        return "bot-only-card", values
-    if not me.plays:
-        if me.trump is None:
-            return "bot-declarer-names-trumps", {**values, "suit": card.suit}
-        return ("bot-lead-trump" if card.suit == me.trump else "bot-lead-plain"), values
-    assert me.winning is not None and me.led is not None
-    if me.beats(card, me.winning[1], me.led):
-        return "bot-take-trick", values
-    return "bot-cannot-win", values
+    """Why ``card`` was played, read from the position the bot weighed (true of it: ``explain``)."""
+    if not me.plays and me.trump is None and len(me.cards) > 1:
+        return "bot-declarer-names-trumps", {"seat": me.seat, "card": card, "suit": card.suit}
+    return play_reason(me, card, me.cards, values=False, after=still_to_play(me))
 
 
 def _winners(me: SeatView, cards: list[Card]) -> list[Card]:

@@ -28,6 +28,11 @@ TRICK_SHAPE = 0.1
 GAME_VALUE_SHAPE = 0.006
 # What winning (or losing) the match in a play-out is worth, in points of the hand.
 MATCH_BONUS = 20.0
+# What a heuristic bot's call in a play-out costs besides the action applied, in engine actions: it reads
+# the seat's observation and weighs the hand, about as long as two actions played (bench/stability.py
+# --times). Counted, so that a call searched (which plays every seat's calls in every world) stays
+# within the time its budget stands for.
+CALL_COST = 2
 
 
 class OutOfBudget(Exception):
@@ -75,6 +80,7 @@ def finish_decisions(state: HandState, meter: WorkMeter, bot: Any) -> None:
         seat = state.current_player
         if seat is None:
             return
+        meter.charge(CALL_COST)
         meter.apply(state, Action.parse(bot.choose(state.observation(seat)), state.seats))
 
 
@@ -161,4 +167,4 @@ def value(state: HandState, seat: str, score_before: dict[str, int], values: boo
     return result
 
 
-__all__ = ["MATCH_BONUS", "OutOfBudget", "WorkMeter", "allies", "counts_game_values", "finish_decisions", "play_out", "policy", "value"]
+__all__ = ["CALL_COST", "MATCH_BONUS", "OutOfBudget", "WorkMeter", "allies", "counts_game_values", "finish_decisions", "play_out", "policy", "value"]

@@ -8,16 +8,20 @@ differs and finishes the hand with a play-out policy that sees all the cards
 chance, so choices are compared on equal terms. The choice with the best mean
 value for the bot's side (points, the match, and a little for tricks or count
 cards taken) is played; the heuristic bot's own choice stands unless another
-does better by a clear margin.
+does better by a clear margin, in all the worlds and in each of two disjoint
+halves of them (an override that a few lucky guesses made would change with
+the seed, and could teach a move a beginner is told never to make).
 
 Cheap cut-offs first: one legal action, or choices that cannot differ (cards
 next to each other in a suit, every card between them played, and worth the
 same count) need no search.
 
 The work per move is fixed as a number of engine actions (``BUDGET``: the
-actions replayed to rebuild each world, those played out, and each clone of a
-rebuilt world at ``CLONE_COST``), never as time: moves depend only on the seed,
-on any machine. Each world is rebuilt once and every choice plays on a clone of
+actions replayed to rebuild each world, those played out, each clone of a
+rebuilt world at ``CLONE_COST``, each world guessed at ``WORLD_COST`` and each
+heuristic call in a play-out at ``playout.CALL_COST``), never as time: moves
+depend only on the seed, on any machine, and the costs keep a call's search
+(the slowest moves once) near a card's in time. Each world is rebuilt once and every choice plays on a clone of
 it; a wide choice is narrowed, after ``PRUNE_AFTER`` worlds, to the heuristic's
 choice and the ``KEEP`` best others.
 
@@ -44,17 +48,22 @@ from ..actions import Action
 from ..cards import Card, game_value
 from ..errors import TrickbookError
 from ..games import canonical_name, find_game
-from .playout import OutOfBudget, WorkMeter, counts_game_values, finish_decisions, play_out, value
+from .playout import CALL_COST, OutOfBudget, WorkMeter, counts_game_values, finish_decisions, play_out, value
 from .worlds import World
 
 # Engine actions one move may apply (rebuilding worlds and playing them out), shared among the choices;
 # per game, since an action costs more in some (All Fours asks after throw-ins and peeks at each).
 # Sized so that a move stays under 50 ms under Pyodide (bench/pyodide_bench.mjs).
-BUDGETS = {"euchre": 700, "nap": 760, "yorkshire": 640, "trinidad": 680}
+BUDGETS = {"euchre": 740, "nap": 800, "yorkshire": 680, "trinidad": 720}
 BUDGET = 300  # a game not listed
 # What one clone of a rebuilt world costs, in engine actions (bench/engine.py: a clone takes about
 # as long as one to one and a half actions played out).
 CLONE_COST = 2
+# What guessing one world costs besides the actions replayed to rebuild it: sampling the hidden cards
+# and setting up a state from them (at the first call nothing is replayed, yet a world is not free).
+# With ``playout.CALL_COST`` it keeps a call's search, which rebuilds a world for few actions and plays
+# every seat's calls, from taking twice the time of a card's: the worst moves were calls.
+WORLD_COST = 5
 # The decisions before trick play that are searched, by phase: every call is played out.
 BIDDING_PHASES = {"nap": ("bidding",), "euchre": ("round-one", "round-two"), "trinidad": ("beg", "give")}
 # The games whose first lead, naming trumps, is the heuristic's (see the module's text).
@@ -69,6 +78,13 @@ PRUNE_AFTER, KEEP = 3, 2
 # and by how many standard errors of the difference over the worlds tried.
 MARGIN = 0.12
 CONFIDENCE = 1.0
+# A call overrides the heuristic's only by CALL_CONFIDENCE standard errors: it changes the whole hand, so
+# its play-outs swing by points either way, and play-outs that see every card flatter a bold call (a
+# Trinidad stand with no trump looked better in some seeds' worlds).
+CALL_CONFIDENCE = 1.5
+# An override must also hold in each half of the worlds on its own (``SearchBot._clearly_better``), each
+# half of at least MIN_HALF worlds: with fewer, the heuristic's choice stands.
+MIN_HALF = 2
 
 
 class SearchBot:
@@ -116,7 +132,8 @@ class SearchBot:
             bidding = World.from_observation(self.game, self.hand_class, observation)
             if bidding is None:
                 return choice
-            return self._search(bidding, [t for t in legal if t.split(" ", 1)[0] == seat], choice, seat)
+            calls = [t for t in legal if t.split(" ", 1)[0] == seat]
+            return self._search(bidding, calls, choice, seat, calls=len(bidding.seats))
         if observation.get("phase") != "play":
             return choice
         if observation.get("trump") is None and self.game in HEURISTIC_PITCH:
@@ -165,7 +182,9 @@ class SearchBot:
             out.append(text)
         return out
 
-    def _search(self, world: World, choices: list[str], choice: str, seat: str) -> str:
+    def _search(self, world: World, choices: list[str], choice: str, seat: str, calls: int = 0) -> str:
+        """The best of ``choices`` over the worlds the budget pays for (``calls``: the calls a play-out
+        makes before trick play), or the heuristic's ``choice`` unless another is clearly better."""
         if choice in choices:  # the heuristic's choice first: it wins ties
             choices = [choice] + [t for t in choices if t != choice]
         meter = WorkMeter(limit=self.budget)  # a play-out that would pass the budget is abandoned
@@ -176,7 +195,7 @@ class SearchBot:
 
         def cost(n: int) -> int:
             """The work of one world for ``n`` choices: rebuilt once, every choice but the last on a clone."""
-            return replay + n * (remaining + 1) + (n - 1) * CLONE_COST
+            return replay + WORLD_COST + n * (remaining + 1 + calls * CALL_COST) + (n - 1) * CLONE_COST
 
         if min(MAX_WORLDS, self.budget // cost(len(choices))) < MIN_WORLDS:
             return choice
@@ -188,7 +207,7 @@ class SearchBot:
             if hidden is None:
                 break
             base = world.rebuild(hidden)
-            meter.charge(replay)  # within the budget: the loop's test counted it
+            meter.charge(replay + WORLD_COST)  # within the budget: the loop's test counted it
             if base is None:
                 continue
             results: dict[str, float] = {}
@@ -216,7 +235,9 @@ class SearchBot:
             return choice
         totals = {text: sum(r[text] for r in results_by_world) / built for text in active}
         best = max(totals, key=lambda t: totals[t])  # the first of equals, the heuristic's choice first
-        if best == choice or choice not in active or not self._clearly_better(results_by_world, best, choice):
+        confidence = CALL_CONFIDENCE if calls else CONFIDENCE
+        if best == choice or choice not in active or not self._clearly_better(results_by_world, best, choice,
+                                                                               confidence):
             return choice
         action = Action.parse(best, world.seats)
         if action.verb == "play" and action.card is not None:
@@ -226,14 +247,24 @@ class SearchBot:
         return best
 
     @staticmethod
-    def _clearly_better(results: list[dict[str, float]], best: str, choice: str) -> bool:
+    def _clearly_better(results: list[dict[str, float]], best: str, choice: str,
+                        confidence: float = CONFIDENCE) -> bool:
         """Whether ``best`` beats ``choice`` over the same worlds by more than MARGIN per world and by
-        CONFIDENCE standard errors of the difference."""
+        ``confidence`` standard errors of the difference, in all the worlds and in each of two disjoint
+        halves of them (the worlds tried first, third, fifth… and second, fourth…): an override that a
+        few lucky guesses made is noise, which another seed would not repeat."""
         diffs = [r[best] - r[choice] for r in results]
-        n = len(diffs)
-        mean = sum(diffs) / n
-        spread = (sum((d - mean) ** 2 for d in diffs) / (n - 1)) ** 0.5
-        return mean > MARGIN and mean > CONFIDENCE * spread / n ** 0.5
+        if len(diffs) < 2 * MIN_HALF:
+            return False
+        return all(_clear(part, confidence) for part in (diffs, diffs[0::2], diffs[1::2]))
+
+
+def _clear(diffs: list[float], confidence: float) -> bool:
+    """A mean difference above MARGIN and above ``confidence`` standard errors."""
+    n = len(diffs)
+    mean = sum(diffs) / n
+    spread = (sum((d - mean) ** 2 for d in diffs) / (n - 1)) ** 0.5
+    return mean > MARGIN and mean > confidence * spread / n ** 0.5
 
 
 __all__ = ["BUDGET", "SearchBot", "World"]

@@ -1,0 +1,208 @@
+"""Every reason a bot gives is true of the position: a learner reads it as a lesson.
+
+Seeded hands of every game are played by gentle and strong bots (the strong ones at a small budget,
+to keep the test quick); after every bot move the claim of its reason is checked against the true
+state, from the rules (which cards are trumps, which card costs less to give, who holds the trick),
+never from the bot's own reckoning. ``TRICKBOOK_TEST_SCALE`` multiplies the hands played.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import os
+from typing import Any, Callable
+
+import pytest
+
+from trickbook.actions import Action
+from trickbook.bots import make_bot
+from trickbook.bots.search import SearchBot
+from trickbook.cards import Card, game_value
+from trickbook.game import HandState
+from trickbook.match import Match, hand_finished
+from trickbook.messages import MESSAGES
+from trickbook.table import reasons  # noqa: F401  (registers the bots' reason messages)
+
+SCALE = float(os.environ.get("TRICKBOOK_TEST_SCALE", "1"))
+HANDS = {"euchre": 24, "yorkshire": 14, "trinidad": 12, "nap": 24}
+STRONG_BUDGET = 150
+
+
+class Move:
+    """One bot move: the state before it, the action, the state after it, and the bot's reason."""
+
+    def __init__(self, before: HandState, action: Action, after: HandState, reason: tuple[str, dict[str, Any]],
+                 bot: Any) -> None:
+        self.before, self.action, self.after = before, action, after
+        self.searched = getattr(bot, "searched", None)  # what the search bot found, when it overrode its heuristic
+        self.code, self.values = reason
+        self.seat = action.seat
+        self.trump = before.trump
+        self.rules = type(before)
+        self.hand = list(before.hands[self.seat])
+        self.legal = [a for a in before.legal_actions() if a.seat == self.seat]
+        self.plays = [a.card for a in self.legal if a.verb == "play" and a.card is not None]
+
+    def is_trump(self, card: Card, trump: str | None = None) -> bool:
+        trump = self.trump if trump is None else trump
+        return trump is not None and self.rules.suit_of(card, trump) == trump
+
+    def cost(self, card: Card) -> tuple[bool, int, int]:
+        """What giving ``card`` away costs, from the rules: a trump more than a plain card, then (where
+        captured cards score by them) its Game points, then its power."""
+        values = hasattr(self.rules, "captured_points")
+        return self.is_trump(card), game_value(card) if values else 0, self.rules.rank_power(card, self.trump)
+
+    @property
+    def trick(self) -> Any:
+        return self.before.tricks[-1]
+
+    def holder_after(self) -> str | None:
+        """Who holds the trick the card went to, once it is down (its winner, if that card ended it)."""
+        trick = self.after.tricks[len(self.before.tricks) - 1]
+        if trick.complete:
+            return trick.winner
+        return trick.winning[0] if trick.winning else None
+
+    def partner(self) -> str | None:
+        team = self.before.team_of(self.seat)
+        return next((s for s in self.before.seats if s != self.seat and self.before.team_of(s) == team), None)
+
+    def unseen_trumps(self) -> list[Card]:
+        """Trumps the seat has not seen: in nobody's sight but another hand (or out of play)."""
+        kicks = {Card.parse(c) for c in self.before.observation(self.seat).get("kicks", [])}
+        seen = set(self.hand) | kicks | {c for t in self.before.tricks for c in t.cards}
+        return [c for c in self.rules.pack() if self.is_trump(c) and c not in seen]
+
+
+def _played(m: Move) -> bool:
+    return m.action.verb == "play" and m.values.get("card") == m.action.card
+
+
+def _leads(m: Move) -> bool:
+    return _played(m) and not m.trick.entries
+
+
+def _follows(m: Move) -> bool:
+    return _played(m) and bool(m.trick.entries)
+
+
+def _lets_go(m: Move) -> bool:
+    return _follows(m) and m.holder_after() != m.seat
+
+
+def _cheapest(m: Move) -> bool:
+    return not any(m.cost(c) < m.cost(m.action.card) for c in m.plays)
+
+
+def _holds(m: Move, suit: str) -> bool:
+    return any(m.is_trump(c, suit) for c in m.hand)
+
+
+def _called(m: Move, *verbs: str) -> bool:
+    return m.action.verb in verbs and m.values.get("seat") == m.seat
+
+
+# The claim each reason makes, checked from the rules against the state: every code a bot gives has one.
+CLAIMS: dict[str, Callable[[Move], bool]] = {
+    "bot-only-card": lambda m: _played(m) and m.plays == [m.action.card],
+    "bot-pitch": lambda m: _leads(m) and m.trump is None and m.after.trump == m.values["suit"] == m.action.card.suit,
+    "bot-declarer-names-trumps": lambda m: _leads(m) and m.trump is None and m.after.trump == m.values["suit"],
+    # "to draw the other side's trumps": a trump it has not seen may be in their hands.
+    "bot-lead-trump": lambda m: _leads(m) and m.is_trump(m.action.card) and bool(m.unseen_trumps()),
+    # "and keeps the trumps for later": it holds a trump it did not lead.
+    # "no other trump is left out, so it cannot be beaten": every other trump is seen.
+    "bot-lead-trump-none-out": lambda m: _leads(m) and m.is_trump(m.action.card) and not m.unseen_trumps()
+    and m.holder_after() == m.seat,
+    "bot-lead-plain": lambda m: _leads(m) and not m.is_trump(m.action.card)
+    and any(m.is_trump(c) for c in m.hand if c != m.action.card),
+    "bot-lead-no-trump": lambda m: _leads(m) and not any(m.is_trump(c) for c in m.hand),
+    "bot-take-trick": lambda m: _follows(m) and m.holder_after() == m.seat,
+    "bot-partner-holds": lambda m: _follows(m) and m.trick.winning[0] == m.values["partner"] == m.partner()
+    and m.holder_after() == m.partner(),
+    # "lets the trick go and gives X, the card that costs least": no legal card costs less.
+    "bot-cannot-win": lambda m: _lets_go(m) and _cheapest(m),
+    "bot-gives-partner-to-play": lambda m: _lets_go(m) and m.values["partner"] == m.partner()
+    and m.partner() not in m.trick.seats_played() and m.partner() in m.trick.expected,
+    "bot-keeps-cheaper": lambda m: _lets_go(m) and m.values["kept"] in m.plays
+    and m.cost(m.values["kept"]) < m.cost(m.action.card) and m.values["kept"] in m.after.hands[m.seat],
+    "bot-looked-ahead": lambda m: _played(m) and m.searched is not None,
+    "bot-looked-ahead-call": lambda m: m.action.verb != "play" and m.searched is not None,
+    # All Fours (Trinidad): standing on, or giving a point for, trumps it holds.
+    "bot-stand-strong": lambda m: _called(m, "stand") and m.values["suit"] == m.trump and _holds(m, m.trump),
+    "bot-beg-weak": lambda m: _called(m, "beg") and m.values["suit"] == m.trump,
+    "bot-give-strong": lambda m: _called(m, "give") and m.values["suit"] == m.trump and _holds(m, m.trump),
+    "bot-run": lambda m: _called(m, "run"),
+    "bot-give-forced": lambda m: _called(m, "give") and not any(a.verb == "run" for a in m.legal),
+    # Euchre.
+    "bot-discard": lambda m: _called(m, "discard"),
+    "bot-pass-weak": lambda m: _called(m, "pass") and m.values["suit"] == Card.parse(str(m.before.upcard)).suit,
+    "bot-pass-weak-all": lambda m: _called(m, "pass"),
+    "bot-trumps-strong": lambda m: _called(m, "order", "pickup", "call")
+    and (_holds(m, m.values["suit"]) or m.action.verb == "pickup") and m.after.trump == m.values["suit"],
+    "bot-trumps-alone": lambda m: _called(m, "order", "pickup", "call") and m.action.alone
+    and m.after.trump == m.values["suit"],
+    "bot-stuck": lambda m: _called(m, "call") and m.seat == m.before.dealer and not any(a.verb == "pass" for a in m.legal),
+    # Nap.
+    "bot-bid": lambda m: _called(m, "bid") and m.action.contract == m.values["contract"],
+    "bot-pass-bid": lambda m: _called(m, "pass"),
+}
+
+
+@functools.lru_cache(maxsize=None)
+def bot_moves(game: str, hands: int) -> list[Move]:
+    """Every bot move with a reason in ``hands`` seeded hands: strong bots at two seats, gentle at the others."""
+    out = []
+    for n in range(hands):
+        match = Match(game, seed=hashlib.sha256(f"reasons {game} {n}".encode()).hexdigest())
+        state = match.next_hand()
+        bots = {s: SearchBot(game, seed=n * 8 + i, budget=STRONG_BUDGET) if (i + n) % 2 == 0
+                else make_bot(game, seed=n * 8 + i) for i, s in enumerate(state.seats)}
+        while not hand_finished(state):
+            seat = state.current_player
+            assert seat is not None
+            bot = bots[seat]
+            action = Action.parse(bot.choose(state.observation(seat)), state.seats)
+            before = state.clone()
+            state.apply(action)
+            assert bot.reason is not None, f"{game}: {seat} gave no reason for {action}"
+            out.append(Move(before, action, state.clone(), bot.reason, bot))
+    return out
+
+
+def hands_of(game: str) -> int:
+    return max(1, round(HANDS[game] * SCALE))
+
+
+@pytest.mark.parametrize("game", ["euchre", "yorkshire", "trinidad", "nap"])
+def test_every_bot_reason_is_true_of_the_position(game):
+    moves = bot_moves(game, hands_of(game))
+    assert len(moves) >= 150, len(moves)
+    false = []
+    for m in moves:
+        assert m.code in MESSAGES, m.code
+        assert m.code in CLAIMS, f"no claim is checked for the reason {m.code!r}"
+        if not CLAIMS[m.code](m):
+            false.append(f"{m.code} {m.values} for {m.action} (hand {' '.join(map(str, m.hand))}, trumps {m.trump})")
+    assert not false, f"{len(false)} of {len(moves)} reasons are false:\n" + "\n".join(false[:10])
+    # The test can fail: the claims are not all true of a move they were not given for.
+    codes = {m.code for m in moves}
+    assert len(codes) >= 6, codes
+
+
+def test_a_plain_lead_without_a_trump_in_hand_does_not_claim_to_keep_the_trumps():
+    # A seat that holds no trump and leads a plain card is not said to keep its trumps.
+    moves = [m for m in bot_moves("yorkshire", hands_of("yorkshire")) if m.code in ("bot-lead-plain", "bot-lead-no-trump")]
+    without = [m for m in moves if not any(m.is_trump(c) for c in m.hand)]
+    assert without, "no plain lead without a trump in the hands played"
+    assert all(m.code == "bot-lead-no-trump" for m in without)
+    assert not CLAIMS["bot-lead-plain"](without[0])
+
+
+def test_a_card_given_away_is_called_the_cheapest_only_when_none_costs_less():
+    moves = [m for g in ("yorkshire", "trinidad") for m in bot_moves(g, hands_of(g)) if _lets_go(m) and m.code != "bot-only-card"]
+    dearer = [m for m in moves if not _cheapest(m)]
+    assert all(m.code != "bot-cannot-win" for m in dearer)
+    assert all(m.code == "bot-cannot-win" for m in moves if _cheapest(m) and m.code not in
+               ("bot-partner-holds", "bot-looked-ahead"))
