@@ -21,7 +21,7 @@ The kinds:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..cards import Card
 from ..messages import N_, register
@@ -71,7 +71,7 @@ class Question:
     view: str = "all"
     text: str = ""
     bots: str = "gentle"
-    line: int | None = None
+    line: int | None = field(default=None, compare=False)
 
 
 from .judge import QuestionError, answer_key, judge  # noqa: E402  (the judge reads the names above)

@@ -167,6 +167,8 @@ def _winner_key(state: HandState) -> dict[str, Any]:
     winner = trick.winner
     assert winner is not None
     seats = [e.seat for e in trick.entries]
+    if len(seats) < 2:  # the others have thrown in their hands (Yorkshire): any seat may be named
+        seats = list(state.seats)
     reason = _msg(event)
     return {"choices": seats, "accepted": [winner], "reasons": {s: reason for s in seats}, "multiple": False,
             "trick": index + 1}

@@ -23,6 +23,7 @@ from ..game import HandState
 from ..games import canonical_name, find_game
 from .model import DEAL_EXTRAS, FORMAT, SUFFIX, TOP_KEYS, DealSpec, Record
 from .positions import Positions, TooDeep, scan
+from .questions import read_questions
 
 _TOML_LINE = re.compile(r"\s*\(at line (\d+), column \d+\)")
 _TOML_END = re.compile(r"\s*\(at end of document\)")
@@ -165,6 +166,7 @@ class _Parser:
             actions=actions, lines=lines, id=record_id, id_written=id_written,
             title=self.optional(data, "title", str), score=self.score(data),
             rules=self.rules(data), notes=self.notes(data, len(actions)),
+            questions=read_questions(self, data, len(actions), seats),
             file=self.file, positions=self.positions, line_offset=self.offset,
         )
 
