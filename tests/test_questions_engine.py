@@ -10,7 +10,6 @@ from typing import Any
 
 import pytest
 
-from trickbook.actions import Action
 from trickbook.cards import Card, game_value
 from trickbook.games import find_game
 from trickbook.questions import Question, answer_key, judge

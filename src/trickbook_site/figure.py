@@ -250,6 +250,8 @@ class HandFigure:
             "title": self.title(), "notes": notes, "record": self.hand.text,
             "replay": self.hand.compact_replay, "step": step,
         }
+        if self.hand.question_keys:
+            island["questions"] = [{**key, "text": self.texts.content(key["text"])} for key in self.hand.question_keys]
         text = json.dumps(island, ensure_ascii=False, separators=(",", ":"))
         # "<" escaped as \u003c: no "</script>" or "<!--" can end the island early.
         text = text.replace("<", "\\u003c")

@@ -19,6 +19,7 @@ from typing import Any, Callable, Iterator
 
 from trickbook.errors import RecordError
 from trickbook.record import read_source, read_toml, replay
+from trickbook.record.questions import question_keys
 from trickbook.record.sources import Ids, Source, file_source, id_from_file_name, record_files
 from trickbook.trace import Trace
 
@@ -67,6 +68,11 @@ class Hand:
         return self.source.line
 
     @cached_property
+    def question_keys(self) -> list[dict[str, Any]]:
+        """Each question's answer key, worked out by the engine (the same in every language)."""
+        return question_keys(self.trace)
+
+    @cached_property
     def compact_replay(self) -> dict[str, Any]:
         """The trace as a page's island embeds it; the same in every language, so worked out once."""
         return self.trace.compact_json()
@@ -108,7 +114,9 @@ def _read_block(fence: HandFence, file: Path) -> HandBlock:
 def replay_hand(hand_id: str, text: str, file: Path, line: int) -> Hand:
     """Parse and replay a record once; a bad one raises RecordError naming file, line and step."""
     source = Source(text, file, line)
-    return Hand(hand_id, source, replay(source.parse(), views=True))
+    hand = Hand(hand_id, source, replay(source.parse(), views=True))
+    hand.question_keys  # a question the rules cannot ask fails the build here, naming its line and step
+    return hand
 
 
 def page_sources(page: Path) -> list[Source]:

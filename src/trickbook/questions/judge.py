@@ -212,12 +212,12 @@ def _all_fours_score(state: HandState) -> dict[str, Any]:
 
 def _nap_score(state: HandState) -> dict[str, Any]:
     payments: Mapping[str, int] | None = getattr(state, "payments", None)
-    declarer: str = getattr(state, "declarer")
+    declarer: str = state.declarer
     if payments is None:
         raise QuestionError("the contract is not settled at this step: ask 'score' once it is made or defeated")
     from ..games.nap import PAYMENT
 
-    unit = PAYMENT[getattr(state, "contract")]
+    unit = PAYMENT[state.contract]
     others = len(state.seats) - 1
     nets = sorted({unit * others, -unit * others, unit, -unit}, reverse=True)
     event = _find_event(state, ("contract-made", "contract-failed"), "contract")

@@ -46,7 +46,8 @@ def _read_one(parser: "_Parser", table: Mapping[str, Any], index: str, count: in
 
     def error(message: str, *key: str, step: int | None = None) -> RecordError:
         where = parser.line("questions", index, *key) if key else line
-        return RecordError(message, file=parser.file, line=where, step=step, code="bad-question")
+        at = f"question at step {step}: " if step is not None else "question: "
+        return RecordError(at + message, file=parser.file, line=where, code="bad-question")
 
     for key in table:
         if key not in QUESTION_KEYS:
@@ -117,8 +118,8 @@ def question_keys(trace: "Trace") -> list[dict[str, Any]]:
         try:
             key = answer_key(state, question)
         except QuestionError as e:
-            raise RecordError(f"{question.kind} question: {e}", file=record.file, line=question.line,
-                              step=question.step, code="bad-question") from None
+            raise RecordError(f"{question.kind} question at step {question.step}: {e}", file=record.file,
+                              line=question.line, code="bad-question") from None
         if question.view == "seat" and key.get("seat") is None:
             key["seat"] = question.seat
         keys.append({**key, "index": record.questions.index(question), "view": question.view, "text": question.text,
