@@ -9,7 +9,7 @@ with its own choices, accepted choice and reason.
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Mapping, cast
 
 from ..actions import Action
 from ..cards import Card
@@ -210,13 +210,14 @@ def _all_fours_score(state: HandState) -> dict[str, Any]:
     return {"parts": parts, "choices": choices, "multiple": False}
 
 
-def _nap_score(state: HandState) -> dict[str, Any]:
-    payments: Mapping[str, int] | None = getattr(state, "payments", None)
-    declarer: str = state.declarer
-    if payments is None:
-        raise QuestionError("the contract is not settled at this step: ask 'score' once it is made or defeated")
-    from ..games.nap import PAYMENT
+def _nap_score(hand: HandState) -> dict[str, Any]:
+    from ..games.nap import PAYMENT, NapHand
 
+    state = cast(NapHand, hand)
+    payments: Mapping[str, int] | None = state.payments
+    declarer = state.declarer
+    if payments is None or declarer is None or state.contract is None:
+        raise QuestionError("the contract is not settled at this step: ask 'score' once it is made or defeated")
     unit = PAYMENT[state.contract]
     others = len(state.seats) - 1
     nets = sorted({unit * others, -unit * others, unit, -unit}, reverse=True)
