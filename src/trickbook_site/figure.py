@@ -20,6 +20,7 @@ from trickbook.messages import CATEGORY_NAMES, SUIT_NAMES, Event, render
 from trickbook.tricks import Trick
 
 from .hands import Hand
+from .question_print import print_parts
 
 Translate = Callable[[str], str]
 
@@ -269,6 +270,7 @@ class HandFigure:
             self.trick_table(),
             self.narration(),
             self.scoring(),
+            *print_parts(self.hand.question_keys, self.title(), self.texts.ui, self.texts.engine, self.texts.content),
             self.data(step),
             "</figure>",
         ])

@@ -25,6 +25,7 @@ from trickbook.trace import Trace
 
 from .errors import HandBlockError, SiteError
 from .i18n.segment import HandFence, parse_page
+from .question_print import ANSWERS_PREFIX
 
 REF_KEYS = frozenset({"ref", "step"})
 
@@ -171,6 +172,7 @@ def expand_blocks(text: str, file: Path, hands: dict[str, Hand], render: Callabl
         return text
     lines = text.splitlines()
     out: list[str] = []
+    answers: list[str] = []  # the printed questions' answers, moved to the end of the page
     cursor = 0
     for block in blocks:
         out.extend(lines[cursor:block.start])
@@ -181,9 +183,13 @@ def expand_blocks(text: str, file: Path, hands: dict[str, Hand], render: Callabl
         if block.step >= len(hand.trace.steps):
             raise HandBlockError(f"{file}:{block.start + 1}: hand {hand_id!r} has no step {block.step}")
         # Blank lines around the HTML so that Python-Markdown passes it through as a block.
-        out.extend(["", *render(hand, block.step).splitlines(), ""])
+        rendered = render(hand, block.step).splitlines()
+        answers.extend(line for line in rendered if line.startswith(ANSWERS_PREFIX))
+        out.extend(["", *(line for line in rendered if not line.startswith(ANSWERS_PREFIX)), ""])
         cursor = block.end
     out.extend(lines[cursor:])
+    if answers:
+        out.extend(["", '<section class="tb-answers-print-all">', *answers, "</section>", ""])
     return "\n".join(out) + "\n"
 
 
