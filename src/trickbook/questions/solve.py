@@ -55,13 +55,50 @@ def _key(state: HandState, summary: Any) -> tuple[Any, ...]:
     return (hands, plays, state.current_player, summary, tuple(state.in_play))
 
 
-class Solver:
-    """Whether a side can make sure of a goal from a state, by looking at every legal line of play."""
+def _distinct(state: HandState, moves: list[Action]) -> list[Action]:
+    """One card of each run of touching cards a seat holds in a suit: when only tricks count, the cards
+    of such a run (no card of the suit between them left in any hand or on the trick) do the same."""
+    seat = state.current_player
+    live: list[tuple[str, int, str | None]] = []  # (suit, power, holder)
+    for s in state.seats:
+        for c in state.hands[s]:
+            live.append((state.effective_suit(c), state.power(c), s))
+    trick = state.trick
+    for entry in trick.entries if trick is not None else ():
+        if entry.card is not None:
+            live.append((state.effective_suit(entry.card), state.power(entry.card), None))
+    order = {suit: sorted(p for su, p, _ in live if su == suit) for suit in {su for su, _, _ in live}}
+    holder = {(su, p): h for su, p, h in live}
+    kept: list[Action] = []
+    seen: set[tuple[str, int]] = set()
+    for action in moves:
+        card = action.card
+        if card is None:
+            kept.append(action)
+            continue
+        suit, power = state.effective_suit(card), state.power(card)
+        powers = order[suit]
+        i = powers.index(power)
+        while i + 1 < len(powers) and holder.get((suit, powers[i + 1])) == seat:
+            i += 1  # the top of the run this card belongs to names the run
+        if (suit, powers[i]) not in seen:
+            seen.add((suit, powers[i]))
+            kept.append(action)
+    return kept
 
-    def __init__(self, side: frozenset[str], goal: Goal, summary: Summary) -> None:
+
+class Solver:
+    """Whether a side can make sure of a goal from a state, by looking at every legal line of play.
+
+    ``tricks_only``: the goal counts tricks alone (not which cards they hold), so touching cards are
+    looked at once (``_distinct``).
+    """
+
+    def __init__(self, side: frozenset[str], goal: Goal, summary: Summary, tricks_only: bool = False) -> None:
         self.side = side
         self.goal = goal
         self.summary = summary
+        self.tricks_only = tricks_only
         self.memo: dict[tuple[Any, ...], bool] = {}
         self.nodes = 0
 
@@ -72,6 +109,8 @@ class Solver:
         moves = _moves(state)
         if not moves:
             return False
+        if self.tricks_only:
+            moves = _distinct(state, moves)
         key = _key(state, self.summary(state))
         known = self.memo.get(key)
         if known is not None:
@@ -170,7 +209,7 @@ def accepted_cards(rule: str, state: HandState, seat: str) -> tuple[dict[Card, b
     if isinstance(found, str):
         return found
     goal, summary = found
-    solver = Solver(side_of(state, seat), goal, summary)
+    solver = Solver(side_of(state, seat), goal, summary, tricks_only=rule in ("wins-trick", "keeps-contract"))
     verdicts: dict[Card, bool] = {}
     try:
         for action in _moves(state):
