@@ -310,6 +310,7 @@ export class HandQuestions {
   paint(step) {
     const keys = this.player.branch ? [] : this.at(step);
     this.box.hidden = !keys.length;
+    this.player.figure.classList.toggle("tb-q-step", keys.length > 0);
     this.box.replaceChildren(...keys.map((k) => this.panelFor(k).root));
     this.mark();
   }
