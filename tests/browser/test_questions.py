@@ -222,3 +222,26 @@ def test_questions_asked_and_answered_are_axe_clean(page: Any, context: Any, gua
     page.goto(f"{site_url}/{lang}/practice-euchre/")
     expect(page.locator(".tb-practice-drill")).to_be_visible()
     assert serious_violations(page) == []
+
+
+def test_a_wrong_card_is_played_out_by_the_engine_and_its_cost_shown(page: Any, guard: Any, page_errors: Any,
+                                                                     site_url: str, tb: Any) -> None:
+    """The play-out needs the engine: it starts on the reader's press, and the cost it shows is the
+    engine's, category by category (the same play-out, seed and bots, as on CPython)."""
+    import json
+
+    from trickbook.questions.facade import cost_json
+
+    page.set_viewport_size(PHONE)
+    fig = open_at(page, site_url, "en", PLAY_STEP)
+    panel = question(fig, "play")
+    assert not [u for u in guard.seen if "/pyodide/" in u]  # judged from the page: nothing downloaded
+    choice(panel, "2C").click()
+    assert verdict_of(panel) == "wrong"
+    panel.locator(".tb-q-cost").click()
+    costs = panel.locator(".tb-q-costs li")
+    expect(costs.first).to_be_visible(timeout=tb.LIVE_TIMEOUT_MS)
+    expected = json.loads(cost_json(tb.hand_data(page, HAND)["record"], PLAY_STEP, "A", "2C", "AS"))
+    assert expected["ok"]
+    assert costs.all_inner_texts() == [c["reason"]["text"] for c in expected["costs"]]
+    expect(fig).to_have_attribute("data-engine", "live")
