@@ -10,6 +10,9 @@ const CALLS = {
   load: (web, req) => web.load_json(req.record),
   legal: (web, req) => web.legal_json(req.record, req.step),
   whatif: (web, req) => web.whatif_json(req.record, req.step, req.action, req.seed),
+  // Questions (hand-player/questions.js, practice/): a wrong card played out, a drill's next position.
+  question_cost: (web, req) => questions().cost_json(req.record, req.step, req.seat, req.card, req.right, req.level || "gentle"),
+  practice: (web, req) => questions().practice_json(req.game, req.seed, req.number),
   // The play table (play-table/): trickbook.table.facade keeps each open table by its id.
   // A missing value is left out (JavaScript's null would reach Python as JsNull, not None).
   table_new: (web, req) => table().table_new_json.callKwargs({
@@ -33,6 +36,13 @@ let tableFacade = null;
 function table() {
   if (!tableFacade) tableFacade = pyodideRef.pyimport("trickbook.table.facade");
   return tableFacade;
+}
+
+// The questions' facade, imported on the first question request only.
+let questionsFacade = null;
+function questions() {
+  if (!questionsFacade) questionsFacade = pyodideRef.pyimport("trickbook.questions.facade");
+  return questionsFacade;
 }
 
 // assets/runtime.json says where the runtime lives, relative to assets/; assets/snapshot.json,

@@ -16,6 +16,7 @@ from typing import Callable, NoReturn, Sequence, TextIO
 from .errors import RecordError, TrickbookError
 from .record import format_record, load_record, replay
 from .record.notes import note_warnings
+from .record.questions import question_keys
 from .record.sources import Ids, Source, file_source, record_files
 from .trace import Trace
 
@@ -64,7 +65,9 @@ def describe(e: TrickbookError) -> str:
 def load_trace(source: Source) -> Trace:
     """Parse and replay one record; any refusal is a RecordError naming the file."""
     try:
-        return replay(source.parse())
+        trace = replay(source.parse())
+        question_keys(trace)  # every question must be one the rules can ask and answer at its step
+        return trace
     except TrickbookError as e:
         raise _record_error(e, source.file) from None
 

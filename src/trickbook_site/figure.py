@@ -21,6 +21,7 @@ from trickbook.tricks import Trick
 
 from .hands import Hand
 from .i18n.fallback import Fallbacks
+from .question_print import print_parts
 
 Translate = Callable[[str], str]
 
@@ -313,6 +314,8 @@ class HandFigure:
         english = [str(n) for n, text in self.record.notes.items() if text and self.english(text)]
         if english:
             island["notes_en"] = english  # shown in English: lang="en", and no French typography
+        if self.hand.question_keys:
+            island["questions"] = [{**key, "text": self.texts.content(key["text"])} for key in self.hand.question_keys]
         text = json.dumps(island, ensure_ascii=False, separators=(",", ":"))
         # "<" escaped as \u003c: no "</script>" or "<!--" can end the island early.
         text = text.replace("<", "\\u003c")
@@ -331,6 +334,7 @@ class HandFigure:
             self.trick_table(),
             self.narration(),
             self.scoring(),
+            *print_parts(self.hand.question_keys, self.title(), self.texts.ui, self.texts.engine, self.texts.content),
             self.data(step),
             "</figure>",
         ])

@@ -19,11 +19,13 @@ from typing import Any, Callable, Iterator
 
 from trickbook.errors import RecordError
 from trickbook.record import read_source, read_toml, replay
+from trickbook.record.questions import question_keys
 from trickbook.record.sources import Ids, Source, file_source, id_from_file_name, record_files
 from trickbook.trace import Trace
 
 from .errors import HandBlockError, SiteError
 from .i18n.segment import HandFence, parse_page
+from .question_print import ANSWERS_PREFIX
 
 REF_KEYS = frozenset({"ref", "step"})
 
@@ -67,6 +69,11 @@ class Hand:
         return self.source.line
 
     @cached_property
+    def question_keys(self) -> list[dict[str, Any]]:
+        """Each question's answer key, worked out by the engine (the same in every language)."""
+        return question_keys(self.trace)
+
+    @cached_property
     def compact_replay(self) -> dict[str, Any]:
         """The trace as a page's island embeds it; the same in every language, so worked out once."""
         return self.trace.compact_json()
@@ -108,7 +115,9 @@ def _read_block(fence: HandFence, file: Path) -> HandBlock:
 def replay_hand(hand_id: str, text: str, file: Path, line: int) -> Hand:
     """Parse and replay a record once; a bad one raises RecordError naming file, line and step."""
     source = Source(text, file, line)
-    return Hand(hand_id, source, replay(source.parse(), views=True))
+    hand = Hand(hand_id, source, replay(source.parse(), views=True))
+    _ = hand.question_keys  # a question the rules cannot ask fails the build here, naming its line and step
+    return hand
 
 
 def page_sources(page: Path) -> list[Source]:
@@ -163,6 +172,7 @@ def expand_blocks(text: str, file: Path, hands: dict[str, Hand], render: Callabl
         return text
     lines = text.splitlines()
     out: list[str] = []
+    answers: list[str] = []  # the printed questions' answers, moved to the end of the page
     cursor = 0
     for block in blocks:
         out.extend(lines[cursor:block.start])
@@ -173,9 +183,13 @@ def expand_blocks(text: str, file: Path, hands: dict[str, Hand], render: Callabl
         if block.step >= len(hand.trace.steps):
             raise HandBlockError(f"{file}:{block.start + 1}: hand {hand_id!r} has no step {block.step}")
         # Blank lines around the HTML so that Python-Markdown passes it through as a block.
-        out.extend(["", *render(hand, block.step).splitlines(), ""])
+        rendered = render(hand, block.step).splitlines()
+        answers.extend(line for line in rendered if line.startswith(ANSWERS_PREFIX))
+        out.extend(["", *(line for line in rendered if not line.startswith(ANSWERS_PREFIX)), ""])
         cursor = block.end
     out.extend(lines[cursor:])
+    if answers:
+        out.extend(["", '<section class="tb-answers-print-all">', *answers, "</section>", ""])
     return "\n".join(out) + "\n"
 
 

@@ -15,6 +15,7 @@ import {
 import { expandTrace } from "../trace.js";
 import { button, icon, showBubble, hideBubble, addScrollCues, onSwipe, copyText, keepBarHeight, clearOfBar } from "./view.js";
 import { requestFullscreen, leaveFullscreen, presenterKey, inertAround } from "./presenter.js";
+import { HandQuestions } from "./questions.js";
 
 const STATUS_TEXT = {
   static: () => _("Replay prepared with the page: stepping through it downloads nothing."),
@@ -43,6 +44,7 @@ export class HandPlayer {
     this.presenting = null;
     this.step = this.clamp(Number(data.step ?? figure.dataset.step ?? 0));
     this.build();
+    this.questions = data.questions && data.questions.length ? new HandQuestions(this, data.questions) : null;
     this.setEngine("static");
     this.paint();
     this.listen();
@@ -192,6 +194,7 @@ export class HandPlayer {
 
   onPresenterKey(event) {
     if (event.defaultPrevented) return;
+    if (this.questions && this.questions.onPresenterKey(event)) return; // Reveal before stepping on
     const move = presenterKey(event, this.step, this.steps.length - 1);
     if (move === null) return;
     event.preventDefault();
@@ -239,6 +242,7 @@ export class HandPlayer {
     if (focusInBoard && !this.board.contains(document.activeElement)) this.board.focus({ preventScroll: true });
     this.paintNarration(current);
     this.markPrerendered();
+    if (this.questions) this.questions.paint(this.step);
   }
 
   /** The card the step is about stands out: the card just played, or the cards its events name. */
@@ -356,6 +360,7 @@ export class HandPlayer {
   /** When live, the seat to play may choose any of its cards ("what if"). */
   choice(view) {
     if (this.figure.dataset.engine !== "live" || this.branch || !view.current) return null;
+    if (this.questions && this.questions.pending().length) return null; // answer the question first
     const seat = view.current;
     const prefix = `${seat} `;
     const cardActions = new Map();

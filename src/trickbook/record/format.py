@@ -9,6 +9,7 @@ from ..cards import format_cards
 from ..errors import RecordError, TrickbookError
 from ..game import HandState
 from .model import SUFFIX, DealSpec, Record
+from .questions import format_questions
 from .replay import new_state
 
 _BARE_KEY = re.compile(r"^[A-Za-z0-9_-]+$")
@@ -38,6 +39,7 @@ def format_record(record: Record) -> str:
     if record.notes:
         out.append("\n[notes]")
         out.extend(f"{_note_key(record, n)} = {toml_str(text)}" for n, text in sorted(record.notes.items()))
+    out.extend(format_questions(record.questions, toml_str))
     return "\n".join(out) + "\n"
 
 

@@ -9,11 +9,12 @@ from ..actions import Action
 from ..cards import Card
 from ..errors import RecordError
 from ..messages import Reason
+from ..questions import Question
 from .positions import Positions
 
 FORMAT = 1
 SUFFIX = ".hand.toml"
-TOP_KEYS = ("format", "id", "game", "title", "seats", "dealer", "score", "actions", "rules", "deal", "notes")
+TOP_KEYS = ("format", "id", "game", "title", "seats", "dealer", "score", "actions", "rules", "deal", "notes", "questions")
 DEAL_EXTRAS = ("turn", "kitty", "stock", "seed", "hand")
 
 
@@ -51,6 +52,7 @@ class Record:
     score: Mapping[str, int] | None = None
     rules: Mapping[str, Any] = field(default_factory=dict)
     notes: Mapping[int, str] = field(default_factory=dict)
+    questions: tuple[Question, ...] = ()
     format: int = FORMAT
     file: str | None = field(default=None, compare=False)
     lines: tuple[int | None, ...] = field(default=(), compare=False)

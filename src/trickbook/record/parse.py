@@ -24,6 +24,7 @@ from ..games import canonical_name, find_game, games, max_actions
 from .model import DEAL_EXTRAS, FORMAT, SUFFIX, TOP_KEYS, DealSpec, Record
 from .notes import tricks
 from .positions import Positions, TooDeep, TooMany, scan
+from .questions import read_questions
 
 _TOML_LINE = re.compile(r"\s*\(at line (\d+), column \d+\)")
 _TOML_END = re.compile(r"\s*\(at end of document\)")
@@ -200,6 +201,7 @@ class _Parser:
             actions=actions, lines=lines, id=record_id, id_written=id_written,
             title=self.optional(data, "title", str), score=self.score(data),
             rules=self.rules(data), notes=self.notes(data, actions), note_keys=self.note_keys,
+            questions=read_questions(self, data, len(actions), seats),
             file=self.file, positions=self.positions, line_offset=self.offset,
         )
 

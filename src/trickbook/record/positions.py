@@ -161,6 +161,7 @@ class _Scanner:
         self.line = 1
         self.out = Positions()
         self.table: tuple[str, ...] = ()
+        self.arrays: dict[tuple[str, ...], int] = {}  # tables of each ``[[array]]`` header met so far
 
     def run(self) -> Positions:
         text, n = self.text, len(self.text)
@@ -199,8 +200,13 @@ class _Scanner:
         close = _closing_bracket(inner)
         path = split_key(inner[:close])
         self.check_parts(path)
-        self.table = path
         self.out.keys.setdefault(path, self.line)
+        if double:  # an array of tables: each table's keys under its index ("questions", "0", "step")
+            index = self.arrays.get(path, 0)
+            self.arrays[path] = index + 1
+            path = path + (str(index),)
+            self.out.keys.setdefault(path, self.line)
+        self.table = path
         self.pos += len(line)
 
     def key_value(self) -> None:

@@ -49,4 +49,11 @@ def hand_strings(text: str, *, hand_id: str | None = None, line_offset: int = 0,
         for key, note in notes.items():
             if isinstance(note, str) and note.strip():
                 found.append(HandString(line_of("notes", key), note, f"hand {name}: note on action {key}"))
+    questions = data.get("questions")
+    if isinstance(questions, list):
+        for index, question in enumerate(questions):
+            text = question.get("text") if isinstance(question, dict) else None
+            if isinstance(text, str) and text.strip():
+                found.append(HandString(line_of("questions", str(index), "text"), text,
+                                        f"hand {name}: question at step {question.get('step')}"))
     return found

@@ -126,6 +126,10 @@ def _island(match: re.Match[str]) -> str:
             english = set(data.get("notes_en") or ())  # shown in English for want of a translation
             data["notes"] = {k: french_text(v) if isinstance(v, str) and k not in english else v
                              for k, v in data["notes"].items()}
+        if isinstance(data.get("questions"), list):
+            for question in data["questions"]:
+                if isinstance(question, dict) and isinstance(question.get("text"), str):
+                    question["text"] = french_text(question["text"])
     text = json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
     return match.group(1) + text + match.group(3)
 

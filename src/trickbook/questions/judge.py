@@ -1,0 +1,267 @@
+"""The answer key of a question at a state, and the judging of a reader's answer against it.
+
+A key is JSON: ``kind``, ``seat``, ``choices`` (what the reader picks from),
+``accepted`` (what the rules accept) and ``reasons`` (by choice, a message
+``{code, values, text}``). A score question has ``parts`` instead, one per thing
+asked (a category's team, the declarer's net, the points and to whom), each
+with its own choices, accepted choice and reason.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping, cast
+
+from ..actions import Action
+from ..cards import Card
+from ..errors import TrickbookError
+from ..game import HandState
+from ..messages import Event, Message, Reason
+from . import Question
+from .solve import accepted_cards
+
+NOBODY = "nobody"
+ALL_FOURS_CATEGORIES = ("high", "low", "jack", "game")
+# The events that tell who scored each All Fours category.
+_CATEGORY_EVENTS = {"high": ("high",), "low": ("low", "low-captured"), "jack": ("jack", "hang-jack"), "game": ("game",)}
+EUCHRE_CATEGORIES = ("makers", "march", "lone", "lone-march", "euchred")
+
+
+class QuestionError(TrickbookError):
+    """A question the rules cannot ask or answer at its step (the record layer adds where it is)."""
+
+    code = "bad-question"
+
+
+def _msg(message: Message) -> dict[str, Any]:
+    return message.as_dict()
+
+
+def _reason(code: str, **values: Any) -> dict[str, Any]:
+    return Reason(code, values).as_dict()
+
+
+def answer_key(state: HandState, question: Question) -> dict[str, Any]:
+    """What the rules accept for ``question`` asked at ``state`` (the state after its step's actions)."""
+    kind = question.kind
+    if kind in ("legal", "play"):
+        seat = _seat_to_act(state, question)
+        key = _legal_key(state, seat) if kind == "legal" else _play_key(state, seat, question)
+    elif kind == "winner":
+        key = _winner_key(state)
+    elif kind == "score":
+        key = _score_key(state)
+    else:
+        raise QuestionError(f"unknown kind of question {kind!r} (known: legal, winner, play, score)")
+    key.update({"kind": kind, "step": question.step})
+    key.setdefault("seat", question.seat)
+    return key
+
+
+def _seat_to_act(state: HandState, question: Question) -> str:
+    seat = state.current_player
+    if seat is None:
+        raise QuestionError("the hand is over at this step: nobody is to play")
+    if question.seat is not None and question.seat != seat:
+        raise QuestionError(f"{question.seat} is not the seat to act at this step ({seat} is)")
+    if not any(a.seat == seat and a.verb == "play" for a in state.legal_actions()):
+        raise QuestionError(f"{seat} has no card to play at this step (the hand is at its {state.phase.value} phase)")
+    return seat
+
+
+def _why_legal(state: HandState, seat: str, card: Card) -> dict[str, Any]:
+    led = state.led_suit()
+    if led is None:
+        return _reason("why-legal-lead", seat=seat)
+    if state.effective_suit(card) == led:
+        return _reason("why-legal-follows", card=card, suit=led)
+    if state.trump is not None and state.effective_suit(card) == state.trump and any(
+            state.effective_suit(c) == led for c in state.hands[seat]):
+        return _reason("why-legal-trump", card=card)
+    return _reason("why-legal-void", seat=seat, suit=led)
+
+
+def _legal_key(state: HandState, seat: str) -> dict[str, Any]:
+    hand = sorted(state.hands[seat])
+    legal = {a.card for a in state.legal_actions() if a.seat == seat and a.verb == "play"}
+    reasons: dict[str, Any] = {}
+    for card in hand:
+        refusal = state.why_illegal(Action(seat, "play", card=card))
+        reasons[str(card)] = _why_legal(state, seat, card) if refusal is None else _msg(refusal)
+    return {"seat": seat, "choices": [str(c) for c in hand], "accepted": [str(c) for c in hand if c in legal],
+            "reasons": reasons, "multiple": True}
+
+
+def _play_key(state: HandState, seat: str, question: Question) -> dict[str, Any]:
+    legal = sorted(a.card for a in state.legal_actions() if a.seat == seat and a.verb == "play" and a.card)
+    rule = question.accept
+    reasons: dict[str, Any] = {}
+    if rule is None:
+        raise QuestionError("a play question needs 'accept': a rule (wins-trick, keeps-contract, takes-jack, saves-game) or cards")
+    if isinstance(rule, tuple):
+        for card in rule:
+            if card not in legal:
+                why = state.why_illegal(Action(seat, "play", card=card))
+                text = why.text if why is not None else "it is not a card to play here"
+                raise QuestionError(f"accepted card {card.display} cannot be played: {text}")
+        accepted = [c for c in legal if c in rule]
+        for card in legal:
+            reasons[str(card)] = _reason("accept-listed" if card in rule else "refuse-listed", card=card)
+        rule_name = "listed"
+    else:
+        found = accepted_cards(rule, state, seat)
+        if isinstance(found, str):
+            raise QuestionError(found)
+        verdicts, solver = found
+        accepted = [c for c in legal if verdicts.get(c)]
+        for card in legal:
+            if verdicts.get(card):
+                reasons[str(card)] = _reason(f"accept-{rule}", card=card, seat=seat)
+                continue
+            values: dict[str, Any] = {"card": card, "seat": seat}
+            if rule == "wins-trick":
+                child = state.clone()
+                child.apply(Action(seat, "play", card=card))
+                line = solver.refutation(child)
+                beat = [c for s, c in line if s not in solver.side]
+                values.update({"other": line[-1][0] if line else seat, "cards": beat[-1:] if beat else [card]})
+            reasons[str(card)] = _reason(f"refuse-{rule}", **values)
+        rule_name = rule
+    if not accepted:
+        raise QuestionError(f"no card of {seat}'s is accepted by {rule_name}: the question has no right answer")
+    if len(accepted) == len(legal):
+        raise QuestionError(f"every legal card of {seat}'s is accepted by {rule_name}: there is no question")
+    return {"seat": seat, "choices": [str(c) for c in legal], "accepted": [str(c) for c in accepted],
+            "reasons": reasons, "rule": rule_name, "multiple": False}
+
+
+def last_complete_trick(state: HandState) -> int | None:
+    """The index of the trick the last action completed, if it completed one."""
+    if not state.history or not state.tricks:
+        return None
+    index = len(state.tricks) - 1
+    if not state.tricks[index].entries and index > 0:  # the next trick is laid out, empty
+        index -= 1
+    last = state.tricks[index]
+    if not last.complete or not last.entries or last.entries[-1].seat != state.history[-1].seat:
+        return None
+    return index
+
+
+def completed_trick_event(state: HandState) -> Event | None:
+    """The event of the trick the last action completed, if it completed one."""
+    if last_complete_trick(state) is None:
+        return None
+    for event in reversed(state.events):
+        if event.code.startswith("trick-won"):
+            return event
+    return None
+
+
+def _winner_key(state: HandState) -> dict[str, Any]:
+    event = completed_trick_event(state)
+    if event is None:
+        raise QuestionError("no trick is completed by this step's action: ask 'winner' at the step of a trick's last card")
+    index = last_complete_trick(state)
+    assert index is not None
+    trick = state.tricks[index]
+    winner = trick.winner
+    assert winner is not None
+    seats = [e.seat for e in trick.entries]
+    if len(seats) < 2:  # the others have thrown in their hands (Yorkshire): any seat may be named
+        seats = list(state.seats)
+    reason = _msg(event)
+    return {"choices": seats, "accepted": [winner], "reasons": {s: reason for s in seats}, "multiple": False,
+            "trick": index + 1}
+
+
+def _score_key(state: HandState) -> dict[str, Any]:
+    if getattr(state, "declarer", None) is not None and hasattr(state, "payments"):
+        return _nap_score(state)
+    if not state.is_terminal or not state.awards and not any(e.code == "no-score" for e in state.events):
+        raise QuestionError("the hand is not scored at this step: ask 'score' at the last step of a hand that is played out")
+    if hasattr(state, "captured_points"):
+        return _all_fours_score(state)
+    return _euchre_score(state)
+
+
+def _find_event(state: HandState, codes: tuple[str, ...], category: str) -> Event | None:
+    for event in reversed(state.events):
+        if event.code in codes or (event.code == "no-score" and event.values.get("category") == category):
+            return event
+    return None
+
+
+def _all_fours_score(state: HandState) -> dict[str, Any]:
+    choices = [*state.teams, NOBODY]
+    parts = []
+    for category in ALL_FOURS_CATEGORIES:
+        awarded = [a for a in state.awards if a.category == category]
+        team = awarded[0].team if awarded else NOBODY
+        event = _find_event(state, _CATEGORY_EVENTS[category], category) if awarded else None
+        if event is None and not awarded:
+            event = _find_event(state, ("match-won",), category) if state.winner else None
+            no_score = next((e for e in state.events if e.code == "no-score" and e.values.get("category") == category), None)
+            event = no_score or event
+        reason = _msg(event) if event is not None else _reason("score-nobody", category=category)
+        if awarded:
+            reason = {**_msg(Event("score", {"team": team, "points": awarded[0].points, "category": category})),
+                      "detail": _msg(event) if event is not None else None}
+        parts.append({"category": category, "choices": choices, "accepted": team, "reason": reason})
+    return {"parts": parts, "choices": choices, "multiple": False}
+
+
+def _nap_score(hand: HandState) -> dict[str, Any]:
+    from ..games.nap import PAYMENT, NapHand
+
+    state = cast(NapHand, hand)
+    payments: Mapping[str, int] | None = state.payments
+    declarer = state.declarer
+    if payments is None or declarer is None or state.contract is None:
+        raise QuestionError("the contract is not settled at this step: ask 'score' once it is made or defeated")
+    unit = PAYMENT[state.contract]
+    others = len(state.seats) - 1
+    nets = sorted({unit * others, -unit * others, unit, -unit}, reverse=True)
+    event = _find_event(state, ("contract-made", "contract-failed"), "contract")
+    net = payments[declarer]
+    reason = _reason("score-net", seat=declarer, points=net)
+    if event is not None:
+        reason["detail"] = _msg(event)
+    part = {"category": "contract", "seat": declarer, "choices": [str(n) for n in nets], "accepted": str(net), "reason": reason}
+    return {"parts": [part], "seat": declarer, "multiple": False}
+
+
+def _euchre_score(state: HandState) -> dict[str, Any]:
+    award = next((a for a in state.awards if a.category in EUCHRE_CATEGORIES), None)
+    if award is None:
+        raise QuestionError("nobody scores in this hand: there is no score to ask about")
+    event = _find_event(state, EUCHRE_CATEGORIES, award.category)
+    reason = _msg(Event("score", {"team": award.team, "points": award.points, "category": award.category}))
+    if event is not None:
+        reason["detail"] = _msg(event)
+    return {"parts": [
+        {"category": "team", "choices": list(state.teams), "accepted": award.team, "reason": reason},
+        {"category": "points", "choices": ["1", "2", "4"], "accepted": str(award.points), "reason": reason},
+    ], "multiple": False}
+
+
+def judge(key: Mapping[str, Any], answer: Any) -> dict[str, Any]:
+    """A reader's answer against a key: ``right``, and the reasons to show.
+
+    ``legal``: a list of the cards marked; ``winner``/``play``: one choice; ``score``: a mapping of
+    each part's category to a choice.
+    """
+    if "parts" in key:
+        given = answer if isinstance(answer, Mapping) else {}
+        parts = [{"category": p["category"], "given": given.get(p["category"]), "accepted": p["accepted"],
+                  "right": given.get(p["category"]) == p["accepted"], "reason": p["reason"]} for p in key["parts"]]
+        return {"right": all(p["right"] for p in parts), "parts": parts}
+    accepted = set(key["accepted"])
+    reasons = key["reasons"]
+    if key.get("multiple"):
+        marked = {str(a) for a in answer} if isinstance(answer, (list, tuple, set)) else set()
+        wrong = sorted(marked - accepted)
+        missed = sorted(accepted - marked)
+        return {"right": not wrong and not missed, "wrong": [{"choice": c, "reason": reasons.get(c)} for c in wrong],
+                "missed": [{"choice": c, "reason": reasons.get(c)} for c in missed]}
+    choice = str(answer)
+    return {"right": choice in accepted, "choice": choice, "accepted": sorted(accepted), "reason": reasons.get(choice)}

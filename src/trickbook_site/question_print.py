@@ -1,0 +1,92 @@
+"""The printed handout's questions: each question with its hand, its answer at the end of the page.
+
+A worked hand's figure prints its questions (the step, the text, the choices) in
+``.tb-questions-print``; the answers go in a ``.tb-answers-print`` line that
+``hands.expand_blocks`` moves to the end of the page, where print styles start
+a new page for them (``widgets/hand-questions.css``). On screen both are hidden:
+the player asks the questions.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any, Callable, Mapping
+
+from trickbook.cards import Card
+from trickbook.messages import CATEGORY_NAMES, render
+
+ANSWERS_PREFIX = '<div class="tb-answers-print"'
+
+
+def _labels(_: Callable[[str], str]) -> dict[str, str]:
+    return {
+        "questions": _("Questions"),
+        "answers": _("Answers: {title}"),
+        "step": _("Step {step}"),
+        "nobody": _("Nobody"),
+        "net": _("Net result for {seat}"),
+        "team": _("Who scores"),
+        "points": _("Points"),
+    }
+
+
+def _choice(value: str, labels: Mapping[str, str], signed: bool = False) -> str:
+    try:
+        return Card.parse(value).display if len(value) in (2, 3) and not value.lstrip("-").isdigit() else _number(value, signed)
+    except ValueError:
+        return labels["nobody"] if value == "nobody" else value
+
+
+def _number(value: str, signed: bool) -> str:
+    n = int(value)
+    return f"−{-n}" if n < 0 else (f"+{n}" if signed and n > 0 else str(n))
+
+
+def _part_label(part: Mapping[str, Any], labels: Mapping[str, str], engine: Callable[[str], str]) -> str:
+    category = part["category"]
+    if category == "contract":
+        return labels["net"].format(seat=part.get("seat", ""))
+    if category in ("team", "points"):
+        return labels[category]
+    return engine(CATEGORY_NAMES.get(category, category))
+
+
+def _reason(reason: Mapping[str, Any] | None, engine: Callable[[str], str]) -> str:
+    if not reason:
+        return ""
+    try:
+        return render(reason["code"], reason["values"], engine)
+    except KeyError:
+        return str(reason.get("text", ""))
+
+
+def print_parts(keys: list[dict[str, Any]], title: str, ui: Callable[[str], str], engine: Callable[[str], str],
+                content: Callable[[str], str]) -> tuple[str, str]:
+    """The questions as printed with the hand, and the answers' line for the end of the page."""
+    if not keys:
+        return "", ""
+    labels = _labels(ui)
+    asked, answered = [], []
+    for key in keys:
+        text = escape(content(key["text"]))
+        step = escape(labels["step"].format(step=key["step"]))
+        if "parts" in key:
+            choices = "; ".join(
+                f'{escape(_part_label(p, labels, engine))}: '
+                + " / ".join(escape(_choice(c, labels, p["category"] == "contract")) for c in p["choices"])
+                for p in key["parts"])
+            answer = "; ".join(
+                f'{escape(_part_label(p, labels, engine))}: {escape(_choice(p["accepted"], labels, p["category"] == "contract"))}'
+                for p in key["parts"])
+            why = _reason(key["parts"][0]["reason"], engine)
+        else:
+            choices = " ".join(escape(_choice(c, labels)) for c in key["choices"])
+            answer = ", ".join(escape(_choice(c, labels)) for c in key["accepted"])
+            why = _reason(key["reasons"].get(key["accepted"][0]), engine)
+        asked.append(f"<li><strong>{step}.</strong> {text} <span class=\"tb-q-print-choices\">{choices}</span></li>")
+        answered.append(f"<li><strong>{step}.</strong> {text} <strong>{answer}</strong>. {escape(why)}</li>")
+    questions = (f'<div class="tb-questions-print" data-search-exclude><p><strong>{escape(labels["questions"])}</strong></p>'
+                 f'<ol>{"".join(asked)}</ol></div>')
+    answers = (f'{ANSWERS_PREFIX} data-search-exclude><p><strong>{escape(labels["answers"].format(title=title))}</strong></p>'
+               f'<ol>{"".join(answered)}</ol></div>')
+    return questions, answers

@@ -1,0 +1,247 @@
+"""Questions in worked hands, as a learner on a phone and a teacher at a projector meet them: each kind
+answered right and wrong, by touch, mouse and keyboard, in three languages; the verdict with the rules'
+reasons in a live region; the question, its choices and its verdict on one 360x740 screen; hidden hands;
+Reveal by the clicker in presenter mode; the printed answers at the end of the page.
+
+The runtime is refused throughout: a question about the record is answered from the page's data.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+pytestmark = pytest.mark.browser
+
+LANGUAGES = ["en", "pt", "fr"]
+HAND = "nap-four-hearts"
+PHONE = {"width": 360, "height": 740}
+DESKTOP = {"width": 1280, "height": 800}
+# The questions of nap-four-hearts, by step, and what the rules accept (worked out from the rules in
+# tests/test_record_questions.py).
+LEGAL_STEP, WINNER_STEP, PLAY_STEP, SCORE_STEP = 13, 16, 4, 24
+
+
+def open_at(page: Any, site_url: str, lang: str, step: int, present: bool = False) -> Any:
+    page.goto(f"{site_url}/{lang}/nap/#{HAND}={step}{'&present' if present else ''}")
+    fig = page.locator(f'figure.tb-hand[data-hand-id="{HAND}"]')
+    fig.locator(".tb-player").wait_for()
+    expect(fig).to_have_attribute("data-step", str(step))
+    return fig
+
+
+def ui(catalogs: dict, lang: str, msgid: str) -> str:
+    return catalogs[lang]["ui"].get(msgid) or msgid
+
+
+def question(fig: Any, kind: str) -> Any:
+    panel = fig.locator(f".tb-question[data-kind='{kind}']")
+    expect(panel).to_be_visible()
+    return panel
+
+
+def choice(panel: Any, value: str) -> Any:
+    return panel.locator(f".tb-q-choice[data-choice='{value}']")
+
+
+SEEN = """(e) => {
+  // Is the element's first and last line on screen, and not under anything (the site's header)?
+  const r = e.getBoundingClientRect();
+  const points = [[r.left + 8, r.top + 4], [r.left + 8, r.bottom - 4]];
+  return points.every(([x, y]) => y >= 0 && y <= innerHeight && e.contains(document.elementFromPoint(x, y)));
+}"""
+
+
+def assert_one_screen(page: Any, fig: Any, panel: Any) -> None:
+    """The question, its choices and its verdict are on screen together, nothing over them."""
+    panel.evaluate("(p) => p.scrollIntoView({block: 'start'})")
+    height = page.viewport_size["height"]
+    text = panel.locator(".tb-q-text").bounding_box()
+    verdict = panel.locator(".tb-q-verdict").bounding_box()
+    assert verdict["height"] > 0
+    assert verdict["y"] + verdict["height"] - text["y"] <= height, (text, verdict)
+    for part in (".tb-q-text", ".tb-q-choices", ".tb-q-verdict"):
+        assert panel.locator(part).evaluate(SEEN), (part, panel.locator(part).bounding_box(), height)
+
+
+def assert_targets(panel: Any) -> None:
+    for button in panel.locator("button:visible").all():
+        box = button.bounding_box()
+        assert box["width"] >= 44 and box["height"] >= 44, (button.inner_text(), box)
+
+
+def verdict_of(panel: Any) -> str:
+    expect(panel).to_have_attribute("data-verdict", re.compile(r"right|wrong|revealed"))
+    return panel.get_attribute("data-verdict")
+
+
+def try_again(panel: Any) -> None:
+    panel.locator(".tb-q-again").click()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_each_kind_right_and_wrong_in_a_worked_hand(page: Any, context: Any, guard: Any, page_errors: Any,
+                                                   site_url: str, catalogs: dict, tb: Any, lang: str) -> None:
+    tb.block_runtime(context)
+    page.set_viewport_size(PHONE)
+    engine = catalogs[lang]["engine"]["messages"]
+
+    # legal: B is void in hearts (the trumps, led): every card is legal. Mark one only (touch), check.
+    fig = open_at(page, site_url, lang, LEGAL_STEP)
+    panel = question(fig, "legal")
+    assert panel.locator(".tb-q-verdict").get_attribute("aria-live") == "polite"
+    assert_targets(panel)
+    choice(panel, "KS").click()
+    expect(choice(panel, "KS")).to_have_attribute("aria-pressed", "true")
+    panel.locator(".tb-q-check").click()
+    assert verdict_of(panel) == "wrong"
+    void = engine["why-legal-void"].split("{seat}")[1].split("{suit}")[0].strip()
+    expect(panel.locator(".tb-q-reasons")).to_contain_text(void)
+    assert_one_screen(page, fig, panel)
+    try_again(panel)
+    # Keyboard: Tab to each card and press Space.
+    for code in ("KS", "KD", "AC"):
+        choice(panel, code).focus()
+        page.keyboard.press("Space")
+    panel.locator(".tb-q-check").focus()
+    page.keyboard.press("Enter")
+    assert verdict_of(panel) == "right"
+    expect(panel.locator(".tb-q-head")).to_have_text(ui(catalogs, lang, "Right."))
+
+    # winner: the outcome is hidden until the answer; B is wrong, A (Q♥, the highest trump) right.
+    fig = open_at(page, site_url, lang, WINNER_STEP)
+    panel = question(fig, "winner")
+    expect(fig.locator(".tb-trick-outcome")).to_be_hidden()
+    choice(panel, "B").click()
+    assert verdict_of(panel) == "wrong"
+    trump_reason = engine["trick-won-trump"].split("{card}")[1].strip(" ,.")
+    expect(panel.locator(".tb-q-reasons")).to_contain_text(trump_reason)
+    assert_one_screen(page, fig, panel)
+    expect(fig.locator(".tb-trick-outcome")).to_be_visible()
+    try_again(panel)
+    choice(panel, "A").focus()
+    page.keyboard.press("Enter")
+    assert verdict_of(panel) == "right"
+
+    # play: only the two of clubs lets the defence beat the Four; A's view hides the other hands.
+    fig = open_at(page, site_url, lang, PLAY_STEP)
+    panel = question(fig, "play")
+    for seat in ("B", "C", "D"):
+        expect(fig.locator(f".tb-seat[data-seat='{seat}'] .tb-cards")).to_be_hidden()
+    expect(fig.locator(".tb-seat[data-seat='A'] .tb-cards")).to_be_visible()
+    choice(panel, "2C").click()
+    assert verdict_of(panel) == "wrong"
+    refuse = engine["refuse-keeps-contract"].split("{card}, ")[1].split("{seat}")[0].strip()
+    expect(panel.locator(".tb-q-reasons")).to_contain_text(refuse)
+    expect(panel.locator(".tb-q-cost")).to_be_visible()  # the play-out needs the engine: offered, not run
+    assert_one_screen(page, fig, panel)
+    expect(fig.locator(".tb-seat[data-seat='B'] .tb-cards")).to_be_visible()  # answered: the hands show again
+    try_again(panel)
+    choice(panel, "AS").click()
+    assert verdict_of(panel) == "right"
+
+    # score: A nets +12 (4 from each of three defenders); −12 is wrong.
+    fig = open_at(page, site_url, lang, SCORE_STEP)
+    panel = question(fig, "score")
+    expect(fig.locator(".tb-facts")).to_be_hidden()
+    choice(panel, "-12").click()
+    panel.locator(".tb-q-check").click()
+    assert verdict_of(panel) == "wrong"
+    assert_one_screen(page, fig, panel)
+    try_again(panel)
+    choice(panel, "12").click()
+    panel.locator(".tb-q-check").click()
+    assert verdict_of(panel) == "right"
+    assert_targets(panel)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_presenter_reveals_with_the_clicker_before_stepping_on(page: Any, context: Any, guard: Any, page_errors: Any,
+                                                             site_url: str, tb: Any, lang: str) -> None:
+    tb.block_runtime(context)
+    page.set_viewport_size(DESKTOP)
+    fig = open_at(page, site_url, lang, PLAY_STEP, present=True)
+    expect(fig).to_have_class(re.compile(r"\btb-presenter\b"))
+    panel = question(fig, "play")
+    size = panel.locator(".tb-q-text").evaluate("(e) => parseFloat(getComputedStyle(e).fontSize)")
+    assert size >= 24, size  # large, for the room
+    expect(fig.locator(".tb-seat[data-seat='C'] .tb-cards")).to_be_hidden()  # hidden hands stay hidden
+    page.keyboard.press("PageDown")
+    assert verdict_of(panel) == "revealed"
+    expect(fig).to_have_attribute("data-step", str(PLAY_STEP))  # the clicker revealed, it did not step
+    expect(panel.locator(".tb-q-reasons")).to_contain_text("A♠")
+    page.keyboard.press("PageDown")
+    expect(fig).to_have_attribute("data-step", str(PLAY_STEP + 1))
+    page.keyboard.press("PageUp")
+    page.keyboard.press("Space")
+    expect(fig).to_have_attribute("data-step", str(PLAY_STEP + 1))  # answered already: Space steps on
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_print_shows_questions_with_the_hand_and_answers_at_the_end(page: Any, guard: Any, site_url: str,
+                                                                    catalogs: dict, lang: str) -> None:
+    page.goto(f"{site_url}/{lang}/nap/")
+    page.emulate_media(media="print")
+    fig = page.locator(f'figure.tb-hand[data-hand-id="{HAND}"]')
+    asked = fig.locator(".tb-questions-print")
+    expect(asked).to_be_visible()
+    expect(asked.locator("li")).to_have_count(4)
+    answers = page.locator(".tb-answers-print-all")
+    expect(answers).to_be_visible()
+    last_figure = page.locator("figure.tb-hand").last.bounding_box()
+    box = answers.bounding_box()
+    assert box["y"] > last_figure["y"] + last_figure["height"] - 1
+    assert answers.evaluate("(e) => getComputedStyle(e).breakBefore") == "page"
+    expect(answers).to_contain_text("+12")
+    expect(answers).to_contain_text(ui(catalogs, lang, "Answers: {title}").split("{")[0].strip())
+
+
+AXE = __import__("pathlib").Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
+
+
+def serious_violations(page: Any) -> list[str]:
+    page.evaluate(AXE.read_text(encoding="utf-8"))  # not a script tag: the page's policy refuses inline scripts
+    result = page.evaluate("async () => await axe.run(document)")
+    return [f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes']][:5]}"
+            for v in result["violations"] if v["impact"] in ("serious", "critical")]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_questions_asked_and_answered_are_axe_clean(page: Any, context: Any, guard: Any, page_errors: Any,
+                                                    site_url: str, tb: Any, lang: str) -> None:
+    tb.block_runtime(context)
+    fig = open_at(page, site_url, lang, PLAY_STEP)
+    panel = question(fig, "play")
+    assert serious_violations(page) == []  # asked, with the other hands hidden
+    choice(panel, "2C").click()
+    assert verdict_of(panel) == "wrong"
+    assert serious_violations(page) == []  # answered, with the verdict and its reasons
+    page.goto(f"{site_url}/{lang}/practice-euchre/")
+    expect(page.locator(".tb-practice-drill")).to_be_visible()
+    assert serious_violations(page) == []
+
+
+def test_a_wrong_card_is_played_out_by_the_engine_and_its_cost_shown(page: Any, guard: Any, page_errors: Any,
+                                                                     site_url: str, tb: Any) -> None:
+    """The play-out needs the engine: it starts on the reader's press, and the cost it shows is the
+    engine's, category by category (the same play-out, seed and bots, as on CPython)."""
+    import json
+
+    from trickbook.questions.facade import cost_json
+
+    page.set_viewport_size(PHONE)
+    fig = open_at(page, site_url, "en", PLAY_STEP)
+    panel = question(fig, "play")
+    assert not [u for u in guard.seen if "/pyodide/" in u]  # judged from the page: nothing downloaded
+    choice(panel, "2C").click()
+    assert verdict_of(panel) == "wrong"
+    panel.locator(".tb-q-cost").click()
+    costs = panel.locator(".tb-q-costs li")
+    expect(costs.first).to_be_visible(timeout=tb.LIVE_TIMEOUT_MS)
+    expected = json.loads(cost_json(tb.hand_data(page, HAND)["record"], PLAY_STEP, "A", "2C", "AS"))
+    assert expected["ok"]
+    assert costs.all_inner_texts() == [c["reason"]["text"] for c in expected["costs"]]
+    expect(fig).to_have_attribute("data-engine", "live")

@@ -1,0 +1,353 @@
+// Questions in a worked hand: the question at its step, the reader's answer, the verdict.
+//
+// The page holds each question's answer key, worked out by the engine when the site was built
+// (trickbook.questions): the choices, the accepted ones and a reason for each, as message codes.
+// So a question is judged here without the engine, by comparing the reader's choice with the key;
+// nothing rule-shaped is computed. Only a wrong card's play-out needs the engine (asked through the
+// player, which asks first where the connection saves data).
+//
+// `QuestionPanel` also serves the practice pages (practice/), which get their keys from the engine.
+
+import { _, engineText, fill, cardDisplay, categoryName } from "../i18n.js";
+import { el, cardName } from "../board.js";
+
+const CARD = /^(10|[2-9TJQKA])[SHDC]$/;
+const MINUS = "\u2212";
+
+/** A choice as the reader sees it: a card by its face, a number with its sign, a seat or team as named. */
+export function choiceLabel(choice, signed = false) {
+  const text = String(choice);
+  if (CARD.test(text)) return cardDisplay(text);
+  if (text === "nobody") return _("Nobody");
+  if (/^-?\d+$/.test(text)) {
+    const n = Number(text);
+    if (n < 0) return `${MINUS}${-n}`;
+    return signed && n > 0 ? `+${n}` : text;
+  }
+  return text;
+}
+
+function choiceSpoken(choice) {
+  const text = String(choice);
+  return CARD.test(text) ? cardName(text) : null;
+}
+
+/** The label of a score question's part: a category's name, or what the part asks. */
+function partLabel(part) {
+  if (part.category === "contract") return fill(_("Net result for {seat}"), { seat: part.seat });
+  if (part.category === "team") return _("Who scores");
+  if (part.category === "points") return _("Points");
+  return categoryName(part.category);
+}
+
+const KIND_PROMPT = {
+  legal: () => _("Mark every card that may be played, then check."),
+  winner: () => _("Choose the seat that takes the trick."),
+  play: () => _("Choose a card."),
+  score: () => _("Choose an answer for each line, then check."),
+};
+
+function reasonLine(reason) {
+  if (!reason) return null;
+  const lines = [el("li", {}, engineText(reason))];
+  if (reason.detail) lines.push(el("li", {}, engineText(reason.detail)));
+  return lines;
+}
+
+/**
+ * One question's panel: the text, the choices (buttons: touch, mouse and keyboard alike), the verdict
+ * in a live region. `options.playOut(choice)` (a play question's wrong card) returns a promise of the
+ * engine's cost, or is absent where there is no engine to ask.
+ */
+export class QuestionPanel {
+  constructor(key, { playOut = null, onAnswered = () => {}, headingId = "" } = {}) {
+    this.key = key;
+    this.playOut = playOut;
+    this.onAnswered = onAnswered;
+    this.marked = new Set();
+    this.parts = {};
+    this.answered = false;
+    const label = headingId || `tb-q-${Math.random().toString(36).slice(2, 9)}`;
+    this.text = el("p", { className: "tb-q-text", id: label }, key.text || "");
+    this.prompt = el("p", { className: "tb-q-prompt" }, (KIND_PROMPT[key.kind] || (() => ""))());
+    this.choices = el("div", { className: "tb-q-choices" });
+    this.actions = el("div", { className: "tb-q-actions" });
+    this.verdict = el("div", { className: "tb-q-verdict", role: "status", "aria-live": "polite" });
+    this.root = el("section", {
+      className: "tb-question", role: "group", "aria-labelledby": label, dataset: { kind: key.kind },
+    }, this.text, this.prompt, this.choices, this.actions, this.verdict);
+    this.build();
+  }
+
+  choiceButton(choice, onPress, { toggle = false, signed = false } = {}) {
+    const spoken = choiceSpoken(choice);
+    const button = el("button", {
+      type: "button", className: "tb-btn tb-q-choice", dataset: { choice: String(choice) },
+      "aria-pressed": toggle ? "false" : null,
+    }, choiceLabel(choice, signed), spoken ? el("span", { className: "tb-sr" }, ` ${spoken}`) : null);
+    button.addEventListener("click", () => onPress(button));
+    return button;
+  }
+
+  build() {
+    const key = this.key;
+    this.check = el("button", { type: "button", className: "tb-btn tb-q-check" }, _("Check"));
+    this.check.addEventListener("click", () => this.submit());
+    this.reveal = el("button", { type: "button", className: "tb-btn tb-q-reveal" }, _("Reveal"));
+    this.reveal.addEventListener("click", () => this.showAnswer());
+    this.again = el("button", { type: "button", className: "tb-btn tb-q-again", hidden: true }, _("Try again"));
+    this.again.addEventListener("click", () => this.reset());
+    if (key.parts) {
+      for (const part of key.parts) {
+        const row = el("div", { className: "tb-q-part", role: "group", "aria-label": partLabel(part) },
+          el("span", { className: "tb-q-part-label" }, partLabel(part)));
+        for (const choice of part.choices) {
+          row.append(this.choiceButton(choice, (button) => {
+            for (const other of row.querySelectorAll(".tb-q-choice")) other.setAttribute("aria-pressed", "false");
+            button.setAttribute("aria-pressed", "true");
+            this.parts[part.category] = String(choice);
+          }, { toggle: true, signed: part.category === "contract" }));
+        }
+        this.choices.append(row);
+      }
+      this.actions.append(this.check, this.reveal, this.again);
+    } else if (key.multiple) {
+      for (const choice of key.choices) {
+        this.choices.append(this.choiceButton(choice, (button) => {
+          const on = !this.marked.has(choice);
+          if (on) this.marked.add(choice);
+          else this.marked.delete(choice);
+          button.setAttribute("aria-pressed", String(on));
+        }, { toggle: true }));
+      }
+      this.actions.append(this.check, this.reveal, this.again);
+    } else {
+      for (const choice of key.choices) {
+        this.choices.append(this.choiceButton(choice, () => this.answer(String(choice))));
+      }
+      this.actions.append(this.reveal, this.again);
+    }
+  }
+
+  /** Judge the answer against the key: a comparison, no rule. */
+  judge(answer) {
+    const key = this.key;
+    if (key.parts) {
+      const parts = key.parts.map((p) => ({ ...p, given: answer[p.category], right: answer[p.category] === p.accepted }));
+      return { right: parts.every((p) => p.right), parts };
+    }
+    const accepted = new Set(key.accepted);
+    if (key.multiple) {
+      const marked = new Set(answer);
+      const wrong = [...marked].filter((c) => !accepted.has(c));
+      const missed = [...accepted].filter((c) => !marked.has(c));
+      return { right: !wrong.length && !missed.length, wrong, missed };
+    }
+    return { right: accepted.has(answer), choice: answer };
+  }
+
+  submit() {
+    if (this.key.parts) this.answer({ ...this.parts });
+    else this.answer([...this.marked]);
+  }
+
+  answer(given) {
+    const verdict = this.judge(given);
+    this.answered = true;
+    this.root.dataset.verdict = verdict.right ? "right" : "wrong";
+    this.lock();
+    const lines = [];
+    const key = this.key;
+    if (key.parts) {
+      for (const part of verdict.parts) {
+        const mark = part.right ? "✓" : "✗";
+        lines.push(el("li", { className: part.right ? "tb-q-ok" : "tb-q-no" },
+          `${mark} ${partLabel(part)}: ${choiceLabel(part.accepted, part.category === "contract")}`));
+        if (!part.right) lines.push(...(reasonLine(part.reason) || []));
+      }
+    } else if (key.multiple) {
+      for (const c of verdict.wrong) {
+        lines.push(el("li", { className: "tb-q-no" }, fill(_("{card} may not be played:"), { card: choiceLabel(c) }), " ",
+          engineText(key.reasons[c])));
+      }
+      for (const c of verdict.missed) {
+        lines.push(el("li", { className: "tb-q-no" }, fill(_("{card} may be played too:"), { card: choiceLabel(c) }), " ",
+          engineText(key.reasons[c])));
+      }
+    } else {
+      const reason = key.reasons[verdict.choice];
+      if (reason) lines.push(el("li", {}, engineText(reason)));
+      if (!verdict.right) {
+        lines.push(el("li", { className: "tb-q-accepted" }, fill(_("Accepted: {list}"), {
+          list: key.accepted.map(choiceLabel).join(", "),
+        })));
+      }
+    }
+    const head = verdict.right ? _("Right.") : _("Not quite.");
+    const list = el("ul", { className: "tb-q-reasons" }, lines);
+    this.verdict.replaceChildren(el("p", { className: "tb-q-head" }, head), list);
+    if (!verdict.right && key.kind === "play" && this.playOut && key.accepted.length) {
+      const costButton = el("button", { type: "button", className: "tb-btn tb-q-cost" }, _("What does it cost?"));
+      costButton.addEventListener("click", () => this.showCost(verdict.choice, costButton));
+      this.verdict.append(costButton);
+    }
+    this.onAnswered(verdict);
+  }
+
+  async showCost(choice, button) {
+    button.disabled = true;
+    const out = el("p", { className: "tb-q-costs" }, _("Playing the hand out…"));
+    this.verdict.append(out);
+    let result;
+    try {
+      result = await this.playOut(choice, this.key.accepted[0]);
+    } catch (err) {
+      console.warn("trickbook: play-out failed", err);
+      result = null;
+    }
+    if (!result || !result.ok) {
+      out.textContent = _("The engine could not play the hand out here.");
+      return;
+    }
+    out.replaceChildren(fill(_("Played out by the bots after {card}, against {other}:"), {
+      card: choiceLabel(result.card), other: choiceLabel(result.compared_with),
+    }), el("ul", {}, result.costs.map((c) => el("li", {}, engineText(c.reason)))));
+  }
+
+  /** Show the accepted answer and its reasons (a teacher's reveal), without judging anything. */
+  showAnswer() {
+    const key = this.key;
+    this.answered = true;
+    this.root.dataset.verdict = "revealed";
+    this.lock();
+    const lines = [];
+    if (key.parts) {
+      for (const part of key.parts) {
+        const shown = choiceLabel(part.accepted, part.category === "contract");
+        lines.push(el("li", {}, `${partLabel(part)}: ${shown}`), ...(reasonLine(part.reason) || []));
+      }
+    } else {
+      lines.push(el("li", { className: "tb-q-accepted" }, fill(_("Accepted: {list}"), { list: key.accepted.map(choiceLabel).join(", ") })));
+      const seen = new Set();
+      for (const c of key.accepted) {
+        const text = engineText(key.reasons[c]);
+        if (!seen.has(text)) lines.push(el("li", {}, text));
+        seen.add(text);
+      }
+    }
+    this.verdict.replaceChildren(el("p", { className: "tb-q-head" }, _("The answer")), el("ul", { className: "tb-q-reasons" }, lines));
+    this.onAnswered({ revealed: true });
+  }
+
+  lock() {
+    for (const button of this.root.querySelectorAll(".tb-q-choice, .tb-q-check, .tb-q-reveal")) {
+      button.setAttribute("aria-disabled", "true");
+      button.disabled = true;
+    }
+    for (const c of this.key.accepted || []) {
+      for (const b of this.choices.querySelectorAll(`[data-choice="${c}"]`)) b.classList.add("tb-q-is-accepted");
+    }
+    if (this.key.parts) {
+      for (const part of this.key.parts) {
+        const row = [...this.choices.querySelectorAll(".tb-q-part")].find((r) => r.getAttribute("aria-label") === partLabel(part));
+        const b = row && row.querySelector(`[data-choice="${part.accepted}"]`);
+        if (b) b.classList.add("tb-q-is-accepted");
+      }
+    }
+    this.again.hidden = false;
+  }
+
+  reset() {
+    const fresh = new QuestionPanel(this.key, { playOut: this.playOut, onAnswered: this.onAnswered });
+    this.root.replaceWith(fresh.root);
+    Object.assign(this, fresh);
+    this.onAnswered(null);
+    const first = this.root.querySelector(".tb-q-choice");
+    if (first) first.focus();
+  }
+}
+
+/** The questions of one worked hand, shown by its player at their steps. */
+export class HandQuestions {
+  constructor(player, keys) {
+    this.player = player;
+    this.panels = new Map(); // index -> QuestionPanel, kept while the reader steps about
+    this.keys = keys;
+    this.box = el("div", { className: "tb-questions", hidden: true });
+    player.bar.after(this.box);
+  }
+
+  at(step) {
+    return this.keys.filter((k) => k.step === step);
+  }
+
+  panelFor(key) {
+    let panel = this.panels.get(key.index);
+    if (!panel) {
+      panel = new QuestionPanel(key, {
+        playOut: (card, right) => this.playOut(key, card, right),
+        onAnswered: () => this.mark(),
+      });
+      this.panels.set(key.index, panel);
+    }
+    return panel;
+  }
+
+  async playOut(key, card, right) {
+    const player = this.player;
+    await player.wantEngine({ ask: true, anchor: null });
+    await new Promise((resolve) => {
+      const done = () => ["live", "failed", "static"].includes(player.figure.dataset.engine);
+      if (done()) { resolve(); return; }
+      const timer = setInterval(() => { if (done()) { clearInterval(timer); resolve(); } }, 100);
+    });
+    if (player.figure.dataset.engine !== "live") return null;
+    const { ask } = await import("../engine.js");
+    return ask("question_cost", { record: player.record, step: key.step, seat: key.seat, card, right, level: key.bots });
+  }
+
+  /** Called by the player after each paint. */
+  paint(step) {
+    const keys = this.player.branch ? [] : this.at(step);
+    this.box.hidden = !keys.length;
+    this.player.figure.classList.toggle("tb-q-step", keys.length > 0);
+    this.box.replaceChildren(...keys.map((k) => this.panelFor(k).root));
+    this.mark();
+  }
+
+  pending() {
+    return this.player.branch ? [] : this.at(this.player.step).filter((k) => !this.panelFor(k).answered);
+  }
+
+  /** While a question waits, what would give its answer away is hidden; so are the hands its seat cannot see. */
+  mark() {
+    const figure = this.player.figure;
+    const waiting = this.pending();
+    figure.classList.toggle("tb-q-pending", waiting.length > 0);
+    figure.dataset.questionKind = waiting.length ? waiting[0].kind : "";
+    const seatView = waiting.find((k) => k.view === "seat" && k.seat);
+    figure.classList.toggle("tb-q-seat-view", Boolean(seatView));
+    for (const seatBox of this.player.board.querySelectorAll(".tb-seat")) {
+      const hidden = Boolean(seatView) && seatBox.dataset.seat !== seatView.seat;
+      seatBox.classList.toggle("tb-q-hidden-hand", hidden);
+      const list = seatBox.querySelector(".tb-cards");
+      if (list) list.hidden = hidden;
+      let note = seatBox.querySelector(".tb-q-hidden-note");
+      if (hidden && !note) {
+        note = el("p", { className: "tb-q-hidden-note" }, fill(_("{seat}'s cards are hidden until the answer."), { seat: seatBox.dataset.seat }));
+        seatBox.append(note);
+      } else if (!hidden && note) note.remove();
+    }
+  }
+
+  /** Presenter mode: PageDown or Space on an unanswered question reveals it rather than stepping on. */
+  onPresenterKey(event) {
+    if (!["PageDown", " ", "Spacebar"].includes(event.key)) return false;
+    const waiting = this.pending();
+    if (!waiting.length) return false;
+    event.preventDefault();
+    event.stopPropagation();
+    for (const k of waiting) this.panelFor(k).showAnswer();
+    return true;
+  }
+}
