@@ -59,7 +59,7 @@ async function fetchSnapshot(url) {
 }
 
 /** Boot from the snapshot; null (and a console warning) when it does not fit this runtime. */
-async function bootFromSnapshot(loadPyodide, indexURL, about, version) {
+async function bootFromSnapshot(loadPyodide, indexURL, lockFileURL, about, version) {
   if (about.pyodide !== version) {
     console.warn(`trickbook: the engine snapshot is for Pyodide ${about.pyodide}, not ${version}; booting normally`);
     return null;
@@ -68,7 +68,7 @@ async function bootFromSnapshot(loadPyodide, indexURL, about, version) {
   bytes.catch(() => {});
   let pyodide;
   try {
-    pyodide = await loadPyodide({ indexURL, _loadSnapshot: bytes });
+    pyodide = await loadPyodide({ indexURL, _loadSnapshot: bytes, ...(lockFileURL ? { lockFileURL } : {}) });
   } catch (err) {
     console.warn(`trickbook: the engine snapshot did not load (${err && err.message ? err.message.split("\n")[0] : err}); booting normally`);
     return null;
@@ -81,9 +81,9 @@ async function bootFromSnapshot(loadPyodide, indexURL, about, version) {
   return pyodide;
 }
 
-async function bootNormally(loadPyodide, indexURL) {
+async function bootNormally(loadPyodide, indexURL, lockFileURL) {
   // The `packages` option fetches the engine's wheel while the runtime starts.
-  const pyodide = await loadPyodide({ indexURL, packages: ["trickbook"] });
+  const pyodide = await loadPyodide({ indexURL, packages: ["trickbook"], ...(lockFileURL ? { lockFileURL } : {}) });
   try {
     pyodide.pyimport("trickbook");
   } catch (err) {
@@ -97,11 +97,13 @@ async function boot() {
   const started = performance.now();
   const [runtime, about] = await Promise.all([fetchJSON(RUNTIME_JSON, false), fetchJSON(SNAPSHOT_JSON, true)]);
   const indexURL = new URL(runtime.pyodide, RUNTIME_JSON).href;
+  // A published site keeps the engine's lockfile and wheel apart from the runtime (runtime.lockfile).
+  const lockFileURL = runtime.lockfile ? new URL(runtime.lockfile, RUNTIME_JSON).href : null;
   const version = runtime.pyodide.split("/").filter(Boolean).pop();
   const { loadPyodide } = await import(new URL("pyodide.mjs", indexURL).href);
-  let pyodide = about ? await bootFromSnapshot(loadPyodide, indexURL, about, version) : null;
+  let pyodide = about ? await bootFromSnapshot(loadPyodide, indexURL, lockFileURL, about, version) : null;
   const snapshot = pyodide !== null;
-  if (!snapshot) pyodide = await bootNormally(loadPyodide, indexURL);
+  if (!snapshot) pyodide = await bootNormally(loadPyodide, indexURL, lockFileURL);
   const booted = performance.now();
   const web = pyodide.pyimport("trickbook.web");
   pyodideRef = pyodide;
