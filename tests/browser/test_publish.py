@@ -8,7 +8,9 @@ the server, which is how a visit served from the browser's cache is told apart.
 
 The cache tests cannot route requests through Playwright (routing turns the browser's
 cache off), so they watch every request the context makes and assert that each one
-went to 127.0.0.1.
+went to 127.0.0.1. They run in a persistent profile, as a reader's browser does: its
+disk cache keeps the 7 MB memory snapshot, which an incognito context's memory cache
+(entries up to an eighth of its size) would not.
 """
 
 from __future__ import annotations
@@ -204,8 +206,14 @@ def test_the_published_widget_goes_live_behind_caddy_with_the_csp_header_and_the
     assert used and all(re.match(r"/assets/(pyodide|engine|site)-[0-9a-f]{12}/", p) for p in used), used
 
 
-def test_a_second_visit_fetches_no_asset_again_and_goes_live(browser, caddy, tb):
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
+def reader_profile(browser_type: Any, launch_args: dict[str, Any], folder: Path) -> Any:
+    """A browser context with a profile on disk, and so a disk cache, as a reader's browser has."""
+    return browser_type.launch_persistent_context(str(folder), **launch_args, viewport={"width": 1280, "height": 900})
+
+
+def test_a_second_visit_fetches_no_asset_again_and_goes_live(browser_type, browser_type_launch_args, caddy, tb,
+                                                              tmp_path):
+    context = reader_profile(browser_type, browser_type_launch_args, tmp_path / "profile")
     watch = Watch(context)
     try:
         go_live(context.new_page(), tb.hand_page_url(caddy.base, "fr"), tb)
@@ -261,12 +269,12 @@ def _files(folder: Path) -> set[str]:
 
 
 def test_after_a_republish_with_a_changed_engine_the_next_visit_gets_it_and_never_a_mix(
-        browser, caddy, published, republished, tb):
+        browser_type, browser_type_launch_args, caddy, published, republished, tb, tmp_path):
     old_files, new_files = _files(published), _files(republished)
     old_engine = {p.split("/")[2] for p in old_files if p.startswith("/assets/engine-")}
     new_engine = {p.split("/")[2] for p in new_files if p.startswith("/assets/engine-")}
     assert old_engine and new_engine and old_engine.isdisjoint(new_engine), (old_engine, new_engine)
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context = reader_profile(browser_type, browser_type_launch_args, tmp_path / "profile")
     watch = Watch(context)
     try:
         caddy.serve(published)
