@@ -210,7 +210,7 @@ def _normalise(path: PurePosixPath) -> PurePosixPath | None:
 
 def compressed_copies(data: bytes, cache: Path | None) -> tuple[bytes, bytes]:
     """The brotli and gzip forms of ``data``, from the cache (keyed by content) when there."""
-    import brotli
+    import brotli  # type: ignore[import-untyped]  # the package ships no type information
 
     key = hashlib.sha256(data).hexdigest()
     if cache is not None:

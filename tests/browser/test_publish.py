@@ -87,7 +87,7 @@ class Caddy:
                     return
             except (urllib.error.URLError, ConnectionError):
                 if time.monotonic() > deadline or self.process.poll() is not None:
-                    raise AssertionError("caddy did not start: " + (self.work / "caddy.err").read_text()[-2000:])
+                    raise AssertionError("caddy did not start: " + (self.work / "caddy.err").read_text()[-2000:]) from None
                 time.sleep(0.1)
 
     def requests(self) -> list[dict[str, Any]]:
