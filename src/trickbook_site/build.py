@@ -27,7 +27,7 @@ from typing import Callable
 
 from markdown_it import MarkdownIt
 
-from . import buildcache, csp, on_demand, translations
+from . import buildcache, csp, embed, on_demand, translations
 from .assets import write_assets
 from .figure import Texts, render_hand
 from .hands import Hand, expand_blocks, load_hands, unshown_records
@@ -103,6 +103,8 @@ def build_site(project: Project, site_dir: Path | None = None, build_root: Path 
         (out / "404.html").write_text(csp.seal_page(
             root_not_found_page(site_name, languages, {language.code: catalogs.texts(language).ui for language in languages},
                                 base.get("site_url"))), encoding="utf-8")
+        log(f"wrote {embed.write_embed_pages(out, {lang.code: catalogs.texts(lang).ui for lang in languages})} "
+            "embed pages")
         swap_into_place(out, site_dir)
         result.seconds = time.perf_counter() - started
         log(f"site written to {site_dir} in {result.seconds:.1f} s")

@@ -10,7 +10,8 @@ twice for the same path (hosts combine the headers of every rule that matches):
   content-hashed URL, see `publish.py`), and the wasm's `Content-Type: application/wasm`;
 - each language's folder and the root pages: `Cache-Control: no-cache` (a reader's next
   visit asks whether the page changed, and a new page names new assets), and the page
-  policy of `csp.py` as a header with `frame-ancestors 'none'`. The header's policy carries
+  policy of `csp.py` as a header with `frame-ancestors 'none'` (`*` for the embed pages of
+  `embed.py`, which live in a folder of their own so that no two rules give one page a policy). The header's policy carries
   the hashes of every inline script of the pages it covers; each page's meta tag, which a
   browser enforces as well, still allows only its own.
 
@@ -23,6 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from . import csp
+from .embed import FOLDER as EMBED
 from .errors import SiteError
 
 IMMUTABLE = "public, max-age=31536000, immutable"
@@ -65,7 +67,8 @@ def header_rules(site: Path, prefix: str, runtime: str) -> HeaderRules:
         pages = sorted(folder.rglob("*.html"))
         headers: tuple[tuple[str, str], ...] = (("Cache-Control", NO_CACHE),)
         if pages:
-            headers += (("Content-Security-Policy", page_policy(pages)),)
+            # Any site may frame an embed page; no site may frame any other page.
+            headers += (("Content-Security-Policy", page_policy(pages, "*" if folder.name == EMBED else "'none'")),)
         rules.append(Rule(f"{prefix}{folder.name}/*", headers))
     others = [p.name for p in site.iterdir() if p.is_file() and p.suffix != ".html" and not p.name.startswith("_")]
     for name in sorted(others):

@@ -18,7 +18,8 @@ folders whose names carry the hash of everything inside them:
   the paths the widgets compute from their own URL hold unchanged. `runtime.json` and
   `snapshot.json` are rewritten first to point at the two folders above.
 
-The pages' references to the shared assets are rewritten to the new folder (a reference
+With `--base-url`, each hand's embed page gets its oEmbed answer (`embed.py`). The pages'
+references to the shared assets are rewritten to the new folder (a reference
 that resolves to nothing published fails the command), then every text and wasm file gets a
 brotli (`.br`) and gzip (`.gz`) copy beside it, and `_headers` (see `headers.py`) says
 how to serve all of it. The CSP meta tag stays in every page, for hosts that read no
@@ -36,10 +37,12 @@ import os
 import re
 import shutil
 from dataclasses import dataclass, field
+from html import unescape
 from pathlib import Path, PurePosixPath
 from typing import Callable
 from urllib.parse import urlsplit
 
+from .embed import write_oembed
 from .errors import SiteError
 from .headers import HeaderRules, header_rules, write_headers
 
@@ -53,6 +56,7 @@ RUNTIME_NAMES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 COMPRESSIBLE = {".html", ".css", ".js", ".mjs", ".json", ".svg", ".xml", ".txt", ".map", ".wasm", ".webmanifest"}
 MIN_COMPRESS_BYTES = 512  # below one packet a compressed copy saves nothing worth a file
 # A reference to a shared asset in a page: any attribute value or url() holding "assets/".
+TITLE = re.compile(r"<title>([^<]*)</title>")
 REFERENCE = re.compile(r"""(?P<q>["'(])(?P<url>[^"'()\s<>]*assets/[^"'()\s<>]*)(?=["')])""")
 
 
@@ -281,6 +285,10 @@ def publish_folder(site: Path, out: Path, base_url: str | None = None, cache: Pa
         runtime, engine, bundle = hash_assets(stage)
         pages = rewrite_references(stage, moved, bundle.rstrip("/"))
         log(f"hashed the shared assets: {runtime}, {engine}, {bundle}; rewrote {pages} pages")
+        if base_url:
+            provider = TITLE.search((stage / "index.html").read_text(encoding="utf-8"))
+            count = write_oembed(stage, base_url, unescape(provider.group(1)) if provider else "trickbook")
+            log(f"wrote the oEmbed answers of {count} embed pages under {base_url}")
         result = Published(stage, runtime, engine, bundle)
         result.files = sum(1 for p in stage.rglob("*") if p.is_file())
         result.rules = header_rules(stage, prefix, runtime)

@@ -21,6 +21,7 @@ import re
 import shutil
 import socket
 import subprocess
+import sys
 import time
 import urllib.error
 import urllib.request
@@ -297,3 +298,97 @@ def test_after_a_republish_with_a_changed_engine_the_next_visit_gets_it_and_neve
     runtime_used = [u for u in watch.urls if "/assets/pyodide-" in u]
     assert runtime_used and all(urlsplit(u).path in new_files for u in runtime_used)
     assert not [p for p in fetched if p.startswith("/assets/pyodide-")], "the unchanged runtime was fetched again"
+
+
+HOST_PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>A teacher's page</title></head>
+<body><h1>Our lesson</h1>
+<iframe id="embedded" src="{embed}" title="A worked hand" width="720" height="640" allow="fullscreen"></iframe>
+<iframe id="plain" src="{plain}" title="A whole page" width="720" height="300"></iframe>
+</body></html>
+"""
+
+
+@pytest.fixture
+def teacher_site(caddy: Caddy, tmp_path: Path) -> Iterator[str]:
+    """A page on another origin (another port of 127.0.0.1) framing an embed page and an ordinary page."""
+    (tmp_path / "index.html").write_text(HOST_PAGE.format(
+        embed=f"{caddy.base}/embed/en/nap-four-hearts/?step=4", plain=f"{caddy.base}/en/nap/"), encoding="utf-8")
+    port = _free_port()
+    server = subprocess.Popen([sys.executable, "-m", "http.server", "--bind", "127.0.0.1", str(port),
+                               "--directory", str(tmp_path)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    base = f"http://127.0.0.1:{port}/"
+    try:
+        deadline = time.monotonic() + 15
+        while True:
+            try:
+                with urllib.request.urlopen(base, timeout=2):
+                    break
+            except (urllib.error.URLError, ConnectionError):
+                if time.monotonic() > deadline:
+                    raise AssertionError("the teacher's page server did not start") from None
+                time.sleep(0.1)
+        yield base
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
+def test_a_page_on_another_origin_embeds_a_hand_that_steps_and_goes_live_while_whole_pages_refuse_framing(
+        browser, caddy, teacher_site, tb):
+    context = browser.new_context(viewport={"width": 1280, "height": 1400})
+    watch = Watch(context)
+    page = context.new_page()
+    try:
+        page.goto(teacher_site)
+        frame = page.frame_locator("#embedded")
+        fig = frame.locator('figure.tb-hand[data-hand-id="nap-four-hearts"]')
+        # ?step=4 opened the hand at step 4, its player already mounted by the deep link.
+        expect(fig.locator(".tb-player")).to_be_visible(timeout=20_000)
+        expect(fig).to_have_attribute("data-step", "4")
+        fig.locator(".tb-next").click()
+        expect(fig).to_have_attribute("data-step", "5")
+        fig.locator(".tb-prev").click()
+        expect(fig).to_have_attribute("data-step", "4")
+        fig.locator(".tb-try").click()
+        expect(fig).to_have_attribute("data-engine", "live", timeout=tb.LIVE_TIMEOUT_MS)
+        fig.locator('.tb-board .tb-seat[data-seat="A"] button[data-card="2C"]').click()
+        expect(fig).to_have_attribute("data-branch", "whatif", timeout=20_000)
+        # No theme chrome inside the frame: the hand alone.
+        assert frame.locator(".md-header, .md-sidebar, .md-footer").count() == 0
+        plain = page.frame(url=re.compile(r"/en/nap/$")) or next(
+            f for f in page.frames if f is not page.main_frame and "embed" not in f.url)
+        page.wait_for_timeout(500)
+        assert plain.locator("figure.tb-hand").count() == 0, "an ordinary page was shown inside another site's frame"
+    finally:
+        context.close()
+    assert watch.left_127() == [], watch.left_127()
+    assert watch.errors == [] and watch.violations == [], (watch.errors, watch.violations)
+    refusals = [m for m in watch.console if "frame" in m]
+    # The one refusal: the ordinary page's, by its policy's frame-ancestors.
+    assert len(refusals) == 1 and "\"frame-ancestors 'none'\"" in refusals[0], watch.console
+
+
+def test_the_embed_control_copies_an_iframe_snippet_of_the_hand_at_its_step(browser, caddy, catalogs, tb):
+    context = browser.new_context(viewport={"width": 360, "height": 740}, locale="fr-FR")
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=caddy.base)
+    watch = Watch(context)
+    page = context.new_page()
+    try:
+        page.goto(tb.hand_page_url(caddy.base, "fr"))
+        fig = tb.wait_mounted(page)
+        fig.locator(".tb-next").click()
+        fig.locator(".tb-next").click()
+        expect(fig).to_have_attribute("data-step", "2")
+        control = fig.locator(".tb-embed")
+        box = control.bounding_box()
+        assert box and box["x"] >= 0 and box["x"] + box["width"] <= 360, box
+        control.click()
+        expect(fig.locator(".tb-message")).not_to_be_empty()
+        copied = page.evaluate("navigator.clipboard.readText()")
+        label = control.get_attribute("aria-label")
+    finally:
+        context.close()
+    watch.assert_clean()
+    assert copied.startswith(f'<iframe src="{caddy.base}/embed/fr/nap-four-hearts/?step=2" title="')
+    assert 'allow="fullscreen"' in copied and copied.endswith("></iframe>")
+    assert label == catalogs["fr"]["ui"]["Copy the code to embed this hand"] != "Copy the code to embed this hand"
