@@ -137,11 +137,14 @@ def test_headers_make_hashed_assets_immutable_pages_no_cache_and_the_wasm_applic
                                         "Content-Type": "application/wasm"}
     hand = "/" + next(published.glob("assets/site-*/widgets/hand.js")).relative_to(published).as_posix()
     assert headers_for(rules, hand)["Cache-Control"] == IMMUTABLE
-    for path in ("/", "/index.html", "/404.html", "/en/", "/pt/nap/", "/fr/verify/index.html"):
+    for path in ("/", "/index.html", "/404.html", "/en/", "/pt/nap/", "/fr/verify/index.html",
+                 "/embed/pt/nap-four-hearts/"):
         headers = headers_for(rules, path)
         assert headers["Cache-Control"] == NO_CACHE, path
         assert headers["X-Content-Type-Options"] == "nosniff", path
-        assert headers["Content-Security-Policy"].endswith("frame-ancestors 'none'"), path
+        # Only the embed pages may be framed by other sites.
+        framing = "*" if path.startswith("/embed/") else "'none'"
+        assert headers["Content-Security-Policy"].endswith(f"frame-ancestors {framing}"), path
 
 
 META = re.compile(r'<meta http-equiv="Content-Security-Policy" content="([^"]*)">')
@@ -162,7 +165,8 @@ def test_the_csp_header_allows_every_inline_script_each_page_holds_and_nothing_b
         base = csp.policy()
         # Apart from the hashes and frame-ancestors, the header is the page's own policy.
         strip = re.compile(r" 'sha256-[^']+'")
-        assert strip.sub("", header) == strip.sub("", base) + "; frame-ancestors 'none'"
+        framing = "*" if rel.startswith("embed/") else "'none'"
+        assert strip.sub("", header) == strip.sub("", base) + f"; frame-ancestors {framing}"
         assert strip.sub("", meta.group(1).replace("&#39;", "'")) == strip.sub("", base)
 
 
@@ -233,3 +237,34 @@ def test_publish_folder_refuses_a_site_without_its_runtime_and_leaves_no_output(
 def test_out_may_not_be_inside_the_site(built_site: Path) -> None:
     with pytest.raises(SiteError, match="must be a folder apart from the site"):
         publish_folder(built_site, built_site / "public")
+
+
+def test_each_hand_has_an_embed_page_in_each_language_and_its_figure_names_it(published: Path) -> None:
+    from trickbook.record.sources import record_files
+
+    hands = {p.name.removesuffix(".hand.toml") for p in record_files([REPO / "docs" / "hands"])}
+    for lang in ("en", "pt", "fr"):
+        made = {p.name for p in (published / "embed" / lang).iterdir()}
+        assert hands <= made, hands - made
+    page = published / "pt" / "nap" / "index.html"
+    assert 'data-embed="../../embed/pt/nap-four-hearts/"' in page.read_text(encoding="utf-8")
+    embed = (published / "embed" / "pt" / "nap-four-hearts" / "index.html").read_text(encoding="utf-8")
+    assert '<html lang="pt-PT"' in embed
+    assert "md-header" not in embed and "md-sidebar" not in embed  # no theme chrome
+    assert 'data-src="../../../pt/nap/nap-four-hearts.' in embed
+    assert ">Abrir esta mão na sua página</a>" in embed
+
+
+def test_with_a_base_url_each_embed_page_has_an_oembed_answer_that_its_pages_name(
+        built_site: Path, tmp_path: Path) -> None:
+    result = publish_folder(built_site, tmp_path / "public", base_url="https://example.org/course/", cache=CACHE)
+    answer = json.loads((result.folder / "embed" / "fr" / "nap-four-hearts" / "oembed.json").read_text(encoding="utf-8"))
+    assert answer["version"] == "1.0" and answer["type"] == "rich"
+    assert answer["html"].startswith('<iframe src="https://example.org/course/embed/fr/nap-four-hearts/" title="')
+    link = ('<link rel="alternate" type="application/json+oembed" '
+            'href="https://example.org/course/embed/fr/nap-four-hearts/oembed.json"')
+    assert link in (result.folder / "fr" / "nap" / "index.html").read_text(encoding="utf-8")
+    assert link in (result.folder / "embed" / "fr" / "nap-four-hearts" / "index.html").read_text(encoding="utf-8")
+    # The headers' paths are under the base address's path.
+    assert "\n/course/assets/*\n  Cache-Control: public, max-age=31536000, immutable\n" in (
+        result.folder / "_headers").read_text(encoding="utf-8")
