@@ -108,9 +108,9 @@ def test_last_and_first_buttons_keep_the_keyboard_focus_when_they_become_unavail
     expect(first).to_be_focused()
     expect(fig.locator(".tb-prev")).to_be_disabled()
     # Tab order: the four steps' controls, the slider among them, then copying the link,
-    # presenter mode, trying other cards, then the board.
-    controls = ["tb-prev", "tb-slider", "tb-next", "tb-last", "tb-copy-link", "tb-presenter-toggle", "tb-try",
-                "tb-board"]
+    # copying the embed code, presenter mode, trying other cards, then the board.
+    controls = ["tb-prev", "tb-slider", "tb-next", "tb-last", "tb-copy-link", "tb-embed", "tb-presenter-toggle",
+                "tb-try", "tb-board"]
     order = []
     for _ in controls:
         page.keyboard.press("Tab")
