@@ -268,3 +268,30 @@ def test_with_a_base_url_each_embed_page_has_an_oembed_answer_that_its_pages_nam
     # The headers' paths are under the base address's path.
     assert "\n/course/assets/*\n  Cache-Control: public, max-age=31536000, immutable\n" in (
         result.folder / "_headers").read_text(encoding="utf-8")
+
+
+def test_a_new_site_gets_a_github_pages_workflow_that_publishes_the_folder_it_uploads(tmp_path: Path) -> None:
+    import yaml
+
+    from trickbook_site.scaffold import new_site
+
+    site = new_site(tmp_path / "course", games=["nap"], languages=["en"])
+    workflow = yaml.safe_load((site / ".github" / "workflows" / "publish.yml").read_text(encoding="utf-8"))
+    steps = workflow["jobs"]["publish"]["steps"]
+    runs = [step.get("run", "") for step in steps]
+    publish = next(run for run in runs if run.startswith("trickbook publish"))
+    out = publish.split("--out ")[1].split()[0]
+    upload = next(step for step in steps if step.get("uses", "").startswith("actions/upload-pages-artifact"))
+    assert upload["with"]["path"] == out
+    assert "--base-url" in publish
+    assert workflow["permissions"] == {"contents": "read", "pages": "write", "id-token": "write"}
+    package = json.loads((REPO / "package.json").read_text(encoding="utf-8"))
+    assert f"npm install --no-save pyodide@{package['dependencies']['pyodide']}" in runs
+
+
+def test_the_publishing_page_is_there_in_the_three_languages(published: Path) -> None:
+    headings = {"en": "Publish your site", "pt": "Publicar o seu site", "fr": "Publier votre site"}
+    for lang, heading in headings.items():
+        html = (published / lang / "publish" / "index.html").read_text(encoding="utf-8")
+        assert f'<h1 id="publish-your-site">{heading}' in html, lang
+        assert "brotli_static on;" in html and "precompressed br gzip" in html
