@@ -19,7 +19,8 @@ folders whose names carry the hash of everything inside them:
   `snapshot.json` are rewritten first to point at the two folders above.
 
 With `--base-url`, each hand's embed page gets its oEmbed answer (`embed.py`). The pages'
-references to the shared assets are rewritten to the new folder (a reference
+references to the shared assets are rewritten, `offline.py` writes the service worker that
+"Keep for offline" installs, to the new folder (a reference
 that resolves to nothing published fails the command), then every text and wasm file gets a
 brotli (`.br`) and gzip (`.gz`) copy beside it, and `_headers` (see `headers.py`) says
 how to serve all of it. The CSP meta tag stays in every page, for hosts that read no
@@ -45,6 +46,7 @@ from urllib.parse import urlsplit
 from .embed import write_oembed
 from .errors import SiteError
 from .headers import HeaderRules, header_rules, write_headers
+from .offline import write_service_worker
 
 Log = Callable[[str], None]
 
@@ -289,6 +291,10 @@ def publish_folder(site: Path, out: Path, base_url: str | None = None, cache: Pa
             provider = TITLE.search((stage / "index.html").read_text(encoding="utf-8"))
             count = write_oembed(stage, base_url, unescape(provider.group(1)) if provider else "trickbook")
             log(f"wrote the oEmbed answers of {count} embed pages under {base_url}")
+        languages = [p.name for p in sorted(stage.iterdir()) if p.is_dir() and (p / "index.html").is_file()
+                     and p.name not in ("assets", "embed")]
+        version = write_service_worker(stage, stage / bundle / "widgets" / "offline" / "sw.js", languages)
+        log(f"wrote sw.js (version {version}) for keeping {', '.join(languages)} offline")
         result = Published(stage, runtime, engine, bundle)
         result.files = sum(1 for p in stage.rglob("*") if p.is_file())
         result.rules = header_rules(stage, prefix, runtime)

@@ -392,3 +392,68 @@ def test_the_embed_control_copies_an_iframe_snippet_of_the_hand_at_its_step(brow
     assert copied.startswith(f'<iframe src="{caddy.base}/embed/fr/nap-four-hearts/?step=2" title="')
     assert 'allow="fullscreen"' in copied and copied.endswith("></iframe>")
     assert label == catalogs["fr"]["ui"]["Copy the code to embed this hand"] != "Copy the code to embed this hand"
+
+
+OFFLINE_CACHES = "async () => (await caches.keys()).filter((n) => n.startsWith('trickbook-offline-'))"
+
+
+def test_keep_for_offline_reloads_steps_and_goes_live_offline_and_forget_removes_it(browser, caddy, published, tb):
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    watch = Watch(context)
+    page = context.new_page()
+    try:
+        url = tb.hand_page_url(caddy.base, "pt")
+        page.goto(url)
+        toggle = page.locator(".tb-offline-toggle")
+        expect(toggle).to_be_visible()
+        # Nothing is registered or kept before the reader asks.
+        assert page.evaluate("async () => (await navigator.serviceWorker.getRegistrations()).length") == 0
+        assert page.evaluate(OFFLINE_CACHES) == []
+        toggle.click()
+        expect(page.locator(".tb-offline")).to_have_attribute("data-kept", "true", timeout=60_000)
+        kept = page.evaluate(OFFLINE_CACHES)
+        assert len(kept) == 1 and kept[0].endswith("-pt"), kept
+        page.goto(url)  # the page is now controlled by the service worker
+        context.set_offline(True)
+        page.reload()
+        fig = tb.wait_mounted(page)
+        fig.locator(".tb-next").click()
+        expect(fig).to_have_attribute("data-step", "1")
+        fig.locator(".tb-try").click()
+        expect(fig).to_have_attribute("data-engine", "live", timeout=tb.LIVE_TIMEOUT_MS)
+        context.set_offline(False)
+        page.locator(".tb-offline-toggle").click()
+        expect(page.locator(".tb-offline")).to_have_attribute("data-kept", "false", timeout=20_000)
+        assert page.evaluate(OFFLINE_CACHES) == []
+        page.wait_for_function("async () => (await navigator.serviceWorker.getRegistrations()).length === 0")
+    finally:
+        context.close()
+    watch.assert_clean()
+
+
+def test_after_a_republish_the_next_online_visit_replaces_the_offline_copy(browser, caddy, published, republished, tb):
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    watch = Watch(context)
+    page = context.new_page()
+    try:
+        caddy.serve(published)
+        url = tb.hand_page_url(caddy.base, "en")
+        page.goto(url)
+        page.locator(".tb-offline-toggle").click()
+        expect(page.locator(".tb-offline")).to_have_attribute("data-kept", "true", timeout=60_000)
+        before = page.evaluate(OFFLINE_CACHES)
+        caddy.serve(republished)
+        page.goto(url)  # the browser asks for sw.js again, finds a new one, which refills the copy
+        page.wait_for_function(f"async () => {{ const k = await ({OFFLINE_CACHES})(); "
+                               f"return k.length === 1 && k[0] !== {json.dumps(before[0])}; }}", timeout=60_000)
+        after = page.evaluate(OFFLINE_CACHES)
+        version = re.search(r'const VERSION = "([0-9a-f]+)"', (republished / "sw.js").read_text(encoding="utf-8"))
+        assert version and after == [f"trickbook-offline-{version.group(1)}-en"], after
+        # The new copy holds the new engine.
+        engine = next(p.name for p in (republished / "assets").iterdir() if p.name.startswith("engine-"))
+        held = page.evaluate("async (name) => (await (await caches.open(name)).keys()).map((r) => r.url)", after[0])
+        assert any(f"/assets/{engine}/" in u for u in held)
+    finally:
+        context.close()
+        caddy.serve(published)
+    watch.assert_clean()
