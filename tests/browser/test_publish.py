@@ -425,7 +425,10 @@ def test_keep_for_offline_reloads_steps_and_goes_live_offline_and_forget_removes
         page.locator(".tb-offline-toggle").click()
         expect(page.locator(".tb-offline")).to_have_attribute("data-kept", "false", timeout=20_000)
         assert page.evaluate(OFFLINE_CACHES) == []
-        page.wait_for_function("async () => (await navigator.serviceWorker.getRegistrations()).length === 0")
+        deadline = time.monotonic() + 20
+        while page.evaluate("async () => (await navigator.serviceWorker.getRegistrations()).length"):
+            assert time.monotonic() < deadline, "the service worker is still registered"
+            page.wait_for_timeout(250)
     finally:
         context.close()
     watch.assert_clean()
@@ -444,9 +447,10 @@ def test_after_a_republish_the_next_online_visit_replaces_the_offline_copy(brows
         before = page.evaluate(OFFLINE_CACHES)
         caddy.serve(republished)
         page.goto(url)  # the browser asks for sw.js again, finds a new one, which refills the copy
-        page.wait_for_function(f"async () => {{ const k = await ({OFFLINE_CACHES})(); "
-                               f"return k.length === 1 && k[0] !== {json.dumps(before[0])}; }}", timeout=60_000)
-        after = page.evaluate(OFFLINE_CACHES)
+        deadline = time.monotonic() + 60
+        while (after := page.evaluate(OFFLINE_CACHES)) in ([], before) or len(after) > 1:
+            assert time.monotonic() < deadline, f"the offline copy was not replaced: {after}"
+            page.wait_for_timeout(250)
         version = re.search(r'const VERSION = "([0-9a-f]+)"', (republished / "sw.js").read_text(encoding="utf-8"))
         assert version and after == [f"trickbook-offline-{version.group(1)}-en"], after
         # The new copy holds the new engine.
