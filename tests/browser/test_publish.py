@@ -461,3 +461,28 @@ def test_after_a_republish_the_next_online_visit_replaces_the_offline_copy(brows
         context.close()
         caddy.serve(published)
     watch.assert_clean()
+
+
+@pytest.mark.parametrize(("lang", "width", "height"), [("fr", 360, 740), ("en", 1280, 800)])
+def test_the_offline_control_is_on_screen_and_in_the_page_language(browser, caddy, catalogs, tb, lang, width, height):
+    context = browser.new_context(viewport={"width": width, "height": height})
+    watch = Watch(context)
+    page = context.new_page()
+    try:
+        page.goto(f"{caddy.base}/{lang}/reading-hands/")
+        toggle = page.locator(".tb-offline-toggle")
+        toggle.scroll_into_view_if_needed()
+        expect(toggle).to_be_visible()
+        box = toggle.bounding_box()
+        text = toggle.inner_text()
+        region = page.locator(".tb-offline").get_attribute("aria-label")
+        toggle.focus()
+        focused = page.evaluate("document.activeElement.classList.contains('tb-offline-toggle')")
+    finally:
+        context.close()
+    watch.assert_clean()
+    assert box and box["x"] >= 0 and box["x"] + box["width"] <= width and box["height"] >= 24, box
+    expected = catalogs[lang]["ui"].get("Keep for offline", "Keep for offline")
+    assert text.strip() == expected and (lang == "en" or expected != "Keep for offline")
+    assert region == catalogs[lang]["ui"].get("Offline copy", "Offline copy")
+    assert focused
