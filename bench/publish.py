@@ -12,7 +12,7 @@ and drives Debian's chromium through Playwright, throttled through the DevTools 
 
 For each speed, a fresh browser profile (with a disk cache, as a reader's browser has) visits twice:
 the bare boot, then again; a fresh profile does the same for the widget (a Nap page, "Try other
-cards" pressed at once). Bytes are the response bodies caddy sent (its access log), so they are the
+cards" pressed at once, and, on a link the browser reports as slow, "Download the engine"). Bytes are the response bodies caddy sent (its access log), so they are the
 bytes over the wire after compression; time to live is from navigation to `data-engine="live"`
 (the bare boot: to a booted runtime). Figures are medians over N runs; nothing is asserted.
 """
@@ -62,8 +62,10 @@ worker.onerror = (event) => { window.__bare = { error: event.message || "the wor
 """
 BARE_WORKER = """// Only what any Pyodide page pays: import the loader and boot the runtime.
 const indexURL = new URL("RUNTIME", self.location.href).href;
+// The published runtime folder holds Pyodide's own files; its lockfile sits with the engine's.
+const lockFileURL = new URL("LOCKFILE", self.location.href).href;
 const { loadPyodide } = await import(indexURL + "pyodide.mjs");
-await loadPyodide({ indexURL });
+await loadPyodide({ indexURL, lockFileURL });
 postMessage({});
 """
 LIVE_PROBE = """
@@ -128,7 +130,18 @@ def add_bare_page(folder: Path) -> None:
     (bare / "index.html").write_text(BARE_PAGE, encoding="utf-8")
     (bare / "bare.js").write_text(BARE_SCRIPT, encoding="utf-8")
     rel = os.path.relpath(runtime, bare).replace(os.sep, "/") + "/"
-    (bare / "boot.js").write_text(BARE_WORKER.replace("RUNTIME", rel), encoding="utf-8")
+    lockfile = os.path.relpath(next((folder / "assets").glob("engine-*/pyodide-lock.json")), bare).replace(os.sep, "/")
+    (bare / "boot.js").write_text(BARE_WORKER.replace("RUNTIME", rel).replace("LOCKFILE", lockfile), encoding="utf-8")
+
+
+def wait_for(page: Any, expression: str) -> Any:
+    """Poll ``expression`` until it is truthy (wait_for_function evaluates a string, which the CSP header refuses)."""
+    deadline = time.monotonic() + TIMEOUT_MS / 1000
+    while not (value := page.evaluate(expression)):
+        if time.monotonic() > deadline:
+            sys.exit(f"timed out waiting for {expression}")
+        page.wait_for_timeout(50)
+    return value
 
 
 def visit(context: Any, server: Server, link: tuple[str, float, float, float], bare: bool) -> dict[str, Any]:
@@ -143,16 +156,22 @@ def visit(context: Any, server: Server, link: tuple[str, float, float, float], b
     try:
         if bare:
             page.goto(f"{server.base}/bare/")
-            page.wait_for_function("window.__bare !== undefined", timeout=TIMEOUT_MS)
-            result = page.evaluate("window.__bare")
+            result = wait_for(page, "window.__bare")
             if "error" in result:
                 sys.exit(f"the bare boot failed: {result['error']}")
             live, page_bytes = result["booted"], 0
         else:
             page.goto(f"{server.base}/{LIVE_PAGE}", wait_until="load")
             page_bytes = sum(e["size"] for e in server.entries()[mark:])
-            page.locator("figure.tb-hand").first.locator(".tb-try").click()
-            page.wait_for_function("window.__tb.live !== null || window.__tb.failed !== null", timeout=TIMEOUT_MS)
+            figure = page.locator("figure.tb-hand").first
+            figure.locator(".tb-try").click()
+            # On a slow link the player first asks before the download; the reader says yes.
+            state = wait_for(page, "(() => { const f = document.querySelector('figure.tb-hand');"
+                                   " return ['asking', 'loading', 'live', 'failed'].includes(f.dataset.engine)"
+                                   " && f.dataset.engine; })()")
+            if state == "asking":
+                figure.locator(".tb-download").click()
+            wait_for(page, "window.__tb.live !== null || window.__tb.failed !== null")
             marks = page.evaluate("window.__tb")
             if marks["live"] is None:
                 sys.exit("the widget did not go live")
