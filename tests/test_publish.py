@@ -247,7 +247,8 @@ def test_each_hand_has_an_embed_page_in_each_language_and_its_figure_names_it(pu
         made = {p.name for p in (published / "embed" / lang).iterdir()}
         assert hands <= made, hands - made
     page = published / "pt" / "nap" / "index.html"
-    assert 'data-embed="../../embed/pt/nap-four-hearts/"' in page.read_text(encoding="utf-8")
+    assert re.search(r'<figure class="tb-hand" id="hand-nap-four-hearts"[^>]* data-embed="../../embed/pt/nap-four-hearts/">',
+                     page.read_text(encoding="utf-8"))
     embed = (published / "embed" / "pt" / "nap-four-hearts" / "index.html").read_text(encoding="utf-8")
     assert '<html lang="pt-PT"' in embed
     assert "md-header" not in embed and "md-sidebar" not in embed  # no theme chrome

@@ -87,7 +87,8 @@ def embed_page(embed: Embed, html: str, figure: str, open_label: str) -> str:
     lang = HTML_LANG.search(html)
     sheets = [_rel(here, there / href) for href in STYLESHEET.findall(html)]
     # The embed page's own "Embed" control copies the snippet of this very page.
-    figure = EMBED_ATTR.sub("", figure).replace('<figure class="tb-hand"', '<figure class="tb-hand" data-embed="./"', 1)
+    figure = EMBED_ATTR.sub("", figure)
+    figure = figure[:figure.index(">")] + ' data-embed="./"' + figure[figure.index(">"):]
     src = DATA_SRC.search(figure)
     if src:
         figure = figure.replace(src.group(0), f'data-src="{_rel(here, there / src.group(1))}"', 1)
@@ -134,7 +135,8 @@ def mark_figures(page: Path, embeds: dict[str, Embed]) -> None:
         if hand is None or hand.group(1) not in embeds or "data-embed=" in figure[:figure.index(">")]:
             return figure
         address = _rel(page.parent, embeds[hand.group(1)].path.parent) + "/"
-        return figure.replace('<figure class="tb-hand"', f'<figure class="tb-hand" data-embed="{escape(address)}"', 1)
+        end = figure.index(">")  # the attribute goes last: the figure's markup is otherwise as built
+        return f'{figure[:end]} data-embed="{escape(address)}"{figure[end:]}'
 
     out = FIGURE.sub(mark, html)
     if out != html:
