@@ -57,7 +57,7 @@ def test_a_page_with_hands_gets_the_bar_once_in_its_language_and_a_page_without_
     template = out[out.index("<template"): out.index("</template>")]
     assert 'aria-label="Première étape"' in template and 'data-where="Étape {step} sur {total}"' in template
     for cls in ("tb-first", "tb-prev", "tb-slider", "tb-next", "tb-last", "tb-counter", "tb-copy-link",
-                "tb-presenter-toggle", "tb-status", "tb-try"):
+                "tb-embed", "tb-presenter-toggle", "tb-status", "tb-try"):
         assert f'class="tb-btn {cls}"' in template or f'class="{cls}"' in template, cls
     assert "<template" not in on_demand.finish_page("<main><p>No hand.</p></main>", ui, "fr")
 

@@ -162,6 +162,9 @@ function start() {
   followHash();
 }
 
+// A published site offers "Keep for offline" (offline/control.js): `trickbook publish` names its service worker.
+if (document.querySelector('meta[name="trickbook-offline"]')) import("./offline/control.js");
+
 document.addEventListener("click", followLanguageLink, true);
 window.addEventListener("hashchange", followHash);
 if (window.document$ && typeof window.document$.subscribe === "function") window.document$.subscribe(start);

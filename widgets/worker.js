@@ -112,7 +112,7 @@ async function fetchSnapshot(url) {
 }
 
 /** Boot from the snapshot; null (and a console warning) when it does not fit this runtime. */
-async function bootFromSnapshot(loadPyodide, indexURL, about, version) {
+async function bootFromSnapshot(loadPyodide, indexURL, lockFileURL, about, version) {
   if (about.pyodide !== version) {
     console.warn(`trickbook: the engine snapshot is for Pyodide ${about.pyodide}, not ${version}; booting normally`);
     return null;
@@ -121,7 +121,7 @@ async function bootFromSnapshot(loadPyodide, indexURL, about, version) {
   bytes.catch(() => {});
   let pyodide;
   try {
-    pyodide = await loadPyodide({ indexURL, _loadSnapshot: bytes });
+    pyodide = await loadPyodide({ indexURL, _loadSnapshot: bytes, ...(lockFileURL ? { lockFileURL } : {}) });
   } catch (err) {
     console.warn(`trickbook: the engine snapshot did not load (${firstLine(err)}); booting normally`);
     return null;
@@ -134,9 +134,9 @@ async function bootFromSnapshot(loadPyodide, indexURL, about, version) {
   return pyodide;
 }
 
-async function bootNormally(loadPyodide, indexURL) {
+async function bootNormally(loadPyodide, indexURL, lockFileURL) {
   // The `packages` option fetches the engine's wheel while the runtime starts.
-  const pyodide = await loadPyodide({ indexURL, packages: ["trickbook"] });
+  const pyodide = await loadPyodide({ indexURL, packages: ["trickbook"], ...(lockFileURL ? { lockFileURL } : {}) });
   try {
     pyodide.pyimport("trickbook");
   } catch (err) {
@@ -151,11 +151,13 @@ async function boot() {
   const [runtime, about] = await Promise.all([fetchJSON(RUNTIME_JSON), snapshotAbout()]);
   if (!runtime || typeof runtime.pyodide !== "string") throw new Error("runtime.json names no runtime");
   const indexURL = sameOrigin(runtime.pyodide, RUNTIME_JSON, "the Pyodide runtime").href;
+  // A published site keeps the engine's lockfile and wheel apart from the runtime (runtime.lockfile).
+  const lockFileURL = typeof runtime.lockfile === "string" ? sameOrigin(runtime.lockfile, RUNTIME_JSON, "the engine's lockfile").href : null;
   const version = runtime.pyodide.split("/").filter(Boolean).pop();
   const { loadPyodide } = await import(sameOrigin("pyodide.mjs", indexURL, "the Pyodide runtime").href);
-  let pyodide = about ? await bootFromSnapshot(loadPyodide, indexURL, about, version) : null;
+  let pyodide = about ? await bootFromSnapshot(loadPyodide, indexURL, lockFileURL, about, version) : null;
   const snapshot = pyodide !== null;
-  if (!snapshot) pyodide = await bootNormally(loadPyodide, indexURL);
+  if (!snapshot) pyodide = await bootNormally(loadPyodide, indexURL, lockFileURL);
   const booted = performance.now();
   const web = pyodide.pyimport("trickbook.web");
   pyodideRef = pyodide;

@@ -34,7 +34,7 @@ from typing import Any, Callable, Iterator
 
 from markdown_it import MarkdownIt
 
-from . import buildcache, csp, on_demand, translations
+from . import buildcache, csp, embed, on_demand, translations
 from .assets import write_assets
 from .errors import SiteError
 from .figure import Texts, render_hand
@@ -167,6 +167,8 @@ def build_site(project: Project, site_dir: Path | None = None, build_root: Path 
         (out / "404.html").write_text(csp.seal_page(
             root_not_found_page(site_name, languages, {language.code: catalogs.texts(language).ui for language in usable},
                                 base.get("site_url"))), encoding="utf-8")
+        log(f"wrote {embed.write_embed_pages(out, {lang.code: catalogs.texts(lang).ui for lang in languages})} "
+            "embed pages")
         swap_into_place(out, site_dir)
         if keep_work is not None:
             result.state = _keep_work(work, keep_work, project, base, usable, hands, catalogs)

@@ -22,7 +22,7 @@ BAD_INPUT = 1
 USAGE_ERROR = 2
 DEBUG_ENV = "TRICKBOOK_DEBUG"
 # What the catch-all says a command failed at.
-FAILED = {"build": "build failed", "serve": "serve failed"}
+FAILED = {"build": "build failed", "serve": "serve failed", "publish": "publish failed"}
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -39,6 +39,14 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--port", type=int, default=8000)
     serve.add_argument("--bind", default="127.0.0.1")
     serve.add_argument("--debug", action="store_true", help="show the traceback of a failed build")
+
+    publish = sub.add_parser("publish", help="make a folder ready for any static host (hashed assets, _headers, "
+                                              "precompressed files)")
+    publish.add_argument("--site-dir", type=Path, default=None,
+                         help="a built site to publish (built there first if it holds none; default: build afresh)")
+    publish.add_argument("--base-url", default=None, help="the address the site will have, e.g. https://example.org/course/")
+    publish.add_argument("--out", type=Path, default=Path("public"), help="where to write the folder (default: ./public)")
+    publish.add_argument("--debug", action="store_true", help="show the traceback of a failure")
 
     new = sub.add_parser("new", help="start a course of your own in a new folder, or add games to one",
                          description="Start a course in a new folder. On a course made before, --games adds "
@@ -141,6 +149,12 @@ def _build(args: argparse.Namespace) -> int:
     return 0
 
 
+def _publish(args: argparse.Namespace) -> int:
+    from .publish import publish_main
+
+    return publish_main(args.site_dir, args.out, args.base_url, log=_say)
+
+
 def _serve(args: argparse.Namespace) -> int:
     from .serve import serve
 
@@ -222,7 +236,7 @@ def _check(argv: list[str]) -> int:
 
 
 COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
-    "build": _build, "serve": _serve, "new": _new, "add-game": _add_game,
+    "build": _build, "serve": _serve, "new": _new, "add-game": _add_game, "publish": _publish,
 }
 PASS_THROUGH: dict[str, Callable[[list[str]], int]] = {
     "i18n": _i18n, "replay": _engine("replay"), "check": _check, "fmt": _engine("fmt"),

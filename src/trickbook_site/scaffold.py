@@ -8,6 +8,8 @@ default site's translations of the widget labels and engine messages, and its gl
 
 ``add_games`` adds games to a course made before (``trickbook add-game``, or ``new``
 with ``--games`` on a course), keeping everything its author wrote.
+A GitHub Actions workflow (`.github/workflows/publish.yml`) publishes the site to GitHub
+Pages with `trickbook publish`.
 """
 
 from __future__ import annotations
@@ -101,6 +103,65 @@ def example_record(game: str) -> Path:
     return preferred if preferred in records else records[0]
 
 
+# `trickbook publish` on GitHub's machines, the result uploaded to GitHub Pages.
+PUBLISH_WORKFLOW = """\
+# Publishes the site to GitHub Pages on every push to the main branch.
+# On GitHub: Settings > Pages > Source: GitHub Actions.
+name: publish
+on:
+  push:
+    branches: [main]
+  workflow_dispatch:
+permissions:
+  contents: read
+  pages: write
+  id-token: write
+concurrency:
+  group: pages
+  cancel-in-progress: true
+env:
+  # Where pip finds trickbook (a package name, a wheel's address or git+https://…).
+  TRICKBOOK: "trickbook[site]=={version}"
+jobs:
+  publish:
+    runs-on: ubuntu-latest
+    environment:
+      name: github-pages
+      url: ${{{{ steps.deployment.outputs.page_url }}}}
+    steps:
+      - uses: actions/checkout@v4
+      - uses: actions/setup-python@v5
+        with:
+          python-version: "3.12"
+      - uses: actions/setup-node@v4
+        with:
+          node-version: "20"
+      - run: sudo apt-get install -y gettext
+      - run: python -m pip install "$TRICKBOOK"
+      # The Python runtime the site ships to readers' browsers.
+      - run: npm install --no-save pyodide@{pyodide}
+      - id: pages
+        uses: actions/configure-pages@v5
+      - run: trickbook publish --base-url "${{{{ steps.pages.outputs.base_url }}}}/" --out public
+      - uses: actions/upload-pages-artifact@v3
+        with:
+          path: public
+      - id: deployment
+        uses: actions/deploy-pages@v4
+"""
+
+
+def publish_workflow() -> str:
+    """The GitHub Pages workflow of a new site, with this trickbook's and its runtime's versions."""
+    import json
+
+    import trickbook
+
+    package = default_project().root / "package.json"
+    pyodide = json.loads(package.read_text(encoding="utf-8"))["dependencies"]["pyodide"] if package.is_file() else "314.0.7"
+    return PUBLISH_WORKFLOW.format(version=trickbook.__version__, pyodide=pyodide)
+
+
 def new_site(folder: Path, games: list[str], languages: list[str]) -> Path:
     """Create the site; ``folder`` must not exist or be empty (a course already there: see ``add_games``)."""
     games = [canonical_name(g) for g in games] or list(DEFAULT_GAMES)
@@ -122,6 +183,8 @@ def new_site(folder: Path, games: list[str], languages: list[str]) -> Path:
     for game, record in records.items():
         _write_game(docs, game, record)
     (folder / "babel.cfg").write_text(BABEL_CFG, encoding="utf-8")
+    (folder / ".github" / "workflows").mkdir(parents=True)
+    (folder / ".github" / "workflows" / "publish.yml").write_text(publish_workflow(), encoding="utf-8")
     for code in languages[1:]:
         start_language(folder, locale_for_code(code))
     return folder

@@ -16,6 +16,7 @@ import { expandTrace } from "../trace.js";
 import { button, icon, showBubble, hideBubble, addScrollCues, onSwipe, copyText, keepBarHeight, clearOfBar } from "./view.js";
 import { requestFullscreen, leaveFullscreen, presenterKey, inertAround } from "./presenter.js";
 import { HandQuestions } from "./questions.js";
+import { embedAddress, embedSnippet } from "./embed-code.js";
 
 const STATUS_TEXT = {
   static: () => _("Replay prepared with the page: stepping through it downloads nothing."),
@@ -71,6 +72,9 @@ export class HandPlayer {
     this.counter = found("tb-counter") || el("output", { className: "tb-counter" });
     this.copyLink = button("tb-copy-link", _("Copy the link to this step"), icon("link"), () => this.copyStepLink(),
       found("tb-copy-link"));
+    this.embed = button("tb-embed", _("Copy the code to embed this hand"), icon("code"), () => this.copyEmbedCode(),
+      found("tb-embed"));
+    this.embed.hidden = !this.figure.dataset.embed; // a hand the build made no embed page for
     this.presenter = found("tb-presenter-toggle") || el("button", {
       type: "button", className: "tb-btn tb-presenter-toggle", "aria-pressed": "false", title: _("Presenter mode"),
       "aria-keyshortcuts": "Escape PageDown PageUp Space",
@@ -104,7 +108,7 @@ export class HandPlayer {
       this.bar = el("div", { className: "tb-bar" },
         el("div", { className: "tb-controls", role: "group", "aria-label": _("Step through the hand") },
           el("span", { className: "tb-steppers" }, this.first, this.prev, this.slider, this.next, this.last),
-          el("span", { className: "tb-tools" }, this.counter, this.copyLink, this.presenter)),
+          el("span", { className: "tb-tools" }, this.counter, this.copyLink, this.embed, this.presenter)),
         this.prompt, this.branchBar, this.narration, this.message);
       this.player = el("div", { className: "tb-player" },
         this.bar, el("div", { className: "tb-status-row" }, this.status, this.tryCards), this.board);
@@ -284,6 +288,14 @@ export class HandPlayer {
     url.hash = hashFor(this.id, this.step, Boolean(this.presenting));
     const done = await copyText(url.href);
     this.say(done ? _("Link copied") : fill(_("Copy this link: {link}"), { link: url.href }), this.copyLink);
+  }
+
+  async copyEmbedCode() {
+    const caption = this.figure.querySelector(":scope > figcaption");
+    const code = embedSnippet(embedAddress(this.figure, this.step, Boolean(this.presenting)),
+      caption ? caption.textContent.trim() : this.id);
+    const done = await copyText(code);
+    this.say(done ? _("Code copied: paste it into your page") : fill(_("Copy this code: {code}"), { code }), this.embed);
   }
 
   // ----- the engine ------------------------------------------------------

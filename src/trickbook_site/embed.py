@@ -1,0 +1,195 @@
+"""Embed pages: one worked hand alone, for a teacher's learning platform or blog, in an `<iframe>`.
+
+Each hand gets `embed/<lang>/<hand-id>/index.html` at the site's root: the hand's figure
+(its static diagram and the player's bar, exactly as its page has them), the theme's and
+the widgets' style sheets, and the widgets, without the theme's header, navigation or
+footer. The page takes `?step=N` (the step shown first) and `&present` (presenter mode),
+which `widgets/embed.js` turns into the hand's deep link before the player starts. A
+link under the figure leads to the hand on its full page.
+
+The embed pages live in their own folder, apart from the languages' folders, so that a
+host's headers can let any site frame them while every other page stays unframeable
+(`headers.py`). They are made from the built pages, after every language's build: the
+figure of each hand in its page gets `data-embed`, the embed page's address, which the
+player's "Embed" control turns into an `<iframe>` snippet.
+
+With the site's address known (`trickbook publish --base-url`), `write_oembed` adds an
+oEmbed answer beside each embed page (`oembed.json`, type `rich`) and names it in the
+embed page and the hand's page (`<link rel="alternate" type="application/json+oembed">`).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from dataclasses import dataclass
+from html import escape, unescape
+from pathlib import Path, PurePosixPath
+from typing import Callable
+
+from . import csp
+
+Translate = Callable[[str], str]
+
+FOLDER = "embed"
+FIGURE = re.compile(r'<figure class="tb-hand"[^>]*>.*?</figure>', re.S)
+HAND_ID = re.compile(r'\bdata-hand-id="([^"]+)"')
+DATA_SRC = re.compile(r'\bdata-src="([^"]+)"')
+TITLE = re.compile(r'<figcaption class="tb-title">(.*?)</figcaption>', re.S)
+TEMPLATE = re.compile(r'<template class="tb-controls-template">.*?</template>', re.S)
+STYLESHEET = re.compile(r'<link rel="stylesheet" href="([^"]+)">')
+HTML_LANG = re.compile(r'<html[^>]*\blang="([^"]+)"')
+EMBED_ATTR = re.compile(r' data-embed="[^"]*"')
+# The frame's size a snippet asks for; the player fits narrower frames.
+WIDTH, HEIGHT = 720, 640
+
+
+@dataclass
+class Embed:
+    lang: str
+    hand: str
+    title: str
+    page: Path  # the hand's own page (index.html), in the language's folder
+    path: Path  # the embed page
+
+
+def _rel(frm: Path, to: Path) -> str:
+    return PurePosixPath(os.path.relpath(to, frm)).as_posix()
+
+
+def language_folders(site: Path) -> list[Path]:
+    return sorted(p for p in site.iterdir() if p.is_dir() and p.name not in ("assets", FOLDER)
+                  and (p / "index.html").is_file())
+
+
+def find_hands(site: Path) -> list[Embed]:
+    """Every hand of every language, from the first page (in path order) that shows it."""
+    found: list[Embed] = []
+    for folder in language_folders(site):
+        seen: set[str] = set()
+        for page in sorted(folder.rglob("index.html")):
+            for figure in FIGURE.findall(page.read_text(encoding="utf-8")):
+                hand = HAND_ID.search(figure)
+                if hand is None or hand.group(1) in seen:
+                    continue
+                seen.add(hand.group(1))
+                title = TITLE.search(figure)
+                found.append(Embed(folder.name, hand.group(1),
+                                   unescape(re.sub(r"<[^>]+>", "", title.group(1))).strip() if title else hand.group(1),
+                                   page, site / FOLDER / folder.name / hand.group(1) / "index.html"))
+    return found
+
+
+def embed_page(embed: Embed, html: str, figure: str, open_label: str) -> str:
+    """The embed page of one hand, from its page's HTML and its figure."""
+    here, there = embed.path.parent, embed.page.parent
+    lang = HTML_LANG.search(html)
+    sheets = [_rel(here, there / href) for href in STYLESHEET.findall(html)]
+    # The embed page's own "Embed" control copies the snippet of this very page.
+    figure = EMBED_ATTR.sub("", figure)
+    figure = figure[:figure.index(">")] + ' data-embed="./"' + figure[figure.index(">"):]
+    src = DATA_SRC.search(figure)
+    if src:
+        figure = figure.replace(src.group(0), f'data-src="{_rel(here, there / src.group(1))}"', 1)
+    template = TEMPLATE.search(html)
+    site_root = embed.path.parents[3]
+    widgets = site_root / "assets" / "widgets"
+    page_link = _rel(here, there) + "/"
+    head = [
+        "<!doctype html>",
+        f'<html lang="{escape(lang.group(1) if lang else embed.lang)}" class="tb-embed-page">',
+        "<head>",
+        '<meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width,initial-scale=1">',
+        csp.meta_tag(),
+        f"<title>{escape(embed.title)}</title>",
+        '<meta name="robots" content="noindex">',
+        f'<link rel="canonical" href="{escape(page_link)}#{escape(embed.hand)}=0">',
+        *[f'<link rel="stylesheet" href="{escape(href)}">' for href in sheets],
+        "</head>",
+    ]
+    body = [
+        '<body dir="ltr" class="tb-embed">',
+        '<main class="md-typeset">',
+        figure,
+        f'<p class="tb-embed-source"><a href="{escape(page_link)}#{escape(embed.hand)}=0" target="_blank" '
+        f'rel="noopener">{escape(open_label)}</a></p>',
+        "</main>",
+        template.group(0) if template else "",
+        f'<script type="module" src="{_rel(here, widgets / "embed.js")}"></script>',
+        f'<script type="module" src="{_rel(here, widgets / "hand.js")}"></script>',
+        "</body>",
+        "</html>",
+    ]
+    return "\n".join(head + body) + "\n"
+
+
+def mark_figures(page: Path, embeds: dict[str, Embed]) -> None:
+    """Give each figure of ``page`` whose hand has an embed page its address, as ``data-embed``."""
+    html = page.read_text(encoding="utf-8")
+
+    def mark(match: re.Match[str]) -> str:
+        figure = match.group(0)
+        hand = HAND_ID.search(figure)
+        if hand is None or hand.group(1) not in embeds or "data-embed=" in figure[:figure.index(">")]:
+            return figure
+        address = _rel(page.parent, embeds[hand.group(1)].path.parent) + "/"
+        end = figure.index(">")  # the attribute goes last: the figure's markup is otherwise as built
+        return f'{figure[:end]} data-embed="{escape(address)}"{figure[end:]}'
+
+    out = FIGURE.sub(mark, html)
+    if out != html:
+        page.write_text(out, encoding="utf-8")
+
+
+def write_embed_pages(site: Path, ui: dict[str, Translate]) -> int:
+    """Write every hand's embed page into ``site`` and mark the hands' figures; the pages written.
+
+    ``ui`` translates the page's one text of its own, by language folder."""
+    embeds = find_hands(site)
+    by_lang: dict[str, dict[str, Embed]] = {}
+    for embed in embeds:
+        html = embed.page.read_text(encoding="utf-8")
+        figure = next(f for f in FIGURE.findall(html) if f'data-hand-id="{embed.hand}"' in f)
+        _ = ui.get(embed.lang, lambda text: text)
+        embed.path.parent.mkdir(parents=True, exist_ok=True)
+        text = embed_page(embed, html, figure, _("Open this hand on its page"))
+        embed.path.write_text(csp.seal_page(text), encoding="utf-8")
+        by_lang.setdefault(embed.lang, {})[embed.hand] = embed
+    for folder in language_folders(site):
+        for page in sorted(folder.rglob("index.html")):
+            mark_figures(page, by_lang.get(folder.name, {}))
+    return len(embeds)
+
+
+def write_oembed(site: Path, base_url: str, provider: str) -> int:
+    """Beside every embed page, its oEmbed answer (absolute addresses under ``base_url``); the count."""
+    base = base_url if base_url.endswith("/") else base_url + "/"
+    count = 0
+    for embed in find_hands(site):
+        if not embed.path.is_file():
+            continue
+        rel = embed.path.parent.relative_to(site).as_posix() + "/"
+        src = base + rel
+        answer = {
+            "version": "1.0", "type": "rich", "provider_name": provider, "provider_url": base,
+            "title": embed.title, "width": WIDTH, "height": HEIGHT,
+            "html": iframe(src, embed.title),
+        }
+        oembed = embed.path.parent / "oembed.json"
+        oembed.write_text(json.dumps(answer, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+        link = (f'<link rel="alternate" type="application/json+oembed" href="{escape(src)}oembed.json" '
+                f'title="{escape(embed.title)}">')
+        for page in (embed.path, embed.page):
+            html = page.read_text(encoding="utf-8")
+            if link not in html:
+                page.write_text(html.replace("</head>", link + "\n</head>", 1), encoding="utf-8")
+        count += 1
+    return count
+
+
+def iframe(src: str, title: str) -> str:
+    """The snippet a teacher pastes; the same as the "Embed" control copies (widgets/embed.js)."""
+    return (f'<iframe src="{escape(src)}" title="{escape(title)}" width="{WIDTH}" height="{HEIGHT}" '
+            'style="max-width:100%;border:0" allow="fullscreen" loading="lazy"></iframe>')

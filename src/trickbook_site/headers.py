@@ -1,0 +1,131 @@
+"""The response headers a published site wants, as `_headers` (Netlify, Cloudflare Pages) and Caddy.
+
+One list of rules (path pattern, headers) is written as `_headers`; `caddyfile()` turns
+the text of a `_headers` file back into a Caddy configuration, so the server the tests
+run is configured from the very file a host reads. The rules never give one header
+twice for the same path (hosts combine the headers of every rule that matches):
+
+- every path: `X-Content-Type-Options: nosniff`;
+- `assets/*`: `Cache-Control: public, max-age=31536000, immutable` (every file there has a
+  content-hashed URL, see `publish.py`), and the wasm's `Content-Type: application/wasm`;
+- each language's folder and the root pages: `Cache-Control: no-cache` (a reader's next
+  visit asks whether the page changed, and a new page names new assets), and the page
+  policy of `csp.py` as a header with `frame-ancestors 'none'` (`*` for the embed pages of
+  `embed.py`, which live in a folder of their own so that no two rules give one page a policy). The header's policy carries
+  the hashes of every inline script of the pages it covers; each page's meta tag, which a
+  browser enforces as well, still allows only its own.
+
+A pattern is a path under the site's base path; `*` at its end stands for the rest of the path.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from . import csp
+from .embed import FOLDER as EMBED
+from .errors import SiteError
+
+IMMUTABLE = "public, max-age=31536000, immutable"
+NO_CACHE = "no-cache"
+
+
+@dataclass(frozen=True)
+class Rule:
+    pattern: str
+    headers: tuple[tuple[str, str], ...]
+
+
+HeaderRules = list[Rule]
+
+
+def page_policy(pages: list[Path], framing: str = "'none'") -> str:
+    """The CSP of a group of pages: the union of their inline hashes, and who may frame them."""
+    scripts: dict[str, None] = {}
+    styles: dict[str, None] = {}
+    for page in pages:
+        page_scripts, page_styles = csp.inline_hashes(page.read_text(encoding="utf-8"))
+        scripts.update(dict.fromkeys(page_scripts))
+        styles.update(dict.fromkeys(page_styles))
+    return csp.policy(list(scripts), list(styles)) + f"; frame-ancestors {framing}"
+
+
+def header_rules(site: Path, prefix: str, runtime: str) -> HeaderRules:
+    """The rules for a published folder served under the path ``prefix`` ("/" at a host's root).
+
+    ``runtime`` is the runtime folder's path from the root (`assets/pyodide-<hash>/<version>/`)."""
+    rules = [Rule(f"{prefix}*", (("X-Content-Type-Options", "nosniff"),)),
+             Rule(f"{prefix}assets/*", (("Cache-Control", IMMUTABLE),)),
+             Rule(f"{prefix}{runtime}pyodide.asm.wasm", (("Content-Type", "application/wasm"),))]
+    root_pages = sorted(site.glob("*.html"))
+    if root_pages:
+        policy = page_policy(root_pages)
+        for pattern in [prefix] + [f"{prefix}{page.name}" for page in root_pages]:
+            rules.append(Rule(pattern, (("Cache-Control", NO_CACHE), ("Content-Security-Policy", policy))))
+    for folder in sorted(p for p in site.iterdir() if p.is_dir() and p.name != "assets"):
+        pages = sorted(folder.rglob("*.html"))
+        headers: tuple[tuple[str, str], ...] = (("Cache-Control", NO_CACHE),)
+        if pages:
+            # Any site may frame an embed page; no site may frame any other page.
+            headers += (("Content-Security-Policy", page_policy(pages, "*" if folder.name == EMBED else "'none'")),)
+        rules.append(Rule(f"{prefix}{folder.name}/*", headers))
+    others = [p.name for p in site.iterdir() if p.is_file() and p.suffix != ".html" and not p.name.startswith("_")]
+    for name in sorted(others):
+        rules.append(Rule(f"{prefix}{name}", (("Cache-Control", NO_CACHE),)))
+    return rules
+
+
+def format_headers(rules: HeaderRules) -> str:
+    lines = ["# Response headers for static hosts that read this file (Netlify, Cloudflare Pages).",
+             "# Written by `trickbook publish`; every file under assets/ has a content-hashed URL."]
+    for rule in rules:
+        lines.append(rule.pattern)
+        lines.extend(f"  {name}: {value}" for name, value in rule.headers)
+    return "\n".join(lines) + "\n"
+
+
+def write_headers(path: Path, rules: HeaderRules) -> None:
+    path.write_text(format_headers(rules), encoding="utf-8")
+
+
+def parse_headers(text: str, file: str = "_headers") -> HeaderRules:
+    """Read a `_headers` file: a path on its own line, then its headers indented as `Name: value`."""
+    rules: HeaderRules = []
+    pattern: str | None = None
+    headers: list[tuple[str, str]] = []
+    for number, line in enumerate(text.splitlines(), 1):
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        if not line[0].isspace():
+            if pattern is not None:
+                rules.append(Rule(pattern, tuple(headers)))
+            pattern, headers = line.strip(), []
+            if not pattern.startswith("/"):
+                raise SiteError(f"{file}:{number}: a path must start with '/': {pattern!r}")
+            continue
+        name, sep, value = line.strip().partition(":")
+        if pattern is None or not sep or not name.strip():
+            raise SiteError(f"{file}:{number}: expected an indented 'Name: value' under a path: {line.strip()!r}")
+        headers.append((name.strip(), value.strip()))
+    if pattern is not None:
+        rules.append(Rule(pattern, tuple(headers)))
+    return rules
+
+
+def _caddy_quote(value: str) -> str:
+    return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def caddyfile(rules: HeaderRules, root: Path, address: str, access_log: Path | None = None) -> str:
+    """A Caddyfile serving ``root`` at ``address`` with the rules' headers and precompressed files."""
+    lines = ["{", "\tadmin off", "\tauto_https off", "}", f"{address} {{",
+             f"\troot * {_caddy_quote(str(root))}"]
+    for index, rule in enumerate(rules):
+        lines.append(f"\t@rule{index} path {rule.pattern}")
+        for name, value in rule.headers:
+            lines.append(f"\theader @rule{index} {name} {_caddy_quote(value)}")
+    if access_log is not None:
+        lines += ["\tlog {", f"\t\toutput file {_caddy_quote(str(access_log))}", "\t\tformat json", "\t}"]
+    lines += ["\tfile_server {", "\t\tprecompressed br gzip", "\t\thide _headers", "\t}", "}"]
+    return "\n".join(lines) + "\n"

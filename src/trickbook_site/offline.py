@@ -1,0 +1,79 @@
+""""Keep for offline" on a published site: its service worker, written at the site's root.
+
+`widgets/offline/sw.js` is a template: `trickbook publish` fills in, for each language
+folder, the files a reader needs offline (the language's pages and files, and the shared
+assets: runtime, engine, widgets, catalogs; not the compressed copies) and a version, the
+hash of all of them, and writes it as `sw.js` at the root, so its scope is the whole site.
+Every page of a language names it in `<meta name="trickbook-offline">`, which makes
+`hand.js` load the control (`widgets/offline/control.js`). Nothing is registered until a
+reader presses "Keep for offline". Because the version changes with any published file,
+a reader's browser, which asks for `sw.js` again on a visit (it is served `no-cache`),
+installs the new one after a publish, and that one replaces the kept files.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+from pathlib import Path, PurePosixPath
+
+SW_NAME = "sw.js"
+COMPRESSED = (".br", ".gz")
+HEAD_END = re.compile(r"</head>", re.I)
+
+
+def _url_path(rel: PurePosixPath) -> str:
+    """A file's address from the site's root: a page's folder for its index.html."""
+    if rel.name == "index.html":
+        return "" if rel.parent == PurePosixPath(".") else rel.parent.as_posix() + "/"
+    return rel.as_posix()
+
+
+def offline_files(site: Path, lang: str) -> list[str]:
+    shared = [p for p in sorted((site / "assets").rglob("*")) if p.is_file()]
+    own = [p for p in sorted((site / lang).rglob("*")) if p.is_file()]
+    paths = [PurePosixPath(p.relative_to(site).as_posix()) for p in shared + own if p.suffix not in COMPRESSED
+             or p.name.endswith(".snapshot.gz")]
+    return [_url_path(p) for p in paths if p.name != "sitemap.xml"]
+
+
+def mark_pages(site: Path, lang: str) -> int:
+    """Name the service worker in every page of a language folder; the pages marked."""
+    count = 0
+    for page in sorted((site / lang).rglob("*.html")):
+        html = page.read_text(encoding="utf-8")
+        if 'name="trickbook-offline"' in html:
+            continue
+        rel = PurePosixPath(os.path.relpath(site / SW_NAME, page.parent)).as_posix()
+        tag = f'<meta name="trickbook-offline" content="{rel}" data-lang="{lang}">'
+        out = HEAD_END.sub(tag + "\n</head>", html, count=1)
+        if out != html:
+            page.write_text(out, encoding="utf-8")
+            count += 1
+    return count
+
+
+def version_of(site: Path, files: dict[str, list[str]]) -> str:
+    digest = hashlib.sha256()
+    for path in sorted({p for paths in files.values() for p in paths}):
+        target = site / path
+        if target.is_dir() or path == "" or path.endswith("/"):
+            target = target / "index.html"
+        digest.update(path.encode() + b"\0" + target.read_bytes() + b"\0")
+    return digest.hexdigest()[:16]
+
+
+def write_service_worker(site: Path, template: Path, languages: list[str]) -> str:
+    """Mark the pages, then write `sw.js` from ``template``; the version it carries."""
+    for lang in languages:
+        mark_pages(site, lang)
+    files = {lang: offline_files(site, lang) for lang in languages}
+    version = version_of(site, files)
+    text = template.read_text(encoding="utf-8")
+    if '"__VERSION__"' not in text or "__FILES__" not in text:
+        raise ValueError(f"{template}: not the service worker template (no __VERSION__ or __FILES__)")
+    text = text.replace('"__VERSION__"', json.dumps(version)).replace("__FILES__", json.dumps(files))
+    (site / SW_NAME).write_text(text, encoding="utf-8")
+    return version

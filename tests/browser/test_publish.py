@@ -1,0 +1,488 @@
+"""The published folder behind a real web server: Debian's caddy, configured from its `_headers`.
+
+`trickbook publish` turns the built site into a folder for static hosts (hashed asset
+URLs, `_headers`, brotli and gzip copies). Here caddy serves that folder with the
+precompressed files and the headers of its `_headers` file (`headers.caddyfile`), and
+chromium reads it as a reader would. Caddy's access log shows every request that reached
+the server, which is how a visit served from the browser's cache is told apart.
+
+The cache tests cannot route requests through Playwright (routing turns the browser's
+cache off), so they watch every request the context makes and assert that each one
+went to 127.0.0.1. They run in a persistent profile, as a reader's browser does: its
+disk cache keeps the 7 MB memory snapshot, which an incognito context's memory cache
+(entries up to an eighth of its size) would not.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+from typing import Any, Iterator
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import expect
+
+from trickbook_site import assets
+from trickbook_site.build import build_site
+from trickbook_site.headers import caddyfile, parse_headers
+from trickbook_site.project import Project
+from trickbook_site.publish import publish_folder
+
+pytestmark = pytest.mark.browser
+
+REPO = Path(__file__).resolve().parents[2]
+CADDY = shutil.which("caddy") or "/usr/bin/caddy"
+# The engine's own module, imported again by the same URL: the page's one worker.
+TIMING = """async () => {
+    const handJs = document.querySelector('script[src*="widgets/hand.js"]').src;
+    const engine = await import(new URL("engine.js", handJs).href);
+    return engine.engineTiming();
+}"""
+LISTEN = """
+document.addEventListener("securitypolicyviolation", (e) => {
+  window.tbCspViolation(`${e.violatedDirective} blocked ${e.blockedURI || "inline"} in ${e.sourceFile}:${e.lineNumber}`);
+});
+"""
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Caddy:
+    """Caddy serving one folder on 127.0.0.1 with the headers of that folder's `_headers`."""
+
+    def __init__(self, work: Path) -> None:
+        self.work = work
+        self.port = _free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.log = work / "access.log"
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def serve(self, folder: Path) -> None:
+        self.stop()
+        rules = parse_headers((folder / "_headers").read_text(encoding="utf-8"), str(folder / "_headers"))
+        config = self.work / "Caddyfile"
+        config.write_text(caddyfile(rules, folder, f"http://127.0.0.1:{self.port}", self.log), encoding="utf-8")
+        env = dict(os.environ, HOME=str(self.work), XDG_DATA_HOME=str(self.work / "data"),
+                   XDG_CONFIG_HOME=str(self.work / "config"))
+        self.process = subprocess.Popen([CADDY, "run", "--config", str(config), "--adapter", "caddyfile"],
+                                        stdout=subprocess.DEVNULL, stderr=open(self.work / "caddy.err", "ab"),
+                                        env=env)
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                with urllib.request.urlopen(self.base + "/", timeout=2):
+                    return
+            except (urllib.error.URLError, ConnectionError):
+                if time.monotonic() > deadline or self.process.poll() is not None:
+                    raise AssertionError("caddy did not start: " + (self.work / "caddy.err").read_text()[-2000:]) from None
+                time.sleep(0.1)
+
+    def requests(self) -> list[dict[str, Any]]:
+        """Every request caddy answered so far: {uri, status, headers} from its JSON access log."""
+        if not self.log.is_file():
+            return []
+        out = []
+        for line in self.log.read_text(encoding="utf-8").splitlines():
+            entry = json.loads(line)
+            if "request" in entry:
+                out.append({"uri": entry["request"]["uri"], "status": entry.get("status"),
+                            "headers": entry.get("resp_headers", {})})
+        return out
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            self.process.wait(timeout=10)
+        self.process = None
+
+
+@pytest.fixture(scope="module")
+def published(site_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("published") / "public"
+    publish_folder(site_dir, out, cache=REPO / "build" / "publish")
+    return out
+
+
+@pytest.fixture(scope="module")
+def caddy(published: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Caddy]:
+    server = Caddy(tmp_path_factory.mktemp("caddy"))
+    server.serve(published)
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+class Watch:
+    """Every URL a context asked for (workers' too), CSP violations, console CSP errors, page errors."""
+
+    def __init__(self, context: Any) -> None:
+        self.urls: list[str] = []
+        self.responses: list[Any] = []
+        self.violations: list[str] = []
+        self.console: list[str] = []
+        self.errors: list[str] = []
+        context.on("request", lambda request: self.urls.append(request.url))
+        context.on("response", lambda response: self.responses.append(response))
+        context.expose_binding("tbCspViolation", lambda source, text: self.violations.append(text))
+        context.add_init_script(LISTEN)
+        context.on("page", self.page)
+
+    def page(self, page: Any) -> None:
+        page.on("console", lambda msg: self.console.append(msg.text)
+                if re.search(r"Content.Security.Policy|Refused to", msg.text) else None)
+        page.on("pageerror", lambda exc: self.errors.append(str(exc)))
+
+    def left_127(self) -> list[str]:
+        return [u for u in self.urls if urlsplit(u).scheme in ("http", "https")
+                and urlsplit(u).hostname != "127.0.0.1"]
+
+    def assert_clean(self) -> None:
+        assert self.left_127() == [], f"requests left 127.0.0.1: {self.left_127()}"
+        assert self.violations == [], self.violations
+        assert self.console == [], self.console
+        assert self.errors == [], self.errors
+
+
+def go_live(page: Any, url: str, tb: Any) -> Any:
+    page.goto(url)
+    fig = tb.wait_mounted(page)
+    fig.locator(".tb-try").click()  # stepping needs no engine; trying other cards does
+    expect(fig).to_have_attribute("data-engine", "live", timeout=tb.LIVE_TIMEOUT_MS)
+    return fig
+
+
+def asset_paths(entries: list[dict[str, Any]]) -> list[str]:
+    return [e["uri"].split("?")[0] for e in entries if e["uri"].startswith("/assets/")]
+
+
+def test_the_published_widget_goes_live_behind_caddy_with_the_csp_header_and_the_wasm_in_brotli(
+        browser, caddy, published, tb):
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    watch = Watch(context)
+    page = context.new_page()
+    try:
+        fig = go_live(page, tb.hand_page_url(caddy.base, "en"), tb)
+        # What if: a card the record did not play, computed by the engine.
+        back = fig.locator(".tb-back")
+        if back.count():
+            back.click()
+        fig.locator(".tb-slider").fill("4")
+        expect(fig).to_have_attribute("data-step", "4")
+        fig.locator('.tb-board .tb-seat[data-seat="A"] button[data-card="2C"]').click()
+        expect(fig).to_have_attribute("data-branch", "whatif", timeout=20_000)
+        assert page.evaluate(TIMING)["snapshot"] is True, "the published snapshot was not used"
+        page.wait_for_timeout(500)  # violation events are dispatched after the fact
+        by_path = {urlsplit(r.url).path: r.all_headers() for r in watch.responses}
+    finally:
+        context.close()
+    watch.assert_clean()
+    html = by_path["/en/nap/"]
+    assert "frame-ancestors 'none'" in html["content-security-policy"]
+    assert "script-src 'self' 'wasm-unsafe-eval'" in html["content-security-policy"]
+    assert html["cache-control"] == "no-cache"
+    assert html["x-content-type-options"] == "nosniff"
+    wasm = [r for path, r in by_path.items() if path.endswith("/pyodide.asm.wasm")]
+    assert len(wasm) == 1, sorted(by_path)
+    headers = wasm[0]
+    assert headers["content-type"] == "application/wasm"
+    assert headers["content-encoding"] == "br"
+    assert headers["cache-control"] == "public, max-age=31536000, immutable"
+    # Every shared asset the visit used came from a hashed folder of the published site.
+    used = [p for p in by_path if p.startswith("/assets/")]
+    assert used and all(re.match(r"/assets/(pyodide|engine|site)-[0-9a-f]{12}/", p) for p in used), used
+
+
+def reader_profile(browser_type: Any, launch_args: dict[str, Any], folder: Path) -> Any:
+    """A browser context with a profile on disk, and so a disk cache, as a reader's browser has."""
+    return browser_type.launch_persistent_context(str(folder), **launch_args, viewport={"width": 1280, "height": 900})
+
+
+def test_a_second_visit_fetches_no_asset_again_and_goes_live(browser_type, browser_type_launch_args, caddy, tb,
+                                                              tmp_path):
+    context = reader_profile(browser_type, browser_type_launch_args, tmp_path / "profile")
+    watch = Watch(context)
+    try:
+        go_live(context.new_page(), tb.hand_page_url(caddy.base, "fr"), tb)
+        first = len(caddy.requests())
+        page = context.new_page()
+        go_live(page, tb.hand_page_url(caddy.base, "fr"), tb)
+        assert page.evaluate(TIMING)["snapshot"] is True
+    finally:
+        context.close()
+    watch.assert_clean()
+    second = caddy.requests()[first:]
+    assert second, "the second visit reached the server not at all (not even for the page)"
+    assert asset_paths(second) == [], f"fetched again on a second visit: {asset_paths(second)}"
+    # What did reach the server (the page, the theme's files) was only asked whether it changed.
+    assert {e["status"] for e in second} <= {200, 304}, second
+
+
+def test_without_the_snapshot_the_engine_wheel_loads_through_the_published_lockfile(browser, caddy, tb):
+    context = browser.new_context()
+    guard = tb.guard_context(context)  # routing is fine here: this test is not about the cache
+    context.route(re.compile(r".*/snapshot\.json$"), lambda route: route.fulfill(status=404, body=""))
+    page = context.new_page()
+    try:
+        go_live(page, tb.hand_page_url(caddy.base, "pt"), tb)
+        assert page.evaluate(TIMING)["snapshot"] is False
+    finally:
+        context.close()
+    assert guard.refused == []
+    wheels = [u for u in guard.seen if u.endswith(".whl")]
+    assert len(wheels) == 1 and re.search(r"/assets/engine-[0-9a-f]{12}/trickbook-", wheels[0]), wheels
+
+
+@pytest.fixture(scope="module")
+def republished(site_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """The site built again with a changed engine (one module more in the wheel), and published."""
+    work = tmp_path_factory.mktemp("changed-engine")
+    engine = work / "trickbook"
+    shutil.copytree(assets.ENGINE_DIR, engine, ignore=shutil.ignore_patterns("__pycache__"))
+    (engine / "_republished.py").write_text('"""A module only the changed engine has."""\n', encoding="utf-8")
+    original = assets.ENGINE_DIR
+    assets.ENGINE_DIR = engine
+    try:
+        build_site(Project(REPO), site_dir=work / "site", build_root=REPO / "build")
+    finally:
+        assets.ENGINE_DIR = original
+    out = work / "public"
+    publish_folder(work / "site", out, cache=REPO / "build" / "publish")
+    yield out
+
+
+def _files(folder: Path) -> set[str]:
+    return {"/" + p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file()}
+
+
+def test_after_a_republish_with_a_changed_engine_the_next_visit_gets_it_and_never_a_mix(
+        browser_type, browser_type_launch_args, caddy, published, republished, tb, tmp_path):
+    old_files, new_files = _files(published), _files(republished)
+    old_engine = {p.split("/")[2] for p in old_files if p.startswith("/assets/engine-")}
+    new_engine = {p.split("/")[2] for p in new_files if p.startswith("/assets/engine-")}
+    assert old_engine and new_engine and old_engine.isdisjoint(new_engine), (old_engine, new_engine)
+    context = reader_profile(browser_type, browser_type_launch_args, tmp_path / "profile")
+    watch = Watch(context)
+    try:
+        caddy.serve(published)
+        go_live(context.new_page(), tb.hand_page_url(caddy.base, "en"), tb)
+        mark = len(caddy.requests())
+        caddy.serve(republished)  # the host now has the new folder; the reader comes back
+        page = context.new_page()
+        go_live(page, tb.hand_page_url(caddy.base, "en"), tb)
+        assert page.evaluate(TIMING)["snapshot"] is True
+    finally:
+        context.close()
+        caddy.serve(published)
+    watch.assert_clean()
+    fetched = asset_paths(caddy.requests()[mark:])
+    engine_fetched = {p.split("/")[2] for p in fetched if p.startswith("/assets/engine-")}
+    assert engine_fetched == new_engine, fetched
+    # Every shared asset of the second visit belongs to the new folder (none only the old one has);
+    # the runtime, unchanged, came from the cache.
+    assert all(p in new_files for p in fetched), [p for p in fetched if p not in new_files]
+    runtime_used = [u for u in watch.urls if "/assets/pyodide-" in u]
+    assert runtime_used and all(urlsplit(u).path in new_files for u in runtime_used)
+    assert not [p for p in fetched if p.startswith("/assets/pyodide-")], "the unchanged runtime was fetched again"
+
+
+HOST_PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>A teacher's page</title></head>
+<body><h1>Our lesson</h1>
+<iframe id="embedded" src="{embed}" title="A worked hand" width="720" height="640" allow="fullscreen"></iframe>
+<iframe id="plain" src="{plain}" title="A whole page" width="720" height="300"></iframe>
+</body></html>
+"""
+
+
+@pytest.fixture
+def teacher_site(caddy: Caddy, tmp_path: Path) -> Iterator[str]:
+    """A page on another origin (another port of 127.0.0.1) framing an embed page and an ordinary page."""
+    (tmp_path / "index.html").write_text(HOST_PAGE.format(
+        embed=f"{caddy.base}/embed/en/nap-four-hearts/?step=4", plain=f"{caddy.base}/en/nap/"), encoding="utf-8")
+    port = _free_port()
+    server = subprocess.Popen([sys.executable, "-m", "http.server", "--bind", "127.0.0.1", str(port),
+                               "--directory", str(tmp_path)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    base = f"http://127.0.0.1:{port}/"
+    try:
+        deadline = time.monotonic() + 15
+        while True:
+            try:
+                with urllib.request.urlopen(base, timeout=2):
+                    break
+            except (urllib.error.URLError, ConnectionError):
+                if time.monotonic() > deadline:
+                    raise AssertionError("the teacher's page server did not start") from None
+                time.sleep(0.1)
+        yield base
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
+def test_a_page_on_another_origin_embeds_a_hand_that_steps_and_goes_live_while_whole_pages_refuse_framing(
+        browser, caddy, teacher_site, tb):
+    context = browser.new_context(viewport={"width": 1280, "height": 1400})
+    watch = Watch(context)
+    page = context.new_page()
+    try:
+        page.goto(teacher_site)
+        frame = page.frame_locator("#embedded")
+        fig = frame.locator('figure.tb-hand[data-hand-id="nap-four-hearts"]')
+        # ?step=4 opened the hand at step 4, its player already mounted by the deep link.
+        expect(fig.locator(".tb-player")).to_be_visible(timeout=20_000)
+        expect(fig).to_have_attribute("data-step", "4")
+        fig.locator(".tb-next").click()
+        expect(fig).to_have_attribute("data-step", "5")
+        fig.locator(".tb-prev").click()
+        expect(fig).to_have_attribute("data-step", "4")
+        fig.locator(".tb-try").click()
+        expect(fig).to_have_attribute("data-engine", "live", timeout=tb.LIVE_TIMEOUT_MS)
+        fig.locator('.tb-board .tb-seat[data-seat="A"] button[data-card="2C"]').click()
+        expect(fig).to_have_attribute("data-branch", "whatif", timeout=20_000)
+        # No theme chrome inside the frame: the hand alone.
+        assert frame.locator(".md-header, .md-sidebar, .md-footer").count() == 0
+        plain = page.frame(url=re.compile(r"/en/nap/$")) or next(
+            f for f in page.frames if f is not page.main_frame and "embed" not in f.url)
+        page.wait_for_timeout(500)
+        assert plain.locator("figure.tb-hand").count() == 0, "an ordinary page was shown inside another site's frame"
+    finally:
+        context.close()
+    assert watch.left_127() == [], watch.left_127()
+    assert watch.errors == [] and watch.violations == [], (watch.errors, watch.violations)
+    refusals = [m for m in watch.console if "frame" in m]
+    # The one refusal: the ordinary page's, by its policy's frame-ancestors.
+    assert len(refusals) == 1 and "\"frame-ancestors 'none'\"" in refusals[0], watch.console
+
+
+def test_the_embed_control_copies_an_iframe_snippet_of_the_hand_at_its_step(browser, caddy, catalogs, tb):
+    context = browser.new_context(viewport={"width": 360, "height": 740}, locale="fr-FR")
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=caddy.base)
+    watch = Watch(context)
+    page = context.new_page()
+    try:
+        page.goto(tb.hand_page_url(caddy.base, "fr"))
+        fig = tb.wait_mounted(page)
+        fig.locator(".tb-next").click()
+        fig.locator(".tb-next").click()
+        expect(fig).to_have_attribute("data-step", "2")
+        control = fig.locator(".tb-embed")
+        box = control.bounding_box()
+        assert box and box["x"] >= 0 and box["x"] + box["width"] <= 360, box
+        control.click()
+        expect(fig.locator(".tb-message")).not_to_be_empty()
+        copied = page.evaluate("navigator.clipboard.readText()")
+        label = control.get_attribute("aria-label")
+    finally:
+        context.close()
+    watch.assert_clean()
+    assert copied.startswith(f'<iframe src="{caddy.base}/embed/fr/nap-four-hearts/?step=2" title="')
+    assert 'allow="fullscreen"' in copied and copied.endswith("></iframe>")
+    assert label == catalogs["fr"]["ui"]["Copy the code to embed this hand"] != "Copy the code to embed this hand"
+
+
+OFFLINE_CACHES = "async () => (await caches.keys()).filter((n) => n.startsWith('trickbook-offline-'))"
+
+
+def test_keep_for_offline_reloads_steps_and_goes_live_offline_and_forget_removes_it(browser, caddy, published, tb):
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    watch = Watch(context)
+    page = context.new_page()
+    try:
+        url = tb.hand_page_url(caddy.base, "pt")
+        page.goto(url)
+        toggle = page.locator(".tb-offline-toggle")
+        expect(toggle).to_be_visible()
+        # Nothing is registered or kept before the reader asks.
+        assert page.evaluate("async () => (await navigator.serviceWorker.getRegistrations()).length") == 0
+        assert page.evaluate(OFFLINE_CACHES) == []
+        toggle.click()
+        expect(page.locator(".tb-offline")).to_have_attribute("data-kept", "true", timeout=60_000)
+        kept = page.evaluate(OFFLINE_CACHES)
+        assert len(kept) == 1 and kept[0].endswith("-pt"), kept
+        page.goto(url)  # the page is now controlled by the service worker
+        context.set_offline(True)
+        page.reload()
+        fig = tb.wait_mounted(page)
+        fig.locator(".tb-next").click()
+        expect(fig).to_have_attribute("data-step", "1")
+        fig.locator(".tb-try").click()
+        expect(fig).to_have_attribute("data-engine", "live", timeout=tb.LIVE_TIMEOUT_MS)
+        context.set_offline(False)
+        page.locator(".tb-offline-toggle").click()
+        expect(page.locator(".tb-offline")).to_have_attribute("data-kept", "false", timeout=20_000)
+        assert page.evaluate(OFFLINE_CACHES) == []
+        deadline = time.monotonic() + 20
+        while page.evaluate("async () => (await navigator.serviceWorker.getRegistrations()).length"):
+            assert time.monotonic() < deadline, "the service worker is still registered"
+            page.wait_for_timeout(250)
+    finally:
+        context.close()
+    watch.assert_clean()
+
+
+def test_after_a_republish_the_next_online_visit_replaces_the_offline_copy(browser, caddy, published, republished, tb):
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    watch = Watch(context)
+    page = context.new_page()
+    try:
+        caddy.serve(published)
+        url = tb.hand_page_url(caddy.base, "en")
+        page.goto(url)
+        page.locator(".tb-offline-toggle").click()
+        expect(page.locator(".tb-offline")).to_have_attribute("data-kept", "true", timeout=60_000)
+        before = page.evaluate(OFFLINE_CACHES)
+        caddy.serve(republished)
+        page.goto(url)  # the browser asks for sw.js again, finds a new one, which refills the copy
+        deadline = time.monotonic() + 60
+        while (after := page.evaluate(OFFLINE_CACHES)) in ([], before) or len(after) > 1:
+            assert time.monotonic() < deadline, f"the offline copy was not replaced: {after}"
+            page.wait_for_timeout(250)
+        version = re.search(r'const VERSION = "([0-9a-f]+)"', (republished / "sw.js").read_text(encoding="utf-8"))
+        assert version and after == [f"trickbook-offline-{version.group(1)}-en"], after
+        # The new copy holds the new engine.
+        engine = next(p.name for p in (republished / "assets").iterdir() if p.name.startswith("engine-"))
+        held = page.evaluate("async (name) => (await (await caches.open(name)).keys()).map((r) => r.url)", after[0])
+        assert any(f"/assets/{engine}/" in u for u in held)
+    finally:
+        context.close()
+        caddy.serve(published)
+    watch.assert_clean()
+
+
+@pytest.mark.parametrize(("lang", "width", "height"), [("fr", 360, 740), ("en", 1280, 800)])
+def test_the_offline_control_is_on_screen_and_in_the_page_language(browser, caddy, catalogs, tb, lang, width, height):
+    context = browser.new_context(viewport={"width": width, "height": height})
+    watch = Watch(context)
+    page = context.new_page()
+    try:
+        page.goto(f"{caddy.base}/{lang}/reading-hands/")
+        toggle = page.locator(".tb-offline-toggle")
+        toggle.scroll_into_view_if_needed()
+        expect(toggle).to_be_visible()
+        box = toggle.bounding_box()
+        text = toggle.inner_text()
+        region = page.locator(".tb-offline").get_attribute("aria-label")
+        toggle.focus()
+        focused = page.evaluate("document.activeElement.classList.contains('tb-offline-toggle')")
+    finally:
+        context.close()
+    watch.assert_clean()
+    assert box and box["x"] >= 0 and box["x"] + box["width"] <= width and box["height"] >= 24, box
+    expected = catalogs[lang]["ui"].get("Keep for offline", "Keep for offline")
+    assert text.strip() == expected and (lang == "en" or expected != "Keep for offline")
+    assert region == catalogs[lang]["ui"].get("Offline copy", "Offline copy")
+    assert focused
