@@ -41,7 +41,9 @@ export function loadSaved(game) {
   } catch (err) {
     return { ok: false, reason: "corrupt" };
   }
-  if (saved && typeof saved === "object" && saved.format !== SAVE_FORMAT) return { ok: false, reason: "version" };
+  if (saved && typeof saved === "object" && !Array.isArray(saved) && saved.format !== SAVE_FORMAT) {
+    return { ok: false, reason: "version" }; // written by another version of this page
+  }
   const sealed = saved && saved.sealed;
   const fine = saved && typeof saved === "object" && saved.game === game && !("seed" in saved)
     && sealed && typeof sealed.iv === "string" && /^[0-9a-f]{24}$/.test(sealed.iv)

@@ -27,8 +27,10 @@ MAX_KEY_PARTS = 32
 
 # In a value: a multi-line string's opening quotes, a whole one-line string (or
 # its unterminated start), a comment, a bracket or a newline.
-_VALUE_TOKEN = re.compile(r'"""|\'\'\'|"(?:[^"\\\n]|\\.)*"?|\'[^\'\n]*\'?|#[^\n]*|[\[\]{}\n]')
-_BASIC = re.compile(r'(?:[^"\\\n]|\\.)*"')
+# Possessive (``*+``, ``++``): a long one-line string is matched without backtracking, whose stack
+# grew to hundreds of megabytes on a string of millions of characters.
+_VALUE_TOKEN = re.compile(r'"""|\'\'\'|"(?:[^"\\\n]++|\\.)*+"?|\'[^\'\n]*+\'?|#[^\n]*+|[\[\]{}\n]')
+_BASIC = re.compile(r'(?:[^"\\\n]++|\\.)*+"')
 _SPACE = re.compile(r"[ \t\r]*")
 _BARE = re.compile(r"[A-Za-z0-9_-]+")
 

@@ -99,6 +99,7 @@ class Renderer:
             elif isinstance(item, str):
                 names.append(item)
         self._md = markdown.Markdown(extensions=names, extension_configs=configs)
+        self._rendered: dict[str, str] = {}
 
     @classmethod
     def default(cls) -> "Renderer":
@@ -117,12 +118,23 @@ class Renderer:
         return cls(extensions if isinstance(extensions, list) else [])
 
     def html(self, text: str) -> str:
-        self._md.reset()
-        return str(self._md.convert(text))
+        """``text`` as HTML (each text rendered once: a catalog's English recurs in every language)."""
+        done = self._rendered.get(text)
+        if done is None:
+            self._md.reset()
+            done = self._rendered[text] = str(self._md.convert(text))
+        return done
+
+
+# On one line, without these, Markdown makes no link, attribute or block: only emphasis and code,
+# which are free or compared elsewhere. Such a translation needs no rendering.
+_MAY_MAKE_MARKUP = re.compile(r"[\[<{&!|\n]")
 
 
 def rendered_problems(source: str, translation: str, renderer: Renderer) -> list[str]:
     """What the translation's HTML has that is refused (see the module's docstring); empty when none."""
+    if not _MAY_MAKE_MARKUP.search(translation):
+        return []
     english = _tags(renderer.html(source))
     translated = _tags(renderer.html(translation))
     problems: list[str] = []
