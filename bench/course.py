@@ -19,6 +19,10 @@ translated), and prints:
 - ``browser``: the same edits seen by chromium on the open page, which
   ``trickbook serve`` reloads when its rebuild is done.
 
+Each figure comes with the CPU seconds spent (the build's process tree; the
+server's, for an edit), which other work on a shared machine does not inflate
+as it does the wall-clock time.
+
 Nothing here is a test; the figures are printed, with the machine's load.
 """
 
@@ -27,6 +31,7 @@ from __future__ import annotations
 import argparse
 import os
 import re
+import resource
 import shutil
 import socket
 import subprocess
@@ -153,8 +158,26 @@ def env() -> dict[str, str]:
     return {**os.environ, "TRICKBOOK_PYODIDE_DIR": str(REPO / "node_modules" / "pyodide"), "NO_MKDOCS_2_WARNING": "1"}
 
 
-def cold_build(course: Path) -> tuple[float, int]:
+def children_cpu() -> float:
+    """CPU seconds (user and system) of the processes this one has waited for, and of theirs."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def tree_cpu(pid: int) -> float:
+    """CPU seconds of a running process and of the children it has waited for."""
+    try:
+        with open(f"/proc/{pid}/stat", encoding="utf-8") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return sum(int(v) for v in fields[11:15]) / os.sysconf("SC_CLK_TCK")
+
+
+def cold_build(course: Path) -> tuple[float, int, float]:
+    """Wall seconds, peak memory of the process tree, and CPU seconds of a build with no cache."""
     shutil.rmtree(course / "build", ignore_errors=True)
+    cpu_before = children_cpu()
     started = time.perf_counter()
     proc = subprocess.Popen([str(TRICKBOOK), "build"], cwd=course, env=env(),
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
@@ -164,7 +187,7 @@ def cold_build(course: Path) -> tuple[float, int]:
     peak = memory.stop()
     if proc.returncode != 0:
         raise SystemExit(f"the build failed:\n{output}")
-    return seconds, peak
+    return seconds, peak, children_cpu() - cpu_before
 
 
 def free_port() -> int:
@@ -241,10 +264,11 @@ def edit_file(path: Path, old: str, new: str) -> None:
     path.write_text(text.replace(old, new, 1), encoding="utf-8")
 
 
-def served_edit_times(course: Path, browser: bool) -> tuple[list[tuple[str, float, float | None]], int]:
-    """Seconds from each edit until the served page (and, with ``browser``, the open page) shows it."""
+def served_edit_times(course: Path, browser: bool) -> tuple[list[tuple[str, float, float | None, float]], int]:
+    """Seconds from each edit until the served page (and, with ``browser``, the open page) shows it,
+    and the CPU seconds the server spent on it."""
     served = Served(course)
-    results: list[tuple[str, float, float | None]] = []
+    results: list[tuple[str, float, float | None, float]] = []
     try:
         served.wait_ready()
         time.sleep(1.5)  # let the server settle after its first build
@@ -255,7 +279,7 @@ def served_edit_times(course: Path, browser: bool) -> tuple[list[tuple[str, floa
             if page is not None:
                 page.goto(served.base + watch)
                 page.wait_for_load_state("load")
-            started = time.perf_counter()
+            started, cpu = time.perf_counter(), tree_cpu(served.proc.pid)
             edit_file(path, old, new)
             seen_browser: float | None = None
             while marker not in fetch(served.base + watch):
@@ -263,11 +287,12 @@ def served_edit_times(course: Path, browser: bool) -> tuple[list[tuple[str, floa
                     raise SystemExit(f"{what}: not served after {EDIT_TIMEOUT} s\n" + "\n".join(served.lines[-15:]))
                 time.sleep(0.02)
             seen = time.perf_counter() - started
+            cpu = tree_cpu(served.proc.pid) - cpu
             if page is not None:
                 page.wait_for_function("m => document.body && document.body.innerHTML.includes(m)", arg=marker,
                                        timeout=EDIT_TIMEOUT * 1000, polling=20)
                 seen_browser = time.perf_counter() - started
-            results.append((what, seen, seen_browser))
+            results.append((what, seen, seen_browser, cpu))
             time.sleep(1.5)
         if page is not None:
             page.context.browser.close()  # type: ignore[union-attr]
@@ -313,23 +338,25 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{n} hands: course generated in {time.perf_counter() - started:.1f} s", flush=True)
             row = [str(n)]
             if "build" in figures:
-                seconds, peak = cold_build(course)
-                row += [f"{seconds:.1f} s", f"{seconds / n * 1000:.0f} ms", f"{peak / 2**20:.0f} MB"]
-                print(f"  cold build {seconds:.1f} s, {seconds / n * 1000:.0f} ms a hand, peak {peak / 2**20:.0f} MB",
-                      flush=True)
+                seconds, peak, cpu = cold_build(course)
+                row += [f"{seconds:.1f} s (CPU {cpu:.1f} s)", f"{seconds / n * 1000:.0f} ms", f"{peak / 2**20:.0f} MB"]
+                print(f"  cold build {seconds:.1f} s, {seconds / n * 1000:.0f} ms a hand, peak {peak / 2**20:.0f} MB, "
+                      f"CPU {cpu:.1f} s (load {os.getloadavg()[0]:.1f})", flush=True)
             if figures & {"serve", "browser"}:
                 times, peak = served_edit_times(course, "browser" in figures)
-                for what, served_s, browser_s in times:
+                for what, served_s, browser_s, cpu in times:
                     shown = f", in the browser {browser_s:.2f} s" if browser_s is not None else ""
-                    print(f"  {what} edited: served after {served_s:.2f} s{shown}", flush=True)
-                    row.append(f"{served_s:.2f} s" + (f" ({browser_s:.2f} s)" if browser_s is not None else ""))
+                    print(f"  {what} edited: served after {served_s:.2f} s{shown}; the server's CPU {cpu:.2f} s "
+                          f"(load {os.getloadavg()[0]:.1f})", flush=True)
+                    row.append(f"{served_s:.2f} s" + (f" ({browser_s:.2f} s)" if browser_s is not None else "")
+                               + f", CPU {cpu:.2f} s")
                 print(f"  serve: peak {peak / 2**20:.0f} MB", flush=True)
             rows.append(row)
         finally:
             if args.keep is None:
                 shutil.rmtree(root, ignore_errors=True)
     print(f"load after: {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f} {os.getloadavg()[2]:.2f}")
-    print("\n| hands | cold build | per hand | peak memory | hand edit shows | page edit | msgstr edit |")
+    print("\n| hands | cold build | per hand | peak memory | hand edit shows (browser) | page edit | msgstr edit |")
     print("|---|---|---|---|---|---|---|")
     for row in rows:
         print("| " + " | ".join(row) + " |")

@@ -17,14 +17,16 @@ g. the swap into place, in one atomic exchange.
 
 from __future__ import annotations
 
+import ctypes
 import functools
 import hashlib
 import json
 import multiprocessing
 import os
-import pickle
 import re
 import shutil
+import signal
+import sys
 import time
 import warnings
 from concurrent.futures import ProcessPoolExecutor
@@ -43,7 +45,7 @@ from .landing import landing_page, not_found_page, root_not_found_page
 from .mkdocs_run import config_line, language_config, read_base_config, run_mkdocs, write_language_config
 from .project import Language, Project, pyodide_runtime_dir
 from .textfile import read_text
-from .workdirs import claim, swap_into_place
+from .workdirs import claim, close_locks_in_child, swap_into_place
 
 Log = Callable[[str], None]
 
@@ -188,27 +190,39 @@ def _build_languages(languages: list[Language], cache: buildcache.BuildCache) ->
         return
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", DeprecationWarning)  # fork beside serve's server thread: the child only builds
-        with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
+        with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"),
+                                 initializer=_child_start, initargs=(os.getpid(),)) as pool:
             futures = [pool.submit(_build_language_in_child, lang) for lang in languages]
-            for future in futures:
-                outcome = future.result()
-                if isinstance(outcome, BaseException):
-                    raise outcome
-                yield outcome
+            try:
+                for future in futures:
+                    yield future.result()
+            except BaseException:
+                pool.shutdown(wait=True, cancel_futures=True)  # the languages not started yet need not be
+                raise
 
 
-def _build_language_in_child(lang: Language) -> "_Built | BaseException":
-    """In a forked process: the language's build, or the error it stopped on (sent back whole when it can be)."""
-    assert _JOB is not None
-    try:
-        with buildcache.using(_JOB.build_root) as cache:
-            return _build_language(lang, cache)
-    except Exception as exc:  # noqa: BLE001 - handed to the parent, which raises it
+def _child_start(parent: int) -> None:
+    """A language's process dies with the build that forked it, and holds none of its locks."""
+    close_locks_in_child()
+    if sys.platform.startswith("linux"):
         try:
-            pickle.dumps(exc)
-            return exc
-        except Exception:  # noqa: BLE001 - an exception that cannot travel: its one line does
-            return SiteError(f"{type(exc).__name__}: {exc}")
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+        except (OSError, AttributeError):
+            pass
+    if os.getppid() != parent:  # the build died before the line above
+        os._exit(1)
+
+
+PR_SET_PDEATHSIG = 1  # linux/prctl.h
+
+
+def _build_language_in_child(lang: Language) -> _Built:
+    """In a forked process: the language's build. An error goes back to the parent with its
+    traceback (``concurrent.futures`` sends it as the error's cause), which ``--debug`` shows."""
+    assert _JOB is not None
+    with buildcache.using(_JOB.build_root) as cache:
+        return _build_language(lang, cache)
 
 
 def _build_language(lang: Language, cache: buildcache.BuildCache | None) -> _Built:

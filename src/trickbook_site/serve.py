@@ -213,22 +213,32 @@ class Rebuilder:
         self.work = Path.cwd() / "build" / "live"
         self.live: Any = None
         self.good: Snapshot = {}
+        self._built: BuildResult | None = None  # the last whole build, until MkDocs is loaded on it
 
-    def full(self, now: Snapshot) -> None:
-        self.live = None
+    def full(self, now: Snapshot, attach: bool = True) -> None:
+        """A whole build; with ``attach``, MkDocs is loaded on it at once for the next edit (else: ``attach()``)."""
+        self.live = self._built = None
         result = try_build(self.project, self.site, self.log, serving=True, keep_work=self.work)
         if isinstance(result, str):
             self.status.failed(result)
             return
         self.good = now
-        if result.state is not None and not result.failed:
-            from .live import LiveSite
-
-            try:
-                self.live = LiveSite(result.state, self.site)
-            except Exception as exc:  # noqa: BLE001 - without it, the next edit is a whole build
-                self.log(f"(page-by-page rebuilds unavailable: {failure_message(exc)})")
+        self._built = result
         self.status.built(result.failed)
+        if attach:
+            self.attach()
+
+    def attach(self) -> None:
+        """Get ready to rebuild page by page after the last whole build (when it built every language)."""
+        result, self._built = self._built, None
+        if result is None or result.state is None or result.failed:
+            return
+        from .live import LiveSite
+
+        try:
+            self.live = LiveSite(result.state, self.site)
+        except Exception as exc:  # noqa: BLE001 - without it, the next edit is a whole build
+            self.log(f"(page-by-page rebuilds unavailable: {failure_message(exc)})")
 
     def change(self, now: Snapshot) -> None:
         """Rebuild for the difference between the last good sources and ``now``."""
@@ -236,6 +246,7 @@ class Rebuilder:
 
         modified = [Path(f) for f in now if f in self.good and now[f] != self.good[f]]
         same_files = now.keys() == self.good.keys()
+        self.attach()
         plan = self.live.plan(modified) if self.live is not None and same_files else None
         if plan is None:
             self.full(now)
@@ -271,7 +282,7 @@ def serve(port: int = 8000, bind: str = "127.0.0.1", log: Log = print,
         pass
     rebuilder = Rebuilder(project, site, log, status)
     seen = snapshot(project.watched)
-    rebuilder.full(seen)
+    rebuilder.full(seen, attach=False)  # serve first; get ready for page rebuilds then
     handler = partial(type("Handler", (_Handler,), {"status": status}), directory=str(site))
     server = ThreadingHTTPServer((bind, port), handler)
     server.daemon_threads = True
@@ -279,6 +290,7 @@ def serve(port: int = 8000, bind: str = "127.0.0.1", log: Log = print,
     thread.start()
     host, real_port = server.server_address[:2]
     log(f"serving {site} at http://{host}:{real_port}/ (Ctrl+C to stop)")
+    rebuilder.attach()
     stop = stop or threading.Event()
     try:
         while not stop.wait(poll_seconds):

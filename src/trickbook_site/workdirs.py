@@ -35,6 +35,18 @@ except ImportError:  # pragma: no cover - not POSIX: no cleaning of stale folder
     fcntl = None  # type: ignore[assignment]
 
 LOCK = ".lock"
+_HELD: set[int] = set()  # the lock files this process holds open (``claim``)
+
+
+def close_locks_in_child() -> None:
+    """In a forked child: close its copies of the parent's lock files. A lock stays held while any
+    copy is open, so a child that outlived a killed build would keep its folder from being cleaned."""
+    for fd in list(_HELD):
+        try:
+            os.close(fd)
+        except OSError:
+            pass
+    _HELD.clear()
 
 
 def _step(name: str) -> None:
@@ -106,6 +118,7 @@ def claim(root: Path, prefix: str, log: Callable[[str], None] | None = None) -> 
             pass
         os.close(fd)
     folder = lock.with_name(lock.name[: -len(LOCK)])
+    _HELD.add(fd)
     try:
         _step("claim:locked")
         folder.mkdir()
@@ -113,6 +126,7 @@ def claim(root: Path, prefix: str, log: Callable[[str], None] | None = None) -> 
     finally:
         shutil.rmtree(folder, ignore_errors=True)
         lock.unlink(missing_ok=True)
+        _HELD.discard(fd)
         os.close(fd)
 
 
