@@ -297,6 +297,24 @@ def test_labels_and_events_are_translated_through_the_catalogs(tmp_path: Path) -
     assert f"{said_b} passa." in html and '<figcaption class="tb-title">TITLE</figcaption>' in html
 
 
+def test_prerendered_narration_speaks_cards_and_nap_seats_in_words(tmp_path: Path) -> None:
+    path = tmp_path / "nap-four-hearts.hand.toml"
+    path.write_text(NAP_RECORD, encoding="utf-8")
+    hand = replay_hand("nap-four-hearts", NAP_RECORD, path, 1)
+    texts = Texts(lang="xx", ui=lambda s: {"{rank} of {suit}": "{rank} de {suit}", "ace": "ás",
+                                           "player {seat}": "jogador {seat}"}.get(s, s),
+                  engine=lambda s: {"hearts": "copas", "{seat} leads {card}.": "{seat} sai com {card}."}.get(s, s))
+    html = render_hand(hand, 0, texts)
+    narration = html[html.index('<ol class="tb-narration"'):html.index("</ol>", html.index('<ol class="tb-narration"'))]
+    # The symbol for the eye, hidden from speech; the words, from the catalogs, for screen readers only.
+    said_a = '<span class="tb-say"><span aria-hidden="true">A</span><span class="tb-sr">jogador A</span></span>'
+    said_ace = '<span class="tb-say"><span aria-hidden="true">A♥</span><span class="tb-sr">ás de copas</span></span>'
+    assert f"{said_a} sai com {said_ace}." in narration
+    # No card reaches the narration as a bare symbol.
+    bare = re.sub(r'<span aria-hidden="true">[^<]*</span>', "", narration)
+    assert not re.search("[♠♥♦♣]", bare)
+
+
 def test_coverage_note_goes_after_the_first_heading() -> None:
     text = "# Título { #title }\n\nPrimeiro parágrafo.\n"
     out = add_coverage_note(text, '<p class="tb-coverage">50%</p>').splitlines()

@@ -187,7 +187,7 @@ class HandFigure:
         deal = self.trace.deal
         rows = []
         for seat in self.seats:
-            name = escape(seat)
+            name = self.say(seat, self.seat_name(seat))
             if seat == self.record.dealer:
                 name += f' <span class="tb-dealer">({escape(L["dealer"])})</span>'
             rows.append(f'<tr><th scope="row">{name}</th><td>{self.cards(deal.hands.get(seat, []))}</td></tr>')
@@ -213,12 +213,12 @@ class HandFigure:
             for seat in self.seats:
                 cells[seat] = cells[seat] or f'<span class="tb-out">{escape(L["sits_out"])}</span>'
         tds = "".join(f"<td>{cells[s]}</td>" for s in self.seats)
-        winner = escape(trick.winner or "")
+        winner = self.say(trick.winner, self.seat_name(trick.winner)) if trick.winner else ""
         return f'<tr><th scope="row">{number}</th>{tds}<td class="tb-winner">{winner}</td></tr>'
 
     def trick_table(self) -> str:
         L = self.labels
-        head = "".join(f'<th scope="col">{escape(s)}</th>' for s in self.seats)
+        head = "".join(f'<th scope="col">{self.say(s, self.seat_name(s))}</th>' for s in self.seats)
         head = f'<thead><tr><th scope="col">{escape(L["trick_no"])}</th>{head}<th scope="col">{escape(L["winner"])}</th></tr></thead>'
         rows = [self.trick_row(number, trick) for number, trick in enumerate(self.trace.tricks, start=1)]
         table = f'<table class="tb-table tb-trick-table">{head}<tbody>{"".join(rows)}</tbody></table>'
@@ -258,7 +258,7 @@ class HandFigure:
                 if found:
                     card, holder = found
                     detail = escape(L["dealt_to"]).replace("{card}", self.card(card)).replace("{seat}", escape(holder))
-                rows.append(f'<tr><th scope="row">{escape(name)}</th><td>{escape(award.team)}</td>'
+                rows.append(f'<tr><th scope="row">{escape(name)}</th><td>{self.say(award.team, self.seat_name(award.team))}</td>'
                             f'<td class="tb-points">{award.points}</td><td>{detail}</td></tr>')
             head = "".join(f'<th scope="col">{escape(L[k])}</th>' for k in ("category", "who", "points", "detail"))
             table = f'<table class="tb-table tb-score-table"><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>'
@@ -269,7 +269,7 @@ class HandFigure:
             parts.append(f'<p class="tb-no-award">{escape(L["nothing_scored"] if over else L["no_award"])}</p>')
         payments = self.trace.payments
         if payments:
-            cells = "".join(f'<tr><th scope="row">{escape(s)}</th><td class="tb-points">{_signed(n)}</td></tr>'
+            cells = "".join(f'<tr><th scope="row">{self.say(s, self.seat_name(s))}</th><td class="tb-points">{_signed(n)}</td></tr>'
                             for s, n in payments.items())
             head = f'<thead><tr><th scope="col">{escape(L["seat"])}</th><th scope="col">{escape(L["net"])}</th></tr></thead>'
             table = f'<table class="tb-table tb-payment-table">{head}<tbody>{cells}</tbody></table>'
