@@ -227,3 +227,105 @@ def test_wins_trick_accepts_exactly_the_cards_that_make_sure_of_the_trick(game: 
         assert not verdict["right"] and verdict["reason"]["code"] == "refuse-wins-trick"
         asked += 1
     assert asked >= 100
+
+
+# ----- the acceptance rules on the worked hands, each against a look-ahead written here from the rules
+def rule_look_ahead(game: str, state, seat: str, goal: str) -> set[Card]:
+    """The cards after which the seat's side can make sure of ``goal`` (takes-jack, saves-game, keeps-contract),
+    every seat choosing among the cards the rules allow it, the side's seats for it and the others against."""
+    seats = list(state.seats)
+    trump = state.trump
+    side = {seat, state.partner(seat)} if state.partnership else {seat}
+    team = {s: ("A" if s in side else "B") for s in seats}
+    jack = Card("J", trump) if trump else None
+    declarer = getattr(state, "declarer", None)
+    need = {"three": 3, "four": 4, "nap": 5, "wellington": 5}.get(getattr(state, "contract", None) or "", 0)
+
+    def outcome(taken_values, jack_to, declarer_tricks, tricks_left):
+        if goal == "takes-jack":
+            return jack_to == "A" if jack_to else None
+        if goal == "saves-game":
+            return taken_values["A"] >= taken_values["B"] if tricks_left == 0 else None
+        if declarer_tricks >= need:
+            return True
+        return False if declarer_tricks + tricks_left < need else None
+
+    memo: dict = {}
+
+    def search(hands, plays, leader, values, jack_to, won, left, trump):
+        decided = outcome(values, jack_to, won, left)
+        if decided is not None:
+            return decided
+        if trump is None and plays and game == "nap":
+            trump = plays[0][1].suit  # Nap: the first card led makes its suit trumps
+        key = (tuple(tuple(sorted(map(str, hands[s]))) for s in seats), tuple(plays), leader,
+               values["A"] - values["B"], jack_to, won, left, trump)
+        if key in memo:
+            return memo[key]
+        order = seats[seats.index(leader):] + seats[:seats.index(leader)]
+        if len(plays) == len(order):
+            winner = rule_winner(game, plays, trump)
+            cards = [c for _, c in plays]
+            values = dict(values)
+            values[team[winner]] += sum(game_value(c) for c in cards)
+            result = search(hands, [], winner, values, team[winner] if jack in cards else jack_to,
+                            won + (winner == declarer), left - 1, trump)
+            memo[key] = result
+            return result
+        s = order[len(plays)]
+        led = suit_in_play(game, plays[0][1], trump) if plays else None
+        results = []
+        for c in sorted(rule_legal(game, hands[s], led, trump)):
+            rest = {**hands, s: [x for x in hands[s] if x != c]}
+            results.append(search(rest, plays + [(s, c)], leader, values, jack_to, won, left, trump))
+            if results[-1] == (s in side):
+                break
+        memo[key] = any(results) if s in side else all(results)
+        return memo[key]
+
+    trick = state.trick
+    plays = list(trick.plays) if trick is not None else []
+    leader = trick.leader if trick is not None else seats[0]
+    values = {"A": 0, "B": 0}
+    jack_to = None
+    for t in state.tricks:
+        if t.winner is not None and t.complete:
+            values[team[t.winner]] += sum(game_value(c) for c in t.cards)
+            if jack in t.cards:
+                jack_to = team[t.winner]
+    won = sum(1 for t in state.tricks if t.winner == declarer and t.complete)
+    left = len(state.hands[seat])
+    hands = {s: list(state.hands[s]) for s in seats}
+    accepted = set()
+    for c in rule_legal(game, hands[seat], suit_in_play(game, plays[0][1], trump) if plays else None, trump):
+        rest = {**hands, seat: [x for x in hands[seat] if x != c]}
+        if search(rest, plays + [(seat, c)], leader, values, jack_to, won, left, trump):
+            accepted.add(c)
+    return accepted
+
+
+ROOT = __import__("pathlib").Path(__file__).resolve().parents[1] / "docs" / "hands"
+
+
+@pytest.mark.parametrize("hand, step, seat, rule, expected", [
+    # Nap, keeps-contract: A's first lead makes trumps; A holds the three top diamonds in play, so a
+    # diamond lead makes them three sure tricks, while the ace of clubs (B holds K♣ Q♣) or a spade
+    # (B holds three) lets the defence trump or outrank A.
+    ("nap/nap-three-failed", 5, "A", "keeps-contract", {"AD", "KD", "QD"}),
+    # Trinidad, takes-jack: N holds J♠; the only spade above it still in play is W's K♠, so W must keep it.
+    ("trinidad/trinidad-hang-jack", 6, "W", "takes-jack", {"AH", "KH", "TH", "2C"}),
+    ("trinidad/trinidad-hang-jack", 15, "W", "takes-jack", {"AH", "KH"}),
+    # Yorkshire, saves-game, late in the hand where every line can be followed by hand.
+    ("yorkshire/yorkshire-low-stays-with-the-pair", 15, "S", "saves-game", {"8D"}),
+])
+def test_keeps_contract_takes_jack_and_saves_game_accept_what_the_rules_make_sure_of(
+        hand: str, step: int, seat: str, rule: str, expected: set[str]) -> None:
+    from trickbook.record import load_record, replay
+
+    record = load_record(ROOT / f"{hand}.hand.toml")
+    state = replay(record, stop=step).state
+    key = answer_key(state, Question(step, "play", seat, rule))
+    assert set(key["accepted"]) == expected
+    assert {str(c) for c in rule_look_ahead(record.game, state, seat, rule)} == expected
+    wrong = next(c for c in key["choices"] if c not in expected)
+    assert key["reasons"][wrong]["code"] == f"refuse-{rule}"

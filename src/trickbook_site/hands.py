@@ -189,7 +189,7 @@ def expand_blocks(text: str, file: Path, hands: dict[str, Hand], render: Callabl
         cursor = block.end
     out.extend(lines[cursor:])
     if answers:
-        out.extend(["", '<section class="tb-answers-print-all">', *answers, "</section>", ""])
+        out.extend(["", '<section class="tb-answers-print-all" hidden>', *answers, "</section>", ""])
     return "\n".join(out) + "\n"
 
 

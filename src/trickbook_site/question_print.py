@@ -3,7 +3,7 @@
 A worked hand's figure prints its questions (the step, the text, the choices) in
 ``.tb-questions-print``; the answers go in a ``.tb-answers-print`` line that
 ``hands.expand_blocks`` moves to the end of the page, where print styles start
-a new page for them (``widgets/hand-questions.css``). On screen both are hidden:
+a new page for them (``widgets/hand-print.css``). On screen both are ``hidden``:
 the player asks the questions.
 """
 
@@ -85,7 +85,7 @@ def print_parts(keys: list[dict[str, Any]], title: str, ui: Callable[[str], str]
             why = _reason(key["reasons"].get(key["accepted"][0]), engine)
         asked.append(f"<li><strong>{step}.</strong> {text} <span class=\"tb-q-print-choices\">{choices}</span></li>")
         answered.append(f"<li><strong>{step}.</strong> {text} <strong>{answer}</strong>. {escape(why)}</li>")
-    questions = (f'<div class="tb-questions-print" data-search-exclude><p><strong>{escape(labels["questions"])}</strong></p>'
+    questions = (f'<div class="tb-questions-print" hidden data-search-exclude><p><strong>{escape(labels["questions"])}</strong></p>'
                  f'<ol>{"".join(asked)}</ol></div>')
     answers = (f'{ANSWERS_PREFIX} data-search-exclude><p><strong>{escape(labels["answers"].format(title=title))}</strong></p>'
                f'<ol>{"".join(answered)}</ol></div>')

@@ -372,7 +372,6 @@ export class HandPlayer {
   /** When live, the seat to play may choose any of its cards ("what if"). */
   choice(view) {
     if (this.figure.dataset.engine !== "live" || this.branch || !view.current) return null;
-    if (this.questions && this.questions.pending().length) return null; // answer the question first
     const seat = view.current;
     const prefix = `${seat} `;
     const cardActions = new Map();

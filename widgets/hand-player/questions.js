@@ -12,6 +12,13 @@ import { _, engineText, fill, cardDisplay, categoryName } from "../i18n.js";
 import { el, cardName } from "../board.js";
 
 const CARD = /^(10|[2-9TJQKA])[SHDC]$/;
+const STYLESHEET = new URL("../hand-questions.css", import.meta.url).href;
+
+/** The questions' stylesheet, added to the page once, when a question is first shown. */
+export function ensureQuestionStyles() {
+  if ([...document.querySelectorAll("link[rel='stylesheet']")].some((link) => link.href === STYLESHEET)) return;
+  document.head.append(el("link", { rel: "stylesheet", href: STYLESHEET }));
+}
 const MINUS = "\u2212";
 
 /** A choice as the reader sees it: a card by its face, a number with its sign, a seat or team as named. */
@@ -61,6 +68,7 @@ function reasonLine(reason) {
  */
 export class QuestionPanel {
   constructor(key, { playOut = null, onAnswered = () => {}, headingId = "" } = {}) {
+    ensureQuestionStyles();
     this.key = key;
     this.playOut = playOut;
     this.onAnswered = onAnswered;
@@ -270,6 +278,7 @@ export class QuestionPanel {
 /** The questions of one worked hand, shown by its player at their steps. */
 export class HandQuestions {
   constructor(player, keys) {
+    ensureQuestionStyles();
     this.player = player;
     this.panels = new Map(); // index -> QuestionPanel, kept while the reader steps about
     this.keys = keys;

@@ -10,7 +10,7 @@
 import { _, fill, loadCatalog, currentLang } from "../i18n.js";
 import { boardElement, el, onEveryPage } from "../board.js";
 import { ask } from "../engine.js";
-import { QuestionPanel } from "../hand-player/questions.js";
+import { QuestionPanel, ensureQuestionStyles } from "../hand-player/questions.js";
 import { engineDownloadBytes, megabytes } from "../hand-player/state.js";
 
 const ASSETS = new URL("../../", import.meta.url);
@@ -209,6 +209,7 @@ export async function mount() {
   const roots = [...document.querySelectorAll(".tb-practice[data-game]")].filter((r) => GAMES.has(r.dataset.game) && !r.dataset.tbMounted);
   if (!roots.length) return;
   ensureStylesheet();
+  ensureQuestionStyles();
   await loadCatalog(new URL("i18n/", ASSETS), document.documentElement.lang || "en");
   for (const root of roots) {
     root.dataset.tbMounted = "true";
