@@ -296,3 +296,21 @@ def test_the_publishing_page_is_there_in_the_three_languages(published: Path) ->
         html = (published / lang / "publish" / "index.html").read_text(encoding="utf-8")
         assert f'<h1 id="publish-your-site">{heading}' in html, lang
         assert "brotli_static on;" in html and "precompressed br gzip" in html
+
+
+def test_a_new_site_publishes_with_its_hands_embed_pages_and_offline_copy(tmp_path: Path) -> None:
+    from trickbook_site.scaffold import new_site
+
+    site = new_site(tmp_path / "course", games=["euchre"], languages=["en", "fr"])
+    env = {**__import__("os").environ, "TRICKBOOK_PYODIDE_DIR": str(REPO / "node_modules" / "pyodide")}
+    proc = subprocess.run([sys.executable, "-m", "trickbook_site.cli", "publish", "--out", "public"],
+                          capture_output=True, text=True, cwd=site, env=env)
+    assert proc.returncode == 0, proc.stderr
+    public = site / "public"
+    assert sorted(p.name.split("-")[0] for p in (public / "assets").iterdir()) == ["engine", "pyodide", "site"]
+    assert {p.name for p in (public / "embed").iterdir()} == {"en", "fr"}
+    assert (public / "embed" / "fr" / "euchre-bowers" / "index.html").is_file()
+    assert '<meta name="trickbook-offline" content="../../sw.js" data-lang="fr">' in (
+        public / "fr" / "euchre" / "index.html").read_text(encoding="utf-8")
+    rules = parse_headers((public / "_headers").read_text(encoding="utf-8"))
+    assert headers_for(rules, "/fr/euchre/")["Cache-Control"] == NO_CACHE
