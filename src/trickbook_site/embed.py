@@ -143,6 +143,43 @@ def mark_figures(page: Path, embeds: dict[str, Embed]) -> None:
         page.write_text(out, encoding="utf-8")
 
 
+def _made_from(embed: Embed) -> bool:
+    """Whether ``embed.path`` exists and was made from ``embed.page`` (its canonical link names that page)."""
+    if not embed.path.is_file():
+        return False
+    link = f'<link rel="canonical" href="{escape(_rel(embed.path.parent, embed.page.parent) + "/")}#'
+    return link in embed.path.read_text(encoding="utf-8")
+
+
+def refresh_embed_pages(site: Path, pages: list[Path], ui: dict[str, Translate]) -> int:
+    """After ``trickbook serve`` rendered ``pages`` again: the embed pages made from them made again, and
+    their figures marked, as a whole build leaves them; the embed pages written.
+
+    A hand with no embed page yet (one just added) gets one from the first of ``pages`` that shows it."""
+    written = 0
+    for page in pages:
+        lang = page.relative_to(site).parts[0]
+        html = page.read_text(encoding="utf-8")
+        _ = ui.get(lang, lambda text: text)
+        embeds: dict[str, Embed] = {}
+        for figure in FIGURE.findall(html):
+            hand = HAND_ID.search(figure)
+            if hand is None or hand.group(1) in embeds:
+                continue
+            title = TITLE.search(figure)
+            embed = Embed(lang, hand.group(1),
+                          unescape(re.sub(r"<[^>]+>", "", title.group(1))).strip() if title else hand.group(1),
+                          page, site / FOLDER / lang / hand.group(1) / "index.html")
+            if not embed.path.is_file() or _made_from(embed):  # else an earlier page's hand: only marked
+                embed.path.parent.mkdir(parents=True, exist_ok=True)
+                text = embed_page(embed, html, figure, _("Open this hand on its page"))
+                embed.path.write_text(csp.seal_page(text), encoding="utf-8")
+                written += 1
+            embeds[embed.hand] = embed
+        mark_figures(page, embeds)
+    return written
+
+
 def write_embed_pages(site: Path, ui: dict[str, Translate]) -> int:
     """Write every hand's embed page into ``site`` and mark the hands' figures; the pages written.
 

@@ -34,7 +34,7 @@ from typing import Any
 
 from trickbook.record.sources import id_from_file_name
 
-from . import csp, hand_data, on_demand
+from . import csp, embed, hand_data, on_demand
 from .build import TITLES, BuiltState, localized_page, write_figures
 from .errors import CatalogError, SiteError
 from .hands import find_blocks, pages, replay_hand
@@ -311,6 +311,9 @@ class LiveSite:
                 stale.unlink(missing_ok=True)
         for code, changed in indexes.items():
             self._update_search_index(code, changed)
+        # The hands' embed pages and the figures' data-embed, as the whole build's last pass leaves them.
+        ui = {code: self.state.catalogs.texts(self.languages[code].lang).ui for code in todo}
+        embed.refresh_embed_pages(self.site, [dest for dest, _, _ in ready], ui)
         return len(ready)
 
     def _update_search_index(self, code: str, changed: list[tuple[str, list[dict[str, Any]]]]) -> None:
