@@ -124,7 +124,7 @@ CLAIMS: dict[str, Callable[[Move], bool]] = {
     # "lets the trick go and gives X, the card that costs least": no legal card costs less.
     "bot-cannot-win": lambda m: _lets_go(m) and _cheapest(m),
     "bot-gives-partner-to-play": lambda m: _lets_go(m) and m.values["partner"] == m.partner()
-    and m.partner() not in m.trick.seats_played() and m.partner() in m.trick.expected,
+    and m.partner() not in {e.seat for e in m.trick.entries} and m.partner() in m.trick.expected,
     "bot-keeps-cheaper": lambda m: _lets_go(m) and m.values["kept"] in m.plays
     and m.cost(m.values["kept"]) < m.cost(m.action.card) and m.values["kept"] in m.after.hands[m.seat],
     "bot-looked-ahead": lambda m: _played(m) and m.searched is not None,
@@ -172,7 +172,9 @@ def bot_moves(game: str, hands: int) -> list[Move]:
 
 
 def hands_of(game: str) -> int:
-    return max(1, round(HANDS[game] * SCALE))
+    # Never fewer than the full count: the claims are checked over at least 150 moves in every tier
+    # (a few seconds a game); a larger scale plays more.
+    return max(1, round(HANDS[game] * max(SCALE, 1.0)))
 
 
 @pytest.mark.parametrize("game", ["euchre", "yorkshire", "trinidad", "nap"])
