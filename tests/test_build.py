@@ -398,7 +398,9 @@ def test_a_reference_can_open_its_hand_at_a_step(tmp_path: Path) -> None:
     hands = load_hands(docs)
     out = expand_blocks((docs / "index.md").read_text(), docs / "index.md", hands,
                         lambda hand, step: render_hand(hand, step, Texts(lang="en")))
-    assert 'data-step="8"' in out and "```" not in out and out.rstrip().endswith("After.")
+    assert 'data-step="8"' in out and "```" not in out
+    # The text after the block stays in place; the printed answers to the hand's questions follow it.
+    assert out.index("After.") < out.index('<section class="tb-answers-print-all" hidden>')
 
 
 def test_a_worked_hand_is_replayed_once_into_a_trace_with_every_view() -> None:

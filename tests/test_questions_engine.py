@@ -311,7 +311,8 @@ ROOT = __import__("pathlib").Path(__file__).resolve().parents[1] / "docs" / "han
     # Nap, keeps-contract: A's first lead makes trumps; A holds the three top diamonds in play, so a
     # diamond lead makes them three sure tricks, while the ace of clubs (B holds K♣ Q♣) or a spade
     # (B holds three) lets the defence trump or outrank A.
-    ("nap/nap-three-failed", 5, "A", "keeps-contract", {"AD", "KD", "QD"}),
+    # (The whole look-ahead from the first lead, twice: left to the full tier.)
+    pytest.param("nap/nap-three-failed", 5, "A", "keeps-contract", {"AD", "KD", "QD"}, marks=pytest.mark.slow),
     # Trinidad, takes-jack: N holds J♠; the only spade above it still in play is W's K♠, so W must keep it.
     ("trinidad/trinidad-hang-jack", 6, "W", "takes-jack", {"AH", "KH", "TH", "2C"}),
     ("trinidad/trinidad-hang-jack", 15, "W", "takes-jack", {"AH", "KH"}),
