@@ -180,10 +180,11 @@ def build_site(project: Project, site_dir: Path | None = None, build_root: Path 
 
 
 def _build_languages(languages: list[Language], cache: buildcache.BuildCache) -> Iterator[_Built]:
-    """Each language's pages in forked processes, on a machine with two cores or more: one more process
-    than cores, so that three languages on two cores finish together rather than one after two."""
+    """Each language's pages in forked processes, as many at a time as there are cores (on a machine
+    with two or more). One process more finishes three languages on two cores sooner, but a course
+    of 1,000 hands then passed 1.2 GB (bench/README.md)."""
     cores = os.cpu_count() or 1
-    workers = min(len(languages), cores + 1) if cores >= 2 else 1
+    workers = min(len(languages), cores) if cores >= 2 else 1
     if workers < 2 or "fork" not in multiprocessing.get_all_start_methods():
         for lang in languages:
             yield _build_language(lang, cache)
