@@ -20,7 +20,7 @@ import pytest
 
 from trickbook_site import csp
 from trickbook_site.errors import SiteError
-from trickbook_site.headers import IMMUTABLE, NO_CACHE, Rule, caddyfile, format_headers, parse_headers
+from trickbook_site.headers import IMMUTABLE, NO_CACHE, WORKER_POLICY, Rule, caddyfile, format_headers, parse_headers
 from trickbook_site.publish import COMPRESSIBLE, MIN_COMPRESS_BYTES, content_hash, oversized, publish_folder
 
 REPO = Path(__file__).resolve().parents[1]
@@ -137,6 +137,11 @@ def test_headers_make_hashed_assets_immutable_pages_no_cache_and_the_wasm_applic
                                         "Content-Type": "application/wasm"}
     hand = "/" + next(published.glob("assets/site-*/widgets/hand.js")).relative_to(published).as_posix()
     assert headers_for(rules, hand)["Cache-Control"] == IMMUTABLE
+    assert "Content-Security-Policy" not in headers_for(rules, hand)
+    # The engine's worker follows the policy its script is served with: its own origin and WebAssembly only.
+    worker = "/" + next(published.glob("assets/site-*/widgets/worker.js")).relative_to(published).as_posix()
+    assert headers_for(rules, worker) == {"X-Content-Type-Options": "nosniff", "Cache-Control": IMMUTABLE,
+                                          "Content-Security-Policy": WORKER_POLICY}
     for path in ("/", "/index.html", "/404.html", "/en/", "/pt/nap/", "/fr/verify/index.html",
                  "/embed/pt/nap-four-hearts/"):
         headers = headers_for(rules, path)

@@ -15,6 +15,10 @@ twice for the same path (hosts combine the headers of every rule that matches):
   the hashes of every inline script of the pages it covers; each page's meta tag, which a
   browser enforces as well, still allows only its own.
 
+- the engine's worker script (`widgets/worker.js`): a policy of its own, since a worker follows
+  the policy its script is served with, not its page's: `WORKER_POLICY` (its own origin only, and
+  the compiling of WebAssembly); the worker checks every address it loads as well.
+
 A pattern is a path under the site's base path; `*` at its end stands for the rest of the path.
 """
 
@@ -29,6 +33,9 @@ from .errors import SiteError
 
 IMMUTABLE = "public, max-age=31536000, immutable"
 NO_CACHE = "no-cache"
+# The worker loads the runtime, the engine and the snapshot from its own origin, compiles WebAssembly,
+# and nothing else: no frames, images, fonts, styles, forms or other origins.
+WORKER_POLICY = "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; connect-src 'self'"
 
 
 @dataclass(frozen=True)
@@ -58,6 +65,8 @@ def header_rules(site: Path, prefix: str, runtime: str) -> HeaderRules:
     rules = [Rule(f"{prefix}*", (("X-Content-Type-Options", "nosniff"),)),
              Rule(f"{prefix}assets/*", (("Cache-Control", IMMUTABLE),)),
              Rule(f"{prefix}{runtime}pyodide.asm.wasm", (("Content-Type", "application/wasm"),))]
+    for worker in sorted(site.glob("assets/*/widgets/worker.js")):
+        rules.append(Rule(f"{prefix}{worker.relative_to(site).as_posix()}", (("Content-Security-Policy", WORKER_POLICY),)))
     root_pages = sorted(site.glob("*.html"))
     if root_pages:
         policy = page_policy(root_pages)
