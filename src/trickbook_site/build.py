@@ -44,6 +44,7 @@ from .hands import Hand, expand_blocks, load_hands, unshown_records
 from .landing import landing_page, not_found_page, root_not_found_page
 from .mkdocs_run import config_line, language_config, read_base_config, run_mkdocs, write_language_config
 from .project import Language, Project, pyodide_runtime_dir
+from .question_print import ANSWERS_PREFIX
 from .textfile import read_text
 from .workdirs import claim, close_locks_in_child, swap_into_place
 
@@ -377,10 +378,13 @@ def localized_page(project: Project, lang: Language, src: Path, hands: dict[str,
     figures: dict[str, str] = {}
 
     def render(hand: Hand, step: int) -> str:
-        html = render_hand(hand, step, texts)
+        lines = render_hand(hand, step, texts).splitlines()
+        # A hand's printed answers stay in the Markdown: expand_blocks gathers them at the page's end.
+        answers = [line for line in lines if line.startswith(ANSWERS_PREFIX)]
+        html = "\n".join(line for line in lines if not line.startswith(ANSWERS_PREFIX))
         slot = figure_slot(html)
         figures[slot] = html
-        return slot
+        return "\n".join([slot, *answers])
 
     return expand_blocks(text, src, hands, render), percent, figures
 

@@ -365,12 +365,12 @@ def test_a_present_link_opens_the_hand_in_presenter_mode_at_its_step_and_the_lin
     page = context.new_page()
     fig = open_nap(page, site_url, lang, f"#{HAND}=6&present")
     expect(fig).to_have_class(re.compile(r"\btb-presenter\b"))
-    expect(fig).to_have_attribute("data-step", "7")
+    expect(fig).to_have_attribute("data-step", "6")
     box = fig.bounding_box()
     assert (box["x"], box["y"], box["width"], box["height"]) == (0, 0, PROJECTOR["width"], PROJECTOR["height"])
     assert fig.locator(".tb-step-narration").evaluate("n => parseFloat(getComputedStyle(n).fontSize)") >= 28
     page.keyboard.press("PageDown")
-    expect(fig).to_have_attribute("data-step", "8")
+    expect(fig).to_have_attribute("data-step", "7")
     assert page.evaluate("location.hash") == f"#{HAND}=7&present"
     fig.locator(".tb-copy-link").click()
     expect(fig.locator(".tb-message")).to_have_text(ui(catalogs, lang, "Link copied"))
