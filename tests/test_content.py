@@ -14,6 +14,7 @@ looked, when the rule texts are not there.
 
 from __future__ import annotations
 
+import os
 import re
 import unicodedata
 from dataclasses import dataclass
@@ -26,7 +27,24 @@ from babel.messages.pofile import read_po
 from trickbook_site.i18n import segment_markdown
 
 REPO = Path(__file__).resolve().parents[1]
-RULES = Path(__file__).resolve().parents[2] / "shared" / "rules"
+
+
+def _rules_folder() -> Path:
+    """The rule texts beside the repository: ``shared/rules`` in the nearest folder above that has it.
+
+    ``TRICKBOOK_RULES`` names the folder outright.  A work tree checked out deeper than the main
+    clone still finds the texts, so this check is never skipped by where a clone happens to be.
+    """
+    named = os.environ.get("TRICKBOOK_RULES")
+    if named:
+        return Path(named)
+    for folder in REPO.parents:
+        if (folder / "shared" / "rules").is_dir():
+            return folder / "shared" / "rules"
+    return REPO.parent / "shared" / "rules"
+
+
+RULES = _rules_folder()
 RUN = 8
 # A whole sentence of the rule texts this long is a copy even when it is shorter than RUN.
 SENTENCE = 6
