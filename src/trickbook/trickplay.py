@@ -4,6 +4,25 @@
 own rules (``suit_of``, ``trick_key``, ``follow_refusal``) by game and trumps, instead of asking the
 rule again for every card: the suit of each card, the key that ranks it in a trick, the seats of a
 trick in order, and each seat's play of each card.
+
+What the tables hold, and what each saves:
+
+- each seat's play of each card is one ``Action``, looked up with its frozen ``TrickEntry`` and its
+  ``leads``/``plays`` ``Event`` in one table that every hand (and every clone) shares, so a play
+  allocates nothing;
+- the trick's key table is looked up once, at its lead; the suit led is kept with the trick's
+  holding play, so a follow lists its cards without reading the trick's entries;
+- a game, seating and dealer that passed the set-up checks are not checked again (the deal
+  itself always is);
+- a game's follow rule has a list form, the classmethod ``playable(hand, led, trump)``; a game that
+  writes only ``follow_refusal`` gets it asked card by card, and ``tests/test_follow_rule_lists.py``
+  checks that the two forms agree for every game;
+- a ``_<phase>_legal`` method marked ``@listed_in_order`` returns its actions already sorted by
+  text, each once, so ``legal_actions()`` takes the list without a set and a sort; an override is
+  not marked unless it says so.
+
+``tests/test_engine_equivalence.py`` pins all of it: seeded random hands of every game hashed
+(legal lists, events, views, reasons, clones) against fingerprints recorded before the tables came.
 """
 
 from __future__ import annotations

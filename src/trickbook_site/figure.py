@@ -1,7 +1,21 @@
 """The pre-rendered markup of a worked hand: deal, tricks, narration, scoring and data island.
 
-The markup reads without JavaScript; `widgets/hand.js` enhances it (see
-ARCHITECTURE.md, "Widget markup"). Everything comes from the hand's ``Trace``
+The markup reads without JavaScript; `widgets/hand.js` enhances it. Its shape, the contract
+with the widgets::
+
+    <figure class="tb-hand" id="hand-ID" data-hand-id="ID" data-engine="static" data-game="nap"
+            data-step="0" data-steps="N" data-src="ID.HASH.json">
+      <figcaption class="tb-title">translated title</figcaption>
+      <div class="tb-scroll" role="region" tabindex="0" aria-label="Deal">…deal table…</div>
+      <div class="tb-scroll" role="region" tabindex="0" aria-label="Tricks">…tricks table…</div>
+      <ol class="tb-narration">…</ol>
+      <div class="tb-scoring">…</div>
+    </figure>
+
+The hand's data (its record text, the compact trace, the translated title and notes, the
+question keys) leaves the page as ``ID.HASH.json`` beside it (``hand_data.py``), named in
+``data-src``; the tables and narration carry ``data-search-exclude``, so search reads a hand as its
+title, trumps, tricks and score. Everything comes from the hand's ``Trace``
 (typed steps, events and the final state); the data island carries the record
 and the trace in its compact form, which the widget expands. Every label goes through the `ui` catalog
 (the ``_()`` calls are what Babel extracts), engine events through the `engine`
