@@ -1,14 +1,12 @@
 // The module Web Worker that runs Pyodide and the engine's JSON facade (trickbook.web).
 //
-// Requests are {id, type: "replay" | "load" | "legal" | "whatif" | "table_…", ...}; every request gets
+// Requests are {id, type: "load" | "whatif" | "question_cost" | "practice" | "table_…", ...}; every request gets
 // exactly one reply {id, ok: true, result} or {id, ok: false, error: {kind, message}}.
 // The runtime boots once, when the worker starts; requests are handled one at a time.
 
 const CALLS = {
-  replay: (web, req) => web.replay_json(req.record),
   // The hand players: read a record the page shows (nothing is replayed), then branch from it.
   load: (web, req) => web.load_json(req.record),
-  legal: (web, req) => web.legal_json(req.record, req.step),
   whatif: (web, req) => web.whatif_json(req.record, req.step, req.action, req.seed),
   // Questions (hand-player/questions.js, practice/): a wrong card played out, a drill's next position.
   question_cost: (web, req) => questions().cost_json(req.record, req.step, req.seat, req.card, req.right, req.level || "gentle"),

@@ -115,7 +115,7 @@ def load_json(record_text: str) -> str:
     """Read a record the page already shows, for later questions: its id, game and number of steps.
 
     Nothing is replayed: the page carries every step of the record; the engine is
-    asked only about what is new (``whatif_json``, ``legal_json``).
+    asked only about what is new (``whatif_json``).
     """
     try:
         hand = _hand(record_text)
@@ -125,24 +125,6 @@ def load_json(record_text: str) -> str:
         return _error(e)
     r = hand.record
     return _dump({"ok": True, "id": r.id, "game": r.game, "steps": len(r.actions) + 1})
-
-
-def legal_json(record_text: str, step: int) -> str:
-    """The legal actions at a step, and for each card of the seat to act that is not legal, why."""
-    try:
-        state = _hand(record_text).state_at(step)
-    except TrickbookError as e:
-        return _error(e)
-    seat = state.current_player
-    illegal = []
-    if seat is not None:
-        for card in sorted(state.hands[seat]):
-            action = Action(seat, "play", card=card)
-            reason = state.why_illegal(action)
-            if reason is not None:
-                illegal.append({"action": str(action), "reason": reason.as_dict()})
-    return _dump({"ok": True, "step": step, "seat": seat,
-                  "legal": [str(a) for a in state.legal_actions()], "illegal": illegal})
 
 
 def whatif_json(record_text: str, step: int, action_text: str, seed: int = 0) -> str:
