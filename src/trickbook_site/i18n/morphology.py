@@ -190,7 +190,8 @@ def phrase_regex(phrase: str, locale: str | None) -> re.Pattern[str]:
     parts = []
     for word in words:
         forms = sorted(inflections(word, locale) if locale else {word}, key=lambda f: (-len(f), f))
-        parts.append("(?:" + "|".join(r"\s+".join(re.escape(w) for w in f.split()) for f in forms) + ")")
+        spelt = (r"\s+".join(re.escape(w).replace("'", "['’]") for w in f.split()) for f in forms)
+        parts.append("(?:" + "|".join(spelt) + ")")
     return re.compile(r"(?<![\w-])" + r"\s+".join(parts) + r"(?![\w-])", re.IGNORECASE)
 
 
