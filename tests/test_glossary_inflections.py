@@ -145,7 +145,7 @@ def test_every_fault_the_review_found_is_reported(tmp_path: Path, locale: str, f
     found: dict[int, list[str]] = {}
     for problem in check_glossary(glossary, [path]):
         found.setdefault(problem.line, []).append(problem.message)
-    for line, (english, translation, complaint) in where.items():
+    for line, (_english, translation, complaint) in where.items():
         assert any(complaint in message for message in found.get(line, [])), (translation, found.get(line))
 
 
