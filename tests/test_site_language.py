@@ -191,7 +191,7 @@ def test_french_widget_catalog_has_french_spacing(built_site: Path) -> None:
     walk(data["ui"])
     walk(data["engine"])
     assert not _typography_faults(texts), _typography_faults(texts)[:10]
-    assert data["ui"]["Score after the hand: {score}"] == f"Score après la donne{NBSP}: {{score}}"
+    assert data["ui"]["Score after the hand: {score}"] == f"Marque après la donne{NBSP}: {{score}}"
     # Other languages keep their own spacing.
     pt = json.loads((built_site / "assets" / "i18n" / "pt.json").read_text(encoding="utf-8"))
     assert NBSP not in json.dumps(pt, ensure_ascii=False)
