@@ -47,7 +47,6 @@ _PT_IR = ("o", "es", "e", "imos", "is", "em", "i", "iste", "iu", "istes", "iram"
           "amos", "am", "isse", "issem", "ira", "ires", "irmos", "irem")
 _PT_SOFT = {"c": "qu", "g": "gu", "ç": "c"}  # before e: ficar → fique, pagar → pague, começar → comece
 _ELIDED = re.compile(r"^([ldjmnst]|qu|jusqu|lorsqu|puisqu)'(.+)$", re.IGNORECASE)
-_VOWEL_START = re.compile(r"^[aeiouyhâàéèêëîïôöûùœæ]", re.IGNORECASE)
 
 
 def _language(locale: str) -> str:
@@ -221,11 +220,3 @@ def elision_problems(text: str, locale: str) -> list[str]:
     return [f"elision: '{m.group(1)} {{{m.group(2)}}}' reads '{m.group(1)} Est' or '{m.group(1)} Ouest' at the "
             f"table; say it without '{m.group(1).lower()}' before the seat" for m in _BEFORE_SEAT.finditer(text)]
 
-
-def elides_before(word: str) -> bool:
-    """Whether French elides ``de``, ``le``, ``que``… before ``word`` (a vowel or mute h starts it).
-
-    >>> elides_before("Est"), elides_before("Ouest"), elides_before("Nord")
-    (True, True, False)
-    """
-    return bool(_VOWEL_START.match(word))
