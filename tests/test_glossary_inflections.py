@@ -111,6 +111,10 @@ PORTUGUESE_FAULTS = [
      "{card} é o trunfo virado pelo dador, {seat}: o seu naipe, {suit}, é trunfo.", "'trunfo virado' is not used"),
     ("The kicks of this hand.", "Os trunfos virados desta mão.", "'trunfos virados' is not used"),
     ("N stands.", "N fica com o trunfo.", "'fica com o trunfo' is not used"),
+    # a bid is "proposta"; "licitação" is the bidding
+    ("Contract: no bid yet", "Contrato: ainda sem licitação", "'licitação' is not used"),
+    ("The highest bid so far: {seat}, {contract}.", "A licitação mais alta até agora: {seat}, {contract}.",
+     "'licitação' is not used"),
 ]
 
 PORTUGUESE_CLEAN = [
@@ -119,6 +123,8 @@ PORTUGUESE_CLEAN = [
      "{card} é a carta virada pelo dador, {seat}: o seu naipe, {suit}, é trunfo."),
     ("E kicks the jack of spades: spades are trumps.", "E vira o valete de espadas: o trunfo é espadas."),
     ("Waiting for {seat} (bot)…", "À espera de {seat} (bot)…"),  # Portuguese does not elide "de"
+    ("**Bidding** requires every new bid to be strictly higher than the last.",
+     "**Na licitação**, cada nova proposta tem de ser estritamente mais alta do que a anterior."),
 ]
 
 
