@@ -103,6 +103,7 @@ FRENCH_CLEAN = [
      "{seat} joue {card} : son partenaire {partner} tient déjà la levée."),
     ("{seat} has no {suit}.", "{seat} n'a pas de {suit}."),  # a suit is never elided: pique, cœur, carreau, trèfle
     ("A pleat, a plinth.", "Un repli, une plinthe."),  # whole words only: no "pli" in these
+    ("Never write `de {seat}`.", "N'écrivez jamais `de {seat}`."),  # code is quoted, not read
 ]
 
 PORTUGUESE_FAULTS = [

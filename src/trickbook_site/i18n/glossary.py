@@ -38,6 +38,7 @@ from .pofile import Entry, Problem, read_po_file
 
 GLOSSARY = "glossary.toml"
 _NOT_PROSE = re.compile(r"\{\w+(?:[!:][^{}]*)?\}|`+[^`]*`+|\]\([^)]*\)|<[^>]*>")
+_CODE = re.compile(r"`+[^`]*`+|\]\([^)]*\)")  # code spans and link targets: not read as words
 
 
 @dataclass(frozen=True)
@@ -173,7 +174,7 @@ def check_entry(glossary: Glossary, file: str, entry: Entry) -> Iterator[Problem
                                                       for f in term.forms):
                 yield Problem(file, entry.line, f"glossary: the English has {term.en!r} but the translation "
                                                 f"lacks {term.translation!r}{where}")
-        for message in elision_problems(text, glossary.locale):
+        for message in elision_problems(_CODE.sub(" ", text), glossary.locale):
             yield Problem(file, entry.line, f"{message}{where}")
 
 
