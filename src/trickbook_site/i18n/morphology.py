@@ -19,6 +19,9 @@ The morphology is small and explicit, and covers what the glossaries hold:
 * a noun after an elided article (``l'atout``, ``d'atout``) takes its plural,
   ``l'`` becoming ``les`` (``les atouts``).
 
+``elision_problems`` reports, in French, a ``de``/``que``/``le``… written before a
+seat's placeholder: the seat may be "Est" or "Ouest", which would need "d'Est".
+
 A word of three letters or fewer is never conjugated ("par", "dar" stay as
 written; list the forms of such a verb in the glossary). Irregular verbs
 (fr ``prendre``, pt ``ter``) are listed form by form where a glossary needs them.
@@ -128,9 +131,7 @@ def _pt_verb(word: str) -> set[str]:
     forms = set()
     for ending in endings:
         if group == "ar" and ending[0] == "e" and stem[-1] in _PT_SOFT:
-            forms.add(stem[:-1] + _PT_SOFT[stem[-1]] + ending)  # fique, pague, comece
-        elif group == "ar" and ending in ("ei",) and stem[-1] in _PT_SOFT:
-            forms.add(stem[:-1] + _PT_SOFT[stem[-1]] + ending)  # fiquei, paguei
+            forms.add(stem[:-1] + _PT_SOFT[stem[-1]] + ending)  # fique, fiquei, pague, comece
         elif group != "ar" and ending[0] in "ao" and stem.endswith("g"):
             forms.add(stem[:-1] + "j" + ending)  # eleger → elejo
         elif group != "ar" and ending[0] in "ao" and stem.endswith("c"):
