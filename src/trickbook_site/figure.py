@@ -87,6 +87,7 @@ def _labels(_: Translate) -> dict[str, str]:
         "payments": _("Payments"),
         "net": _("Net"),
         "score_after": _("Score after the hand: {score}"),
+        "balances_after": _("Balances after the hand: {score}"),
         "deal_region": _("Deal: {title}"),
         "tricks_region": _("Tricks: {title}"),
         "scoring_region": _("Scoring: {title}"),
@@ -292,7 +293,9 @@ class HandFigure:
         if score:
             # A negative score with a true minus sign, as in the payment table.
             shown = ", ".join(f"{k} {v}" if v >= 0 else f"{k} −{-v}" for k, v in score.items())
-            parts.append(f'<p class="tb-score">{escape(L["score_after"].format(score=shown))}</p>')
+            # Nap keeps no score: each seat's figure is its balance of what it has won and paid.
+            line = L["balances_after"] if self.record.game == "nap" else L["score_after"]
+            parts.append(f'<p class="tb-score">{escape(line.format(score=shown))}</p>')
         winner = self.trace.state.winner
         if winner:
             parts.append(f'<p class="tb-match-won">{escape(L["match_won"].format(team=winner))}</p>')
