@@ -185,6 +185,15 @@ class HandState(TrickPlay, HandViews):
         return False
 
     @classmethod
+    def rules_from_view(cls, view: Mapping[str, Any]) -> Rules | None:
+        """The table's rules as a view shows them (its ``target`` and ``house_rules``); None for the defaults."""
+        options = dict(view.get("house_rules") or {})
+        target = view.get("target")
+        if target is not None and target != getattr(cls.rules_class(), "target", target):
+            options["target"] = int(target)
+        return cls.rules_class.from_options(options) if options else None
+
+    @classmethod
     def max_actions(cls) -> int:
         """More actions than any hand of this game can take; a record with more is refused unread.
 

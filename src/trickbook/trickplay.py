@@ -299,10 +299,11 @@ class TrickPlay:
         return following if following else list(hand)
 
     @classmethod
-    def shows_out(cls, card: Card, led: str | None, trump: str | None) -> bool:
+    def shows_out(cls, card: Card, led: str | None, trump: str | None, rules: Any = None) -> bool:
         """True when playing ``card`` to a trick led in ``led`` proves the seat holds none of that suit.
 
         Asked of the follow rule itself: would ``card`` be refused from a hand that also held a card of the suit led?
+        ``rules`` (the table's options) matters only to a game whose house rules narrow the follow rule.
         """
         if led is None or cls.suit_of(card, trump) == led:
             return False

@@ -1,0 +1,197 @@
+"""House rules: the variants the rule texts name, each a rules option of its game, tested from the text.
+
+- Yorkshire (texts 000/002): "nearby towns may forbid trumping while holding the suit led"
+  (``may_cut_holding_suit``, true at Batley).
+- Trinidad (text 003): "in Tobago the bonus of a kicked six sometimes goes to a kicked two"
+  (``kicked_two_for_six``); "some tables forbid playing a trump lower than one already in the
+  trick; this description allows it" (``may_undertrump``, true by default).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from trickbook.actions import Action
+from trickbook.bots import make_bot
+from trickbook.cards import Card, full_pack, parse_cards
+from trickbook.errors import DealError, IllegalActionError
+from trickbook.game import Deal
+from trickbook.games.trinidad import TrinidadHand, TrinidadRules
+from trickbook.games.yorkshire import YorkshireHand, YorkshireRules
+from trickbook.record import ActionRefused, parse_record, replay
+from trickbook.view import SeatView
+
+YORKSHIRE_SEATS = ("N", "E", "S", "W")
+TRINIDAD_SEATS = ("N", "W", "S", "E")
+
+# Yorkshire: N leads A♥ (hearts trump), then 3♣; E holds 8♣ and two hearts.
+YORKSHIRE = {
+    "N": "AH 3C 4C 5D 6D 7S",
+    "E": "KH QH 8C 9D TS 2S",
+    "S": "3H 2H 5C 6C 7D 8D",
+    "W": "TH AC KC AD KD AS",
+}
+# Trinidad: spades kicked; in the second trick W trumps N's 4♦ with K♠, and S holds 2♠.
+TRINIDAD = {
+    "N": "AS JS 4D 5D 6D 7D",
+    "W": "KS QS AH KH TH 2C",
+    "S": "3S 2S 8D 9D 3C 4C",
+    "E": "TS AD KD QD JD TD",
+}
+
+
+def yorkshire(**rules):
+    deal = Deal({s: parse_cards(c) for s, c in YORKSHIRE.items()})
+    return YorkshireHand(YorkshireRules(**rules), YORKSHIRE_SEATS, "W", deal, None)
+
+
+def trinidad(cards=TRINIDAD, kick="9S", **rules):
+    hands = {s: parse_cards(c) for s, c in cards.items()}
+    turn = Card.parse(kick)
+    used = {c for h in hands.values() for c in h} | {turn}
+    deal = Deal(hands, turn=turn, stock=[c for c in full_pack() if c not in used])
+    return TrinidadHand(TrinidadRules(**rules), TRINIDAD_SEATS, "E", deal, None)
+
+
+def play(state, actions):
+    for text in actions.replace("\n", ";").split(";"):
+        if text.strip():
+            state.apply(Action.parse(text.strip(), state.seats))
+    return state
+
+
+def legal(state):
+    return [str(a) for a in state.legal_actions()]
+
+
+# ----- Yorkshire: trumping while holding the suit led ------------------------------
+
+def test_at_batley_a_player_may_trump_while_holding_the_suit_led():
+    state = play(yorkshire(), "N AH; E QH; S 3H; W TH; N 3C")
+    assert legal(state) == ["E 8C", "E KH"]
+
+
+def test_where_the_town_forbids_it_a_player_holding_the_suit_led_may_not_trump():
+    state = play(yorkshire(may_cut_holding_suit=False), "N AH; E QH; S 3H; W TH; N 3C")
+    assert legal(state) == ["E 8C"]
+    reason = state.why_illegal(Action.parse("E KH", YORKSHIRE_SEATS))
+    assert reason is not None and reason.code == "house-no-cut-holding-suit"
+    assert reason.text == "At a table that forbids it, E may not trump while holding clubs."
+    with pytest.raises(IllegalActionError):
+        play(state, "E KH")
+
+
+def test_where_trumping_while_holding_the_suit_is_forbidden_a_void_player_may_still_trump():
+    # W holds no diamonds when N leads one: a trump is allowed either way.
+    state = play(yorkshire(may_cut_holding_suit=False), "N AH; E QH; S 3H; W TH; N 3C; E 8C; S 5C; W AC")
+    play(state, "W AD; N 5D; E 9D; S 7D")
+    assert state.why_illegal(Action.parse("W KD", YORKSHIRE_SEATS)) is None
+
+
+def test_the_trump_lead_is_followed_with_a_trump_whatever_the_house_rule():
+    state = play(yorkshire(may_cut_holding_suit=False), "N AH")
+    assert legal(state) == ["E KH", "E QH"]
+
+
+def test_a_trump_on_a_plain_lead_shows_a_void_only_where_the_house_forbids_trumping_while_holding():
+    forbidding = YorkshireRules(may_cut_holding_suit=False)
+    assert YorkshireHand.shows_out(Card.parse("KH"), "C", "H", forbidding)
+    assert not YorkshireHand.shows_out(Card.parse("KH"), "C", "H", YorkshireRules())
+    assert not YorkshireHand.shows_out(Card.parse("KH"), "C", "H")
+
+
+def test_the_view_names_the_house_rules_and_the_bots_read_them():
+    state = play(yorkshire(may_cut_holding_suit=False), "N AH; E QH; S 3H; W TH; N 3C; E 8C; S 5C; W AC")
+    play(state, "W AD; N 5D; E 9D; S 7D; W KD; N 6D; E 2S")  # E, holding no diamond, trumps
+    obs = state.observation("S")
+    assert obs["house_rules"] == {"may_cut_holding_suit": False}
+    assert "D" in SeatView(obs).voids["E"]
+    assert "house_rules" not in yorkshire().observation("N")
+    assert YorkshireHand.rules_from_view(obs) == YorkshireRules(may_cut_holding_suit=False)
+
+
+@pytest.mark.parametrize("level", ["gentle", "strong"])
+def test_the_bots_keep_the_house_rule(level):
+    for seed in range(3):
+        state = yorkshire(may_cut_holding_suit=False)
+        bots = {s: make_bot("yorkshire", seed, level=level) for s in YORKSHIRE_SEATS}
+        while not state.is_terminal:
+            seat = state.current_player
+            choice = bots[seat].choose(state.observation(seat))
+            assert state.why_illegal(Action.parse(choice, YORKSHIRE_SEATS)) is None
+            state.apply(Action.parse(choice, YORKSHIRE_SEATS))
+
+
+def test_a_record_names_the_house_rule_in_its_rules_table():
+    text = '''format = 1
+game = "yorkshire"
+dealer = "W"
+actions = """
+N AH; E QH; S 3H; W TH
+N 3C; E KH
+"""
+
+[rules]
+may_cut_holding_suit = false
+
+[deal]
+N = "AH 3C 4C 5D 6D 7S"
+E = "KH QH 8C 9D TS 2S"
+S = "3H 2H 5C 6C 7D 8D"
+W = "TH AC KC AD KD AS"
+'''
+    with pytest.raises(ActionRefused) as refused:
+        replay(parse_record(text, file="town.hand.toml"))
+    assert (refused.value.code, refused.value.line, refused.value.step) == ("house-no-cut-holding-suit", 6, 6)
+    assert str(refused.value) == ("town.hand.toml:6: action 6 'E KH': "
+                                  "At a table that forbids it, E may not trump while holding clubs.")
+
+
+def test_an_option_the_game_does_not_declare_is_refused_with_the_ones_it_does():
+    with pytest.raises(DealError, match="known: may_cut_holding_suit, target"):
+        YorkshireRules.from_options({"may_undertrump": False})
+
+
+# ----- Trinidad: Tobago's kicked two --------------------------------------------------
+
+@pytest.mark.parametrize(("kick", "points"), [("2C", 2), ("6C", 0), ("AC", 1), ("JC", 3)])
+def test_in_tobago_a_kicked_two_scores_what_a_six_scores_elsewhere(kick, points):
+    cards = {s: c.replace("2C", "5C") for s, c in TRINIDAD.items()}  # the two of clubs is kicked
+    state = trinidad(cards=cards, kick=kick, kicked_two_for_six=True)
+    assert [(a.category, a.team, a.points) for a in state.awards] == ([("kick", "WE", points)] if points else [])
+
+
+@pytest.mark.parametrize(("kick", "points"), [("2C", 0), ("6C", 2)])
+def test_at_the_texts_table_a_kicked_two_scores_nothing(kick, points):
+    cards = {s: c.replace("2C", "5C") for s, c in TRINIDAD.items()}
+    state = trinidad(cards=cards, kick=kick)
+    assert [(a.category, a.team, a.points) for a in state.awards] == ([("kick", "WE", points)] if points else [])
+
+
+# ----- Trinidad: under-trumping ---------------------------------------------------------
+
+def test_the_texts_table_allows_a_trump_lower_than_one_in_the_trick():
+    state = play(trinidad(), "N stand; N AS; W QS; S 3S; E TS; N 4D; W KS")
+    assert legal(state) == ["S 2S", "S 8D", "S 9D"]
+
+
+def test_a_table_that_forbids_under_trumping_refuses_the_lower_trump():
+    state = play(trinidad(may_undertrump=False), "N stand; N AS; W QS; S 3S; E TS; N 4D; W KS")
+    assert legal(state) == ["S 8D", "S 9D"]
+    reason = state.why_illegal(Action.parse("S 2S", TRINIDAD_SEATS))
+    assert reason is not None and reason.code == "house-no-undertrump"
+    assert reason.text == "At a table that forbids under-trumping, S may not play a trump lower than K♠, already in the trick."
+
+
+def test_a_hand_of_lower_trumps_only_may_still_under_trump():
+    # The rule text's hand: in the last trick S holds only 2♠ under W's K♠.
+    state = play(trinidad(may_undertrump=False), """N stand
+N AS; W QS; S 3S; E TS
+N 4D; W 2C; S 8D; E AD
+E KD; N 5D; W TH; S 9D
+E QD; N 6D; W KH; S 3C
+E JD; N 7D; W AH; S 4C
+E TD; N JS; W KS""")
+    assert legal(state) == ["S 2S"]
+    play(state, "S 2S")
+    assert state.is_terminal or state.phase == "over"
