@@ -70,10 +70,12 @@ HOUSE_RULES: dict[str, list[dict[str, Any]]] = {
     "yorkshire": [{"may_cut_holding_suit": False}, {"may_cut_holding_suit": False, "target": 5}],
     "trinidad": [{"may_undertrump": False}, {"kicked_two_for_six": True},
                  {"may_undertrump": False, "kicked_two_for_six": True, "target": 4}],
+    "nap": [{"misere": True}, {"nap_pays_ten": True}, {"misere": True, "nap_pays_ten": True}],
 }
 EXPECTED_HOUSE = {
     "yorkshire": "88a035d15e8b0af9c2404bbb1b867a47e5083f31ab380f4a4742f25de2288ef8",
     "trinidad": "d58d18434230bf4d07846f5283ff07cfaecf4a2fc4fa91969d6a5acd1fb79bae",
+    "nap": "14fc9c3e9dd34c13362279d7baa79151b297cad3d7ed8fb61e719b91a5189528",
 }
 
 

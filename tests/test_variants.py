@@ -16,6 +16,7 @@ from trickbook.bots import make_bot
 from trickbook.cards import Card, full_pack, parse_cards
 from trickbook.errors import DealError, IllegalActionError
 from trickbook.game import Deal
+from trickbook.games.nap import NapHand, NapRules
 from trickbook.games.trinidad import TrinidadHand, TrinidadRules
 from trickbook.games.yorkshire import YorkshireHand, YorkshireRules
 from trickbook.record import ActionRefused, parse_record, replay
@@ -195,3 +196,108 @@ E TD; N JS; W KS""")
     assert legal(state) == ["S 2S"]
     play(state, "S 2S")
     assert state.is_terminal or state.phase == "over"
+
+
+# ----- Nap: Misère and the ten for a won Nap (text 001: "other profiles") ---------------
+
+MISERE = {
+    "A": "2H 3H 4C 5D 7S",
+    "B": "AH KH AC AD AS",
+    "C": "QH JH KC KD KS",
+    "D": "TH 9H QC QD QS",
+}
+MISERE_PLAY = """
+A 2H; B AH; C QH; D TH
+B KH; C JH; D 9H; A 3H
+B AC; C KC; D QC; A 4C
+B AD; C KD; D QD; A 5D
+B AS; C KS; D QS; A 7S
+"""
+
+
+def nap(cards=MISERE, **rules):
+    seats = tuple(cards)  # the last seat deals, so A speaks and (as declarer) leads first
+    return NapHand(NapRules(**rules), seats, seats[-1], Deal({s: parse_cards(c) for s, c in cards.items()}), None)
+
+
+def codes_of(state):
+    return [e.code for e in state.events]
+
+
+def test_misere_is_not_bid_at_a_table_that_does_not_play_it():
+    state = nap()
+    assert "A bid misere" not in legal(state)
+    reason = state.why_illegal(Action.parse("A bid misere", state.seats))
+    assert reason is not None and reason.code == "misere-not-played"
+
+
+def test_misere_ranks_between_three_and_four():
+    state = play(nap(misere=True), "A bid three")
+    assert legal(state) == ["B bid four", "B bid misere", "B bid nap", "B pass"]
+    play(state, "B bid misere")
+    assert "C bid three" not in legal(state) and "C bid four" in legal(state)
+    reason = state.why_illegal(Action.parse("C bid three", state.seats))
+    assert reason is not None and reason.code == "bid-too-low"
+
+
+def test_misere_may_be_written_with_its_accent():
+    assert str(Action.parse("A bid Misère", ("A", "B", "C", "D"))) == "A bid misere"
+
+
+def test_misere_is_played_without_trumps_and_made_by_taking_no_trick():
+    state = play(nap(misere=True), "A bid misere; B pass; C pass; D pass")
+    assert codes_of(state)[-2:] == ["declarer", "misere-no-trumps"]
+    play(state, MISERE_PLAY)
+    assert state.trump is None
+    assert "misere-made" in codes_of(state)
+    assert state.payments == {"A": 9, "B": -3, "C": -3, "D": -3}
+    assert sum(state.payments.values()) == 0
+
+
+def test_misere_fails_at_the_first_trick_the_declarer_takes():
+    cards = dict(MISERE, A="2H 3H 4C 5D AS", B="AH KH AC AD 7S")
+    state = play(nap(cards, misere=True), "A bid misere; B pass; C pass; D pass")
+    play(state, MISERE_PLAY.replace("B AS; C KS; D QS; A 7S", "B 7S; C KS; D QS"))
+    assert state.payments is None
+    play(state, "A AS")
+    assert "misere-failed" in codes_of(state)
+    assert state.payments == {"A": -9, "B": 3, "C": 3, "D": 3}
+
+
+def test_in_misere_a_card_of_another_suit_never_wins_the_trick():
+    cards = dict(MISERE, D="TS 9S QC QD QS", B="AH KH AC AD TH")
+    state = play(nap(cards, misere=True), "A bid misere; B pass; C pass; D pass; A 2H; B AH; C QH")
+    play(state, "D TS")  # D holds no heart: in a trumpless hand the ten of spades cannot win
+    assert state.tricks[0].winner == "B"
+
+
+NAP_FIVE = {"A": "AS KS QS JS TS", "B": "AH KH QH JH TH", "C": "AD KD QD JD TD",
+            "D": "AC KC QC JC TC", "E": "9S 9H 9D 9C 8S"}
+NAP_MADE = """
+A AS; B TH; C TD; D TC; E 8S
+A KS; B JH; C JD; D JC; E 9S
+A QS; B QH; C QD; D QC; E 9H
+A JS; B KH; C KD; D KC; E 9D
+A TS; B AH; C AD; D AC; E 9C
+"""
+# A holds the two of clubs instead of the ten of spades, which D holds: D's ace of clubs takes the last trick.
+NAP_FAILED_CARDS = dict(NAP_FIVE, A="AS KS QS JS 2C", D="AC KC QC JC TS")
+NAP_FAILED = """
+A AS; B TH; C TD; D TS; E 8S
+A KS; B JH; C JD; D JC; E 9S
+A QS; B QH; C QD; D QC; E 9H
+A JS; B KH; C KD; D KC; E 9D
+A 2C; B AH; C AD; D AC; E 9C
+"""
+
+
+@pytest.mark.parametrize(("pays_ten", "made", "net"), [
+    (False, True, 20), (True, True, 40), (False, False, -20), (True, False, -20)])
+def test_a_table_that_pays_ten_for_nap_pays_it_for_a_won_nap_only(pays_ten, made, net):
+    state = nap(NAP_FIVE if made else NAP_FAILED_CARDS, nap_pays_ten=pays_ten)
+    play(state, "A bid nap; B pass; C pass; D pass; E pass")
+    play(state, NAP_MADE if made else NAP_FAILED)
+    assert ("contract-made" if made else "contract-failed") in codes_of(state)
+    assert state.payments is not None and state.payments["A"] == net
+    assert set(state.payments.values()) - {net} == {-net // 4}
+    assert sum(state.payments.values()) == 0

@@ -13,7 +13,9 @@ from typing import Any, Mapping, Sequence
 from .cards import Card, full_pack, parse_suit
 from .errors import NotationError
 
-CONTRACTS = ("three", "four", "nap", "wellington")
+CONTRACTS = ("three", "misere", "four", "nap", "wellington")  # in the order bids rank
+# Other spellings a record may use for a contract.
+CONTRACT_SPELLINGS = {"misère": "misere"}
 
 # Verbs and the argument each takes: None, "card", "suit" or "contract".
 VERBS = {
@@ -215,6 +217,7 @@ class Action:
         if kind == "suit":
             return cls(seat, verb, suit=parse_suit(args[0]), alone=alone)
         contract = args[0].lower()
+        contract = CONTRACT_SPELLINGS.get(contract, contract)
         if contract not in CONTRACTS:
             raise NotationError(f"action {text!r}: {args[0]!r} is not a contract ({', '.join(CONTRACTS)})")
         return cls(seat, verb, contract=contract)

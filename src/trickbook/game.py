@@ -93,6 +93,7 @@ class HandState(TrickPlay, HandViews):
     bot: ClassVar[str] = "trickbook.bots.random_bot:RandomBot"  # the game's bot, as module:Class
     example: ClassVar[str] = ""  # the default site's worked hand a new site starts from
     first_lead_sets_trump: ClassVar[bool] = False  # Yorkshire and Nap: the suit of the first card led is trumps
+    no_trumps: bool = False  # a hand played without trumps (Nap's Misère): the first lead sets none
     # Scores before a hand count up from zero to the target (not Nap's payments).
     scores_count_up: ClassVar[bool] = True
     _pack_cache: ClassVar[tuple[Card, ...]]

@@ -50,6 +50,7 @@ CATEGORY_NAMES = {
 
 CONTRACT_NAMES = {
     "three": N_("Three"),
+    "misere": N_("Misère"),
     "four": N_("Four"),
     "nap": N_("Nap"),
     "wellington": N_("Wellington"),

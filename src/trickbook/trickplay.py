@@ -128,6 +128,7 @@ class TrickPlay:
         current: str | None
         phase: Phase
         first_lead_sets_trump: ClassVar[bool]
+        no_trumps: bool
 
         def emit(self, code: str, **values: Any) -> Event: ...
         def next_seat(self, seat: str, among: Iterable[str] | None = None) -> str: ...
@@ -340,7 +341,7 @@ class TrickPlay:
         best = trick.winning
         if best is None:  # the lead (or the first card after a throw-in)
             if not n:
-                if self.first_lead_sets_trump and self.trump is None:
+                if self.first_lead_sets_trump and self.trump is None and not self.no_trumps:
                     self.trump = card.suit
                     self.emit("trump-set", suit=card.suit)
                 self.events.append(leads)
