@@ -9,7 +9,12 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
+
+from trickbook import web
 
 from trickbook.actions import Action
 from trickbook.bots import make_bot
@@ -19,7 +24,8 @@ from trickbook.game import Deal
 from trickbook.games.nap import NapHand, NapRules
 from trickbook.games.trinidad import TrinidadHand, TrinidadRules
 from trickbook.games.yorkshire import YorkshireHand, YorkshireRules
-from trickbook.record import ActionRefused, parse_record, replay
+from trickbook.record import ActionRefused, load_record, parse_record, replay
+from trickbook.variants import other_rules
 from trickbook.view import SeatView
 
 YORKSHIRE_SEATS = ("N", "E", "S", "W")
@@ -301,3 +307,65 @@ def test_a_table_that_pays_ten_for_nap_pays_it_for_a_won_nap_only(pays_ten, made
     assert state.payments is not None and state.payments["A"] == net
     assert set(state.payments.values()) - {net} == {-net // 4}
     assert sum(state.payments.values()) == 0
+
+
+# ----- the same hand under other rules ------------------------------------------------
+
+HANDS = Path(__file__).resolve().parent.parent / "docs" / "hands"
+
+
+def under_other_rules(name):
+    record = load_record(HANDS / name.split("-")[0] / f"{name}.hand.toml")
+    own, variants = other_rules(record)
+    return record, own, {v.option: v for v in variants}
+
+
+def test_a_variant_that_refuses_a_step_names_it_with_the_rules_reason_and_the_bots_play_on():
+    record, own, variants = under_other_rules("yorkshire-trump-while-holding-the-suit")
+    town = variants["may_cut_holding_suit"]
+    assert town.value is False and town.differs
+    assert (town.refused.step, str(town.refused.action), town.refused.reason.code) == (
+        14, "W 8H", "house-no-cut-holding-suit")
+    assert town.refused.reason.text == "At a table that forbids it, W may not trump while holding spades."
+    assert town.substituted[0] == 14 and str(town.trace.steps[14].action) != "W 8H"
+    # Before the refused step the hand is the record's, action for action.
+    assert [str(s.action) for s in town.trace.steps[1:14]] == [str(a) for a in record.actions[:13]]
+    assert town.trace.state.is_terminal
+
+
+def test_a_variant_that_changes_only_the_payment_is_a_difference_without_a_refused_step():
+    _, own, variants = under_other_rules("nap-nap-made")
+    ten = variants["nap_pays_ten"]
+    assert ten.differs and ten.refused is None and ten.substituted == ()
+    declarer = own.state.declarer
+    assert ten.trace.state.payments[declarer] == 2 * own.state.payments[declarer]
+    assert not variants["misere"].differs  # nobody bid Misère: the rule is never put to the test
+
+
+def test_a_gift_that_would_win_is_refused_where_the_table_forbids_it():
+    _, own, variants = under_other_rules("trinidad-gift-at-thirteen")
+    careful = variants["gift_may_win"]
+    assert (careful.refused.step, careful.refused.reason.code) == (2, "gift-not-allowed")
+    assert str(careful.trace.steps[2].action) == "E run"  # the pack is run instead
+    assert careful.differs
+    assert [a.category for a in own.state.awards][:1] == ["gift"]
+    assert "gift" not in [a.category for a in careful.trace.state.awards]
+
+
+def test_a_rule_this_hand_never_tests_is_no_difference_here():
+    _, own, variants = under_other_rules("yorkshire-throw-in")
+    town = variants["may_cut_holding_suit"]
+    assert not town.differs and town.refused is None and town.substituted == ()
+    assert [a.as_json() for a in town.trace.state.awards] == [a.as_json() for a in own.state.awards]
+
+
+def test_the_browser_gets_each_variant_in_words_with_both_outcomes():
+    text = (HANDS / "nap" / "nap-nap-made.hand.toml").read_text(encoding="utf-8")
+    out = json.loads(web.variants_json(text))
+    assert out["ok"] and out["game"] == "nap" and not out["finished_by_bots"]
+    ten = next(v for v in out["variants"] if v["option"] == "nap_pays_ten")
+    assert ten["label"]["text"] == "A won Nap is paid 10 by each opponent."
+    assert ten["differs"] and ten["refused"] is None
+    assert ten["outcome"]["payments"] != out["outcome"]["payments"]
+    assert sum(ten["outcome"]["payments"].values()) == 0
+    assert ten["steps"][0]["step"] == 0 and len(ten["steps"]) == len(out["variants"][0]["steps"])
