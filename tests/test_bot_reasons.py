@@ -147,6 +147,7 @@ CLAIMS: dict[str, Callable[[Move], bool]] = {
     # Nap.
     "bot-bid": lambda m: _called(m, "bid") and m.action.contract == m.values["contract"],
     "bot-pass-bid": lambda m: _called(m, "pass"),
+    "bot-no-trump": lambda m: _called(m, "notrump"),
     # Nap's Misère (rules option ``misere``): no trumps; the declarer must take no trick.
     "bot-bid-misere": lambda m: _called(m, "bid") and m.action.contract == "misere" and m.values["card"] in m.hand
     and all(_rank(c) <= _rank(m.values["card"]) for c in m.hand),

@@ -71,11 +71,13 @@ HOUSE_RULES: dict[str, list[dict[str, Any]]] = {
     "trinidad": [{"may_undertrump": False}, {"kicked_two_for_six": True},
                  {"may_undertrump": False, "kicked_two_for_six": True, "target": 4}],
     "nap": [{"misere": True}, {"nap_pays_ten": True}, {"misere": True, "nap_pays_ten": True}],
+    "euchre": [{"no_trump": True}, {"no_trump": True, "stick_the_dealer": False}],
 }
 EXPECTED_HOUSE = {
-    "yorkshire": "88a035d15e8b0af9c2404bbb1b867a47e5083f31ab380f4a4742f25de2288ef8",
-    "trinidad": "d58d18434230bf4d07846f5283ff07cfaecf4a2fc4fa91969d6a5acd1fb79bae",
-    "nap": "14fc9c3e9dd34c13362279d7baa79151b297cad3d7ed8fb61e719b91a5189528",
+    "yorkshire": "d27078bbde6ce41e861738ccc4e2dcf0ae7ee9205af7bef69761325203ae0c41",
+    "trinidad": "ca28a5269a72c7547f017dcf2c30ac02b903820179387ae52b03570e781718e7",
+    "nap": "4ed05a12dadbb08a9564648d5622947bd08178c1451b8d55697dfb4bd9046e9f",
+    "euchre": "71f5fb44d5ad9040ffa3c1e88d01d25942e20770412df320716a7c63c1657ee8",
 }
 
 
@@ -85,7 +87,12 @@ def _seats(game: str, rng: random.Random) -> tuple[str, ...]:
     return rng.choice(SEAT_NAMES[game])
 
 
-def _candidates(cls: Any, seats: tuple[str, ...]) -> list[Action]:
+# The actions the house rules brought, asked about only under HOUSE_RULES: the recorded fingerprints
+# draw their sample of candidates from the actions there were when they were recorded.
+HOUSE_ACTIONS = (("bid", {"contract": "misere"}), ("notrump", {}), ("notrump", {"alone": True}))
+
+
+def _candidates(cls: Any, seats: tuple[str, ...], house: bool = False) -> list[Action]:
     """Every action the game's verbs could name at this table, and a few from a seat not at it."""
     out: list[Action] = []
     for seat in (*seats, "Q"):
@@ -100,7 +107,10 @@ def _candidates(cls: Any, seats: tuple[str, ...]) -> list[Action]:
             out.append(Action(seat, "call", suit=suit))
             out.append(Action(seat, "call", suit=suit, alone=True))
         for contract in CONTRACTS:
-            out.append(Action(seat, "bid", contract=contract))
+            if contract != "misere":
+                out.append(Action(seat, "bid", contract=contract))
+        if house:
+            out.extend(Action(seat, verb, **fields) for verb, fields in HOUSE_ACTIONS)
     return out
 
 
@@ -157,7 +167,7 @@ def fingerprint(game: str, hands: int = HANDS, rules_sets: dict[str, list[dict[s
             add("refused", str(refused))
             continue
         add("start", _events(state.events) + _snapshot(state))
-        candidates = _candidates(cls, seats)
+        candidates = _candidates(cls, seats, house=rules_sets is HOUSE_RULES)
         step = 0
         while not hand_finished(state):
             legal = state.legal_actions()

@@ -15,12 +15,12 @@ from pathlib import Path
 import pytest
 
 from trickbook import web
-
 from trickbook.actions import Action
 from trickbook.bots import make_bot
 from trickbook.cards import Card, full_pack, parse_cards
 from trickbook.errors import DealError, IllegalActionError
 from trickbook.game import Deal
+from trickbook.games.euchre import EuchreHand, EuchreRules
 from trickbook.games.nap import NapHand, NapRules
 from trickbook.games.trinidad import TrinidadHand, TrinidadRules
 from trickbook.games.yorkshire import YorkshireHand, YorkshireRules
@@ -369,3 +369,44 @@ def test_the_browser_gets_each_variant_in_words_with_both_outcomes():
     assert ten["outcome"]["payments"] != out["outcome"]["payments"]
     assert sum(ten["outcome"]["payments"].values()) == 0
     assert ten["steps"][0]["step"] == 0 and len(ten["steps"]) == len(out["variants"][0]["steps"])
+
+
+# ----- Euchre: no trump in round two ----------------------------------------------------
+
+EUCHRE = {"N": "JH JD AH KS AC", "E": "9S TS QS 9C TC", "S": "QH TH AS KC QC", "W": "KD QD TD 9D JS"}
+
+
+def euchre(**rules):
+    deal = Deal({s: parse_cards(c) for s, c in EUCHRE.items()}, turn=Card.parse("9H"), kitty=parse_cards("KH AD JC"))
+    return EuchreHand(EuchreRules(**rules), YORKSHIRE_SEATS, "W", deal, None)
+
+
+def test_the_texts_table_does_not_call_no_trump():
+    state = play(euchre(), "N pass; E pass; S pass; W pass")
+    assert not any("notrump" in a for a in legal(state))
+    reason = state.why_illegal(Action.parse("N notrump", YORKSHIRE_SEATS))
+    assert reason is not None and reason.code == "no-trump-not-played"
+
+
+def test_where_no_trump_is_played_it_may_be_called_in_round_two_only():
+    state = euchre(no_trump=True)
+    assert not any("notrump" in a for a in legal(state))  # round one: order up or pass
+    play(state, "N pass; E pass; S pass; W pass")
+    assert {"N notrump", "N notrump alone"} <= set(legal(state))
+
+
+def test_no_trump_is_played_with_plain_jacks_and_the_suit_led_wins():
+    state = play(euchre(no_trump=True), "N pass; E pass; S pass; W pass; N notrump")
+    assert state.trump is None and state.observation("E")["no_trumps"] is True
+    assert [e.code for e in state.events][-1] == "notrump"
+    play(state, "N AH; E 9C; S QH; W 9D")  # a card of another suit never wins
+    assert state.tricks[0].winner == "N"
+    play(state, "N JD; E 9S; S KC; W KD")  # the jack of diamonds is a plain diamond: no left bower
+    assert state.tricks[1].winner == "W"
+
+
+def test_a_stuck_dealer_may_call_no_trump():
+    state = play(euchre(no_trump=True), "N pass; E pass; S pass; W pass; N pass; E pass; S pass")
+    assert "W pass" not in legal(state) and "W notrump" in legal(state)
+    play(state, "W notrump")
+    assert state.maker == "W" and state.phase == "play"

@@ -25,6 +25,7 @@ VERBS = {
     "order": None,
     "pickup": None,
     "call": "suit",
+    "notrump": None,
     "discard": "card",
     "throw": None,
     "peek": None,
@@ -34,7 +35,7 @@ VERBS = {
     "run": None,
 }
 _VERB_ALIASES = {"pick-up": "pickup", "pick": "pickup", "play": "play"}
-ALONE_VERBS = frozenset({"order", "pickup", "call"})
+ALONE_VERBS = frozenset({"order", "pickup", "call", "notrump"})
 
 # Every action made so far, by its fields: one object per action.
 _ACTIONS: dict[tuple[Any, ...], "Action"] = {}

@@ -37,7 +37,6 @@ from typing import Any
 
 from .actions import Action
 from .game import HandState
-from .games import find_game
 from .match import hand_finished
 from .messages import N_, Message, Reason, register
 from .record import Record

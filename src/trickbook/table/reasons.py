@@ -33,6 +33,7 @@ register({
     "bot-pass-weak-all": N_("{seat} passes: no suit is strong enough to name."),
     "bot-trumps-strong": N_("{seat} holds enough {suit} to make them trumps."),
     "bot-trumps-alone": N_("{seat} holds {suit} strong enough to play without a partner."),
+    "bot-no-trump": N_("{seat} holds high cards in several suits, better without trumps than with any, and calls no trump."),
     "bot-stuck": N_("{seat} is the dealer and stuck, and names the strongest suit left."),
     "bot-bid": N_("{seat} expects to take {tricks} tricks and bids {contract}."),
     "bot-pass-bid": N_("{seat} does not expect enough tricks to bid higher, and passes."),
