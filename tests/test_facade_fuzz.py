@@ -71,6 +71,7 @@ def _calls() -> list[tuple[str, Callable[..., str], list[Any]]]:
         ("replay_json", web.replay_json, [record]),
         ("load_json", web.load_json, [record]),
         ("whatif_json", web.whatif_json, [record, 1, "A pass", 0]),
+        ("variants_json", web.variants_json, [record, 0]),
     ]
 
 

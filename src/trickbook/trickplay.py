@@ -128,6 +128,7 @@ class TrickPlay:
         current: str | None
         phase: Phase
         first_lead_sets_trump: ClassVar[bool]
+        no_trumps: bool
 
         def emit(self, code: str, **values: Any) -> Event: ...
         def next_seat(self, seat: str, among: Iterable[str] | None = None) -> str: ...
@@ -299,10 +300,11 @@ class TrickPlay:
         return following if following else list(hand)
 
     @classmethod
-    def shows_out(cls, card: Card, led: str | None, trump: str | None) -> bool:
+    def shows_out(cls, card: Card, led: str | None, trump: str | None, rules: Any = None) -> bool:
         """True when playing ``card`` to a trick led in ``led`` proves the seat holds none of that suit.
 
         Asked of the follow rule itself: would ``card`` be refused from a hand that also held a card of the suit led?
+        ``rules`` (the table's options) matters only to a game whose house rules narrow the follow rule.
         """
         if led is None or cls.suit_of(card, trump) == led:
             return False
@@ -339,7 +341,7 @@ class TrickPlay:
         best = trick.winning
         if best is None:  # the lead (or the first card after a throw-in)
             if not n:
-                if self.first_lead_sets_trump and self.trump is None:
+                if self.first_lead_sets_trump and self.trump is None and not self.no_trumps:
                     self.trump = card.suit
                     self.emit("trump-set", suit=card.suit)
                 self.events.append(leads)

@@ -168,3 +168,39 @@ def _bots_finish(state: HandState, game: str, number: int, seed: int) -> list[St
         action = Action.parse(bot.choose(state.observation(seat)), state.seats)
         steps.append(_apply_step(state, number + len(steps), action))
     return steps
+
+
+def variants_json(record_text: str, seed: int = 0) -> str:
+    """The record under each house rule of its game decided the other way (``trickbook.variants``).
+
+    For each: the rule in words, whether it changes this hand, the first step it refuses with the
+    reason, the steps the bots played, the hand's steps under it and its outcome; and the
+    record's own outcome, to set beside each.
+    """
+    from .variants import other_rules  # the bots load only when a reader asks
+
+    try:
+        hand = _hand(record_text)
+        _expect("seed", seed, int)
+        record = hand.record
+        own, replays = other_rules(record, seed)
+    except TrickbookError as e:
+        return _error(e)
+    return _dump({"ok": True, "id": record.id, "game": record.game, "outcome": _outcome(own.state),
+                  "finished_by_bots": len(own.steps) - 1 > len(record.actions), "variants": [{
+        "option": v.option,
+        "value": v.value,
+        "label": v.label.as_dict(),
+        "differs": v.differs,
+        "refused": None if v.refused is None else {
+            "step": v.refused.step, "action": str(v.refused.action), "reason": v.refused.reason.as_dict()},
+        "substituted": list(v.substituted),
+        "steps": v.trace.steps_json(),
+        "outcome": _outcome(v.trace.state),
+    } for v in replays]})
+
+
+def _outcome(state: HandState) -> dict[str, Any]:
+    """What a hand came to, category by category: its awards, the score after it and (Nap) the payments."""
+    return {"awards": [a.as_json() for a in state.awards], "score": dict(state.score),
+            "payments": getattr(state, "payments", None), "winner": state.winner}

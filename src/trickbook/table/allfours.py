@@ -135,10 +135,8 @@ class TrinidadConduct(AllFoursConduct):
         state: Any = self.state
         if kind in ("kick", "trump"):  # the kick sets trumps
             card = state.kick_card
-            from ..games.trinidad import KICK_POINTS
-
             return [Message("explain-kick", {"card": card, "seat": state.dealer, "suit": card.suit}),
-                    Message("explain-kick-points", {"points": KICK_POINTS.get(card.rank, 0)})]
+                    Message("explain-kick-points", {"points": state.kick_points.get(card.rank, 0)})]
         if kind == "stock":
             return [Message("explain-stock", {"count": state.pack_left})]
         return super().explain_object(kind)
