@@ -410,3 +410,31 @@ def test_a_stuck_dealer_may_call_no_trump():
     assert "W pass" not in legal(state) and "W notrump" in legal(state)
     play(state, "W notrump")
     assert state.maker == "W" and state.phase == "play"
+
+
+# ----- house rules at a play table ------------------------------------------------------
+
+def test_a_table_opened_with_house_rules_plays_by_them_and_shows_them():
+    from trickbook.table.facade import SAVE_VERSION, table_new_json, table_resume_json
+
+    seed = "0" * 64  # D deals: A, the reader, speaks first
+    out = json.loads(table_new_json(seed=seed, game="nap", level="gentle", rules={"misere": True}))
+    assert out["ok"] and out["view"]["house_rules"] == {"misere": True}
+    assert "A bid misere" in out["view"]["legal"]
+    plain = json.loads(table_new_json(seed=seed, game="nap", level="gentle"))
+    assert plain["view"]["house_rules"] == {} and "A bid misere" not in plain["view"]["legal"]
+    # A saved match carries its house rules: it resumes under them, and a move they allowed is refused without them.
+    saved = {"version": SAVE_VERSION, "game": "nap", "seed": seed, "seat": "A", "level": "gentle",
+             "moves": ["A bid misere"], "rules": {"misere": True}}
+    resumed = json.loads(table_resume_json(json.dumps(saved)))
+    assert resumed["ok"] and resumed["view"]["house_rules"] == {"misere": True}
+    refused = json.loads(table_resume_json(json.dumps({**saved, "rules": {}})))
+    assert refused["ok"] is False and refused["error"]["code"] == "save-refused"
+
+
+def test_a_house_rule_the_game_does_not_declare_is_refused_at_the_table():
+    from trickbook.table.facade import table_new_json
+
+    out = json.loads(table_new_json(game="yorkshire", rules={"misere": True}))
+    assert out["ok"] is False
+    assert "'misere' is not a house rule of yorkshire (its house rules: may_cut_holding_suit)" in out["error"]["text"]

@@ -22,6 +22,8 @@ const CALLS = {
     ...(req.players ? { players: req.players } : {}),
     ...(req.rounds ? { rounds: req.rounds } : {}),
     ...(req.level ? { level: req.level } : {}),
+    // House rules agreed before the match: a plain object of true/false options, as a Python dict.
+    ...(req.rules && Object.keys(req.rules).length ? { rules: pyodideRef.toPy(req.rules) } : {}),
   }),
   table_resume: (web, req) => table().table_resume_json(req.saved),
   table_act: (web, req) => table().table_act_json(req.table, req.action),
