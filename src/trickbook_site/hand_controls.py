@@ -58,7 +58,10 @@ def controls_template(ui: Translate) -> str:
     """The bar as a ``<template>``, once per page: `hand.js` puts a copy in each hand, with
     the slider's range, the disabled buttons and the counter (from ``data-where``) of its step."""
     t = _labels(ui)
-    glyph = lambda text: f'<span aria-hidden="true">{text}</span>'  # noqa: E731
+
+    def glyph(text: str) -> str:
+        return f'<span aria-hidden="true">{text}</span>'
+
     steppers = "".join([
         _button("tb-first", t["first"], glyph("|◀")),
         _button("tb-prev", t["prev"], glyph("◀")),
