@@ -122,8 +122,11 @@ export class TableView {
     this.tools = el("div", { className: "tbt-tools" }, this.nextHand, this.lastTrick, this.soundToggle, this.newMatch);
     // What the reading keys (keys.js: H, T, C, W, U) say, for screen readers.
     this.said = el("p", { className: "tbt-sr tbt-said", role: "status" });
+    // The log right under the hand and its explanation, fitted to the screen (fitLog): its newest
+    // lines are in sight at each decision; the tools, the fingerprint and the end follow it.
     this.game = el("div", { className: "tbt-game", hidden: true },
-      this.bar, this.felt, this.placard, this.hand, this.said, this.explanation, this.tools, this.fingerprint, this.confirm, this.end, this.log);
+      this.bar, this.felt, this.placard, this.hand, this.said, this.explanation, this.log, this.tools, this.fingerprint, this.confirm, this.end);
+    window.addEventListener("resize", () => this.fitLog());
     if (written) {
       // Nothing adopted leaves the page (a focused button would lose focus): the rest goes around it.
       for (const node of [...this.root.childNodes]) if (node !== written) node.remove();
@@ -192,6 +195,25 @@ export class TableView {
     // While the trick just taken is still on the felt (the next lead not made), it is the one shown.
     this.lastTrick.disabled = !view.last_trick;
     this.paintEnd(view);
+    this.fitLog();
+  }
+
+  /**
+   * The log's height: what is left of the screen below its top when the table sits at the top of the
+   * screen, under the site's header (as Start and a resume leave it), between the bounds of table.css;
+   * then scrolled to its newest line. On a phone the hand fills the screen: the log keeps its own height.
+   */
+  fitLog() {
+    const log = this.log;
+    if (this.game.hidden) return;
+    const header = document.querySelector(".md-header");
+    const top = header ? header.getBoundingClientRect().bottom : 0;
+    const below = log.getBoundingClientRect().top - this.root.getBoundingClientRect().top;
+    const room = window.innerHeight - top - below - 12;
+    const style = getComputedStyle(log);
+    const least = parseFloat(style.minHeight) || 0;
+    log.style.maxHeight = room >= least ? `min(12em, ${Math.floor(room)}px)` : "";
+    log.scrollTop = log.scrollHeight;
   }
 
   paintSeats(view, places) {
@@ -357,7 +379,8 @@ export class TableView {
     const copy = this.button("tbt-copy", _("Copy seed"), () => this.table.copySeed(copy));
     const rows = view.dealt.map((d) => el("tr", {},
       el("td", {}, String(d.number)), el("td", {}, seatName(d.dealer)), el("td", { className: "tbt-dealt-cards", dataset: { cards: d.cards.join(" ") } }, cardsNodes(d.cards))));
-    this.end.replaceChildren(
+    // (replaceChildren writes a null as the text "null": a part that may be absent is left out first.)
+    this.end.replaceChildren(...[
       el("p", { className: "tbt-result" }, resultText(view)),
       this.finalBalances(view),
       el("p", {}, _("The seed of this match:"), " ", el("code", { className: "tbt-seed" }, view.seed)),
@@ -366,7 +389,8 @@ export class TableView {
         el("table", { className: "tbt-dealt" },
           el("caption", {}, _("Your hands as dealt, to compare with the verifier")),
           el("thead", {}, el("tr", {}, el("th", {}, _("Hand")), el("th", {}, _("Dealer")), el("th", {}, _("Your cards in the order dealt")))),
-          el("tbody", {}, ...rows))));
+          el("tbody", {}, ...rows))),
+    ].filter(Boolean));
     this.end.hidden = false;
   }
 
@@ -395,6 +419,7 @@ export class TableView {
       ask.addEventListener("click", () => {
         this.explanation.dataset.target = "why";
         this.explanation.replaceChildren(el("p", { dataset: { code: why.code } }, partsNodes(why.parts)));
+        this.fitLog();
       });
       own.append(" ", ask);
     }
