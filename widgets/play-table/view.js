@@ -127,6 +127,11 @@ export class TableView {
     this.game = el("div", { className: "tbt-game", hidden: true },
       this.bar, this.felt, this.placard, this.hand, this.said, this.explanation, this.log, this.tools, this.fingerprint, this.confirm, this.end);
     window.addEventListener("resize", () => this.fitLog());
+    // Whatever above the log changes size (a notice, a longer explanation, a wrapped placard) moves it.
+    if (window.ResizeObserver) {
+      const above = new ResizeObserver(() => this.fitLog());
+      for (const part of [this.notice, this.bar, this.felt, this.placard, this.hand, this.explanation]) above.observe(part);
+    }
     if (written) {
       // Nothing adopted leaves the page (a focused button would lose focus): the rest goes around it.
       for (const node of [...this.root.childNodes]) if (node !== written) node.remove();
@@ -206,8 +211,9 @@ export class TableView {
   fitLog() {
     const log = this.log;
     if (this.game.hidden) return;
+    // Where the table's top comes to rest: under the header, by its scroll margin (table.css).
     const header = document.querySelector(".md-header");
-    const top = header ? header.getBoundingClientRect().bottom : 0;
+    const top = Math.max(header ? header.getBoundingClientRect().bottom : 0, parseFloat(getComputedStyle(this.root).scrollMarginTop) || 0);
     const below = log.getBoundingClientRect().top - this.root.getBoundingClientRect().top;
     const room = window.innerHeight - top - below - 12;
     const style = getComputedStyle(log);
