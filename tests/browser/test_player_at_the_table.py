@@ -304,3 +304,24 @@ def test_a_phone_plays_its_cards_by_tapping(browser, site_url, tb, game, lang):
         assert played >= 1, "no card was played by tapping"
     finally:
         finish(context, guard, errors)
+
+
+@pytest.mark.parametrize("game,lang", [("yorkshire", "pt"), ("euchre", "en")])
+def test_at_the_bots_own_pace_the_turn_is_shown_with_the_focus_already_on_the_decision(browser, site_url, tb, game, lang):
+    """The bots at their pace (no ``?pace=0``): the moment the table says it is the reader's turn,
+    the focus is on the decision, not on the table."""
+    context, guard, errors, page = open_page(browser, tb, f"{site_url}/{lang}/play-{game}/", (1280, 800))
+    try:
+        table = table_of(page, game)
+        table.locator(".tbt-start").focus()
+        page.keyboard.press("Enter")
+        expect(table).to_have_attribute("data-engine", "live", timeout=tb.LIVE_TIMEOUT_MS)
+        for _ in range(3):
+            page.wait_for_function("(t) => t.dataset.turn === 'you' || t.dataset.phase === 'hand-over'",
+                                   arg=table.element_handle(), timeout=60_000)
+            if table.get_attribute("data-phase") == "hand-over":
+                break
+            assert_focus_on_the_decision(page, table)
+            tb.one_decision(page, table)
+    finally:
+        finish(context, guard, errors)

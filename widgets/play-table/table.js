@@ -281,11 +281,13 @@ class PlayTable {
     this.busy = true;
     this.root.dataset.busy = "true";
     try {
+      const last = answer.steps[answer.steps.length - 1];
       for (const step of answer.steps) {
         this.narrate(step);
         this.paint(step.view);
         if (step.action && step.view.trick) this.click();
-        if (step.bot && this.pace) {
+        // No pause after the last step: the table shows the reader's turn only with the focus on the decision.
+        if (step.bot && this.pace && step !== last) {
           const trick = step.view.trick;
           await sleep(trick && trick.winner ? this.pace * 2 : this.pace);
         }

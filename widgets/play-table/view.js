@@ -206,7 +206,7 @@ export class TableView {
   /**
    * The log's height: what is left of the screen below its top when the table sits at the top of the
    * screen, under the site's header (as Start and a resume leave it), between the bounds of table.css;
-   * then scrolled to its newest line. On a phone the hand fills the screen: the log keeps its own height.
+   * then, when that changed, scrolled to its newest line. On a phone the hand fills the screen: the log keeps its own height.
    */
   fitLog() {
     const log = this.log;
@@ -218,7 +218,9 @@ export class TableView {
     const room = window.innerHeight - top - below - 12;
     const style = getComputedStyle(log);
     const least = parseFloat(style.minHeight) || 0;
-    log.style.maxHeight = room >= least ? `min(12em, ${Math.floor(room)}px)` : "";
+    const height = room >= least ? `min(12em, ${Math.floor(room)}px)` : "";
+    if (log.style.maxHeight === height) return; // (a reader scrolling back through the log stays where they are)
+    log.style.maxHeight = height;
     log.scrollTop = log.scrollHeight;
   }
 
