@@ -332,7 +332,10 @@ class HandFigure:
         if english:
             island["notes_en"] = english  # shown in English: lang="en", and no French typography
         if self.hand.question_keys:
-            island["questions"] = [{**key, "text": self.texts.content(key["text"])} for key in self.hand.question_keys]
+            # A question still in English for want of a translation is marked so (lang="en" on its text).
+            island["questions"] = [{**key, "text": self.texts.content(key["text"]),
+                                    **({"text_en": True} if self.english(key["text"]) else {})}
+                                   for key in self.hand.question_keys]
         text = json.dumps(island, ensure_ascii=False, separators=(",", ":"))
         # "<" escaped as \u003c: no "</script>" or "<!--" can end the island early.
         text = text.replace("<", "\\u003c")
@@ -351,7 +354,8 @@ class HandFigure:
             self.trick_table(),
             self.narration(),
             self.scoring(),
-            *print_parts(self.hand.question_keys, self.title(), self.texts.ui, self.texts.engine, self.texts.content),
+            *print_parts(self.hand.question_keys, self.title(), self.texts.ui, self.texts.engine, self.texts.content,
+                         english=lambda message: bool(self.english(message))),
             self.data(step),
             "</figure>",
         ])

@@ -49,6 +49,9 @@ def _labels(_: Translate) -> dict[str, str]:
         "gentle": _("Gentle bots, for beginners"),
         "rounds": _("Length of the session:"),
         "timer": _("A time limit for each decision"),
+        # TRANSLATORS: a link at the top of a play page, shown when the keyboard reaches it: it takes the
+        # keyboard to the table's Start button (or to the decision at hand, once a match is on).
+        "skip": _("Skip to the table"),
     }
 
 
@@ -99,7 +102,10 @@ def table_intro(game: str, ui: Translate, ngettext: Plural = _english_plural) ->
     # Checked unless the reader asks for reduced motion (start.js and the table decide that).
     timer = (f'<label class="tbt-timer-label" for="tbt-timer-on-{game}">'
              f'<input type="checkbox" class="tbt-timer-on" id="tbt-timer-on-{game}" checked> {escape(t["timer"])}</label>')
-    return (f'<div class="tbt-intro" hidden>{players}{gentle}{timer}'
+    # The page's second skip link, after the theme's own (start.js moves it there): the keyboard goes
+    # straight to Start instead of through the site's navigation.
+    skip = f'<a class="md-skip tbt-skip" href="#tbt-table-{game}" hidden>{escape(t["skip"])}</a>'
+    return (f'{skip}<div class="tbt-intro" hidden>{players}{gentle}{timer}'
             f'<button type="button" class="tbt-btn tbt-start">{escape(t["start"])}</button>'
             f'<p class="tbt-status" role="status">{escape(t["status"])}</p>{keys_help(ui)}</div>')
 
