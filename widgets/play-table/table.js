@@ -158,9 +158,12 @@ class PlayTable {
     const players = this.ui.players ? Number(this.ui.players.value) : null;
     const rounds = this.ui.rounds ? Number(this.ui.rounds.value) : null;
     const level = this.settings.level;
+    // The house rules ticked before Start: {option: value}, in the order the page lists them.
+    const ticked = this.ui.house.filter((box) => box.checked);
+    const rules = ticked.length ? Object.fromEntries(ticked.map((box) => [box.dataset.option, box.dataset.value === "true"])) : null;
     let answer;
     try {
-      answer = await this.request("table_new", { game: this.game, seed, level, ...(players ? { players } : {}), ...(rounds ? { rounds } : {}) });
+      answer = await this.request("table_new", { game: this.game, seed, level, ...(players ? { players } : {}), ...(rounds ? { rounds } : {}), ...(rules ? { rules } : {}) });
     } catch (err) {
       console.warn("trickbook: the table could not start", err);
       this.setEngine("failed");
@@ -171,7 +174,7 @@ class PlayTable {
       return;
     }
     // Everything that defines the match is sealed with its seed: a save edited in storage never resumes.
-    const terms = { version: answer.version, fingerprint: answer.view.fingerprint, seat: answer.view.you, players, rounds, level };
+    const terms = { version: answer.version, fingerprint: answer.view.fingerprint, seat: answer.view.you, players, rounds, level, ...(rules ? { rules } : {}) };
     let sealed = null;
     try {
       if (canSeal()) sealed = await seal(this.game, seed, terms);
@@ -194,6 +197,12 @@ class PlayTable {
     this.ui.log.replaceChildren();
     this.lines = 0;
     this.ui.fingerprint.replaceChildren(_("Fingerprint of this match's seed:"), " ", el("code", {}, answer.view.fingerprint));
+    // The house rules this match is played by, in the words of the switches the page lists.
+    const agreed = this.ui.house.filter((box) => (answer.view.house_rules || {})[box.dataset.option] === (box.dataset.value === "true"));
+    if (agreed.length) {
+      this.ui.fingerprint.append(" ", el("span", { className: "tbt-house-agreed" }, _("House rules:"), " ",
+        agreed.map((box) => box.closest("label").textContent.trim()).join(" ")));
+    }
     this.root.scrollIntoView({ block: "start" });
     if (resumed) {
       // The log is written again from every step the moves replayed, as it was narrated then

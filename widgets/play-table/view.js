@@ -77,6 +77,8 @@ export class TableView {
     this.timerOn = found("tbt-timer-on") || el("input", { type: "checkbox", className: "tbt-timer-on", id: `tbt-timer-on-${t.game}`, checked: !prefersReducedMotion() });
     this.timerLabel = found("tbt-timer-label") || el("label", { className: "tbt-timer-label", for: this.timerOn.id },
       this.timerOn, " ", _("A time limit for each decision"));
+    // The house rules the build wrote in, one switch per option of the game (none without the page's).
+    this.house = written ? [...written.querySelectorAll(".tbt-house")] : [];
     this.status = found("tbt-status") || el("p", { className: "tbt-status", role: "status" });
     this.keysHelp = found("tbt-keys-help");
     this.intro = written || el("div", { className: "tbt-intro" },
