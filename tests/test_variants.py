@@ -438,3 +438,21 @@ def test_a_house_rule_the_game_does_not_declare_is_refused_at_the_table():
     out = json.loads(table_new_json(game="yorkshire", rules={"misere": True}))
     assert out["ok"] is False
     assert "'misere' is not a house rule of yorkshire (its house rules: may_cut_holding_suit)" in out["error"]["text"]
+
+
+@pytest.mark.parametrize(("game", "rules"), [
+    ("nap", {"misere": True, "nap_pays_ten": True}), ("trinidad", {"may_undertrump": False, "kicked_two_for_six": True}),
+    ("yorkshire", {"may_cut_holding_suit": False}), ("euchre", {"no_trump": True, "stick_the_dealer": False})])
+def test_house_rules_change_no_card_of_a_seeded_match_so_the_verifier_checks_it_as_any_other(game, rules):
+    # The Verify page deals a match from its seed alone; house rules change the play, never the deal.
+    from trickbook.match import Match
+    from trickbook.shuffle import deal_hand, first_dealer
+
+    seed = "5e" * 32
+    plain, house = Match(game, seed=seed), Match(game, seed=seed, rules=rules)
+    assert plain.fingerprint == house.fingerprint
+    a, b = plain.next_hand(), house.next_hand()
+    assert (a.dealer, a.deal.as_json()) == (b.dealer, b.deal.as_json())
+    assert a.dealer == first_dealer(game, a.seats, seed)[0]
+    assert a.deal.as_json() == deal_hand(game, a.seats, a.dealer, seed, 1).as_json()
+    assert b.rules.changed() == rules and not a.rules.changed()
