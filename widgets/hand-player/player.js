@@ -13,7 +13,7 @@ import {
   stepsOf, hashFor, seedFor, cardsOfStep, dataIsPrecious, megabytes, engineDownloadBytes,
 } from "./state.js";
 import { expandTrace } from "../trace.js";
-import { button, icon, showBubble, hideBubble, addScrollCues, onSwipe, copyText, keepBarHeight, clearOfBar } from "./view.js";
+import { button, icon, showBubble, hideBubble, addScrollCues, onSwipe, copyText, keepBarHeight, clearOfBar, keepInSight } from "./view.js";
 import { requestFullscreen, leaveFullscreen, presenterKey, inertAround } from "./presenter.js";
 import { HandQuestions } from "./questions.js";
 import { embedAddress, embedSnippet } from "./embed-code.js";
@@ -94,11 +94,14 @@ export class HandPlayer {
     this.message = el("p", { className: "tb-message tb-sr", "aria-live": "polite" });
     // A region of its own: in the sticky bar it scrolls within itself (hand.css), by keyboard too.
     this.narration = el("div", { className: "tb-step-narration", "aria-live": "polite", role: "region", tabindex: "0", "aria-label": _("What happens") });
+    // The trick in progress, in the sticking bar: the card just played stays on screen with the
+    // controls and the narration while the reader scrolls the hands (paint() fills it).
+    this.trickSlot = el("div", { className: "tb-bar-trick" });
     if (dormant) {
       // Nothing adopted moves: the new parts go after it.
       this.player = dormant;
       this.bar = dormant.querySelector(".tb-bar");
-      this.bar.append(this.prompt, this.branchBar, this.narration, this.message);
+      this.bar.append(this.prompt, this.branchBar, this.trickSlot, this.narration, this.message);
       dormant.append(this.board);
       dormant.classList.replace("tb-dormant", "tb-player");
       dormant.hidden = false;
@@ -109,7 +112,7 @@ export class HandPlayer {
         el("div", { className: "tb-controls", role: "group", "aria-label": _("Step through the hand") },
           el("span", { className: "tb-steppers" }, this.first, this.prev, this.slider, this.next, this.last),
           el("span", { className: "tb-tools" }, this.counter, this.copyLink, this.embed, this.presenter)),
-        this.prompt, this.branchBar, this.narration, this.message);
+        this.prompt, this.branchBar, this.trickSlot, this.narration, this.message);
       this.player = el("div", { className: "tb-player" },
         this.bar, el("div", { className: "tb-status-row" }, this.status, this.tryCards), this.board);
       const caption = this.figure.querySelector(":scope > figcaption");
@@ -212,6 +215,7 @@ export class HandPlayer {
     this.step = this.clamp(step);
     this.say("");
     this.paint();
+    keepInSight(this.bar, this.board);
     if (updateHash) this.writeHash();
   }
 
@@ -240,7 +244,9 @@ export class HandPlayer {
     const view = current.view || {};
     useSpokenSeats(view.seats || Object.keys(view.hands || {}));
     const focusInBoard = this.board.contains(document.activeElement);
-    this.board.replaceChildren(...boardElement(current.view || {}, this.choice(current.view || {})));
+    const [trick, ...board] = boardElement(current.view || {}, this.choice(current.view || {}));
+    this.trickSlot.replaceChildren(trick);
+    this.board.replaceChildren(...board);
     this.markCardsOfStep(current);
     // A chosen card leaves the hand: keep the keyboard in the board rather than on the page.
     if (focusInBoard && !this.board.contains(document.activeElement)) this.board.focus({ preventScroll: true });
@@ -253,7 +259,7 @@ export class HandPlayer {
   markCardsOfStep(current) {
     const codes = cardsOfStep(current);
     for (const code of codes) {
-      const inTrick = this.board.querySelectorAll(`.tb-trick [data-card="${code}"]`);
+      const inTrick = this.trickSlot.querySelectorAll(`.tb-trick [data-card="${code}"]`);
       const shown = inTrick.length ? inTrick : this.board.querySelectorAll(`[data-card="${code}"]`);
       for (const card of shown) card.classList.add("tb-step-card");
     }
