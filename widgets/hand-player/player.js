@@ -14,7 +14,7 @@ import {
 } from "./state.js";
 import { expandTrace } from "../trace.js";
 import { button, icon, showBubble, hideBubble, addScrollCues, onSwipe, copyText, keepBarHeight, clearOfBar, keepInSight } from "./view.js";
-import { requestFullscreen, leaveFullscreen, presenterKey, inertAround } from "./presenter.js";
+import { requestFullscreen, leaveFullscreen, presenterKey, inertAround, isBlankKey, toggleBlank, isBlank, keysHint } from "./presenter.js";
 import { HandQuestions } from "./questions.js";
 import { embedAddress, embedSnippet } from "./embed-code.js";
 
@@ -77,7 +77,7 @@ export class HandPlayer {
     this.embed.hidden = !this.figure.dataset.embed; // a hand the build made no embed page for
     this.presenter = found("tb-presenter-toggle") || el("button", {
       type: "button", className: "tb-btn tb-presenter-toggle", "aria-pressed": "false", title: _("Presenter mode"),
-      "aria-keyshortcuts": "Escape PageDown PageUp Space",
+      "aria-keyshortcuts": "Escape PageDown PageUp Space B .",
     }, icon("screen"), el("span", { className: "tb-label" }, _("Presenter mode")));
     this.presenter.addEventListener("click", () => this.setPresenter(!this.presenting));
     this.status = found("tb-status") || el("p", { className: "tb-status" });
@@ -119,6 +119,9 @@ export class HandPlayer {
       if (caption) caption.after(this.player);
       else this.figure.prepend(this.player);
     }
+    // The reading keys, for the eye as well as for screen readers (aria-keyshortcuts).
+    const statusRow = this.player.querySelector(".tb-status-row");
+    if (statusRow && !statusRow.querySelector(".tb-keys")) statusRow.append(keysHint());
     addScrollCues(this.figure);
     keepBarHeight(this.bar);
   }
@@ -137,8 +140,17 @@ export class HandPlayer {
     if (this.presenting) return; // presenter mode has its own keys (see setPresenter)
     const target = event.target;
     if (event.altKey || event.ctrlKey || event.metaKey) return;
-    // The slider and the scrolling tables handle their own arrow keys.
-    if (target.matches("input, textarea, select, .tb-scroll")) return;
+    if (target.matches("input, textarea, select")) return;
+    // A teacher showing the page on a projector blanks it with B or . (again, or Escape, to return).
+    if (isBlankKey(event) || (event.key === "Escape" && isBlank(this.figure))) {
+      event.preventDefault();
+      event.stopPropagation(); // "." is also the theme's key for the next page
+      toggleBlank(this.figure, this.message);
+      return;
+    }
+    if (isBlank(this.figure)) return;
+    // The scrolling tables handle their own arrow keys.
+    if (target.matches(".tb-scroll")) return;
     const moves = {
       ArrowLeft: () => this.step - 1,
       ArrowRight: () => this.step + 1,
@@ -189,6 +201,7 @@ export class HandPlayer {
       document.removeEventListener("keydown", was.onKey, true);
       document.removeEventListener("keyup", was.onKeyUp, true);
       document.removeEventListener("fullscreenchange", was.onFullscreen);
+      if (isBlank(this.figure)) toggleBlank(this.figure, this.message);
       document.documentElement.classList.remove("tb-presenting");
       this.figure.classList.remove("tb-presenter");
       leaveFullscreen(this.figure);
@@ -201,6 +214,14 @@ export class HandPlayer {
 
   onPresenterKey(event) {
     if (event.defaultPrevented) return;
+    // B or . blanks the screen, as in presentation programs; while blank, B, . or Escape shows
+    // it again and no other key steps the hidden hand.
+    if (isBlankKey(event) || isBlank(this.figure)) {
+      event.preventDefault();
+      event.stopPropagation();
+      if (isBlankKey(event) || event.key === "Escape") toggleBlank(this.figure, this.message);
+      return;
+    }
     if (this.questions && this.questions.onPresenterKey(event)) return; // Reveal before stepping on
     const move = presenterKey(event, this.step, this.steps.length - 1);
     if (move === null) return;
