@@ -17,6 +17,7 @@ import { button, icon, showBubble, hideBubble, addScrollCues, onSwipe, copyText,
 import { requestFullscreen, leaveFullscreen, presenterKey, inertAround, isBlankKey, toggleBlank, isBlank, keysHint } from "./presenter.js";
 import { HandQuestions } from "./questions.js";
 import { embedAddress, embedSnippet } from "./embed-code.js";
+import { changeLines } from "./whatif.js";
 
 const STATUS_TEXT = {
   static: () => _("Replay prepared with the page: stepping through it downloads nothing."),
@@ -292,6 +293,14 @@ export class HandPlayer {
     // Notes come from the page, in the reader's language; a branch has none of its own.
     const note = this.branch && this.step > this.branch.from ? null : this.notes[String(this.step)];
     if (note) lines.push(el("p", { className: "tb-note", lang: this.englishNotes.has(String(this.step)) ? "en" : null }, note));
+    // In a "what if": what the reader's card changed against the record (the engine's facts).
+    // At the branch's end they come first: the summary, then the scoring events it sums up.
+    if (this.branch && this.step > this.branch.from) {
+      const last = this.steps.length - 1;
+      const changed = changeLines(this.branch.changes, this.step, last);
+      if (this.step === last) lines.unshift(...changed);
+      else lines.push(...changed);
+    }
     this.narration.replaceChildren(...lines);
   }
 
@@ -447,14 +456,14 @@ export class HandPlayer {
       this.say(_("The engine could not answer. Go back to the record and try again."), anchor);
       return;
     }
-    this.enterBranch(from, seat, code, action, steps);
+    this.enterBranch(from, seat, code, action, steps, answer.changes || null);
   }
 
-  enterBranch(from, seat, code, action, branchSteps) {
+  enterBranch(from, seat, code, action, branchSteps, changes = null) {
     // The branch shares the record's steps up to `from`; the engine's steps replace the rest.
     const steps = this.recordSteps.slice(0, from + 1);
     for (const s of branchSteps) if (Number.isInteger(s.step) && s.step > from) steps[s.step] = s;
-    this.branch = { from, action };
+    this.branch = { from, action, changes };
     this.steps = steps.filter(Boolean);
     this.figure.dataset.branch = "whatif";
     const back = el("button", { type: "button", className: "tb-btn tb-back" }, _("Back to the record"));
