@@ -142,3 +142,27 @@ def test_the_reading_keys_are_shown_to_the_eye_and_open_by_keyboard(browser, sit
     assert box["x"] >= 0 and box["x"] + box["width"] <= viewport["width"] + 1
     context.close()
     assert guard.refused == []
+
+
+@pytest.mark.parametrize("lang", ["en", "pt", "fr"])
+def test_a_printed_hand_without_tricks_has_no_tricks_table_and_its_note_is_words(browser, site_url, tb, lang):
+    """Trinidad's gift at thirteen ends before a card is played: the handout prints its deal, notes and
+    result, no empty tricks table, and the note names the house rule in words, not an option name."""
+    context = browser.new_context(viewport=PROJECTOR)
+    guard = tb.guard_context(context)
+    tb.block_runtime(context)
+    page = context.new_page()
+    page.goto(f"{site_url}/{lang}/trinidad/")
+    page.emulate_media(media="print")
+    fig = page.locator('figure.tb-hand[data-hand-id="trinidad-gift-at-thirteen"]')
+    expect(fig.locator(".tb-deal-table")).to_be_visible()
+    expect(fig.locator(".tb-trick-table")).to_have_count(0)
+    printed = fig.inner_text()
+    notes = fig.locator(".tb-narration .tb-note")
+    expect(notes).to_have_count(2)
+    assert "gift_may_win" not in printed and "= false" not in printed
+    assert all(notes.nth(i).inner_text() in printed for i in range(2))
+    # A hand with tricks still prints its table.
+    expect(page.locator('figure.tb-hand[data-hand-id="trinidad-hang-jack"] .tb-trick-table')).to_be_visible()
+    context.close()
+    assert guard.refused == []
