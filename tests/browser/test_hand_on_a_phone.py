@@ -156,3 +156,23 @@ def test_compass_seats_standing_alone_are_spoken_as_their_points(browser, site_u
         seat = li.get_attribute("data-seat")
         expect(li.locator(".tb-play-seat .tb-sr")).to_have_text(names[seat])
     context.close()
+
+
+def test_swiping_the_trick_in_the_bar_steps_like_the_board(browser, site_url, tb):
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    tb.block_runtime(context)
+    page = context.new_page()
+    page.goto(f"{site_url}/pt/nap/#nap-four-hearts=6")
+    fig = page.locator('figure.tb-hand[data-hand-id="nap-four-hearts"]')
+    fig.locator(".tb-player").wait_for()
+    box = fig.locator(".tb-bar .tb-trick").bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    cdp = page.context.new_cdp_session(page)
+    for x0, x1, step in ((x + 100, x - 100, "7"), (x - 100, x + 100, "6")):
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x0, "y": y}]})
+        for i in range(1, 9):
+            cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x0 + (x1 - x0) * i / 8, "y": y}]})
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        expect(fig).to_have_attribute("data-step", step)
+    cdp.detach()
+    context.close()

@@ -105,6 +105,7 @@ def test_swiping_the_board_left_steps_forward_right_steps_back_and_up_still_scro
     page = context.new_page()
     fig = open_nap(page, site_url, lang, f"#{HAND}=6")  # steps 6 to 8 ask no question and have no note: the board stays put
     page.wait_for_timeout(200)
+    fig.locator('.tb-board .tb-seat[data-seat="B"]').scroll_into_view_if_needed()  # a finger swipes what it sees
     seat = fig.locator('.tb-board .tb-seat[data-seat="B"]').bounding_box()
     x, y = seat["x"] + seat["width"] / 2, seat["y"] + seat["height"] / 2
     swipe(page, x + 100, y, x - 100, y)

@@ -134,7 +134,10 @@ export class HandPlayer {
       clearOfBar(this.bar, event.target);
     });
     this.figure.addEventListener("keydown", (event) => this.onKey(event));
-    onSwipe(this.board, { onLeft: () => this.go(this.step + 1), onRight: () => this.go(this.step - 1) });
+    // Swiping the board, or the trick in the bar, steps.
+    for (const surface of [this.board, this.trickSlot]) {
+      onSwipe(surface, { onLeft: () => this.go(this.step + 1), onRight: () => this.go(this.step - 1) });
+    }
   }
 
   onKey(event) {
