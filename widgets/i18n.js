@@ -203,6 +203,17 @@ export function seatSpoken(seat) {
 }
 
 /**
+ * A seat that stands alone (a seat's heading, a trick's row, a score): a compass letter is
+ * said as its point ("North"), a letter of Nap's as "player A"; in sentences `seatSpoken` rules.
+ */
+export function seatAlone(seat) {
+  const text = String(seat);
+  const points = { N: _("North"), E: _("East"), S: _("South"), W: _("West") };
+  if (text in points && letterSeats !== true) return points[text];
+  return seatSpoken(text);
+}
+
+/**
  * A sentence as parts: strings, and {shown, said} pieces where the eye and the ear differ
  * (a card's symbol and its name, a seat's letter and "player A"). `fillParts` fills
  * placeholders like `fill`, formatting each value as `formatValue` does.

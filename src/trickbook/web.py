@@ -146,11 +146,74 @@ def whatif_json(record_text: str, step: int, action_text: str, seed: int = 0) ->
     reason = state.why_illegal(action)
     if reason is not None:
         return _dump({"ok": False, "step": step, "action": str(action), "reason": reason.as_dict()})
+    # The trick the reader's card goes to: the one in progress (a finished trick is followed by an
+    # empty one for the next lead), or the next one.
+    trick_number = len(state.tricks) if state.tricks and state.tricks[-1].winner is None else len(state.tricks) + 1
     steps = [_apply_step(state, step + 1, action)]
     steps.extend(_bots_finish(state, record.game, step + 2, seed))
     branch = Trace(record, state, steps)
+    try:
+        changes = _changes(hand.state_at(len(record.actions)), state, trick_number, steps)
+    except TrickbookError:
+        changes = None  # the record's own end cannot be reached: nothing to compare with
     return _dump({"ok": True, **branch.header(), "branch": step, "steps": branch.steps_json(),
-                  "result": branch.as_json()})
+                  "result": branch.as_json(), "changes": changes})
+
+
+# The categories that say the makers' contract was made (Euchre) and the one that says it failed.
+_MADE = frozenset({"makers", "march", "lone", "lone-march"})
+
+
+def _contract(state: HandState) -> dict[str, Any] | None:
+    """Whose contract the hand is about (Nap's declarer, Euchre's makers) and whether it was made."""
+    declarer = getattr(state, "declarer", None)
+    maker = getattr(state, "maker", None)
+    holder = declarer if isinstance(declarer, str) else (state.team_of(maker) if isinstance(maker, str) else None)
+    if holder is None:
+        return None
+    result = None
+    for award in state.awards:
+        if award.category == "contract":
+            result = "made" if award.points > 0 else "failed"
+        elif award.category in _MADE:
+            result = "made"
+        elif award.category == "euchred":
+            result = "failed"
+    return {"holder": holder, "result": result}
+
+
+def _changes(recorded: HandState, branched: HandState, trick_number: int, steps: list[Step]) -> dict[str, Any]:
+    """What a "what if" changed against the record, by the end of the branch: the trick the reader's
+    card went to (who wins it now, and at which step), each scoring category whose side or points
+    differ, and the contract."""
+    def winner(state: HandState) -> str | None:
+        return state.tricks[trick_number - 1].winner if len(state.tricks) >= trick_number else None
+
+    won_at = next((s.number for s in steps if s.view and len(s.view.get("tricks", [])) >= trick_number
+                   and s.view["tricks"][trick_number - 1].get("winner")), None)
+
+    def by_category(state: HandState) -> dict[str, list[dict[str, Any]]]:
+        out: dict[str, list[dict[str, Any]]] = {}
+        for award in state.awards:
+            out.setdefault(award.category, []).append({"team": award.team, "points": award.points})
+        return out
+
+    before, after = by_category(recorded), by_category(branched)
+    categories = [{"category": c, "record": before.get(c, []), "branch": after.get(c, [])}
+                  for c in dict.fromkeys([*before, *after]) if before.get(c, []) != after.get(c, [])]
+    record_contract, branch_contract = _contract(recorded), _contract(branched)
+    contract = None
+    if record_contract or branch_contract:
+        holder = (branch_contract or record_contract or {}).get("holder")
+        contract = {"holder": holder, "record": record_contract and record_contract["result"],
+                    "branch": branch_contract and branch_contract["result"]}
+    return {
+        "trick": {"number": trick_number, "record": winner(recorded), "branch": winner(branched), "step": won_at},
+        "categories": categories,
+        "record_finished": recorded.is_terminal,
+        "branch_finished": branched.is_terminal,
+        "contract": contract,
+    }
 
 
 def _apply_step(state: HandState, number: int, action: Action) -> Step:

@@ -104,6 +104,10 @@ def _labels(_: Translate) -> dict[str, str]:
         "Q": _("queen"),
         "J": _("jack"),
         "player": _("player {seat}"),
+        "seat_N": _("North"),
+        "seat_E": _("East"),
+        "seat_S": _("South"),
+        "seat_W": _("West"),
     }
 
 
@@ -128,6 +132,16 @@ class HandFigure:
     def seat_name(self, seat: str) -> str:
         """A seat for speech: Nap's letters as "player A", so that "A leads A♥" is never two lone letters."""
         return self.labels["player"].format(seat=seat) if self.letter_seats and len(seat) == 1 else seat
+
+    def alone_name(self, seat: str) -> str:
+        """A seat standing alone (a row's or column's heading, a winner): "North", or "player A"."""
+        if not self.letter_seats and seat in COMPASS:
+            return self.labels[f"seat_{seat}"]
+        return self.seat_name(seat)
+
+    def alone(self, seat: str) -> str:
+        """A seat standing alone as markup: its letter for the eye, its name for the ear."""
+        return self.say(seat, self.alone_name(seat))
 
     @staticmethod
     def say(shown: str, said: str) -> str:
@@ -202,7 +216,7 @@ class HandFigure:
         deal = self.trace.deal
         rows = []
         for seat in self.seats:
-            name = self.say(seat, self.seat_name(seat))
+            name = self.alone(seat)
             if seat == self.record.dealer:
                 name += f' <span class="tb-dealer">({escape(L["dealer"])})</span>'
             rows.append(f'<tr><th scope="row">{name}</th><td>{self.cards(deal.hands.get(seat, []))}</td></tr>')
@@ -228,12 +242,14 @@ class HandFigure:
             for seat in self.seats:
                 cells[seat] = cells[seat] or f'<span class="tb-out">{escape(L["sits_out"])}</span>'
         tds = "".join(f"<td>{cells[s]}</td>" for s in self.seats)
-        winner = self.say(trick.winner, self.seat_name(trick.winner)) if trick.winner else ""
+        winner = self.alone(trick.winner) if trick.winner else ""
         return f'<tr><th scope="row">{number}</th>{tds}<td class="tb-winner">{winner}</td></tr>'
 
     def trick_table(self) -> str:
         L = self.labels
-        head = "".join(f'<th scope="col">{self.say(s, self.seat_name(s))}</th>' for s in self.seats)
+        if not self.trace.tricks:
+            return ""  # a hand over before a card is played (a gift, a throw-in of the deal) has no tricks to show
+        head = "".join(f'<th scope="col">{self.alone(s)}</th>' for s in self.seats)
         head = f'<thead><tr><th scope="col">{escape(L["trick_no"])}</th>{head}<th scope="col">{escape(L["winner"])}</th></tr></thead>'
         rows = [self.trick_row(number, trick) for number, trick in enumerate(self.trace.tricks, start=1)]
         table = f'<table class="tb-table tb-trick-table">{head}<tbody>{"".join(rows)}</tbody></table>'
@@ -273,7 +289,7 @@ class HandFigure:
                 if found:
                     card, holder = found
                     detail = escape(L["dealt_to"]).replace("{card}", self.card(card)).replace("{seat}", escape(holder))
-                rows.append(f'<tr><th scope="row">{escape(name)}</th><td>{self.say(award.team, self.seat_name(award.team))}</td>'
+                rows.append(f'<tr><th scope="row">{escape(name)}</th><td>{self.alone(award.team)}</td>'
                             f'<td class="tb-points">{award.points}</td><td>{detail}</td></tr>')
             head = "".join(f'<th scope="col">{escape(L[k])}</th>' for k in ("category", "who", "points", "detail"))
             table = f'<table class="tb-table tb-score-table"><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>'
@@ -284,7 +300,7 @@ class HandFigure:
             parts.append(f'<p class="tb-no-award">{escape(L["nothing_scored"] if over else L["no_award"])}</p>')
         payments = self.trace.payments
         if payments:
-            cells = "".join(f'<tr><th scope="row">{self.say(s, self.seat_name(s))}</th><td class="tb-points">{_signed(n)}</td></tr>'
+            cells = "".join(f'<tr><th scope="row">{self.alone(s)}</th><td class="tb-points">{_signed(n)}</td></tr>'
                             for s, n in payments.items())
             head = f'<thead><tr><th scope="col">{escape(L["seat"])}</th><th scope="col">{escape(L["net"])}</th></tr></thead>'
             table = f'<table class="tb-table tb-payment-table">{head}<tbody>{cells}</tbody></table>'
@@ -344,7 +360,7 @@ class HandFigure:
     def html(self, step: int = 0) -> str:
         hid = escape(self.hand.id)
         game = escape(self.record.game)
-        return "\n".join([
+        return "\n".join(part for part in [
             f'<figure class="tb-hand" id="hand-{hid}" data-hand-id="{hid}" data-engine="static" '
             f'data-game="{game}" data-step="{step}" data-steps="{len(self.trace.steps) - 1}">',
             f'<figcaption class="tb-title"{self.english(self.record.title or self.hand.id)}>{escape(self.title())}'
@@ -358,7 +374,7 @@ class HandFigure:
                          english=lambda message: bool(self.english(message))),
             self.data(step),
             "</figure>",
-        ])
+        ] if part)
 
 
 def _signed(n: int) -> str:

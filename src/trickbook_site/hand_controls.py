@@ -74,7 +74,7 @@ def controls_template(ui: Translate) -> str:
         _button("tb-copy-link", t["copy"], _icon("link")),
         _button("tb-embed", t["embed"], _icon("code")),
         f'<button type="button" class="tb-btn tb-presenter-toggle" aria-pressed="false" title="{escape(t["presenter"])}" '
-        f'aria-keyshortcuts="Escape PageDown PageUp Space">{_icon("screen")}'
+        f'aria-keyshortcuts="Escape PageDown PageUp Space B .">{_icon("screen")}'
         f'<span class="tb-label">{escape(t["presenter"])}</span></button>',
     ])
     return (
