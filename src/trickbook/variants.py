@@ -48,7 +48,6 @@ MAX_BOT_ACTIONS = 400
 
 register({
     "variant-not-tested": N_("No difference here: nothing in this hand puts this rule to the test."),
-    "variant-refused": N_("Step {step}: {reason}"),
     "variant-substituted": N_("From there the record's actions go on where this table allows them; the bots play the others."),
 })
 

@@ -18,6 +18,7 @@ import { requestFullscreen, leaveFullscreen, presenterKey, inertAround, isBlankK
 import { HandQuestions } from "./questions.js";
 import { embedAddress, embedSnippet } from "./embed-code.js";
 import { changeLines } from "./whatif.js";
+import { otherRules } from "./other-rules.js";
 
 const STATUS_TEXT = {
   static: () => _("Replay prepared with the page: stepping through it downloads nothing."),
@@ -123,6 +124,11 @@ export class HandPlayer {
     // The reading keys, for the eye as well as for screen readers (aria-keyshortcuts).
     const statusRow = this.player.querySelector(".tb-status-row");
     if (statusRow && !statusRow.querySelector(".tb-keys")) statusRow.append(keysHint());
+    // "Under other rules", offered once the engine is live (setEngine).
+    const rules = otherRules(this);
+    this.otherRulesButton = rules.button;
+    this.statusRow = statusRow;
+    if (statusRow) statusRow.after(rules.panel);
     addScrollCues(this.figure);
     keepBarHeight(this.bar);
   }
@@ -342,6 +348,10 @@ export class HandPlayer {
     this.figure.dataset.engine = state;
     this.status.textContent = STATUS_TEXT[state]();
     this.tryCards.hidden = state !== "static";
+    if (this.otherRulesButton && this.statusRow) {
+      if (state === "live") this.statusRow.append(this.otherRulesButton);
+      else this.otherRulesButton.remove();
+    }
   }
 
   /**

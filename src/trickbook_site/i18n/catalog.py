@@ -461,8 +461,10 @@ def compile_catalogs(root: Path | str = ".", out_dir: Path | str | None = None) 
 
 
 def load_engine_names() -> None:
-    """Import every game written so far, and the play table, so that all message templates are registered."""
+    """Import every game written so far, the play table and the house rules, so that all message
+    templates are registered."""
     import_module("trickbook.table")
+    import_module("trickbook.variants")
     games = import_module("trickbook.games")
     for name in games.GAMES:
         module = games.GAMES[name].split(":")[0]
