@@ -102,3 +102,36 @@ def test_a_rule_the_hand_never_tests_is_no_difference_here(browser, site_url, tb
     finally:
         context.close()
     assert guard.refused == []
+
+
+TITLES = {"en": "One deal, two All Fours", "pt": "Uma distribuição, dois All Fours", "fr": "Une donne, deux All Fours"}
+
+
+@pytest.mark.parametrize("lang", ["en", "pt", "fr"])
+def test_one_deal_two_all_fours_shows_both_tables_and_each_difference_with_its_rule(browser, site_url, tb, lang):
+    context = browser.new_context(viewport={"width": 360, "height": 740})
+    guard = tb.guard_context(context)
+    page = context.new_page()
+    try:
+        page.goto(f"{site_url}/{lang}/two-all-fours/")
+        expect(page.locator("h1")).to_contain_text(TITLES[lang])
+        york = page.locator("figure.tb-hand[data-hand-id='yorkshire-two-all-fours']")
+        trin = page.locator("figure.tb-hand[data-hand-id='trinidad-two-all-fours']")
+        expect(york).to_be_visible()
+        expect(trin).to_be_visible()
+        # The same four hands: each seat's cards as dealt, read from the two static deal tables.
+        dealt = """els => Object.fromEntries(els.map(r => [
+            (r.querySelector('th [aria-hidden]') || r.querySelector('th') || {textContent: ''}).textContent.trim(),
+            [...r.querySelectorAll('[data-card]')].map(c => c.dataset.card).sort()]))"""
+        a = york.locator(".tb-deal-table tbody tr").evaluate_all(dealt)
+        b = trin.locator(".tb-deal-table tbody tr").evaluate_all(dealt)
+        assert {s: a[s] for s in "NESW"} == {s: b[s] for s in "NESW"}
+        assert all(len(a[s]) == 6 for s in "NESW")
+        differences = page.locator("#differences ~ ul").first.locator("li")
+        expect(differences).to_have_count(5)
+        for i in range(5):  # each difference links to the rule it comes from
+            assert differences.nth(i).locator("a").count() >= 1
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= 360
+    finally:
+        context.close()
+    assert guard.refused == []
