@@ -54,8 +54,7 @@ def test_changes_agree_with_the_record_and_the_branch_for_every_other_card(game,
         recorded.setdefault(award.category, []).append({"team": award.team, "points": award.points})
     tried = 0
     for step in range(len(record.actions)):
-        legal = json.loads(web.legal_json(text, step))
-        for action in legal["legal"]:
+        for action in [str(a) for a in replay(record, stop=step).state.legal_actions()]:
             words = action.split()
             if len(words) != 2 or len(words[1]) != 2 or action == str(record.actions[step]):
                 continue  # a card other than the record's
