@@ -11,13 +11,18 @@ import pytest
 from trickbook.games import GAMES, find_game
 from trickbook.match import hand_finished
 from trickbook.shuffle import deal_hand
+from trickbook.variants import house_options
+
+# Every game at its own table and under all its house rules decided the other way at once.
+TABLES = [(game, False) for game in sorted(GAMES)] + [(game, True) for game in sorted(GAMES)]
 
 
-def _new_hand(game: str, n: int) -> Any:
+def _new_hand(game: str, n: int, house: bool = False) -> Any:
     cls = find_game(game)
     seats = tuple(cls.default_seats)
     dealer = seats[n % len(seats)]
-    return cls(None, seats, dealer, deal_hand(game, seats, dealer, f"{n:064x}", 1))
+    rules = cls.rules_class.from_options(dict(house_options(cls, cls.rules_class()))) if house else None
+    return cls(rules, seats, dealer, deal_hand(game, seats, dealer, f"{n:064x}", 1))
 
 
 def _snapshot(state: Any) -> str:
@@ -32,12 +37,12 @@ def _snapshot(state: Any) -> str:
     }, sort_keys=True, default=str)
 
 
-@pytest.mark.parametrize("game", sorted(GAMES))
-def test_applying_to_a_clone_leaves_the_original_unchanged_and_the_reverse(game: str) -> None:
+@pytest.mark.parametrize(("game", "house"), TABLES)
+def test_applying_to_a_clone_leaves_the_original_unchanged_and_the_reverse(game: str, house: bool) -> None:
     rng = random.Random(5)
     checked = 0
     for n in range(12):
-        state = _new_hand(game, n)
+        state = _new_hand(game, n, house)
         while not hand_finished(state):
             before = _snapshot(state)
             clone = state.clone()
@@ -57,12 +62,12 @@ def test_applying_to_a_clone_leaves_the_original_unchanged_and_the_reverse(game:
     assert checked > 12 * 10
 
 
-@pytest.mark.parametrize("game", sorted(GAMES))
-def test_a_clone_plays_on_exactly_as_its_original(game: str) -> None:
+@pytest.mark.parametrize(("game", "house"), TABLES)
+def test_a_clone_plays_on_exactly_as_its_original(game: str, house: bool) -> None:
     """The same actions applied to a state and its clone give the same events and views."""
     rng = random.Random(9)
     for n in range(6):
-        state = _new_hand(game, n)
+        state = _new_hand(game, n, house)
         for _ in range(rng.randrange(0, 8)):
             if hand_finished(state):
                 break
