@@ -78,8 +78,8 @@ HEURISTIC_PITCH = frozenset({"yorkshire"})
 MIN_WORLDS, MAX_WORLDS = 2, 48
 # With many choices, after PRUNE_AFTER worlds only the heuristic's choice and the KEEP best others
 # so far are played out in the worlds that follow. One other: every world after the first few then
-# weighs only the override in question, so more worlds judge it (bench/duplicate.py, Euchre: +0.171 with
-# two others kept, +0.184 with one, on the same 400 deals).
+# weighs only the override in question, so more worlds judge it (bench/duplicate.py, Euchre, 400 deals,
+# with a call's halves judged as a card's: +0.171 with two others kept, +0.184 with one).
 PRUNE_AFTER, KEEP = 3, 1
 # How much better, in points per world, a choice must do than the heuristic's choice to replace it,
 # and by how many standard errors of the difference over the worlds tried.
@@ -93,11 +93,12 @@ CALL_CONFIDENCE = 1.5
 # half of at least MIN_HALF worlds: with fewer, the heuristic's choice stands. In each half the mean gain
 # must pass MARGIN and, for a card, HALF_CONFIDENCE standard errors of that half (none): for a card the
 # halves check that the gain is not the work of a few worlds, and the confidence is asked of all the
-# worlds together. Asking a half of three or four worlds for a whole standard error too (its spread is
-# barely known) dropped most of the Euchre search's real gains at cards (bench/duplicate.py, 400 deals:
-# +0.115 points a hand over the gentle bot, against +0.171 so, with the same seeds). A call's halves keep
-# CALL_HALF_CONFIDENCE, as its whole: without it, bold calls that a few worlds flattered came back (a
-# Trinidad stand with no trump, a Euchre order-up with the nine and the left bower: test_search_stability).
+# worlds together (a half of three or four worlds barely knows its spread). A call's halves keep
+# CALL_HALF_CONFIDENCE, as its whole: judged as a card's, Euchre gained most (bench/duplicate.py, 400
+# deals: +0.171 points a hand over the gentle bot, against +0.115), but bold calls that a few worlds
+# flattered came back (a Trinidad stand with no trump, a Euchre order-up with the nine and the left
+# bower: test_search_stability). Euchre's calls gain instead from its heuristic's bolder order
+# (``EuchreBot.strong_options``).
 MIN_HALF = 2
 HALF_CONFIDENCE = 0.0
 CALL_HALF_CONFIDENCE = CALL_CONFIDENCE
