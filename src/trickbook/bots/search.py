@@ -19,8 +19,9 @@ same count) need no search.
 
 The work per move is fixed as a number of engine actions (``BUDGET``: the
 actions replayed to rebuild each world, those played out, each clone of a
-rebuilt world at ``CLONE_COST``, each world guessed at ``WORLD_COST`` and each
-heuristic call in a play-out at ``playout.CALL_COST``), never as time: moves
+rebuilt world at ``CLONE_COST``, each world guessed at ``WORLD_COST``, each
+guess dealt again at ``SAMPLE_COST`` and each heuristic call in a play-out at
+``playout.CALL_COST``), never as time: moves
 depend only on the seed, on any machine, and the costs keep a call's search
 (the slowest moves once) near a card's in time. Each world is rebuilt once and every choice plays on a clone of
 it; a wide choice is narrowed, after ``PRUNE_AFTER`` worlds, to the heuristic's
