@@ -161,14 +161,14 @@ FOUR_HEARTS = (ROOT / "docs" / "hands" / "nap" / "nap-four-hearts.hand.toml").re
     lambda: web.replay_json(42),
     lambda: web.replay_json(FOUR_HEARTS, file=3),
     lambda: web.load_json(["not", "text"]),
-    lambda: web.legal_json(FOUR_HEARTS, "5"),
-    lambda: web.legal_json(FOUR_HEARTS, 2.5),
-    lambda: web.legal_json(FOUR_HEARTS, True),
+    lambda: web.whatif_json(FOUR_HEARTS, "5", "B TH"),
+    lambda: web.whatif_json(FOUR_HEARTS, 2.5, "B TH"),
+    lambda: web.whatif_json(FOUR_HEARTS, True, "B TH"),
     lambda: web.whatif_json(FOUR_HEARTS, 5, None),
     lambda: web.whatif_json(FOUR_HEARTS, 5, "B TH", seed="x"),
     lambda: web.whatif_json(b"bytes", 5, "B TH"),
-], ids=["replay-none", "replay-int", "replay-file-int", "load-list", "legal-str-step", "legal-float-step",
-        "legal-bool-step", "whatif-none-action", "whatif-str-seed", "whatif-bytes"])
+], ids=["replay-none", "replay-int", "replay-file-int", "load-list", "whatif-str-step", "whatif-float-step",
+        "whatif-bool-step", "whatif-none-action", "whatif-str-seed", "whatif-bytes"])
 def test_the_browser_facade_answers_wrong_argument_types_with_an_error_object(call):
     answer = json.loads(call())
     assert answer["ok"] is False and answer["error"]["code"] in ("bad-argument", "bad-step")

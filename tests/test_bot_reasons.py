@@ -18,7 +18,7 @@ import pytest
 from trickbook.actions import Action
 from trickbook.bots import make_bot
 from trickbook.bots.search import SearchBot
-from trickbook.cards import Card, game_value
+from trickbook.cards import RANKS, Card, game_value
 from trickbook.game import HandState
 from trickbook.match import Match, hand_finished
 from trickbook.messages import MESSAGES
@@ -147,15 +147,56 @@ CLAIMS: dict[str, Callable[[Move], bool]] = {
     # Nap.
     "bot-bid": lambda m: _called(m, "bid") and m.action.contract == m.values["contract"],
     "bot-pass-bid": lambda m: _called(m, "pass"),
+    "bot-no-trump": lambda m: _called(m, "notrump"),
+    # Nap's Misère (rules option ``misere``): no trumps; the declarer must take no trick.
+    "bot-bid-misere": lambda m: _called(m, "bid") and m.action.contract == "misere" and m.values["card"] in m.hand
+    and all(_rank(c) <= _rank(m.values["card"]) for c in m.hand),
+    "bot-misere-lead-low": lambda m: _leads(m) and m.seat == _declarer(m) and _rank(m.action.card) == min(map(_rank, m.hand)),
+    "bot-misere-defend-lead-low": lambda m: _leads(m) and m.seat != _declarer(m)
+    and _rank(m.action.card) == min(map(_rank, m.hand)),
+    "bot-misere-duck": lambda m: _follows(m) and m.seat == _declarer(m) and not _would_hold(m, m.action.card)
+    and all(_rank(c) <= _rank(m.action.card) for c in m.plays if not _would_hold(m, c)),
+    "bot-misere-forced": lambda m: _follows(m) and m.seat == _declarer(m) and all(_would_hold(m, c) for c in m.plays)
+    and _rank(m.action.card) == max(map(_rank, m.plays)),
+    "bot-misere-defend-low": lambda m: _follows(m) and m.values["declarer"] == _declarer(m)
+    and _declarer(m) not in _seats_played(m) and _rank(m.action.card) == min(map(_rank, m.plays)),
+    "bot-misere-stay-under": lambda m: _follows(m) and m.trick.winning[0] == m.values["declarer"] == _declarer(m)
+    and m.holder_after() == _declarer(m),
+    "bot-misere-cannot-stay-under": lambda m: _follows(m) and m.trick.winning[0] == m.values["declarer"] == _declarer(m)
+    and all(_would_hold(m, c) for c in m.plays) and _rank(m.action.card) == min(map(_rank, m.plays)),
+    "bot-misere-shed-high": lambda m: _follows(m) and m.values["declarer"] == _declarer(m) in _seats_played(m)
+    and m.trick.winning[0] != _declarer(m) and _rank(m.action.card) == max(map(_rank, m.plays)),
 }
 
 
+def _rank(card: Card) -> int:
+    """A card's height with no trumps: the two lowest."""
+    return len(RANKS) - RANKS.index(card.rank)
+
+
+def _declarer(m: Move) -> Any:
+    return getattr(m.before, "declarer", None)
+
+
+def _seats_played(m: Move) -> set[str]:
+    return {e.seat for e in m.trick.entries}
+
+
+def _would_hold(m: Move, card: Card) -> bool:
+    """Whether the seat would hold the trick with ``card`` once it is down."""
+    state = m.before.clone()
+    state.apply(Action(m.seat, "play", card=card))
+    trick = state.tricks[len(m.before.tricks) - 1]
+    return (trick.winner if trick.complete else trick.winning[0]) == m.seat
+
+
 @functools.lru_cache(maxsize=None)
-def bot_moves(game: str, hands: int) -> list[Move]:
+def bot_moves(game: str, hands: int, options: tuple[tuple[str, Any], ...] = ()) -> list[Move]:
     """Every bot move with a reason in ``hands`` seeded hands: strong bots at two seats, gentle at the others."""
     out = []
     for n in range(hands):
-        match = Match(game, seed=hashlib.sha256(f"reasons {game} {n}".encode()).hexdigest())
+        match = Match(game, rules=dict(options) or None,
+                      seed=hashlib.sha256(f"reasons {game} {n}{dict(options) or ''}".encode()).hexdigest())
         state = match.next_hand()
         bots = {s: SearchBot(game, seed=n * 8 + i, budget=STRONG_BUDGET) if (i + n) % 2 == 0
                 else make_bot(game, seed=n * 8 + i) for i, s in enumerate(state.seats)}
@@ -191,6 +232,18 @@ def test_every_bot_reason_is_true_of_the_position(game):
     # The test can fail: the claims are not all true of a move they were not given for.
     codes = {m.code for m in moves}
     assert len(codes) >= 6, codes
+
+
+def test_every_bot_reason_in_misere_is_true_of_the_position():
+    # Misère is bid only by a low hand, so the hands come from many deals: those a Misère was bid in.
+    moves = [m for m in bot_moves("nap", max(80, round(80 * SCALE)), (("misere", True),))
+             if m.code.startswith("bot-misere") or m.code == "bot-bid-misere"
+             or (m.code != "bot-bid" and _declarer(m) is not None and getattr(m.before, "contract", None) == "misere")]
+    codes = {m.code for m in moves}
+    assert "bot-bid-misere" in codes and "bot-misere-duck" in codes, codes
+    false = [f"{m.code} {m.values} for {m.action} (hand {' '.join(map(str, m.hand))})"
+             for m in moves if not CLAIMS[m.code](m)]
+    assert not false, "\n".join(false[:10])
 
 
 def test_a_plain_lead_without_a_trump_in_hand_does_not_claim_to_keep_the_trumps():

@@ -70,8 +70,8 @@ def _calls() -> list[tuple[str, Callable[..., str], list[Any]]]:
         ("table_explain_json", facade.table_explain_json, [table_id, "card:AS"]),
         ("replay_json", web.replay_json, [record]),
         ("load_json", web.load_json, [record]),
-        ("legal_json", web.legal_json, [record, 1]),
         ("whatif_json", web.whatif_json, [record, 1, "A pass", 0]),
+        ("variants_json", web.variants_json, [record, 0]),
     ]
 
 

@@ -92,7 +92,7 @@ def test_inflected_forms_count_and_word_boundaries_hold(tmp_path: Path) -> None:
     po.write_text(
         'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
         'msgid "Two tricks"\nmsgstr "Deux levées"\n\n'
-        'msgid "Stockholm trick"\nmsgstr "Pli de Stockholm"\n\n'
+        'msgid "Stockholm trick"\nmsgstr "Levée de Stockholm"\n\n'
         'msgid "The tricks"\nmsgstr "Les cartes"\n',
         encoding="utf-8",
     )

@@ -268,13 +268,12 @@ def test_web_replay_json_reports_errors_as_data():
     assert json.loads(web.replay_json("game = ")) ["error"]["code"] == "toml-syntax"
 
 
-def test_web_legal_json_explains_every_card_that_may_not_be_played():
-    text = FOUR_HEARTS.read_text(encoding="utf-8")
-    out = json.loads(web.legal_json(text, 5))  # after A leads the ace of hearts
-    assert out["seat"] == "B" and out["legal"] == ["B JH", "B TH"]
-    assert [i["action"] for i in out["illegal"]] == ["B KS", "B KD", "B AC"]
-    assert out["illegal"][0]["reason"]["code"] == "must-follow-suit"
-    assert json.loads(web.legal_json(text, 99))["error"]["code"] == "bad-step"
+def test_web_whatif_explains_every_card_that_may_not_be_played():
+    text = FOUR_HEARTS.read_text(encoding="utf-8")  # at step 5, A has led the ace of hearts
+    answers = {card: json.loads(web.whatif_json(text, 5, f"B {card}")) for card in ("JH", "TH", "KS", "KD", "AC")}
+    assert [card for card, out in answers.items() if out["ok"]] == ["JH", "TH"]
+    assert {out["reason"]["code"] for out in answers.values() if not out["ok"]} == {"must-follow-suit"}
+    assert json.loads(web.whatif_json(text, 99, "B JH"))["error"]["code"] == "bad-step"
 
 
 def test_web_whatif_refuses_an_illegal_branch_with_the_reason():

@@ -170,8 +170,10 @@ def test_french_pages_have_french_spacing_outside_code(built_site: Path) -> None
             prose += [data["title"], *data["notes"].values()]
         faults += [f"{page.relative_to(built_site)}: {f}" for f in _typography_faults(prose)]
     assert not faults, faults[:20]
+    # Nap's figures are balances ("Soldes"); the other games keep a score, "la marque" in French.
     nap = _page(built_site, "fr", "nap")
-    assert f"Score après la donne{NBSP}: " in nap
+    assert f"Soldes après la donne{NBSP}: " in nap and "Score après" not in nap
+    assert f"Marque après la donne{NBSP}: " in _page(built_site, "fr", "yorkshire")
 
 
 def test_french_widget_catalog_has_french_spacing(built_site: Path) -> None:
@@ -191,7 +193,7 @@ def test_french_widget_catalog_has_french_spacing(built_site: Path) -> None:
     walk(data["ui"])
     walk(data["engine"])
     assert not _typography_faults(texts), _typography_faults(texts)[:10]
-    assert data["ui"]["Score after the hand: {score}"] == f"Score après la donne{NBSP}: {{score}}"
+    assert data["ui"]["Score after the hand: {score}"] == f"Marque après la donne{NBSP}: {{score}}"
     # Other languages keep their own spacing.
     pt = json.loads((built_site / "assets" / "i18n" / "pt.json").read_text(encoding="utf-8"))
     assert NBSP not in json.dumps(pt, ensure_ascii=False)
@@ -233,3 +235,68 @@ def test_terms_page_is_in_every_language_and_in_every_navigation(built_site: Pat
     if lang == "fr":
         # The words refused in French are shown, so learners know to avoid them.
         assert "pioche" in row.group(1)
+
+
+def _strings(value: object) -> list[str]:
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, list):
+        return [s for v in value for s in _strings(v)]
+    if isinstance(value, dict):
+        return [s for v in value.values() for s in _strings(v)]
+    return []
+
+
+def _reader_text(site: Path, lang: str) -> dict[str, list[str]]:
+    """Each page's prose and worked hands, and the widgets' catalog, as a reader meets them.
+
+    The Terms page is left out: its English column and its "not used here" column name
+    the English and the refused words on purpose.
+    """
+    texts = {}
+    for page in sorted((site / lang).rglob("*.html")):
+        if page.parent.name == "terms":
+            continue
+        html = page.read_text(encoding="utf-8")
+        prose = _prose(html)
+        for name in re.findall(r'<figure class="tb-hand"[^>]* data-src="([^"]+)"', html):
+            data = json.loads((page.parent / name).read_text(encoding="utf-8"))
+            prose += [data["title"], *data["notes"].values()]
+        texts[str(page.relative_to(site))] = prose
+    catalog = json.loads((site / "assets" / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
+    texts[f"assets/i18n/{lang}.json"] = _strings(catalog["ui"]) + _strings(catalog["engine"])
+    return texts
+
+
+FRENCH_REFUSED = {
+    "levée, never pli": re.compile(r"(?<![\w-])plis?(?![\w-])", re.IGNORECASE),
+    "entameur, never pitcher": re.compile(r"(?<![\w-])pitchers?(?![\w-])", re.IGNORECASE),
+    "the French game names": re.compile(r"(Trinidad|Yorkshire) All Fours"),
+    "elision before a seat": re.compile(r"(?<![\w'])(de|que) (Est|Ouest)\b"),
+    "the kick is not the upcard": re.compile(r"(?<![\w-])(la|cette) retourne du donneur"),
+}
+
+
+def test_french_readers_meet_one_word_for_each_term(built_site: Path) -> None:
+    faults = [f"{where}: {rule}: {text[:80]!r}"
+              for where, texts in _reader_text(built_site, "fr").items() for text in texts
+              for rule, pattern in FRENCH_REFUSED.items() if pattern.search(text)]
+    assert not faults, faults[:20]
+    catalog = json.loads((built_site / "assets" / "i18n" / "fr.json").read_text(encoding="utf-8"))["ui"]
+    assert catalog["Kick: {card}"] == f"Kick{NBSP}: {{card}}" and catalog["Last trick"] == "Dernière levée"
+    assert catalog["Waiting for {seat} (bot)…"] == f"En attente{NBSP}: {{seat}} (bot)…"
+    # The navigation and the title of the Trinidad table say the game's French name.
+    html = _page(built_site, "fr", "play-trinidad")
+    assert "<title>Jouer à l'All Fours de Trinité contre l'ordinateur" in html.replace("&#39;", "'")
+    assert html.count("Jouer à l'All Fours du Yorkshire contre l'ordinateur") >= 1
+
+
+def test_portuguese_readers_meet_one_word_for_each_term(built_site: Path) -> None:
+    # "sítio" is a place ("mudar de sítio"); the website is "o site" ("deste site", "do site").
+    refused = re.compile(r"(?<![\w-])trunfos? virados?(?![\w-])|(?<![\w-])(deste|do|neste|no) sítio(?![\w-])",
+                         re.IGNORECASE)
+    faults = [f"{where}: {text[:80]!r}" for where, texts in _reader_text(built_site, "pt").items()
+              for text in texts if refused.search(text)]
+    assert not faults, faults[:20]
+    catalog = json.loads((built_site / "assets" / "i18n" / "pt.json").read_text(encoding="utf-8"))["ui"]
+    assert catalog["Kick: {card}"] == "Carta virada: {card}"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 from pathlib import Path
 
@@ -96,3 +97,23 @@ def test_main_dispatches_to_the_commands(capsys):
     assert main(["check", str(FOUR_HEARTS)]) == 0
     assert "1 record(s) checked, 0 bad" in capsys.readouterr().out
     assert main(["build"]) == 2
+
+
+def test_fmt_keeps_the_opening_comment_and_drops_the_others(tmp_path, capsys):
+    path = tmp_path / "commented.hand.toml"
+    body = nap("A pass").replace('actions = """', '# a comment inside\nactions = """', 1)
+    path.write_text("# Why this hand is on the page.\n#\n" + body, encoding="utf-8")
+    assert fmt_main([str(path)]) == 0
+    printed = capsys.readouterr().out
+    assert printed.startswith("# Why this hand is on the page.\n#\nformat = 1\n")
+    assert "# a comment inside" not in printed
+
+
+def test_every_published_record_is_stored_in_canonical_form():
+    """``trickbook fmt`` on a record of the site changes nothing, so a diff shows only what an author changed."""
+    records = sorted(HANDS.rglob("*.hand.toml"))
+    assert len(records) >= 22
+    for record in records:
+        out = io.StringIO()
+        assert fmt_main([str(record)], out=out) == 0
+        assert out.getvalue() == record.read_text(encoding="utf-8"), f"{record} is not canonical: run trickbook fmt -w"

@@ -3,7 +3,7 @@
 // Everything shown here is read from the view; nothing rule-shaped is computed.
 // Text goes in with textContent only.
 
-import { _, cardDisplay, cardName, contractName, fill, fillParts, isRed, ngettext, seatSpoken, suitName } from "./i18n.js";
+import { _, cardDisplay, cardName, contractName, fill, fillParts, isRed, ngettext, seatAlone, suitName } from "./i18n.js";
 
 export { cardName };
 
@@ -32,9 +32,10 @@ export function partsNodes(parts) {
     : el("span", { className: "tb-say" }, el("span", { "aria-hidden": "true" }, p.shown), el("span", { className: "tb-sr" }, p.said))));
 }
 
-/** A seat's name: its letter for the eye and, where a letter could be read as a word, "player A" for the ear. */
+/** A seat's name standing alone: its letter for the eye, and for the ear "North" or "player A". */
 export function seatNodes(seat) {
-  return partsNodes(fillParts("{seat}", { seat }));
+  const said = seatAlone(seat);
+  return said === String(seat) ? [document.createTextNode(said)] : partsNodes([{ shown: String(seat), said }]);
 }
 
 /** A card face; a button when `onChoose` is given (the "what if" cards). */
@@ -72,7 +73,7 @@ function seatElement(view, seat, choice) {
   const cards = (view.hands && view.hands[seat]) || [];
   const taken = tricksTaken(view, seat);
   const choosing = choice && choice.seat === seat;
-  const list = el("ul", { className: "tb-cards", "aria-label": fill(_("Cards of {seat}"), { seat: seatSpoken(seat) }) },
+  const list = el("ul", { className: "tb-cards", "aria-label": fill(_("Cards of {seat}"), { seat: seatAlone(seat) }) },
     cards.map((code) => el("li", {}, cardElement(code, choosing
       ? { onChoose: choice.onChoose, legal: choice.legal.has(code) } : {}))));
   if (!cards.length) list.append(el("li", { className: "tb-empty" }, _("no cards")));
@@ -148,10 +149,11 @@ function factsElement(view) {
  */
 export function boardElement(view, choice) {
   const seats = view.seats || Object.keys(view.hands || {});
+  // The trick first: the hand player puts it in its sticking bar (hand-player/player.js).
   return [
+    trickElement(view),
     factsElement(view),
     el("div", { className: "tb-seats" }, seats.map((seat) => seatElement(view, seat, choice))),
-    trickElement(view),
   ];
 }
 

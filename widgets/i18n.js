@@ -151,7 +151,12 @@ export function ngettext(singular, plural, n) {
 /** Fill `{name}` placeholders; an unknown name is left visible rather than dropped. */
 export function fill(template, values) {
   return template.replace(/\{(\w+)\}/g, (whole, key) =>
-    Object.prototype.hasOwnProperty.call(values, key) ? String(values[key]) : whole);
+    Object.prototype.hasOwnProperty.call(values, key) ? shownValue(values[key]) : whole);
+}
+
+/** A value as text: nothing for a value that is absent (never "null", "undefined" or "NaN" on screen). */
+function shownValue(value) {
+  return value === null || value === undefined || Number.isNaN(value) ? "" : String(value);
 }
 
 /** A card for people: "TH" -> "10♥". */
@@ -195,6 +200,17 @@ export function seatSpoken(seat) {
   const letter = /^[A-Z]$/.test(text);
   const asWord = letterSeats === null ? letter && !COMPASS.includes(text) : letter && letterSeats;
   return asWord ? fill(_("player {seat}"), { seat: text }) : text;
+}
+
+/**
+ * A seat that stands alone (a seat's heading, a trick's row, a score): a compass letter is
+ * said as its point ("North"), a letter of Nap's as "player A"; in sentences `seatSpoken` rules.
+ */
+export function seatAlone(seat) {
+  const text = String(seat);
+  const points = { N: _("North"), E: _("East"), S: _("South"), W: _("West") };
+  if (text in points && letterSeats !== true) return points[text];
+  return seatSpoken(text);
 }
 
 /**
@@ -275,7 +291,7 @@ export function formatValue(key, value) {
   if (Array.isArray(value)) return value.map((v) => formatValue(key, v)).join(", ");
   // A negative number with a true minus sign, as in the scoring tables (trickbook.messages.MINUS).
   if (typeof value === "number" && value < 0) return "\u2212" + String(-value);
-  if (typeof value !== "string") return String(value);
+  if (typeof value !== "string") return shownValue(value);
   if (SUIT_KEYS.has(key) && value in SUIT_SYMBOLS) return suitName(value);
   if (key === "category" && value in catalog.engine.categories) return categoryName(value);
   if (key === "contract" && value in catalog.engine.contracts) return contractName(value);

@@ -83,6 +83,16 @@
   document.addEventListener("focusin", (event) => { if (isSearch(event.target)) use(); }, true);
   document.addEventListener("change", (event) => { if (isSearch(event.target)) use(); }, true);
   document.addEventListener("pointerdown", (event) => { if (isSearch(event.target)) use(); }, true);
+  // Material reads the box on keyup (and on focus, and once when the index is ready), so a
+  // query that arrives without a key going up after the index is ready (pasted with the mouse,
+  // filled in by the browser or by dictation) would never run. Every input is reported to it as a
+  // keyup of the box: it reads the value again, and runs the query unless the value is unchanged.
+  document.addEventListener("input", (event) => {
+    const box = event.target;
+    if (box instanceof HTMLInputElement && box.matches("[data-md-component='search-query']")) {
+      box.dispatchEvent(new KeyboardEvent("keyup", { bubbles: true }));
+    }
+  }, true);
   document.addEventListener("keydown", (event) => {
     // Material opens search on "/", "s" and "f" outside a text field.
     if (event.ctrlKey || event.metaKey || event.altKey) return;

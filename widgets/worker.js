@@ -1,15 +1,15 @@
 // The module Web Worker that runs Pyodide and the engine's JSON facade (trickbook.web).
 //
-// Requests are {id, type: "replay" | "load" | "legal" | "whatif" | "table_…", ...}; every request gets
+// Requests are {id, type: "load" | "whatif" | "variants" | "question_cost" | "practice" | "table_…", ...}; every request gets
 // exactly one reply {id, ok: true, result} or {id, ok: false, error: {kind, message}}.
 // The runtime boots once, when the worker starts; requests are handled one at a time.
 
 const CALLS = {
-  replay: (web, req) => web.replay_json(req.record),
   // The hand players: read a record the page shows (nothing is replayed), then branch from it.
   load: (web, req) => web.load_json(req.record),
-  legal: (web, req) => web.legal_json(req.record, req.step),
   whatif: (web, req) => web.whatif_json(req.record, req.step, req.action, req.seed),
+  // "Under other rules": the record under each house rule of its game decided the other way.
+  variants: (web, req) => web.variants_json(req.record, req.seed || 0),
   // Questions (hand-player/questions.js, practice/): a wrong card played out, a drill's next position.
   question_cost: (web, req) => questions().cost_json(req.record, req.step, req.seat, req.card, req.right, req.level || "gentle"),
   practice: (web, req) => questions().practice_json(req.game, req.seed, req.number),
@@ -22,6 +22,8 @@ const CALLS = {
     ...(req.players ? { players: req.players } : {}),
     ...(req.rounds ? { rounds: req.rounds } : {}),
     ...(req.level ? { level: req.level } : {}),
+    // House rules agreed before the match: a plain object of true/false options, as a Python dict.
+    ...(req.rules && Object.keys(req.rules).length ? { rules: pyodideRef.toPy(req.rules) } : {}),
   }),
   table_resume: (web, req) => table().table_resume_json(req.saved),
   table_act: (web, req) => table().table_act_json(req.table, req.action),

@@ -13,7 +13,9 @@ from typing import Any, Mapping, Sequence
 from .cards import Card, full_pack, parse_suit
 from .errors import NotationError
 
-CONTRACTS = ("three", "four", "nap", "wellington")
+CONTRACTS = ("three", "misere", "four", "nap", "wellington")  # in the order bids rank
+# Other spellings a record may use for a contract.
+CONTRACT_SPELLINGS = {"misère": "misere"}
 
 # Verbs and the argument each takes: None, "card", "suit" or "contract".
 VERBS = {
@@ -23,6 +25,7 @@ VERBS = {
     "order": None,
     "pickup": None,
     "call": "suit",
+    "notrump": None,
     "discard": "card",
     "throw": None,
     "peek": None,
@@ -32,7 +35,7 @@ VERBS = {
     "run": None,
 }
 _VERB_ALIASES = {"pick-up": "pickup", "pick": "pickup", "play": "play"}
-ALONE_VERBS = frozenset({"order", "pickup", "call"})
+ALONE_VERBS = frozenset({"order", "pickup", "call", "notrump"})
 
 # Every action made so far, by its fields: one object per action.
 _ACTIONS: dict[tuple[Any, ...], "Action"] = {}
@@ -215,6 +218,7 @@ class Action:
         if kind == "suit":
             return cls(seat, verb, suit=parse_suit(args[0]), alone=alone)
         contract = args[0].lower()
+        contract = CONTRACT_SPELLINGS.get(contract, contract)
         if contract not in CONTRACTS:
             raise NotationError(f"action {text!r}: {args[0]!r} is not a contract ({', '.join(CONTRACTS)})")
         return cls(seat, verb, contract=contract)

@@ -93,6 +93,7 @@ class HandState(TrickPlay, HandViews):
     bot: ClassVar[str] = "trickbook.bots.random_bot:RandomBot"  # the game's bot, as module:Class
     example: ClassVar[str] = ""  # the default site's worked hand a new site starts from
     first_lead_sets_trump: ClassVar[bool] = False  # Yorkshire and Nap: the suit of the first card led is trumps
+    no_trumps: bool = False  # a hand played without trumps (Nap's Misère): the first lead sets none
     # Scores before a hand count up from zero to the target (not Nap's payments).
     scores_count_up: ClassVar[bool] = True
     _pack_cache: ClassVar[tuple[Card, ...]]
@@ -183,6 +184,15 @@ class HandState(TrickPlay, HandViews):
     def same_dealer_again(self) -> bool:
         """True when the hand ended so that its dealer deals the next one too (Trinidad's redeal)."""
         return False
+
+    @classmethod
+    def rules_from_view(cls, view: Mapping[str, Any]) -> Rules | None:
+        """The table's rules as a view shows them (its ``target`` and ``house_rules``); None for the defaults."""
+        options = dict(view.get("house_rules") or {})
+        target = view.get("target")
+        if target is not None and target != getattr(cls.rules_class(), "target", target):
+            options["target"] = int(target)
+        return cls.rules_class.from_options(options) if options else None
 
     @classmethod
     def max_actions(cls) -> int:

@@ -61,7 +61,14 @@ class HandViews:
             "winner": state.winner,
             "teams": self.team_map(),
             "winning": self._winning_json(),
-        }
+        } | self._house_rules_json()
+
+    def _house_rules_json(self) -> dict[str, Any]:
+        """``{"house_rules": {option: value}}``: the table's options away from the game's defaults
+        (the target aside, which a game shows itself); nothing at a table of the default rules."""
+        changed = cast("HandState", self).rules.changed()
+        changed.pop("target", None)
+        return {"house_rules": changed} if changed else {}
 
     def _winning_json(self) -> dict[str, str] | None:
         """The play holding the trick in progress: ``{"seat", "card"}``."""

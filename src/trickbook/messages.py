@@ -50,6 +50,7 @@ CATEGORY_NAMES = {
 
 CONTRACT_NAMES = {
     "three": N_("Three"),
+    "misere": N_("Misère"),
     "four": N_("Four"),
     "nap": N_("Nap"),
     "wellington": N_("Wellington"),
@@ -63,6 +64,7 @@ VERB_NAMES = {
     "order": N_("order it up"),
     "pickup": N_("pick it up"),
     "call": N_("name a suit"),
+    "notrump": N_("call no trump"),
     "discard": N_("discard"),
     "throw": N_("throw in"),
     "peek": N_("look at the cards"),

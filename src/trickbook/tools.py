@@ -26,7 +26,7 @@ BAD_INPUT = 1
 # Reads the inline records of a Markdown page (the site generator knows how).
 PageReader = Callable[[Path], list[Source]]
 
-__all__ = ["BAD_INPUT", "USAGE_ERROR", "PageReader", "Parser", "UsageError", "check_main", "fmt_main", "main", "record_files", "replay_main"]
+__all__ = ["BAD_INPUT", "USAGE_ERROR", "PageReader", "Parser", "UsageError", "check_main", "fmt_main", "main", "opening_comment", "record_files", "replay_main"]
 
 
 class UsageError(Exception):
@@ -161,7 +161,8 @@ def fmt_main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> in
     """``trickbook fmt FILE [--write]``: print a record in canonical form (or rewrite it)."""
     out = out or sys.stdout
     parser = Parser(prog="trickbook fmt", description="Print hand records in canonical form. "
-                     "Canonical form keeps notes but not TOML comments.")
+                     "Canonical form keeps the notes and the record's opening comment, "
+                     "but no other TOML comment.")
     parser.add_argument("files", nargs="+", help="record files")
     parser.add_argument("--write", "-w", action="store_true", help="rewrite the files in place")
     args = _parse(parser, argv)
@@ -173,7 +174,8 @@ def fmt_main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> in
     status = 0
     for f in args.files:
         try:
-            text = format_record(load_record(f))
+            record = load_record(f)  # a missing or unreadable file is a RecordError here
+            text = opening_comment(Path(f).read_text(encoding="utf-8")) + format_record(record)
         except TrickbookError as e:
             print(_record_error(e, f).describe(), file=out)
             status = BAD_INPUT
@@ -183,6 +185,22 @@ def fmt_main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> in
         else:
             print(text, end="", file=out)
     return status
+
+
+def opening_comment(text: str) -> str:
+    r"""The comment lines a record opens with, before its first key: the author's word on the hand.
+
+    >>> opening_comment("# The worked hand of the text.\n#\n# A bids Four.\nformat = 1\n# later\n")
+    '# The worked hand of the text.\n#\n# A bids Four.\n'
+    >>> opening_comment("format = 1\n# not an opening comment\n")
+    ''
+    """
+    lines = []
+    for line in text.lstrip("\ufeff").splitlines():
+        if not line.lstrip().startswith("#"):
+            break
+        lines.append(line.strip())
+    return "".join(line + "\n" for line in lines)
 
 
 COMMANDS = {"replay": replay_main, "check": check_main, "fmt": fmt_main}

@@ -4,6 +4,25 @@
 own rules (``suit_of``, ``trick_key``, ``follow_refusal``) by game and trumps, instead of asking the
 rule again for every card: the suit of each card, the key that ranks it in a trick, the seats of a
 trick in order, and each seat's play of each card.
+
+What the tables hold, and what each saves:
+
+- each seat's play of each card is one ``Action``, looked up with its frozen ``TrickEntry`` and its
+  ``leads``/``plays`` ``Event`` in one table that every hand (and every clone) shares, so a play
+  allocates nothing;
+- the trick's key table is looked up once, at its lead; the suit led is kept with the trick's
+  holding play, so a follow lists its cards without reading the trick's entries;
+- a game, seating and dealer that passed the set-up checks are not checked again (the deal
+  itself always is);
+- a game's follow rule has a list form, the classmethod ``playable(hand, led, trump)``; a game that
+  writes only ``follow_refusal`` gets it asked card by card, and ``tests/test_follow_rule_lists.py``
+  checks that the two forms agree for every game;
+- a ``_<phase>_legal`` method marked ``@listed_in_order`` returns its actions already sorted by
+  text, each once, so ``legal_actions()`` takes the list without a set and a sort; an override is
+  not marked unless it says so.
+
+``tests/test_engine_equivalence.py`` pins all of it: seeded random hands of every game hashed
+(legal lists, events, views, reasons, clones) against fingerprints recorded before the tables came.
 """
 
 from __future__ import annotations
@@ -109,6 +128,7 @@ class TrickPlay:
         current: str | None
         phase: Phase
         first_lead_sets_trump: ClassVar[bool]
+        no_trumps: bool
 
         def emit(self, code: str, **values: Any) -> Event: ...
         def next_seat(self, seat: str, among: Iterable[str] | None = None) -> str: ...
@@ -280,10 +300,11 @@ class TrickPlay:
         return following if following else list(hand)
 
     @classmethod
-    def shows_out(cls, card: Card, led: str | None, trump: str | None) -> bool:
+    def shows_out(cls, card: Card, led: str | None, trump: str | None, rules: Any = None) -> bool:
         """True when playing ``card`` to a trick led in ``led`` proves the seat holds none of that suit.
 
         Asked of the follow rule itself: would ``card`` be refused from a hand that also held a card of the suit led?
+        ``rules`` (the table's options) matters only to a game whose house rules narrow the follow rule.
         """
         if led is None or cls.suit_of(card, trump) == led:
             return False
@@ -320,7 +341,7 @@ class TrickPlay:
         best = trick.winning
         if best is None:  # the lead (or the first card after a throw-in)
             if not n:
-                if self.first_lead_sets_trump and self.trump is None:
+                if self.first_lead_sets_trump and self.trump is None and not self.no_trumps:
                     self.trump = card.suit
                     self.emit("trump-set", suit=card.suit)
                 self.events.append(leads)

@@ -72,11 +72,12 @@ class SeatView:
             self.winning = max(self.plays, key=lambda p: self.rules.trick_key(p[1], led, self.trump))
         # The suits each seat has shown out of, by the game's follow rule.
         self.voids: dict[str, set[str]] = {s: set() for s in self.seats}
+        house = self.rules.rules_from_view(obs)
         for past in obs["tricks"]:
             plays = _plays(past)
             for seat, card in plays[1:]:
                 led = self.rules.suit_of(plays[0][1], self.trump)
-                if self.rules.shows_out(card, led, self.trump):
+                if self.rules.shows_out(card, led, self.trump, house):
                     self.voids[seat].add(led)
 
     @classmethod

@@ -115,7 +115,7 @@ def load_json(record_text: str) -> str:
     """Read a record the page already shows, for later questions: its id, game and number of steps.
 
     Nothing is replayed: the page carries every step of the record; the engine is
-    asked only about what is new (``whatif_json``, ``legal_json``).
+    asked only about what is new (``whatif_json``).
     """
     try:
         hand = _hand(record_text)
@@ -125,24 +125,6 @@ def load_json(record_text: str) -> str:
         return _error(e)
     r = hand.record
     return _dump({"ok": True, "id": r.id, "game": r.game, "steps": len(r.actions) + 1})
-
-
-def legal_json(record_text: str, step: int) -> str:
-    """The legal actions at a step, and for each card of the seat to act that is not legal, why."""
-    try:
-        state = _hand(record_text).state_at(step)
-    except TrickbookError as e:
-        return _error(e)
-    seat = state.current_player
-    illegal = []
-    if seat is not None:
-        for card in sorted(state.hands[seat]):
-            action = Action(seat, "play", card=card)
-            reason = state.why_illegal(action)
-            if reason is not None:
-                illegal.append({"action": str(action), "reason": reason.as_dict()})
-    return _dump({"ok": True, "step": step, "seat": seat,
-                  "legal": [str(a) for a in state.legal_actions()], "illegal": illegal})
 
 
 def whatif_json(record_text: str, step: int, action_text: str, seed: int = 0) -> str:
@@ -164,11 +146,74 @@ def whatif_json(record_text: str, step: int, action_text: str, seed: int = 0) ->
     reason = state.why_illegal(action)
     if reason is not None:
         return _dump({"ok": False, "step": step, "action": str(action), "reason": reason.as_dict()})
+    # The trick the reader's card goes to: the one in progress (a finished trick is followed by an
+    # empty one for the next lead), or the next one.
+    trick_number = len(state.tricks) if state.tricks and state.tricks[-1].winner is None else len(state.tricks) + 1
     steps = [_apply_step(state, step + 1, action)]
     steps.extend(_bots_finish(state, record.game, step + 2, seed))
     branch = Trace(record, state, steps)
+    try:
+        changes = _changes(hand.state_at(len(record.actions)), state, trick_number, steps)
+    except TrickbookError:
+        changes = None  # the record's own end cannot be reached: nothing to compare with
     return _dump({"ok": True, **branch.header(), "branch": step, "steps": branch.steps_json(),
-                  "result": branch.as_json()})
+                  "result": branch.as_json(), "changes": changes})
+
+
+# The categories that say the makers' contract was made (Euchre) and the one that says it failed.
+_MADE = frozenset({"makers", "march", "lone", "lone-march"})
+
+
+def _contract(state: HandState) -> dict[str, Any] | None:
+    """Whose contract the hand is about (Nap's declarer, Euchre's makers) and whether it was made."""
+    declarer = getattr(state, "declarer", None)
+    maker = getattr(state, "maker", None)
+    holder = declarer if isinstance(declarer, str) else (state.team_of(maker) if isinstance(maker, str) else None)
+    if holder is None:
+        return None
+    result = None
+    for award in state.awards:
+        if award.category == "contract":
+            result = "made" if award.points > 0 else "failed"
+        elif award.category in _MADE:
+            result = "made"
+        elif award.category == "euchred":
+            result = "failed"
+    return {"holder": holder, "result": result}
+
+
+def _changes(recorded: HandState, branched: HandState, trick_number: int, steps: list[Step]) -> dict[str, Any]:
+    """What a "what if" changed against the record, by the end of the branch: the trick the reader's
+    card went to (who wins it now, and at which step), each scoring category whose side or points
+    differ, and the contract."""
+    def winner(state: HandState) -> str | None:
+        return state.tricks[trick_number - 1].winner if len(state.tricks) >= trick_number else None
+
+    won_at = next((s.number for s in steps if s.view and len(s.view.get("tricks", [])) >= trick_number
+                   and s.view["tricks"][trick_number - 1].get("winner")), None)
+
+    def by_category(state: HandState) -> dict[str, list[dict[str, Any]]]:
+        out: dict[str, list[dict[str, Any]]] = {}
+        for award in state.awards:
+            out.setdefault(award.category, []).append({"team": award.team, "points": award.points})
+        return out
+
+    before, after = by_category(recorded), by_category(branched)
+    categories = [{"category": c, "record": before.get(c, []), "branch": after.get(c, [])}
+                  for c in dict.fromkeys([*before, *after]) if before.get(c, []) != after.get(c, [])]
+    record_contract, branch_contract = _contract(recorded), _contract(branched)
+    contract = None
+    if record_contract or branch_contract:
+        holder = (branch_contract or record_contract or {}).get("holder")
+        contract = {"holder": holder, "record": record_contract and record_contract["result"],
+                    "branch": branch_contract and branch_contract["result"]}
+    return {
+        "trick": {"number": trick_number, "record": winner(recorded), "branch": winner(branched), "step": won_at},
+        "categories": categories,
+        "record_finished": recorded.is_terminal,
+        "branch_finished": branched.is_terminal,
+        "contract": contract,
+    }
 
 
 def _apply_step(state: HandState, number: int, action: Action) -> Step:
@@ -186,3 +231,39 @@ def _bots_finish(state: HandState, game: str, number: int, seed: int) -> list[St
         action = Action.parse(bot.choose(state.observation(seat)), state.seats)
         steps.append(_apply_step(state, number + len(steps), action))
     return steps
+
+
+def variants_json(record_text: str, seed: int = 0) -> str:
+    """The record under each house rule of its game decided the other way (``trickbook.variants``).
+
+    For each: the rule in words, whether it changes this hand, the first step it refuses with the
+    reason, the steps the bots played, the hand's steps under it and its outcome; and the
+    record's own outcome, to set beside each.
+    """
+    from .variants import other_rules  # the bots load only when a reader asks
+
+    try:
+        hand = _hand(record_text)
+        _expect("seed", seed, int)
+        record = hand.record
+        own, replays = other_rules(record, seed)
+    except TrickbookError as e:
+        return _error(e)
+    return _dump({"ok": True, "id": record.id, "game": record.game, "outcome": _outcome(own.state),
+                  "finished_by_bots": len(own.steps) - 1 > len(record.actions), "variants": [{
+        "option": v.option,
+        "value": v.value,
+        "label": v.label.as_dict(),
+        "differs": v.differs,
+        "refused": None if v.refused is None else {
+            "step": v.refused.step, "action": str(v.refused.action), "reason": v.refused.reason.as_dict()},
+        "substituted": list(v.substituted),
+        "steps": v.trace.steps_json(),
+        "outcome": _outcome(v.trace.state),
+    } for v in replays]})
+
+
+def _outcome(state: HandState) -> dict[str, Any]:
+    """What a hand came to, category by category: its awards, the score after it and (Nap) the payments."""
+    return {"awards": [a.as_json() for a in state.awards], "score": dict(state.score),
+            "payments": getattr(state, "payments", None), "winner": state.winner}

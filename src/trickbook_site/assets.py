@@ -61,7 +61,7 @@ trickbook = ["py.typed"]
 
 
 def pyodide_version(runtime: Path) -> str:
-    return json.loads((runtime / "package.json").read_text(encoding="utf-8"))["version"]
+    return str(json.loads((runtime / "package.json").read_text(encoding="utf-8"))["version"])
 
 
 def copy_runtime(runtime: Path, dest: Path) -> None:

@@ -267,7 +267,7 @@ def finish_language(lang: Language, languages: list[Language], catalogs: "transl
         encoding="utf-8")
     catalogs.finish_pages(lang, folder)
     plural = functools.partial(catalogs.translator(lang).ngettext, "ui")
-    on_demand.finish_pages(folder, texts.ui, lang.code, plural)  # after the typography, before the seal
+    on_demand.finish_pages(folder, texts.ui, lang.code, plural, texts.engine)  # after the typography, before the seal
     csp.seal_site(folder)  # last: the hashes are those of the pages as served
 
 

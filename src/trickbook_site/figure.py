@@ -1,7 +1,21 @@
 """The pre-rendered markup of a worked hand: deal, tricks, narration, scoring and data island.
 
-The markup reads without JavaScript; `widgets/hand.js` enhances it (see
-ARCHITECTURE.md, "Widget markup"). Everything comes from the hand's ``Trace``
+The markup reads without JavaScript; `widgets/hand.js` enhances it. Its shape, the contract
+with the widgets::
+
+    <figure class="tb-hand" id="hand-ID" data-hand-id="ID" data-engine="static" data-game="nap"
+            data-step="0" data-steps="N" data-src="ID.HASH.json">
+      <figcaption class="tb-title">translated title</figcaption>
+      <div class="tb-scroll" role="region" tabindex="0" aria-label="Deal">…deal table…</div>
+      <div class="tb-scroll" role="region" tabindex="0" aria-label="Tricks">…tricks table…</div>
+      <ol class="tb-narration">…</ol>
+      <div class="tb-scoring">…</div>
+    </figure>
+
+The hand's data (its record text, the compact trace, the translated title and notes, the
+question keys) leaves the page as ``ID.HASH.json`` beside it (``hand_data.py``), named in
+``data-src``; the tables and narration carry ``data-search-exclude``, so search reads a hand as its
+title, trumps, tricks and score. Everything comes from the hand's ``Trace``
 (typed steps, events and the final state); the data island carries the record
 and the trace in its compact form, which the widget expands. Every label goes through the `ui` catalog
 (the ``_()`` calls are what Babel extracts), engine events through the `engine`
@@ -73,6 +87,7 @@ def _labels(_: Translate) -> dict[str, str]:
         "payments": _("Payments"),
         "net": _("Net"),
         "score_after": _("Score after the hand: {score}"),
+        "balances_after": _("Balances after the hand: {score}"),
         "deal_region": _("Deal: {title}"),
         "tricks_region": _("Tricks: {title}"),
         "scoring_region": _("Scoring: {title}"),
@@ -89,6 +104,10 @@ def _labels(_: Translate) -> dict[str, str]:
         "Q": _("queen"),
         "J": _("jack"),
         "player": _("player {seat}"),
+        "seat_N": _("North"),
+        "seat_E": _("East"),
+        "seat_S": _("South"),
+        "seat_W": _("West"),
     }
 
 
@@ -113,6 +132,16 @@ class HandFigure:
     def seat_name(self, seat: str) -> str:
         """A seat for speech: Nap's letters as "player A", so that "A leads A♥" is never two lone letters."""
         return self.labels["player"].format(seat=seat) if self.letter_seats and len(seat) == 1 else seat
+
+    def alone_name(self, seat: str) -> str:
+        """A seat standing alone (a row's or column's heading, a winner): "North", or "player A"."""
+        if not self.letter_seats and seat in COMPASS:
+            return self.labels[f"seat_{seat}"]
+        return self.seat_name(seat)
+
+    def alone(self, seat: str) -> str:
+        """A seat standing alone as markup: its letter for the eye, its name for the ear."""
+        return self.say(seat, self.alone_name(seat))
 
     @staticmethod
     def say(shown: str, said: str) -> str:
@@ -187,7 +216,7 @@ class HandFigure:
         deal = self.trace.deal
         rows = []
         for seat in self.seats:
-            name = self.say(seat, self.seat_name(seat))
+            name = self.alone(seat)
             if seat == self.record.dealer:
                 name += f' <span class="tb-dealer">({escape(L["dealer"])})</span>'
             rows.append(f'<tr><th scope="row">{name}</th><td>{self.cards(deal.hands.get(seat, []))}</td></tr>')
@@ -213,12 +242,14 @@ class HandFigure:
             for seat in self.seats:
                 cells[seat] = cells[seat] or f'<span class="tb-out">{escape(L["sits_out"])}</span>'
         tds = "".join(f"<td>{cells[s]}</td>" for s in self.seats)
-        winner = self.say(trick.winner, self.seat_name(trick.winner)) if trick.winner else ""
+        winner = self.alone(trick.winner) if trick.winner else ""
         return f'<tr><th scope="row">{number}</th>{tds}<td class="tb-winner">{winner}</td></tr>'
 
     def trick_table(self) -> str:
         L = self.labels
-        head = "".join(f'<th scope="col">{self.say(s, self.seat_name(s))}</th>' for s in self.seats)
+        if not self.trace.tricks:
+            return ""  # a hand over before a card is played (a gift, a throw-in of the deal) has no tricks to show
+        head = "".join(f'<th scope="col">{self.alone(s)}</th>' for s in self.seats)
         head = f'<thead><tr><th scope="col">{escape(L["trick_no"])}</th>{head}<th scope="col">{escape(L["winner"])}</th></tr></thead>'
         rows = [self.trick_row(number, trick) for number, trick in enumerate(self.trace.tricks, start=1)]
         table = f'<table class="tb-table tb-trick-table">{head}<tbody>{"".join(rows)}</tbody></table>'
@@ -258,7 +289,7 @@ class HandFigure:
                 if found:
                     card, holder = found
                     detail = escape(L["dealt_to"]).replace("{card}", self.card(card)).replace("{seat}", escape(holder))
-                rows.append(f'<tr><th scope="row">{escape(name)}</th><td>{self.say(award.team, self.seat_name(award.team))}</td>'
+                rows.append(f'<tr><th scope="row">{escape(name)}</th><td>{self.alone(award.team)}</td>'
                             f'<td class="tb-points">{award.points}</td><td>{detail}</td></tr>')
             head = "".join(f'<th scope="col">{escape(L[k])}</th>' for k in ("category", "who", "points", "detail"))
             table = f'<table class="tb-table tb-score-table"><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>'
@@ -269,7 +300,7 @@ class HandFigure:
             parts.append(f'<p class="tb-no-award">{escape(L["nothing_scored"] if over else L["no_award"])}</p>')
         payments = self.trace.payments
         if payments:
-            cells = "".join(f'<tr><th scope="row">{self.say(s, self.seat_name(s))}</th><td class="tb-points">{_signed(n)}</td></tr>'
+            cells = "".join(f'<tr><th scope="row">{self.alone(s)}</th><td class="tb-points">{_signed(n)}</td></tr>'
                             for s, n in payments.items())
             head = f'<thead><tr><th scope="col">{escape(L["seat"])}</th><th scope="col">{escape(L["net"])}</th></tr></thead>'
             table = f'<table class="tb-table tb-payment-table">{head}<tbody>{cells}</tbody></table>'
@@ -278,7 +309,9 @@ class HandFigure:
         if score:
             # A negative score with a true minus sign, as in the payment table.
             shown = ", ".join(f"{k} {v}" if v >= 0 else f"{k} −{-v}" for k, v in score.items())
-            parts.append(f'<p class="tb-score">{escape(L["score_after"].format(score=shown))}</p>')
+            # Nap keeps no score: each seat's figure is its balance of what it has won and paid.
+            line = L["balances_after"] if self.record.game == "nap" else L["score_after"]
+            parts.append(f'<p class="tb-score">{escape(line.format(score=shown))}</p>')
         winner = self.trace.state.winner
         if winner:
             parts.append(f'<p class="tb-match-won">{escape(L["match_won"].format(team=winner))}</p>')
@@ -315,7 +348,10 @@ class HandFigure:
         if english:
             island["notes_en"] = english  # shown in English: lang="en", and no French typography
         if self.hand.question_keys:
-            island["questions"] = [{**key, "text": self.texts.content(key["text"])} for key in self.hand.question_keys]
+            # A question still in English for want of a translation is marked so (lang="en" on its text).
+            island["questions"] = [{**key, "text": self.texts.content(key["text"]),
+                                    **({"text_en": True} if self.english(key["text"]) else {})}
+                                   for key in self.hand.question_keys]
         text = json.dumps(island, ensure_ascii=False, separators=(",", ":"))
         # "<" escaped as \u003c: no "</script>" or "<!--" can end the island early.
         text = text.replace("<", "\\u003c")
@@ -324,7 +360,7 @@ class HandFigure:
     def html(self, step: int = 0) -> str:
         hid = escape(self.hand.id)
         game = escape(self.record.game)
-        return "\n".join([
+        return "\n".join(part for part in [
             f'<figure class="tb-hand" id="hand-{hid}" data-hand-id="{hid}" data-engine="static" '
             f'data-game="{game}" data-step="{step}" data-steps="{len(self.trace.steps) - 1}">',
             f'<figcaption class="tb-title"{self.english(self.record.title or self.hand.id)}>{escape(self.title())}'
@@ -334,10 +370,11 @@ class HandFigure:
             self.trick_table(),
             self.narration(),
             self.scoring(),
-            *print_parts(self.hand.question_keys, self.title(), self.texts.ui, self.texts.engine, self.texts.content),
+            *print_parts(self.hand.question_keys, self.title(), self.texts.ui, self.texts.engine, self.texts.content,
+                         english=lambda message: bool(self.english(message))),
             self.data(step),
             "</figure>",
-        ])
+        ] if part)
 
 
 def _signed(n: int) -> str:

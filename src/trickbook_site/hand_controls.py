@@ -58,7 +58,10 @@ def controls_template(ui: Translate) -> str:
     """The bar as a ``<template>``, once per page: `hand.js` puts a copy in each hand, with
     the slider's range, the disabled buttons and the counter (from ``data-where``) of its step."""
     t = _labels(ui)
-    glyph = lambda text: f'<span aria-hidden="true">{text}</span>'  # noqa: E731
+
+    def glyph(text: str) -> str:
+        return f'<span aria-hidden="true">{text}</span>'
+
     steppers = "".join([
         _button("tb-first", t["first"], glyph("|◀")),
         _button("tb-prev", t["prev"], glyph("◀")),
@@ -71,7 +74,7 @@ def controls_template(ui: Translate) -> str:
         _button("tb-copy-link", t["copy"], _icon("link")),
         _button("tb-embed", t["embed"], _icon("code")),
         f'<button type="button" class="tb-btn tb-presenter-toggle" aria-pressed="false" title="{escape(t["presenter"])}" '
-        f'aria-keyshortcuts="Escape PageDown PageUp Space">{_icon("screen")}'
+        f'aria-keyshortcuts="Escape PageDown PageUp Space B .">{_icon("screen")}'
         f'<span class="tb-label">{escape(t["presenter"])}</span></button>',
     ])
     return (

@@ -297,7 +297,7 @@ class LiveSite:
                 if rules is not None:
                     html = rules(html)
                 html, files = hand_data.islands_out(html)
-                html = csp.seal_page(on_demand.finish_page(html, texts.ui, code, plural))
+                html = csp.seal_page(on_demand.finish_page(html, texts.ui, code, plural, texts.engine))
                 dest = self.site / code / Path(language.files.get_file_from_path(rel).dest_uri)
                 ready.append((dest, html, files))
                 indexes.setdefault(code, []).append((url, entries))

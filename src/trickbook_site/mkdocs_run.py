@@ -41,7 +41,7 @@ WIDGET_STYLE = "../assets/widgets/hand.css"
 
 
 def _material_has_language(code: str) -> bool:
-    import material
+    import material  # type: ignore[import-untyped]  # the theme ships no type information
 
     return (Path(material.__file__).parent / "templates" / "partials" / "languages" / f"{code}.html").is_file()
 
@@ -51,7 +51,7 @@ def read_base_config(project: Project) -> dict[str, Any]:
 
     Bad YAML is reported at its line and column in `mkdocs.yml`, never as MkDocs' traceback.
     """
-    import yaml
+    import yaml  # type: ignore[import-untyped]  # PyYAML ships no type information
     from mkdocs.exceptions import ConfigurationError
     from mkdocs.utils.yaml import yaml_load
 

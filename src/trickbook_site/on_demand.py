@@ -49,6 +49,9 @@ def _labels(_: Translate) -> dict[str, str]:
         "gentle": _("Gentle bots, for beginners"),
         "rounds": _("Length of the session:"),
         "timer": _("A time limit for each decision"),
+        # TRANSLATORS: a link at the top of a play page, shown when the keyboard reaches it: it takes the
+        # keyboard to the table's Start button (or to the decision at hand, once a match is on).
+        "skip": _("Skip to the table"),
     }
 
 
@@ -82,7 +85,30 @@ def _round_names(ngettext: Plural) -> list[str]:
             .replace("{count}", str(n)) for n in NAP_ROUNDS]
 
 
-def table_intro(game: str, ui: Translate, ngettext: Plural = _english_plural) -> str:
+def house_rules(game: str, ui: Translate, engine: Translate) -> str:
+    """The game's house rules as switches before Start: each option the other way from the default,
+    in the engine's words (``trickbook.variants``); the table plays by the ones ticked."""
+    from trickbook.games import find_game
+    from trickbook.messages import MESSAGES
+    from trickbook.variants import house_options, option_message
+
+    cls = find_game(game)
+    boxes = []
+    for name, value in house_options(cls, cls.rules_class()):
+        label = engine(MESSAGES[option_message(name, value).code])
+        box_id = f"tbt-house-{game}-{name.replace('_', '-')}"
+        boxes.append(f'<label class="tbt-house-label" for="{box_id}"><input type="checkbox" class="tbt-house" '
+                     f'id="{box_id}" data-option="{escape(name)}" data-value="{str(value).lower()}"> '
+                     f'{escape(label)}</label>')
+    if not boxes:
+        return ""
+    _ = ui
+    # TRANSLATORS: the legend of the play table's house-rule switches, shown before a match starts.
+    legend = escape(_("House rules, agreed before the match"))
+    return f'<details class="tbt-house-rules"><summary>{legend}</summary>{"".join(boxes)}</details>'
+
+
+def table_intro(game: str, ui: Translate, ngettext: Plural = _english_plural, engine: Translate | None = None) -> str:
     """The table's opening controls, as `TableView.build` makes them, hidden until a script shows them."""
     t = _labels(ui)
     players = ""
@@ -99,7 +125,11 @@ def table_intro(game: str, ui: Translate, ngettext: Plural = _english_plural) ->
     # Checked unless the reader asks for reduced motion (start.js and the table decide that).
     timer = (f'<label class="tbt-timer-label" for="tbt-timer-on-{game}">'
              f'<input type="checkbox" class="tbt-timer-on" id="tbt-timer-on-{game}" checked> {escape(t["timer"])}</label>')
-    return (f'<div class="tbt-intro" hidden>{players}{gentle}{timer}'
+    # The page's second skip link, after the theme's own (start.js moves it there): the keyboard goes
+    # straight to Start instead of through the site's navigation.
+    skip = f'<a class="md-skip tbt-skip" href="#tbt-table-{game}" hidden>{escape(t["skip"])}</a>'
+    house = house_rules(game, ui, engine or (lambda text: text))
+    return (f'{skip}<div class="tbt-intro" hidden>{players}{gentle}{timer}{house}'
             f'<button type="button" class="tbt-btn tbt-start">{escape(t["start"])}</button>'
             f'<p class="tbt-status" role="status">{escape(t["status"])}</p>{keys_help(ui)}</div>')
 
@@ -121,7 +151,8 @@ def file_notice(ui: Translate) -> str:
     return f'<p class="tb-file-notice admonition warning" role="note" hidden data-search-exclude>{text}</p>'
 
 
-def finish_page(html: str, ui: Translate, lang: str = "en", ngettext: Plural = _english_plural) -> str:
+def finish_page(html: str, ui: Translate, lang: str = "en", ngettext: Plural = _english_plural,
+                engine: Translate | None = None) -> str:
     rules = typography.html_rules(lang) or (lambda text: text)  # the language's typography, as on the rest of the page
     first_hand = html.find('<figure class="tb-hand"')
     first_table = TABLE.search(html)
@@ -133,15 +164,16 @@ def finish_page(html: str, ui: Translate, lang: str = "en", ngettext: Plural = _
         first_hand = html.find('<figure class="tb-hand"')
     if first_hand >= 0:
         html = html[:first_hand] + rules(controls_template(ui)) + "\n" + html[first_hand:]
-    return TABLE.sub(lambda m: m.group(1) + rules(table_intro(m.group(2), ui, ngettext)), html)
+    return TABLE.sub(lambda m: m.group(1) + rules(table_intro(m.group(2), ui, ngettext, engine)), html)
 
 
-def finish_pages(folder: Path, ui: Translate, lang: str, ngettext: Plural = _english_plural) -> None:
+def finish_pages(folder: Path, ui: Translate, lang: str, ngettext: Plural = _english_plural,
+                 engine: Translate | None = None) -> None:
     """Apply the above to every page of one language's folder (``lang``: its code)."""
     hand_data.move_islands(folder)
     has_guide = (folder / GUIDE_PAGE / "index.html").is_file()
     for page in sorted(folder.rglob("*.html")):
         html = page.read_text(encoding="utf-8")
-        new = link_guide(finish_page(html, ui, lang, ngettext), len(page.relative_to(folder).parts) - 1, has_guide)
+        new = link_guide(finish_page(html, ui, lang, ngettext, engine), len(page.relative_to(folder).parts) - 1, has_guide)
         if new != html:
             page.write_text(new, encoding="utf-8")

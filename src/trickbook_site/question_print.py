@@ -61,14 +61,19 @@ def _reason(reason: Mapping[str, Any] | None, engine: Callable[[str], str]) -> s
 
 
 def print_parts(keys: list[dict[str, Any]], title: str, ui: Callable[[str], str], engine: Callable[[str], str],
-                content: Callable[[str], str]) -> tuple[str, str]:
-    """The questions as printed with the hand, and the answers' line for the end of the page."""
+                content: Callable[[str], str], english: Callable[[str], bool] | None = None) -> tuple[str, str]:
+    """The questions as printed with the hand, and the answers' line for the end of the page.
+
+    ``english`` tells a question's text still shown in English for want of a translation: it is
+    printed with ``lang="en"``."""
     if not keys:
         return "", ""
     labels = _labels(ui)
     asked, answered = [], []
     for key in keys:
         text = escape(content(key["text"]))
+        if english is not None and english(key["text"]):
+            text = f'<span lang="en">{text}</span>'
         step = escape(labels["step"].format(step=key["step"]))
         if "parts" in key:
             choices = "; ".join(

@@ -57,10 +57,11 @@ def terms_page(root: Path, lang: Language, languages: list[Language], ui: Callab
     rows = []
     for key in sorted(order):
         cells = [_cell(glossaries, other, key) for other in columns]
-        cells.append(escape(", ".join(games[key])) if games[key] else escape(ui(ALL_GAMES)))
+        # The game names are ui messages too (the verifier's list of games): "All Fours de Trinité".
+        cells.append(escape(", ".join(ui(game) for game in games[key])) if games[key] else escape(ui(ALL_GAMES)))
         if own is not None:
-            term = own.term(key)
-            cells.append(escape(", ".join(term.forbid + term.forbid_with_term)) if term else "")
+            own_term = own.term(key)
+            cells.append(escape(", ".join(own_term.forbid + own_term.forbid_with_term)) if own_term else "")
         rows.append(cells)
     intro = ui(INTRO) + (" " + ui(AVOID_NOTE) if own is not None else "")
     lines = [f"# {ui(TITLE)}", "", intro, "",

@@ -56,7 +56,7 @@ def seat_cards(fig, seat: str) -> set[str]:
 
 
 def shown_trick(fig):
-    trick = fig.locator(".tb-board .tb-trick")
+    trick = fig.locator(".tb-player .tb-trick")
     return trick.get_attribute("data-trick"), trick.get_attribute("data-winner")
 
 

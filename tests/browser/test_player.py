@@ -26,7 +26,7 @@ def open_static(page, context, site_url, tb, lang, fragment=""):
 
 
 def shown_trick(fig):
-    trick = fig.locator(".tb-board .tb-trick")
+    trick = fig.locator(".tb-player .tb-trick")
     return trick.get_attribute("data-trick"), trick.get_attribute("data-winner")
 
 

@@ -66,8 +66,8 @@ def test_after_each_step_the_controls_and_the_narration_are_on_a_phone_screen_to
     seen = []
     for step in range(1, 13):
         if step in (5, 9):
-            # The reader scrolls down the board to the trick between steps: the bar follows.
-            fig.locator(".tb-board .tb-trick").evaluate("t => t.scrollIntoView({block: 'end'})")
+            # The reader scrolls down the board to the last hand between steps: the bar follows.
+            fig.locator(".tb-board .tb-seat").last.evaluate("t => t.scrollIntoView({block: 'end'})")
             page.wait_for_timeout(100)
             assert fig.locator(".tb-bar").bounding_box()["y"] < fig.locator(".tb-board .tb-seat").first.bounding_box()["y"] + 1000
 
@@ -105,6 +105,7 @@ def test_swiping_the_board_left_steps_forward_right_steps_back_and_up_still_scro
     page = context.new_page()
     fig = open_nap(page, site_url, lang, f"#{HAND}=6")  # steps 6 to 8 ask no question and have no note: the board stays put
     page.wait_for_timeout(200)
+    fig.locator('.tb-board .tb-seat[data-seat="B"]').scroll_into_view_if_needed()  # a finger swipes what it sees
     seat = fig.locator('.tb-board .tb-seat[data-seat="B"]').bounding_box()
     x, y = seat["x"] + seat["width"] / 2, seat["y"] + seat["height"] / 2
     swipe(page, x + 100, y, x - 100, y)
@@ -343,7 +344,7 @@ def test_the_card_a_step_is_about_is_marked(page, context, site_url, guard, page
     tb.block_runtime(context)
     page.set_viewport_size(PROJECTOR)
     fig = open_nap(page, site_url, lang, f"#{HAND}=6")
-    marked = fig.locator(".tb-board .tb-step-card")
+    marked = fig.locator(".tb-player .tb-step-card")
     # Step 6: B plays J♥ to the first trick.
     expect(marked).to_have_count(1)
     expect(marked).to_have_attribute("data-card", "JH")

@@ -55,3 +55,34 @@ def test_the_browser_evaluates_the_same_tree_as_the_build(page, context, site_ur
           return counts.map((n) => m.evaluatePlural(tree, n));
         }""", [tree, counts])
         assert shown == [evaluate(tree, n) for n in counts]
+
+
+# The play table's stock and kitty chips: "1 cartes" / "1 cartas" before they took a plural form.
+CARD_COUNTS = [0, 1, 2, 1_000_000]
+CHIPS = {
+    "pt": {"Stock: {count} card": ["Resto do baralho: 0 cartas", "Resto do baralho: 1 carta",
+                                   "Resto do baralho: 2 cartas", "Resto do baralho: 1000000 de cartas"],
+           "Kitty: {count} card face down": ["Monte: 0 cartas voltadas para baixo", "Monte: 1 carta voltada para baixo",
+                                             "Monte: 2 cartas voltadas para baixo",
+                                             "Monte: 1000000 de cartas voltadas para baixo"]},
+    "fr": {"Stock: {count} card": ["Reste du paquet\u00a0: 0 carte", "Reste du paquet\u00a0: 1 carte",
+                                   "Reste du paquet\u00a0: 2 cartes", "Reste du paquet\u00a0: 1000000 de cartes"],
+           "Kitty: {count} card face down": ["Talon\u00a0: 0 carte face cachée", "Talon\u00a0: 1 carte face cachée",
+                                             "Talon\u00a0: 2 cartes face cachée",
+                                             "Talon\u00a0: 1000000 de cartes face cachée"]},
+}
+
+
+@pytest.mark.parametrize("lang", ["pt", "fr"])
+def test_the_tables_card_counts_agree_with_their_number(page, context, site_url, guard, page_errors, tb, lang):
+    tb.block_runtime(context)
+    page.goto(f"{site_url}/{lang}/")
+    for singular, expected in CHIPS[lang].items():
+        plural = singular.replace("card", "cards")
+        shown = page.evaluate("""async ([singular, plural, counts]) => {
+          const m = await import(new URL("../assets/widgets/i18n.js", document.baseURI).href);
+          await m.loadCatalog(new URL("../assets/i18n/", document.baseURI).href, document.documentElement.lang);
+          return counts.map((n) => m.fill(m.ngettext(singular, plural, n), { count: String(n) }));
+        }""", [singular, plural, CARD_COUNTS])
+        assert shown == expected, singular
+    assert page_errors == []

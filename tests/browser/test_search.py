@@ -3,6 +3,8 @@ and search finds the page's own language's words once used (desktop and phone wi
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -79,5 +81,77 @@ def test_the_engine_worker_is_not_held_back_with_search(browser, site_url, tb):
         }""")
         assert created
         assert search_requests(guard) == []
+    finally:
+        context.close()
+
+
+# Words of each language that the site's pages use, typed or pasted in one go.
+QUERIES = {"pt": "copas", "fr": "atout"}
+
+
+def open_search_with_the_index_held(browser, site_url, tb, lang: str):
+    """A page whose search index is held back (as on a slow link) until the test lets it go."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    guard = tb.guard_context(context)
+    page = context.new_page()
+    held: list = []
+    page.route("**/search/search_index.json", lambda route: held.append(route))
+    page.goto(f"{site_url}/{lang}/")
+    return context, guard, page, held
+
+
+def release(page, held) -> None:
+    """Let the held index go to the page once search has asked for it."""
+    for _ in range(100):
+        if held:
+            break
+        page.wait_for_timeout(100)
+    assert held, "search never asked for its index"
+    held[0].fallback()
+
+
+def assert_the_query_ran(page, lang: str) -> None:
+    results = page.locator(".md-search-result__item")
+    expect(results.first).to_be_visible(timeout=15_000)
+    meta = page.locator(".md-search-result__meta")
+    placeholder = {"pt": "Escreva para pesquisar", "fr": "Tapez pour lancer la recherche"}[lang]
+    expect(meta).not_to_have_text(placeholder)
+    expect(meta).to_contain_text(re.compile(r"\d"))  # "5 páginas encontradas", "7 pages trouvées"
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("lang", ["pt", "fr"])
+@pytest.mark.parametrize("how", ["typed", "pasted"])
+def test_a_query_entered_before_the_index_arrives_runs_once_it_is_there(browser, site_url, tb, lang, how):
+    context, guard, page, held = open_search_with_the_index_held(browser, site_url, tb, lang)
+    try:
+        box = page.locator("input[data-md-component='search-query']")
+        box.click()
+        if how == "typed":
+            page.keyboard.type(QUERIES[lang])
+        else:
+            page.keyboard.insert_text(QUERIES[lang])  # a paste: one input event, no key
+        expect(box).to_have_value(QUERIES[lang])
+        release(page, held)
+        assert_the_query_ran(page, lang)
+        assert guard.refused == []
+    finally:
+        context.close()
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("lang", ["pt", "fr"])
+def test_a_query_pasted_once_the_index_is_ready_runs(browser, site_url, tb, lang):
+    """A paste (an input event with no key going up) after the index is there runs too."""
+    context, guard, page, held = open_search_with_the_index_held(browser, site_url, tb, lang)
+    try:
+        box = page.locator("input[data-md-component='search-query']")
+        box.click()
+        release(page, held)
+        placeholder = {"pt": "Escreva para pesquisar", "fr": "Tapez pour lancer la recherche"}[lang]
+        expect(page.locator(".md-search-result__meta")).to_have_text(placeholder, timeout=15_000)  # ready, nothing asked
+        page.keyboard.insert_text(QUERIES[lang])
+        assert_the_query_ran(page, lang)
+        assert guard.refused == []
     finally:
         context.close()

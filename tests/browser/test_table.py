@@ -138,6 +138,16 @@ def test_the_upcard_is_explained_on_hover_and_focus(live, page_errors):
         expect(table.locator(".tbt-explain p").first).to_contain_text(KITTY[lang])
 
 
+KITTY_CHIP = {"en": "Kitty: 3 cards face down", "pt": "Monte: 3 cartas voltadas para baixo",
+              "fr": "Talon\u00a0: 3 cartes face cachée"}
+
+
+def test_the_kitty_chip_counts_its_cards_in_the_readers_language(live, page_errors):
+    """The count takes the catalog's plural form (a count without one once gave "1 cartes")."""
+    lang, page, table = live
+    expect(table.locator(".tbt-kitty")).to_have_text(KITTY_CHIP[lang])
+
+
 def test_the_play_page_has_no_serious_accessibility_violation_once_live(live, page_errors):
     _, page, table = live
     page.evaluate(AXE.read_text(encoding="utf-8"))  # not a script tag: the page's policy refuses inline scripts

@@ -142,3 +142,29 @@ def test_a_page_opened_from_disk_says_its_controls_need_a_served_site(page, cont
     english.wait_for(state="visible")
     assert english.inner_text().startswith("Opened from a file") and english.get_attribute("lang") is None
     assert all(url.startswith(("file://", "http://127.0.0.1")) for url in seen), seen
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["phone", "desktop"])
+@pytest.mark.parametrize("lang", ["fr", "pt"])
+def test_a_question_not_yet_translated_shows_in_english_marked_lang_en(page, stale_url, guard, page_errors, lang, size) -> None:
+    """The course's questions were never translated: the question at its step, and the printed list, say
+    them in English with ``lang="en"``, while the panel's own words are in the reader's language."""
+    width, height = size
+    page.set_viewport_size({"width": width, "height": height})
+    page.goto(f"{stale_url}/{lang}/nap/#nap-four-hearts=16")
+    fig = page.locator('figure.tb-hand[data-hand-id="nap-four-hearts"]')
+    fig.locator(".tb-player").wait_for()
+    text = fig.locator(".tb-question[data-kind='winner'] .tb-q-text")
+    text.wait_for()
+    assert text.inner_text() == "Who takes the third trick?"
+    assert text.get_attribute("lang") == "en"
+    prompt = fig.locator(".tb-question[data-kind='winner'] .tb-q-prompt")
+    assert prompt.inner_text() and prompt.get_attribute("lang") is None
+    assert prompt.evaluate("(e) => e.closest('[lang]').getAttribute('lang')") == HTML_LANG[lang]
+    text.scroll_into_view_if_needed()
+    box = text.bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width and 0 <= box["y"] <= height
+    printed = page.locator(".tb-questions-print li span[lang='en']")
+    assert printed.count() == 4
+    assert "Who takes the third trick?" in printed.all_inner_texts()
+    assert serious_violations(page) == []

@@ -121,7 +121,7 @@ def test_in_forced_colours_every_highlight_of_a_worked_hand_stays_visible(browse
         # Step 6 of the A♥ Four: B has just played J♥ to A's ace; C is to play; A is winning.
         page.goto(f"{site_url}/en/nap/#nap-four-hearts=6")
         fig = tb.wake(tb.figure_of(page, "nap-four-hearts"))
-        just_played = fig.locator(".tb-board .tb-card.tb-step-card").first
+        just_played = fig.locator(".tb-player .tb-card.tb-step-card").first
         expect(just_played).to_have_attribute("data-card", "JH")
         style, width = just_played.evaluate(OUTLINE)
         assert style == "solid" and width >= 3
@@ -133,7 +133,7 @@ def test_in_forced_colours_every_highlight_of_a_worked_hand_stays_visible(browse
         assert fig.locator('.tb-board .tb-seat[data-seat="D"]').evaluate(BORDER) < 3
         # The trick's winning card, once the trick is won (step 8: A takes trick 1).
         fig.locator(".tb-slider").fill("8")
-        winning = fig.locator(".tb-board .tb-plays li.tb-winning .tb-card")
+        winning = fig.locator(".tb-player .tb-plays li.tb-winning .tb-card")
         expect(winning).to_have_count(1)
         assert winning.evaluate(OUTLINE)[0] != "none"
         # The narration item of the step, in the pre-rendered list.

@@ -13,10 +13,12 @@ import {
   stepsOf, hashFor, seedFor, cardsOfStep, dataIsPrecious, megabytes, engineDownloadBytes,
 } from "./state.js";
 import { expandTrace } from "../trace.js";
-import { button, icon, showBubble, hideBubble, addScrollCues, onSwipe, copyText, keepBarHeight, clearOfBar } from "./view.js";
-import { requestFullscreen, leaveFullscreen, presenterKey, inertAround } from "./presenter.js";
+import { button, icon, showBubble, hideBubble, addScrollCues, onSwipe, copyText, keepBarHeight, clearOfBar, keepInSight } from "./view.js";
+import { requestFullscreen, leaveFullscreen, presenterKey, inertAround, isBlankKey, toggleBlank, isBlank, keysHint } from "./presenter.js";
 import { HandQuestions } from "./questions.js";
 import { embedAddress, embedSnippet } from "./embed-code.js";
+import { changeLines } from "./whatif.js";
+import { otherRules } from "./other-rules.js";
 
 const STATUS_TEXT = {
   static: () => _("Replay prepared with the page: stepping through it downloads nothing."),
@@ -77,7 +79,7 @@ export class HandPlayer {
     this.embed.hidden = !this.figure.dataset.embed; // a hand the build made no embed page for
     this.presenter = found("tb-presenter-toggle") || el("button", {
       type: "button", className: "tb-btn tb-presenter-toggle", "aria-pressed": "false", title: _("Presenter mode"),
-      "aria-keyshortcuts": "Escape PageDown PageUp Space",
+      "aria-keyshortcuts": "Escape PageDown PageUp Space B .",
     }, icon("screen"), el("span", { className: "tb-label" }, _("Presenter mode")));
     this.presenter.addEventListener("click", () => this.setPresenter(!this.presenting));
     this.status = found("tb-status") || el("p", { className: "tb-status" });
@@ -94,11 +96,14 @@ export class HandPlayer {
     this.message = el("p", { className: "tb-message tb-sr", "aria-live": "polite" });
     // A region of its own: in the sticky bar it scrolls within itself (hand.css), by keyboard too.
     this.narration = el("div", { className: "tb-step-narration", "aria-live": "polite", role: "region", tabindex: "0", "aria-label": _("What happens") });
+    // The trick in progress, in the sticking bar: the card just played stays on screen with the
+    // controls and the narration while the reader scrolls the hands (paint() fills it).
+    this.trickSlot = el("div", { className: "tb-bar-trick" });
     if (dormant) {
       // Nothing adopted moves: the new parts go after it.
       this.player = dormant;
       this.bar = dormant.querySelector(".tb-bar");
-      this.bar.append(this.prompt, this.branchBar, this.narration, this.message);
+      this.bar.append(this.prompt, this.branchBar, this.trickSlot, this.narration, this.message);
       dormant.append(this.board);
       dormant.classList.replace("tb-dormant", "tb-player");
       dormant.hidden = false;
@@ -109,13 +114,21 @@ export class HandPlayer {
         el("div", { className: "tb-controls", role: "group", "aria-label": _("Step through the hand") },
           el("span", { className: "tb-steppers" }, this.first, this.prev, this.slider, this.next, this.last),
           el("span", { className: "tb-tools" }, this.counter, this.copyLink, this.embed, this.presenter)),
-        this.prompt, this.branchBar, this.narration, this.message);
+        this.prompt, this.branchBar, this.trickSlot, this.narration, this.message);
       this.player = el("div", { className: "tb-player" },
         this.bar, el("div", { className: "tb-status-row" }, this.status, this.tryCards), this.board);
       const caption = this.figure.querySelector(":scope > figcaption");
       if (caption) caption.after(this.player);
       else this.figure.prepend(this.player);
     }
+    // The reading keys, for the eye as well as for screen readers (aria-keyshortcuts).
+    const statusRow = this.player.querySelector(".tb-status-row");
+    if (statusRow && !statusRow.querySelector(".tb-keys")) statusRow.append(keysHint());
+    // "Under other rules", offered once the engine is live (setEngine).
+    const rules = otherRules(this);
+    this.otherRulesButton = rules.button;
+    this.statusRow = statusRow;
+    if (statusRow) statusRow.after(rules.panel);
     addScrollCues(this.figure);
     keepBarHeight(this.bar);
   }
@@ -127,15 +140,27 @@ export class HandPlayer {
       clearOfBar(this.bar, event.target);
     });
     this.figure.addEventListener("keydown", (event) => this.onKey(event));
-    onSwipe(this.board, { onLeft: () => this.go(this.step + 1), onRight: () => this.go(this.step - 1) });
+    // Swiping the board, or the trick in the bar, steps.
+    for (const surface of [this.board, this.trickSlot]) {
+      onSwipe(surface, { onLeft: () => this.go(this.step + 1), onRight: () => this.go(this.step - 1) });
+    }
   }
 
   onKey(event) {
     if (this.presenting) return; // presenter mode has its own keys (see setPresenter)
     const target = event.target;
     if (event.altKey || event.ctrlKey || event.metaKey) return;
-    // The slider and the scrolling tables handle their own arrow keys.
-    if (target.matches("input, textarea, select, .tb-scroll")) return;
+    if (target.matches("input, textarea, select")) return;
+    // A teacher showing the page on a projector blanks it with B or . (again, or Escape, to return).
+    if (isBlankKey(event) || (event.key === "Escape" && isBlank(this.figure))) {
+      event.preventDefault();
+      event.stopPropagation(); // "." is also the theme's key for the next page
+      toggleBlank(this.figure, this.message);
+      return;
+    }
+    if (isBlank(this.figure)) return;
+    // The scrolling tables handle their own arrow keys.
+    if (target.matches(".tb-scroll")) return;
     const moves = {
       ArrowLeft: () => this.step - 1,
       ArrowRight: () => this.step + 1,
@@ -186,6 +211,7 @@ export class HandPlayer {
       document.removeEventListener("keydown", was.onKey, true);
       document.removeEventListener("keyup", was.onKeyUp, true);
       document.removeEventListener("fullscreenchange", was.onFullscreen);
+      if (isBlank(this.figure)) toggleBlank(this.figure, this.message);
       document.documentElement.classList.remove("tb-presenting");
       this.figure.classList.remove("tb-presenter");
       leaveFullscreen(this.figure);
@@ -198,6 +224,14 @@ export class HandPlayer {
 
   onPresenterKey(event) {
     if (event.defaultPrevented) return;
+    // B or . blanks the screen, as in presentation programs; while blank, B, . or Escape shows
+    // it again and no other key steps the hidden hand.
+    if (isBlankKey(event) || isBlank(this.figure)) {
+      event.preventDefault();
+      event.stopPropagation();
+      if (isBlankKey(event) || event.key === "Escape") toggleBlank(this.figure, this.message);
+      return;
+    }
     if (this.questions && this.questions.onPresenterKey(event)) return; // Reveal before stepping on
     const move = presenterKey(event, this.step, this.steps.length - 1);
     if (move === null) return;
@@ -212,6 +246,7 @@ export class HandPlayer {
     this.step = this.clamp(step);
     this.say("");
     this.paint();
+    keepInSight(this.bar, this.board);
     if (updateHash) this.writeHash();
   }
 
@@ -240,7 +275,9 @@ export class HandPlayer {
     const view = current.view || {};
     useSpokenSeats(view.seats || Object.keys(view.hands || {}));
     const focusInBoard = this.board.contains(document.activeElement);
-    this.board.replaceChildren(...boardElement(current.view || {}, this.choice(current.view || {})));
+    const [trick, ...board] = boardElement(current.view || {}, this.choice(current.view || {}));
+    this.trickSlot.replaceChildren(trick);
+    this.board.replaceChildren(...board);
     this.markCardsOfStep(current);
     // A chosen card leaves the hand: keep the keyboard in the board rather than on the page.
     if (focusInBoard && !this.board.contains(document.activeElement)) this.board.focus({ preventScroll: true });
@@ -253,7 +290,7 @@ export class HandPlayer {
   markCardsOfStep(current) {
     const codes = cardsOfStep(current);
     for (const code of codes) {
-      const inTrick = this.board.querySelectorAll(`.tb-trick [data-card="${code}"]`);
+      const inTrick = this.trickSlot.querySelectorAll(`.tb-trick [data-card="${code}"]`);
       const shown = inTrick.length ? inTrick : this.board.querySelectorAll(`[data-card="${code}"]`);
       for (const card of shown) card.classList.add("tb-step-card");
     }
@@ -265,6 +302,14 @@ export class HandPlayer {
     // Notes come from the page, in the reader's language; a branch has none of its own.
     const note = this.branch && this.step > this.branch.from ? null : this.notes[String(this.step)];
     if (note) lines.push(el("p", { className: "tb-note", lang: this.englishNotes.has(String(this.step)) ? "en" : null }, note));
+    // In a "what if": what the reader's card changed against the record (the engine's facts).
+    // At the branch's end they come first: the summary, then the scoring events it sums up.
+    if (this.branch && this.step > this.branch.from) {
+      const last = this.steps.length - 1;
+      const changed = changeLines(this.branch.changes, this.step, last);
+      if (this.step === last) lines.unshift(...changed);
+      else lines.push(...changed);
+    }
     this.narration.replaceChildren(...lines);
   }
 
@@ -303,6 +348,10 @@ export class HandPlayer {
     this.figure.dataset.engine = state;
     this.status.textContent = STATUS_TEXT[state]();
     this.tryCards.hidden = state !== "static";
+    if (this.otherRulesButton && this.statusRow) {
+      if (state === "live") this.statusRow.append(this.otherRulesButton);
+      else this.otherRulesButton.remove();
+    }
   }
 
   /**
@@ -420,14 +469,14 @@ export class HandPlayer {
       this.say(_("The engine could not answer. Go back to the record and try again."), anchor);
       return;
     }
-    this.enterBranch(from, seat, code, action, steps);
+    this.enterBranch(from, seat, code, action, steps, answer.changes || null);
   }
 
-  enterBranch(from, seat, code, action, branchSteps) {
+  enterBranch(from, seat, code, action, branchSteps, changes = null) {
     // The branch shares the record's steps up to `from`; the engine's steps replace the rest.
     const steps = this.recordSteps.slice(0, from + 1);
     for (const s of branchSteps) if (Number.isInteger(s.step) && s.step > from) steps[s.step] = s;
-    this.branch = { from, action };
+    this.branch = { from, action, changes };
     this.steps = steps.filter(Boolean);
     this.figure.dataset.branch = "whatif";
     const back = el("button", { type: "button", className: "tb-btn tb-back" }, _("Back to the record"));

@@ -76,7 +76,8 @@ export class QuestionPanel {
     this.parts = {};
     this.answered = false;
     const label = headingId || `tb-q-${Math.random().toString(36).slice(2, 9)}`;
-    this.text = el("p", { className: "tb-q-text", id: label }, key.text || "");
+    // Still in English for want of a translation (the build says so): marked for speech and spelling.
+    this.text = el("p", { className: "tb-q-text", id: label, lang: key.text_en ? "en" : null }, key.text || "");
     this.prompt = el("p", { className: "tb-q-prompt" }, (KIND_PROMPT[key.kind] || (() => ""))());
     this.choices = el("div", { className: "tb-q-choices" });
     this.actions = el("div", { className: "tb-q-actions" });

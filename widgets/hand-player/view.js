@@ -153,3 +153,26 @@ export function clearOfBar(bar, target) {
   const covered = bar.getBoundingClientRect().bottom - target.getBoundingClientRect().top;
   if (covered > 0 && !bar.contains(target)) window.scrollBy({ top: -(covered + 8), behavior: "instant" });
 }
+
+/**
+ * After a step: the bar (controls, trick, narration) is on screen, and the heading of the seat
+ * to play is not hidden under it. A step that asks a question unsticks the bar (hand-questions.css),
+ * which would leave it above the screen: the page scrolls back to it. Where the sticking bar covers
+ * the heading of the seat to play, the page scrolls just enough to show it below the bar; a heading
+ * wholly above the screen, or below it, is left where the reader put it.
+ */
+export function keepInSight(bar, board) {
+  if (document.documentElement.classList.contains("tb-presenting")) return;
+  const header = document.querySelector(".md-header");
+  const top = header && getComputedStyle(header).position !== "static" && getComputedStyle(header).position !== "relative"
+    ? header.getBoundingClientRect().bottom : 0;
+  const barBox = bar.getBoundingClientRect();
+  if (getComputedStyle(bar).position !== "sticky") {
+    if (barBox.top < top && barBox.bottom > -innerHeight) window.scrollBy({ top: barBox.top - top, behavior: "instant" });
+    return;
+  }
+  const head = board.querySelector(".tb-to-play .tb-seat-head");
+  if (!head) return;
+  const box = head.getBoundingClientRect();
+  if (box.top < barBox.bottom && box.bottom > top) window.scrollBy({ top: box.top - barBox.bottom - 8, behavior: "instant" });
+}

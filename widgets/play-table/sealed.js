@@ -69,8 +69,11 @@ export const SAVE_FORMAT = 2;
  * storage breaks the seal: the seed is then never unsealed, and the match never resumed. */
 export function matchTerms(game, match) {
   const field = (name) => (match && match[name] !== undefined ? match[name] : null);
+  // A match under house rules seals them too (in the options' sorted order); a match without any
+  // seals what it always did.
+  const rules = match && match.rules ? [Object.fromEntries(Object.entries(match.rules).sort())] : [];
   return utf8(JSON.stringify(["trickbook.table", SAVE_FORMAT, game, field("version"), field("seat"),
-    field("level"), field("players"), field("rounds"), field("fingerprint")]));
+    field("level"), field("players"), field("rounds"), field("fingerprint"), ...rules]));
 }
 
 /** Seal `seed` for the match of `game` that `match` describes (see matchTerms), with a new key

@@ -33,7 +33,33 @@ function load() {
   return loading;
 }
 
+/**
+ * The table's skip link (the build wrote it in the table) goes after the theme's own, at the top of
+ * the page: the keyboard reaches it at the second Tab. It takes the focus to Start, or, once a match
+ * is on, to the decision at hand (table.js listens for "tbt-skip").
+ */
+function placeSkipLink(root) {
+  const link = root.querySelector(":scope > .tbt-skip");
+  if (!link) return;
+  root.id = root.id || link.hash.slice(1);
+  const theirs = document.querySelector("a.md-skip:not(.tbt-skip)");
+  if (theirs) theirs.after(link);
+  else document.body.prepend(link);
+  link.hidden = false;
+  link.addEventListener("click", (event) => {
+    event.preventDefault();
+    const start = root.querySelector(".tbt-start");
+    if (start && start.offsetParent !== null) {
+      start.scrollIntoView({ block: "center" });
+      start.focus();
+    } else {
+      root.dispatchEvent(new CustomEvent("tbt-skip"));
+    }
+  });
+}
+
 function prepare(root) {
+  placeSkipLink(root);
   const intro = root.querySelector(":scope > .tbt-intro");
   if (!intro || loadSaved(root.dataset.game)) {
     load();

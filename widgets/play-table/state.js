@@ -165,11 +165,11 @@ export function objectChips(view) {
       "in-kitty": fillParts(_("Upcard {card}, left in the kitty"), { card: up }),
     }[view.upcard_state];
     chips.push({ target: "upcard", label: upText, red: red(view.upcard.slice(-1)), state: view.upcard_state, card: view.upcard });
-    chips.push({ target: "kitty", label: fill(_("Kitty: {count} cards face down"), { count: String(view.kitty_size) }) });
+    chips.push({ target: "kitty", label: fill(ngettext("Kitty: {count} card face down", "Kitty: {count} cards face down", view.kitty_size), { count: String(view.kitty_size) }) });
   }
   if (view.game === "trinidad") {
     chips.push({ target: "kick", label: fillParts(_("Kick: {card}"), { card: view.kick }), red: red(view.kick.slice(-1)), card: view.kick });
-    chips.push({ target: "stock", label: fill(_("Stock: {count} cards"), { count: String(view.stock_size) }) });
+    chips.push({ target: "stock", label: fill(ngettext("Stock: {count} card", "Stock: {count} cards", view.stock_size), { count: String(view.stock_size) }) });
   }
   if (view.game === "nap") {
     const contract = view.contract

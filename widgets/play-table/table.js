@@ -60,6 +60,12 @@ class PlayTable {
     if (this.timerOverride !== null) this.timer.seconds = this.timerOverride;
     this.root.tabIndex = -1; // focus rests on the table, never on the page body, while it repaints
     installKeys(this);
+    // The page's skip link (start.js), pressed during a match: the keyboard goes to the decision at hand.
+    root.addEventListener("tbt-skip", () => {
+      this.root.scrollIntoView({ block: "start" });
+      if (this.view) this.focusDecision(true);
+      else this.root.focus({ preventScroll: true });
+    });
     this.paintToggles();
     this.setEngine("static");
     this.resumeIfSaved();
@@ -152,9 +158,12 @@ class PlayTable {
     const players = this.ui.players ? Number(this.ui.players.value) : null;
     const rounds = this.ui.rounds ? Number(this.ui.rounds.value) : null;
     const level = this.settings.level;
+    // The house rules ticked before Start: {option: value}, in the order the page lists them.
+    const ticked = this.ui.house.filter((box) => box.checked);
+    const rules = ticked.length ? Object.fromEntries(ticked.map((box) => [box.dataset.option, box.dataset.value === "true"])) : null;
     let answer;
     try {
-      answer = await this.request("table_new", { game: this.game, seed, level, ...(players ? { players } : {}), ...(rounds ? { rounds } : {}) });
+      answer = await this.request("table_new", { game: this.game, seed, level, ...(players ? { players } : {}), ...(rounds ? { rounds } : {}), ...(rules ? { rules } : {}) });
     } catch (err) {
       console.warn("trickbook: the table could not start", err);
       this.setEngine("failed");
@@ -165,7 +174,7 @@ class PlayTable {
       return;
     }
     // Everything that defines the match is sealed with its seed: a save edited in storage never resumes.
-    const terms = { version: answer.version, fingerprint: answer.view.fingerprint, seat: answer.view.you, players, rounds, level };
+    const terms = { version: answer.version, fingerprint: answer.view.fingerprint, seat: answer.view.you, players, rounds, level, ...(rules ? { rules } : {}) };
     let sealed = null;
     try {
       if (canSeal()) sealed = await seal(this.game, seed, terms);
@@ -188,11 +197,17 @@ class PlayTable {
     this.ui.log.replaceChildren();
     this.lines = 0;
     this.ui.fingerprint.replaceChildren(_("Fingerprint of this match's seed:"), " ", el("code", {}, answer.view.fingerprint));
+    // The house rules this match is played by, in the words of the switches the page lists.
+    const agreed = this.ui.house.filter((box) => (answer.view.house_rules || {})[box.dataset.option] === (box.dataset.value === "true"));
+    if (agreed.length) {
+      this.ui.fingerprint.append(" ", el("span", { className: "tbt-house-agreed" }, _("House rules:"), " ",
+        agreed.map((box) => box.closest("label").textContent.trim()).join(" ")));
+    }
     this.root.scrollIntoView({ block: "start" });
     if (resumed) {
-      // Narrate only the last moves; the position is painted at once.
-      const steps = answer.steps.slice(-8);
-      for (const step of steps) this.narrate(step);
+      // The log is written again from every step the moves replayed, as it was narrated then
+      // (the log keeps its newest lines); the position is painted at once.
+      for (const step of answer.steps) this.narrate(step);
       this.paint(answer.view);
       this.timer.start();
       this.keep(answer);
@@ -235,6 +250,7 @@ class PlayTable {
     if (!answer.ok) {
       const reason = answer.reason || answer.error;
       this.ui.explanation.replaceChildren(...(reason ? [el("p", {}, partsNodes(tableParts(reason)))] : []));
+      this.ui.fitLog();
       this.timer.start();
       this.focusDecision(hadFocus);
       return;
@@ -266,6 +282,7 @@ class PlayTable {
     if (!answer.ok) return;
     this.ui.explanation.dataset.target = target;
     this.ui.explanation.replaceChildren(...answer.messages.map((m) => el("p", { dataset: { code: m.code } }, partsNodes(tableParts(m)))));
+    this.ui.fitLog();
   }
 
   /** Paint each step in turn (the bots' moves at the table's pace), then the final view. */
@@ -273,11 +290,13 @@ class PlayTable {
     this.busy = true;
     this.root.dataset.busy = "true";
     try {
+      const last = answer.steps[answer.steps.length - 1];
       for (const step of answer.steps) {
         this.narrate(step);
         this.paint(step.view);
         if (step.action && step.view.trick) this.click();
-        if (step.bot && this.pace) {
+        // No pause after the last step: the table shows the reader's turn only with the focus on the decision.
+        if (step.bot && this.pace && step !== last) {
           const trick = step.view.trick;
           await sleep(trick && trick.winner ? this.pace * 2 : this.pace);
         }

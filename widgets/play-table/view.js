@@ -77,6 +77,8 @@ export class TableView {
     this.timerOn = found("tbt-timer-on") || el("input", { type: "checkbox", className: "tbt-timer-on", id: `tbt-timer-on-${t.game}`, checked: !prefersReducedMotion() });
     this.timerLabel = found("tbt-timer-label") || el("label", { className: "tbt-timer-label", for: this.timerOn.id },
       this.timerOn, " ", _("A time limit for each decision"));
+    // The house rules the build wrote in, one switch per option of the game (none without the page's).
+    this.house = written ? [...written.querySelectorAll(".tbt-house")] : [];
     this.status = found("tbt-status") || el("p", { className: "tbt-status", role: "status" });
     this.keysHelp = found("tbt-keys-help");
     this.intro = written || el("div", { className: "tbt-intro" },
@@ -122,8 +124,16 @@ export class TableView {
     this.tools = el("div", { className: "tbt-tools" }, this.nextHand, this.lastTrick, this.soundToggle, this.newMatch);
     // What the reading keys (keys.js: H, T, C, W, U) say, for screen readers.
     this.said = el("p", { className: "tbt-sr tbt-said", role: "status" });
+    // The log right under the hand and its explanation, fitted to the screen (fitLog): its newest
+    // lines are in sight at each decision; the tools, the fingerprint and the end follow it.
     this.game = el("div", { className: "tbt-game", hidden: true },
-      this.bar, this.felt, this.placard, this.hand, this.said, this.explanation, this.tools, this.fingerprint, this.confirm, this.end, this.log);
+      this.bar, this.felt, this.placard, this.hand, this.said, this.explanation, this.log, this.tools, this.fingerprint, this.confirm, this.end);
+    window.addEventListener("resize", () => this.fitLog());
+    // Whatever above the log changes size (a notice, a longer explanation, a wrapped placard) moves it.
+    if (window.ResizeObserver) {
+      const above = new ResizeObserver(() => this.fitLog());
+      for (const part of [this.notice, this.bar, this.felt, this.placard, this.hand, this.explanation]) above.observe(part);
+    }
     if (written) {
       // Nothing adopted leaves the page (a focused button would lose focus): the rest goes around it.
       for (const node of [...this.root.childNodes]) if (node !== written) node.remove();
@@ -192,6 +202,28 @@ export class TableView {
     // While the trick just taken is still on the felt (the next lead not made), it is the one shown.
     this.lastTrick.disabled = !view.last_trick;
     this.paintEnd(view);
+    this.fitLog();
+  }
+
+  /**
+   * The log's height: what is left of the screen below its top when the table sits at the top of the
+   * screen, under the site's header (as Start and a resume leave it), between the bounds of table.css;
+   * then, when that changed, scrolled to its newest line. On a phone the hand fills the screen: the log keeps its own height.
+   */
+  fitLog() {
+    const log = this.log;
+    if (this.game.hidden) return;
+    // Where the table's top comes to rest: under the header, by its scroll margin (table.css).
+    const header = document.querySelector(".md-header");
+    const top = Math.max(header ? header.getBoundingClientRect().bottom : 0, parseFloat(getComputedStyle(this.root).scrollMarginTop) || 0);
+    const below = log.getBoundingClientRect().top - this.root.getBoundingClientRect().top;
+    const room = window.innerHeight - top - below - 12;
+    const style = getComputedStyle(log);
+    const least = parseFloat(style.minHeight) || 0;
+    const height = room >= least ? `min(12em, ${Math.floor(room)}px)` : "";
+    if (log.style.maxHeight === height) return; // (a reader scrolling back through the log stays where they are)
+    log.style.maxHeight = height;
+    log.scrollTop = log.scrollHeight;
   }
 
   paintSeats(view, places) {
@@ -357,7 +389,8 @@ export class TableView {
     const copy = this.button("tbt-copy", _("Copy seed"), () => this.table.copySeed(copy));
     const rows = view.dealt.map((d) => el("tr", {},
       el("td", {}, String(d.number)), el("td", {}, seatName(d.dealer)), el("td", { className: "tbt-dealt-cards", dataset: { cards: d.cards.join(" ") } }, cardsNodes(d.cards))));
-    this.end.replaceChildren(
+    // (replaceChildren writes a null as the text "null": a part that may be absent is left out first.)
+    this.end.replaceChildren(...[
       el("p", { className: "tbt-result" }, resultText(view)),
       this.finalBalances(view),
       el("p", {}, _("The seed of this match:"), " ", el("code", { className: "tbt-seed" }, view.seed)),
@@ -366,7 +399,8 @@ export class TableView {
         el("table", { className: "tbt-dealt" },
           el("caption", {}, _("Your hands as dealt, to compare with the verifier")),
           el("thead", {}, el("tr", {}, el("th", {}, _("Hand")), el("th", {}, _("Dealer")), el("th", {}, _("Your cards in the order dealt")))),
-          el("tbody", {}, ...rows))));
+          el("tbody", {}, ...rows))),
+    ].filter(Boolean));
     this.end.hidden = false;
   }
 
@@ -395,6 +429,7 @@ export class TableView {
       ask.addEventListener("click", () => {
         this.explanation.dataset.target = "why";
         this.explanation.replaceChildren(el("p", { dataset: { code: why.code } }, partsNodes(why.parts)));
+        this.fitLog();
       });
       own.append(" ", ask);
     }

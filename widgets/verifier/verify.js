@@ -38,7 +38,7 @@ class Verifier {
     this.fingerprint = el("input", { type: "text", spellcheck: "false", autocomplete: "off", className: "tbv-hex", placeholder: _("64 hexadecimal digits") });
     this.hands = el("input", { type: "number", min: "1", max: String(MAX_HANDS), value: "2" });
     this.playersField = field(`tbv-players-${n}`, _("Players (Nap):"), this.players);
-    const check = el("button", { type: "submit", className: "tbv-check" }, _("Check and deal"));
+    const check = el("button", { type: "submit", className: "tbv-check md-button md-button--primary" }, _("Check and deal"));
     this.form = el("form", { className: "tbv-form" },
       field(`tbv-game-${n}`, _("Game:"), this.game), this.playersField,
       field(`tbv-seed-${n}`, _("Seed:"), this.seed),

@@ -53,6 +53,25 @@ def strength(hand: Sequence[Card], trump: str) -> float:
     return total
 
 
+def no_trump_strength(hand: Sequence[Card]) -> float:
+    """How good no trump would be, on the trumps' scale: aces, and kings and queens guarded above.
+
+    >>> no_trump_strength([Card.parse(c) for c in "AS AH KH QD 9C".split()])
+    8.0
+    """
+    total = 0.0
+    for suit in SUITS:
+        ranks = {c.rank for c in hand if c.suit == suit}
+        if "A" in ranks:
+            total += 3.0
+            if "K" in ranks:
+                total += 2.0
+                total += 1.0 if "Q" in ranks else 0.0
+        elif "K" in ranks and len(ranks) >= 2:
+            total += 1.0
+    return total
+
+
 def discard_choice(hand: Sequence[Card], trump: str) -> Card:
     """Keep trumps and aces; throw a lone low card to make a void, else the lowest plain card."""
     def key(card: Card) -> tuple[int, int, int, int]:
@@ -115,6 +134,12 @@ class EuchreBot:
         best = max(options, key=lambda s: (strength(hand, s), -SUITS.index(s)))
         score = strength(hand, best)
         stuck = f"{seat} pass" not in me.legal
+        if f"{seat} notrump" in me.legal:  # a table that plays no trump
+            nt = no_trump_strength(hand)
+            if nt > score and (nt >= ORDER_AT or stuck):
+                alone = " alone" if nt >= ALONE_AT else ""
+                self.reason = ("bot-no-trump", {"seat": seat})
+                return self._pick(me, f"{seat} notrump{alone}", f"{seat} notrump")
         if score < self.order_at and not stuck:
             self.reason = ("bot-pass-weak-all", {"seat": seat})
             return self._pick(me, f"{seat} pass")

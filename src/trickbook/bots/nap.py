@@ -10,6 +10,9 @@ from ..view import SeatView
 from .explain import play_reason, still_to_play
 
 CONTRACT_TRICKS = (("wellington", 5.0), ("nap", 4.7), ("four", 3.7), ("three", 2.7))
+# Misère (where the table plays it) is bid by a hand whose every card is this low or lower
+# (ranks counted from the ace, 0, to the two, 12: "8" is 6) and that would not bid Four.
+MISERE_HIGHEST = RANKS.index("8")
 
 # Chance that a trump wins a trick, by how many higher trumps the hand lacks.
 _TRUMP_CHANCE = {0: 1.0, 1: 0.7, 2: 0.45}
@@ -58,7 +61,11 @@ class NapBot:
     # ----- bidding ---------------------------------------------------------
     def _bid(self, me: SeatView) -> str:
         suit, estimate = best_suit(me.hand, len(me.seats))
+        misere = f"{me.seat} bid misere"
         for contract, needed in CONTRACT_TRICKS:
+            if needed < 3.7 and misere in me.legal and misere_hand(me.hand):
+                self.reason = ("bot-bid-misere", {"seat": me.seat, "card": _highest(me.hand)})
+                return misere
             text = f"{me.seat} bid {contract}"
             if estimate >= needed and text in me.legal:
                 self.reason = ("bot-bid", {"seat": me.seat, "contract": contract, "tricks": needed})
@@ -70,6 +77,9 @@ class NapBot:
     def _play(self, me: SeatView) -> str:
         cards = me.cards
         declarer = me.obs["declarer"]
+        if me.obs.get("contract") == "misere":
+            card, self.reason = misere_play(me, cards, declarer)
+            return me.play(card)
         if not me.plays:
             card = self._lead(me, cards)
         elif me.seat == declarer:
@@ -110,6 +120,53 @@ class NapBot:
         if winners:
             return _highest(winners)
         return me.cheapest(cards)
+
+
+def misere_hand(hand: Sequence[Card]) -> bool:
+    """A hand to bid Misère with: every card an eight or lower."""
+    return all(RANKS.index(c.rank) >= MISERE_HIGHEST for c in hand)
+
+
+def misere_play(me: SeatView, cards: list[Card], declarer: str) -> tuple[Card, tuple[str, dict[str, Any]]]:
+    """Misère, played without trumps: the declarer loses every trick he can; the others try to make him take one.
+
+    The declarer leads his lowest card and, following, plays the highest card that still loses
+    the trick (with no card that loses, the highest: he takes this trick anyway). A defender
+    leads low and, when the declarer is still to play, plays low to leave him less room under it;
+    once the declarer has played under the trick, a defender stays under his card too, and
+    otherwise sheds a high card.
+    """
+    seat = me.seat
+    if len(cards) == 1:
+        return cards[0], ("bot-only-card", {"seat": seat, "card": cards[0]})
+    if not me.plays:
+        card = _lowest(cards)
+        code = "bot-misere-lead-low" if seat == declarer else "bot-misere-defend-lead-low"
+        return card, (code, {"seat": seat, "card": card, "declarer": declarer})
+    assert me.winning is not None and me.led is not None
+    losers = [c for c in cards if not me.beats(c, me.winning[1], me.led)]
+    if seat == declarer:
+        if losers:
+            card = _highest(losers)
+            return card, ("bot-misere-duck", {"seat": seat, "card": card})
+        card = _highest(cards)
+        return card, ("bot-misere-forced", {"seat": seat, "card": card})
+    declarer_played = any(s == declarer for s, _ in me.plays)
+    if declarer_played and me.winning[0] == declarer:
+        if losers:  # stay under the declarer's card, so that it keeps the trick
+            card = _highest(losers)
+            return card, ("bot-misere-stay-under", {"seat": seat, "card": card, "declarer": declarer})
+        card = _lowest(cards)
+        return card, ("bot-misere-cannot-stay-under", {"seat": seat, "card": card, "declarer": declarer})
+    if not declarer_played:
+        card = _lowest(cards)
+        return card, ("bot-misere-defend-low", {"seat": seat, "card": card, "declarer": declarer})
+    card = _highest(cards)  # the declarer is already beaten in this trick: shed a high card
+    return card, ("bot-misere-shed-high", {"seat": seat, "card": card, "declarer": declarer})
+
+
+def _lowest(cards: list[Card]) -> Card:
+    return max(cards, key=lambda c: (RANKS.index(c.rank), -SUITS.index(c.suit)))
 
 
 def _play_reason(me: SeatView, card: Card) -> tuple[str, dict[str, Any]]:

@@ -48,6 +48,7 @@ class World:
         self.trump = trump
         self.suit_of: Callable[[Card], str] = lambda card: hand_class.suit_of(card, trump)
         self.mine = [Card.parse(c) for c in obs["hand"]]
+        house = hand_class.rules_from_view(obs)
         # The public actions of trick play, and the cards each seat has parted with.
         self.plays: list[Action] = []
         self.parted: dict[str, list[Card]] = {s: [] for s in self.seats}
@@ -62,7 +63,7 @@ class World:
                     self.parted[seat].append(card)
                     if led is None:
                         led = self.suit_of(card)
-                    elif hand_class.shows_out(card, led, trump):
+                    elif hand_class.shows_out(card, led, trump, house):
                         self.void[seat].add(led)
                 else:
                     thrown = [Card.parse(c) for c in entry[2]]
@@ -312,8 +313,4 @@ class World:
         return state
 
     def _rules(self) -> Any:
-        target = self.obs.get("target")
-        rules_class = self.hand_class.rules_class
-        if target is not None and target != rules_class().target:
-            return rules_class.from_options({"target": int(target)})
-        return None
+        return self.hand_class.rules_from_view(self.obs)

@@ -10,14 +10,19 @@ from __future__ import annotations
 
 from typing import Any, ClassVar, Iterable, Sequence
 
+from ..actions import Action
 from ..cards import Card, game_value
 from ..game import HandState
-from ..messages import N_, register
+from ..messages import N_, Reason, register
+from ..trickplay import listed_in_order
 
 register({
     # reasons
     "must-follow-trump": N_("{seat} holds a trump and must follow the trump lead."),
     "must-follow-or-trump": N_("{seat} holds {suit} and must follow suit or play a trump."),
+    # house rules: variants some tables play (rules options)
+    "house-no-cut-holding-suit": N_("At a table that forbids it, {seat} may not trump while holding {suit}."),
+    "house-no-undertrump": N_("At a table that forbids under-trumping, {seat} may not play a trump lower than {card}, already in the trick."),
     # scoring events
     "high": N_("{card} is the highest trump in play; {seat} was dealt it."),
     "low": N_("{card} is the lowest trump in play; {seat} was dealt it."),
@@ -42,6 +47,62 @@ class AllFoursHand(HandState):
     def _start(self) -> None:
         # Who was dealt each card in play: High, Low and Jack follow the original holder.
         self.dealt_to: dict[Card, str] = {c: s for s in self.seats for c in self.hands[s]}
+        # A house rule that narrows the follow rule (a rules option away from its default): the
+        # common follow rule's tables stay as they are and its answers are narrowed here.
+        self.house_plays = not getattr(self.rules, "may_cut_holding_suit", True) or not getattr(
+            self.rules, "may_undertrump", True)
+
+    @classmethod
+    def shows_out(cls, card: Card, led: str | None, trump: str | None, rules: Any = None) -> bool:
+        """A trump on a plain lead proves a void too where the house forbids trumping while holding the suit."""
+        if (rules is not None and not getattr(rules, "may_cut_holding_suit", True)
+                and led is not None and led != trump and card.suit == trump):
+            return True
+        return super().shows_out(card, led, trump)
+
+    # ----- house rules of play ----------------------------------------------------------
+    @listed_in_order
+    def _play_legal(self) -> Iterable[Action]:
+        legal = super()._play_legal()
+        if not self.house_plays:
+            return legal
+        return [a for a in legal if a.card is None or self._house_refusal(a.seat, a.card) is None]
+
+    def _check_play(self, seat: str, card: Card) -> Reason | None:
+        reason = super()._check_play(seat, card)
+        if reason is None and self.house_plays:
+            return self._house_refusal(seat, card)
+        return reason
+
+    def legal_plays(self, seat: str) -> list[Card]:
+        cards = super().legal_plays(seat)
+        if not self.house_plays:
+            return cards
+        return [c for c in cards if self._house_refusal(seat, c) is None]
+
+    def _house_refusal(self, seat: str, card: Card) -> Reason | None:
+        """What a house rule forbids that the common follow rule allows, on a plain lead.
+
+        - ``may_cut_holding_suit = false`` (Yorkshire's neighbouring towns): no trump while
+          holding the suit led;
+        - ``may_undertrump = false`` (some Trinidad tables): no trump lower than the best trump
+          already in the trick, unless every card of the hand is such a trump.
+        """
+        led, trump = self.led_suit(), self.trump
+        if led is None or trump is None or led == trump or card.suit != trump:
+            return None
+        hand = self.hands[seat]
+        if not getattr(self.rules, "may_cut_holding_suit", True) and any(c.suit == led for c in hand):
+            return Reason("house-no-cut-holding-suit", {"seat": seat, "suit": led, "card": card})
+        if not getattr(self.rules, "may_undertrump", True):
+            trick = self.tricks[-1]
+            trumps = [e.card for e in trick.entries if e.card is not None and e.card.suit == trump]
+            if trumps:
+                top = max(trumps, key=self.power)
+                if self.power(card) < self.power(top) and any(
+                        c.suit != trump or self.power(c) > self.power(top) for c in hand):
+                    return Reason("house-no-undertrump", {"seat": seat, "card": top})
+        return None
 
     def deal_more(self, seat: str, cards: Iterable[Card]) -> None:
         """Give a seat more cards, which are then in play (Trinidad's run)."""

@@ -40,6 +40,8 @@ register({
     "upcard-stays": N_("Nobody picks up: {card} stays in the kitty."),
     "turned-down": N_("Everyone passes: {card} is turned down, and {suit} cannot be trumps."),
     "call": N_("{seat} names {suit} as trumps."),
+    "notrump": N_("{seat} calls no trump: the highest card of the suit led takes each trick, and the jacks are plain jacks."),
+    "no-trump-not-played": N_("No trump is not called at this table: {seat} may name a suit or pass."),
     "alone": N_("{seat} goes alone."),
     "sits-out": N_("{seat}, partner of {maker}, puts the cards face down and sits out this hand."),
     "discard": N_("{seat} discards a card face down."),
@@ -56,10 +58,15 @@ register({
 
 @dataclass(frozen=True)
 class EuchreRules(Rules):
-    """Ten points win; the dealer is stuck in round two unless ``stick_the_dealer`` is false."""
+    """Ten points win; the dealer is stuck in round two unless ``stick_the_dealer`` is false.
+
+    ``no_trump`` (off at the text's table): in round two a seat may call no trump instead of a suit;
+    the hand is then played without trumps or bowers, and scored as any other.
+    """
 
     target: int = 10
     stick_the_dealer: bool = True
+    no_trump: bool = False
 
 
 # ----- the bowers: the one place where the jacks change suit ----------------
@@ -125,7 +132,7 @@ def team_points(tricks: int, alone: bool) -> tuple[str, int]:
 # The bidding rounds' legal actions, sorted by text: by seat and whether it deals (round one), and by
 # seat, whether the dealer is stuck and the suit turned down (round two).
 _ROUND_ONE: dict[tuple[str, bool], tuple[Action, ...]] = {}
-_ROUND_TWO: dict[tuple[str, bool, str | None], tuple[Action, ...]] = {}
+_ROUND_TWO: dict[tuple[str, bool, str | None, bool], tuple[Action, ...]] = {}
 # Each seat's discard of each card of the pack.
 _DISCARDS: dict[str, dict[Card, Action]] = {}
 
@@ -156,7 +163,7 @@ class EuchreHand(HandState):
     turn_card = "upcard"
     kitty_size = 3
     first_dealer_draw = "seat-index"
-    verbs = frozenset({"pass", "order", "pickup", "call", "discard", "play"})
+    verbs = frozenset({"pass", "order", "pickup", "call", "notrump", "discard", "play"})
     bot = "trickbook.bots.euchre:EuchreBot"
 
     def _start(self) -> None:
@@ -285,7 +292,7 @@ class EuchreHand(HandState):
     def _round_two_legal(self) -> Iterable[Action]:
         seat = self.current
         assert seat is not None
-        key = (seat, self.stuck, self.turned_down)
+        key = (seat, self.stuck, self.turned_down, self.rules.no_trump)
         listed = _ROUND_TWO.get(key)
         if listed is None:
             listed = _ROUND_TWO[key] = _in_order(self._round_two_actions(seat))
@@ -298,6 +305,9 @@ class EuchreHand(HandState):
             if suit != self.turned_down:
                 yield Action(seat, "call", suit=suit)
                 yield Action(seat, "call", suit=suit, alone=True)
+        if self.rules.no_trump:
+            yield Action(seat, "notrump")
+            yield Action(seat, "notrump", alone=True)
 
     def _round_two_check(self, action: Action) -> Reason | None:
         seat, verb = action.seat, action.verb
@@ -307,6 +317,8 @@ class EuchreHand(HandState):
             if action.suit == self.turned_down:
                 return Reason("turned-down-suit", {"seat": seat, "suit": action.suit})
             return None
+        if verb == "notrump":
+            return None if self.rules.no_trump else Reason("no-trump-not-played", {"seat": seat})
         if verb in ("order", "pickup"):
             return Reason("upcard-turned-down", {"seat": seat, "card": self.upcard})
         return self._not_now(action)
@@ -321,12 +333,18 @@ class EuchreHand(HandState):
             else:
                 self.current = self.next_seat(seat)
             return
+        if action.verb == "notrump":
+            self.emit("notrump", seat=seat)
+            self.no_trumps = True
+            self._make_trump(seat, None, action.alone)
+            self._start_play()
+            return
         assert action.suit is not None
         self.emit("call", seat=seat, suit=action.suit)
         self._make_trump(seat, action.suit, action.alone)
         self._start_play()
 
-    def _make_trump(self, seat: str, suit: str, alone: bool) -> None:
+    def _make_trump(self, seat: str, suit: str | None, alone: bool) -> None:
         self.trump, self.maker, self.alone = suit, seat, alone
         if alone:
             self.emit("alone", seat=seat)
@@ -390,6 +408,8 @@ class EuchreHand(HandState):
             "tricks_won": self.tricks_won(),
             "target": self.rules.target,
         })
+        if self.no_trumps:
+            view["no_trumps"] = True
         return view
 
     def observation(self, seat: str) -> dict[str, Any]:

@@ -3,6 +3,12 @@
 Three to seven players, five cards each, one round of bidding from the dealer's
 left, the declarer's first lead sets trump, follow suit or play anything, and
 symmetric payments of 3, 4, 5 or 10 to or from each opponent.
+
+The text names other profiles a table may agree before the deal; two are rules options:
+
+- ``misere``: a bid of Misère ranks between Three and Four; its declarer must take no trick,
+  the hand is played without trumps, and it is paid 3 by or to each opponent;
+- ``nap_pays_ten``: a won Nap is paid 10 by each opponent (a lost one still costs 5 each).
 """
 
 from __future__ import annotations
@@ -17,7 +23,8 @@ from ..tricks import Trick
 
 # Tricks a contract needs, and what each opponent pays (or is paid).
 NEEDED = {"three": 3, "four": 4, "nap": 5, "wellington": 5}
-PAYMENT = {"three": 3, "four": 4, "nap": 5, "wellington": 10}
+PAYMENT = {"three": 3, "misere": 3, "four": 4, "nap": 5, "wellington": 10}
+NAP_WON_AT_TEN = 10  # what each opponent pays for a won Nap at a table with ``nap_pays_ten``
 SEAT_LETTERS = "ABCDEFG"
 
 register({
@@ -28,6 +35,10 @@ register({
     "pass": N_("{seat} passes."),
     "all-pass": N_("Everyone passes: no play and no payment; the next dealer deals."),
     "declarer": N_("{seat} is the declarer with {contract} and leads."),
+    "misere-not-played": N_("Misère is not played at this table: {seat} may bid Three, Four, Nap or Wellington."),
+    "misere-no-trumps": N_("Misère is played without trumps: {seat} must take no trick."),
+    "misere-made": N_("{seat} has made Misère, taking no trick."),
+    "misere-failed": N_("{seat} has failed in Misère by taking a trick."),
     "contract-made": N_("{seat} has made {contract}, taking {tricks} of the five tricks."),
     "contract-failed": N_("{seat} has failed in {contract}: the defenders have taken {against} of the five tricks."),
     "net": N_("Net result of the hand for {team}: {points}."),
@@ -37,7 +48,13 @@ register({
 
 @dataclass(frozen=True)
 class NapRules(Rules):
-    """Nap has no options: no target (a session lasts an agreed number of rounds)."""
+    """No target (a session lasts an agreed number of rounds); two profiles a table may agree.
+
+    ``misere``: Misère may be bid (between Three and Four). ``nap_pays_ten``: a won Nap is paid 10.
+    """
+
+    misere: bool = False
+    nap_pays_ten: bool = False
 
 
 class NapHand(HandState):
@@ -46,6 +63,7 @@ class NapHand(HandState):
     title = "Nap"
     listed = 3
     rules_class = NapRules
+    rules: NapRules
     default_seats = ("A", "B", "C", "D")
     seat_counts = range(3, 8)
     partnership = False
@@ -80,6 +98,8 @@ class NapHand(HandState):
         assert seat is not None
         yield Action(seat, "pass")
         for c in CONTRACTS:
+            if c == "misere" and not self.rules.misere:
+                continue
             a = Action(seat, "bid", contract=c)
             if self._bidding_check(a) is None:
                 yield a
@@ -91,6 +111,8 @@ class NapHand(HandState):
             return self._not_now(action)
         contract = action.contract
         assert contract is not None
+        if contract == "misere" and not self.rules.misere:
+            return Reason("misere-not-played", {"seat": action.seat})
         # Too low first: a second Wellington follows a Nap, it just does not beat the first.
         if self.contract is not None and CONTRACTS.index(contract) <= CONTRACTS.index(self.contract):
             return Reason("bid-too-low", {"seat": action.seat, "contract": self.contract})
@@ -114,6 +136,9 @@ class NapHand(HandState):
             self.end_hand()
             return
         self.emit("declarer", seat=self.declarer, contract=self.contract)
+        if self.contract == "misere":
+            self.no_trumps = True
+            self.emit("misere-no-trumps", seat=self.declarer)
         self.start_play(self.declarer)
 
     def _finish_trick(self, trick: Trick, led: str | None = None) -> None:
@@ -128,6 +153,14 @@ class NapHand(HandState):
         assert self.declarer is not None and self.contract is not None
         made = self.tricks_won(self.declarer)
         against = sum(1 for t in self.tricks if t.winner is not None and t.winner != self.declarer)
+        if self.contract == "misere":  # no trick at all: failed at the first one taken, made at the last
+            if made:
+                self.emit("misere-failed", seat=self.declarer)
+                self._pay(success=False)
+            elif against == self.hand_size:
+                self.emit("misere-made", seat=self.declarer)
+                self._pay(success=True)
+            return
         need = NEEDED[self.contract]
         if made >= need:
             self.emit("contract-made", seat=self.declarer, contract=self.contract, tricks=made)
@@ -138,7 +171,7 @@ class NapHand(HandState):
 
     def _pay(self, success: bool) -> None:
         assert self.declarer is not None and self.contract is not None
-        unit = PAYMENT[self.contract]
+        unit = self.payment(self.contract, success)
         nets = {s: 0 for s in self.seats}
         for s in self.seats:
             if s == self.declarer:
@@ -152,6 +185,16 @@ class NapHand(HandState):
         for s in self.seats:
             if s != self.declarer:
                 self.score[s] += nets[s]
+
+    def payment(self, contract: str, success: bool) -> int:
+        """What each opponent pays the declarer (or is paid) for ``contract`` made or failed, at this table."""
+        if contract == "nap" and success and self.rules.nap_pays_ten:
+            return NAP_WON_AT_TEN
+        return PAYMENT[contract]
+
+    def tricks_needed(self, contract: str) -> int:
+        """Tricks the declarer must take: for Misère, none at all (and no trick may be taken)."""
+        return 0 if contract == "misere" else NEEDED[contract]
 
     def _score_hand(self) -> None:
         self.end_hand()

@@ -23,6 +23,8 @@ from ..messages import N_, Reason, register
 from .allfours import AllFoursHand
 
 KICK_POINTS = {"A": 1, "6": 2, "J": 3}
+# Tobago's house rule (``kicked_two_for_six``): the two takes the six's bonus.
+KICK_POINTS_TOBAGO = {"A": 1, "2": 2, "J": 3}
 RUN_SIZE = 3
 GIFT = 1
 
@@ -43,10 +45,19 @@ register({
 
 @dataclass(frozen=True)
 class TrinidadRules(Rules):
-    """First side to ``target`` wins; ``gift_may_win = false`` forbids a gift that would win."""
+    """First side to ``target`` wins; the other options are house rules the rule text names.
+
+    - ``gift_may_win = false`` forbids a gift that would win the match;
+    - ``may_undertrump = false`` forbids a trump lower than one already in the trick (the text's
+      table allows it);
+    - ``kicked_two_for_six = true``: as sometimes in Tobago, a kicked two scores the bonus a kicked
+      six scores at the text's table, and a kicked six scores nothing.
+    """
 
     target: int = 14
     gift_may_win: bool = True
+    may_undertrump: bool = True
+    kicked_two_for_six: bool = False
 
 
 class TrinidadHand(AllFoursHand):
@@ -65,6 +76,11 @@ class TrinidadHand(AllFoursHand):
     hang_jack_points = 3
     verbs = frozenset({"play", "stand", "beg", "give", "run"})
     bot = "trickbook.bots.allfours:TrinidadBot"
+
+    @property
+    def kick_points(self) -> dict[str, int]:
+        """What each kicked rank scores for the dealer at this table."""
+        return KICK_POINTS_TOBAGO if self.rules.kicked_two_for_six else KICK_POINTS
 
     def _start(self) -> None:
         super()._start()
@@ -170,7 +186,7 @@ class TrinidadHand(AllFoursHand):
                 return runs, Reason("stock-too-short", {"count": len(self.stock), "needed": needed})
             runs += 1
             kicked = self.stock[needed - 1]
-            dealers_score += KICK_POINTS.get(kicked.rank, 0)
+            dealers_score += self.kick_points.get(kicked.rank, 0)
             if kicked.suit != self.trump or (target and dealers_score >= target):
                 break
             pack_left -= self._run_cards
@@ -187,7 +203,7 @@ class TrinidadHand(AllFoursHand):
         if sets_trump:
             self.trump = card.suit
             self.emit("trump-set", suit=card.suit)
-        points = KICK_POINTS.get(card.rank, 0)
+        points = self.kick_points.get(card.rank, 0)
         if points and self.award("kick", self.team_of(self.dealer), points, card=card):
             self.end_hand()
             return True

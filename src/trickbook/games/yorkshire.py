@@ -45,9 +45,14 @@ register({
 
 @dataclass(frozen=True)
 class YorkshireRules(Rules):
-    """First pair to ``target`` points wins."""
+    """First pair to ``target`` points wins.
+
+    ``may_cut_holding_suit``: at Batley a player may trump a plain lead while holding its suit;
+    the neighbouring towns that forbid it set this to false.
+    """
 
     target: int = 11
+    may_cut_holding_suit: bool = True
 
 
 class YorkshireHand(AllFoursHand):

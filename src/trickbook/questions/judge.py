@@ -211,17 +211,17 @@ def _all_fours_score(state: HandState) -> dict[str, Any]:
 
 
 def _nap_score(hand: HandState) -> dict[str, Any]:
-    from ..games.nap import PAYMENT, NapHand
+    from ..games.nap import NapHand
 
     state = cast(NapHand, hand)
     payments: Mapping[str, int] | None = state.payments
     declarer = state.declarer
     if payments is None or declarer is None or state.contract is None:
         raise QuestionError("the contract is not settled at this step: ask 'score' once it is made or defeated")
-    unit = PAYMENT[state.contract]
+    won, lost = state.payment(state.contract, True), state.payment(state.contract, False)
     others = len(state.seats) - 1
-    nets = sorted({unit * others, -unit * others, unit, -unit}, reverse=True)
-    event = _find_event(state, ("contract-made", "contract-failed"), "contract")
+    nets = sorted({won * others, -lost * others, won, -lost}, reverse=True)
+    event = _find_event(state, ("contract-made", "contract-failed", "misere-made", "misere-failed"), "contract")
     net = payments[declarer]
     reason = _reason("score-net", seat=declarer, points=net)
     if event is not None:

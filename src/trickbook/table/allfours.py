@@ -25,7 +25,7 @@ register({
     "explain-before-pitch": N_("Your cards stay face down until {seat} pitches. Looking now gives the opponents 4 points."),
     "explain-kick": N_("{card} is the kick, turned by the dealer, {seat}: its suit, {suit}, is trumps."),
     "explain-kick-points": N_("A kicked ace scores 1, a six 2 and a jack 3 for the dealer's side; this kick scored {points}."),
-    "explain-stock": N_("The stock holds {count} cards face down. They are dealt only when the dealer runs the pack."),
+    "explain-stock": N_("Cards face down in the stock: {count}. They are dealt only when the dealer runs the pack."),
     "explain-cards-wait-beg": N_("No card is played until the player on the dealer's right has stood, or the dealer has answered the beg."),
 })
 
@@ -135,10 +135,8 @@ class TrinidadConduct(AllFoursConduct):
         state: Any = self.state
         if kind in ("kick", "trump"):  # the kick sets trumps
             card = state.kick_card
-            from ..games.trinidad import KICK_POINTS
-
             return [Message("explain-kick", {"card": card, "seat": state.dealer, "suit": card.suit}),
-                    Message("explain-kick-points", {"points": KICK_POINTS.get(card.rank, 0)})]
+                    Message("explain-kick-points", {"points": state.kick_points.get(card.rank, 0)})]
         if kind == "stock":
             return [Message("explain-stock", {"count": state.pack_left})]
         return super().explain_object(kind)

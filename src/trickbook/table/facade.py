@@ -75,7 +75,8 @@ def _find(table_id: str) -> Table:
 
 
 def table_new_json(seed: str | None = None, seat: str | None = None, game: str = "euchre",
-                   players: int | None = None, rounds: int | None = None, level: str = "strong") -> str:
+                   players: int | None = None, rounds: int | None = None, level: str = "strong",
+                   rules: dict[str, Any] | None = None) -> str:
     """Open a table (a fresh seed unless one is given) with bots of ``level`` ("strong" or "gentle");
     the bots move until the reader's turn."""
     try:
@@ -85,7 +86,8 @@ def table_new_json(seed: str | None = None, seat: str | None = None, game: str =
         _expect("level", level, str)
         _expect("players", players, int, optional=True)
         _expect("rounds", rounds, int, optional=True)
-        table = Table(seed=seed, seat=seat, game=game, players=players, rounds=rounds, level=level)
+        _expect("rules", rules, dict, optional=True)
+        table = Table(seed=seed, seat=seat, game=game, players=players, rounds=rounds, level=level, rules=rules)
     except TrickbookError as e:
         return _error(e)
     return _answer(_open(table), table, list(table.log))
@@ -139,8 +141,11 @@ def _resume(saved_text: str) -> Table:
     level = saved.get("level", "strong")
     if not isinstance(level, str):
         raise TableError(f"the saved bot level is not text: {level!r}")
+    rules = saved.get("rules")
+    if rules is not None and not isinstance(rules, dict):
+        raise TableError(f"the saved house rules are not a table of options: {str(rules)[:80]!r}")
     table = Table(seed=saved["seed"], seat=saved["seat"], game=saved["game"], players=players, rounds=rounds,
-                  level=level)
+                  level=level, rules=rules)
     fingerprint = saved.get("fingerprint")
     if fingerprint is not None and fingerprint != table.match.fingerprint:
         raise SaveError("the saved match's fingerprint is not its seed's")

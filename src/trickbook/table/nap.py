@@ -14,12 +14,13 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from ..actions import Action
-from ..games.nap import NEEDED, PAYMENT, NapHand
+from ..games.nap import NapHand
 from ..messages import N_, Message, register
 from .conduct import Conduct, TableError
 
 register({
     "explain-contract": N_("{seat} declared {contract}: {needed} of the five tricks are needed, and each other player pays or is paid {points}."),
+    "explain-contract-misere": N_("{seat} declared Misère: no trick may be taken, the hand has no trumps, and each other player pays or is paid {points}."),
     "explain-contract-bidding": N_("The highest bid so far: {seat}, {contract}."),
     "explain-no-contract": N_("Nobody has bid yet; each player speaks once."),
     "explain-taken-nap": N_("Tricks taken by {seat} in this hand: {count}."),
@@ -86,8 +87,12 @@ class NapConduct(Conduct):
                 return [Message("explain-no-contract")]
             if state.phase == "bidding":
                 return [Message("explain-contract-bidding", {"seat": state.declarer, "contract": state.contract})]
+            if state.contract == "misere":
+                return [Message("explain-contract-misere", {"seat": state.declarer,
+                                                            "points": state.payment("misere", True)})]
             return [Message("explain-contract", {"seat": state.declarer, "contract": state.contract,
-                                                 "needed": NEEDED[state.contract], "points": PAYMENT[state.contract]})]
+                                                 "needed": state.tricks_needed(state.contract),
+                                                 "points": state.payment(state.contract, True)})]
         return super().explain_object(kind)
 
     def explain_taken(self, seat: str) -> list[Message]:

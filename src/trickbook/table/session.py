@@ -37,6 +37,33 @@ MAX_BOT_MOVES = 200
 TIMEOUT, NEXT, WAIT = "timeout", "next", "wait"
 
 
+def house_rules(game: str, rules: Mapping[str, Any] | None) -> dict[str, bool]:
+    """The house rules a table is opened with, checked: only true/false options the game declares.
+
+    >>> house_rules("nap", {"misere": True})
+    {'misere': True}
+    >>> house_rules("nap", {"target": 3})
+    Traceback (most recent call last):
+    ...
+    trickbook.table.conduct.TableError: 'target' is not a house rule of nap (its house rules: misere, nap_pays_ten)
+    """
+    from ..games import find_game
+    from ..variants import house_options
+
+    if not rules:
+        return {}
+    cls = find_game(game)
+    declared = [name for name, _ in house_options(cls, cls.rules_class())]
+    out: dict[str, bool] = {}
+    for name, value in rules.items():
+        if name not in declared:
+            raise TableError(f"{name!r} is not a house rule of {game} (its house rules: {', '.join(declared)})")
+        if type(value) is not bool:
+            raise TableError(f"the house rule {name!r} is true or false, not {value!r}")
+        out[name] = value
+    return out
+
+
 class Table:
     """One reader against bots, for a whole match of ``game``.
 
@@ -48,18 +75,23 @@ class Table:
     (3 to 7) and ``rounds`` the number of rounds of a Nap session (each player
     deals once a round; one round when omitted). ``level`` is how the bots play
     (``trickbook.bots.LEVELS``): "strong", the search bot, by default; "gentle",
-    the heuristic bot, for beginners.
+    the heuristic bot, for beginners. ``rules`` are the house rules agreed before the match
+    (true/false options the game declares, ``trickbook.variants.house_options``); the target is
+    the game's own.
     """
 
     def __init__(self, seed: str | None = None, seat: str | None = None, bot_seed: int | None = None,
                  bots: Mapping[str, Any] | None = None, *, game: str = "euchre",
-                 players: int | None = None, rounds: int | None = None, level: str = "strong") -> None:
+                 players: int | None = None, rounds: int | None = None, level: str = "strong",
+                 rules: Mapping[str, Any] | None = None) -> None:
         from ..bots import LEVELS, make_bot  # bots load only when a table is opened
 
         self.game = canonical_name(game)
         conduct_class = CONDUCTS[self.game]
         seats = conduct_class.seats(players)
-        self.match = Match(self.game, seats=seats, seed=seed, rounds=conduct_class.rounds(rounds))
+        self.house_rules = house_rules(self.game, rules)
+        self.match = Match(self.game, seats=seats, seed=seed, rounds=conduct_class.rounds(rounds),
+                           rules=self.house_rules or None)
         seat = seat if seat is not None else conduct_class.default_seat(self.match.seats)
         if seat not in self.match.seats:
             raise TableError(f"seat {seat!r} is not at this table ({' '.join(self.match.seats)})")
@@ -81,9 +113,10 @@ class Table:
 
     @classmethod
     def resume(cls, seed: str, moves: Sequence[str], *, game: str = "euchre", seat: str | None = None,
-               players: int | None = None, rounds: int | None = None, level: str = "strong") -> "Table":
+               players: int | None = None, rounds: int | None = None, level: str = "strong",
+               rules: Mapping[str, Any] | None = None) -> "Table":
         """The table reached by playing ``moves`` again from the start of the match dealt by ``seed``."""
-        table = cls(seed=seed, seat=seat, game=game, players=players, rounds=rounds, level=level)
+        table = cls(seed=seed, seat=seat, game=game, players=players, rounds=rounds, level=level, rules=rules)
         table.replay(moves)
         return table
 
@@ -277,6 +310,7 @@ class Table:
             "over": over,
             "fingerprint": self.match.fingerprint,
             "seed": self.match.seed if over else None,
+            "house_rules": dict(self.house_rules),
         }
         view.update(self.conduct.extras(obs))
         if over:

@@ -5,6 +5,19 @@
 - ``catalog.py``: extracting, merging, checking and compiling the catalogs;
 - ``commands.py``: ``trickbook i18n update|check|add``;
 - ``localize.py``: translated pages and build-time lookups (``translator``).
+
+The browser catalog, one per language (``assets/i18n/<lang>.json``, ``catalog.browser_catalog``)::
+
+    {"lang", "ui": {msgid: msgstr}, "plural": {"nplurals", "expr"},
+     "engine": {"messages": {code: template}, "suits", "categories", "contracts"}}
+
+``plural.expr`` is the catalog's own ``Plural-Forms`` compiled to a tree of JSON lists
+(``plurals.py``) that ``widgets/i18n.js`` walks without ``eval``. Values under
+``messages.CARD_KEYS`` are always shown as cards, under ``SUIT_KEYS`` as suit names, and negative
+numbers with a true minus sign, in Python and in ``i18n.js`` alike. Material's own interface
+strings are ``pgettext("theme", …)`` entries of the ``ui`` domain (``theme.py``). French
+typography (``typography.py``) is applied to prose, the hands' data, the search index and the
+browser catalog, never to code, addresses or placeholders, nor to English shown as a fallback.
 """
 
 from .catalog import (

@@ -94,7 +94,7 @@ def mapped_domains(root: Path) -> list[str]:
 def extract_domain(root: Path, domain: str) -> Catalog:
     """Extract one domain's messages from the project at ``root`` into a template."""
     with open(root / MAPPING_FILES[domain], encoding="utf-8") as handle:
-        method_map, options_map = parse_mapping_cfg(handle)
+        method_map, options_map = parse_mapping_cfg(handle)  # type: ignore[no-untyped-call]  # Babel leaves it unannotated
     catalog = Catalog(
         project="trickbook",
         version=_version(),
@@ -461,8 +461,10 @@ def compile_catalogs(root: Path | str = ".", out_dir: Path | str | None = None) 
 
 
 def load_engine_names() -> None:
-    """Import every game written so far, and the play table, so that all message templates are registered."""
+    """Import every game written so far, the play table and the house rules, so that all message
+    templates are registered."""
     import_module("trickbook.table")
+    import_module("trickbook.variants")
     games = import_module("trickbook.games")
     for name in games.GAMES:
         module = games.GAMES[name].split(":")[0]

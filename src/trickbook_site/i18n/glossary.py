@@ -17,8 +17,10 @@ of terms::
 ``check_glossary`` reads every message of the language's catalogs and reports, with
 file and line, a translation that uses a forbidden variant, or that lacks every
 form of a term its English contains. Terms are matched as whole words, ignoring
-case, outside ``{placeholders}``, code spans and link targets; inflections are the
-listed forms.
+case, outside ``{placeholders}``, code spans and link targets. A translation's forms
+and variants are written once, as a dictionary writes them, and match in every
+inflection (``pli`` also refuses ``plis``, ``garder l'atout`` also ``ait gardé
+l'atout``): see ``morphology``.
 """
 
 from __future__ import annotations
@@ -31,10 +33,12 @@ from pathlib import Path
 from typing import Any, Iterable, Iterator
 
 from ..errors import CatalogError
+from .morphology import elision_problems, phrase_regex
 from .pofile import Entry, Problem, read_po_file
 
 GLOSSARY = "glossary.toml"
 _NOT_PROSE = re.compile(r"\{\w+(?:[!:][^{}]*)?\}|`+[^`]*`+|\]\([^)]*\)|<[^>]*>")
+_CODE = re.compile(r"`+[^`]*`+|\]\([^)]*\)")  # code spans and link targets: not read as words
 
 
 @dataclass(frozen=True)
@@ -154,21 +158,30 @@ def check_entry(glossary: Glossary, file: str, entry: Entry) -> Iterator[Problem
         shown = _prose(text)
         where = f" (form {index})" if entry.msgid_plural is not None else ""
         present = [t for t in terms if t.in_english(english)]
-        # A variant refused for one term is still the right word for another term the English has
-        # ("talon" is the kitty even in a sentence that also names the stock).
-        owned = {f.lower() for t in present for f in t.forms}
         for term in terms:
             has_term = term in present
             for variant in term.forbid + (term.forbid_with_term if has_term else ()):
-                if variant.lower() in owned and variant not in term.forbid:
+                found = phrase_regex(variant, glossary.locale).search(shown)
+                # A variant refused for one term may hold the right word for another term the English
+                # has ("talon" is the kitty even in a sentence that also names the stock; "la retourne"
+                # is the upcard in a sentence that also names the kick).
+                if found and variant not in term.forbid and _owned(found.group(0), term, present, glossary.locale):
                     continue
-                found = _pattern(variant).search(shown)
                 if found:
                     yield Problem(file, entry.line, f"glossary: {found.group(0)!r} is not used on this site; "
                                                     f"{term.en!r} is {term.translation!r}{where}")
-            if has_term and term.require and not any(_pattern(f).search(shown) for f in term.forms):
+            if has_term and term.require and not any(phrase_regex(f, glossary.locale).search(shown)
+                                                      for f in term.forms):
                 yield Problem(file, entry.line, f"glossary: the English has {term.en!r} but the translation "
                                                 f"lacks {term.translation!r}{where}")
+        for message in elision_problems(_CODE.sub(" ", text), glossary.locale):
+            yield Problem(file, entry.line, f"{message}{where}")
+
+
+def _owned(found: str, term: Term, present: list[Term], locale: str) -> bool:
+    """Whether ``found`` is, in some inflection, a form of another term that the English has."""
+    return any(phrase_regex(form, locale).fullmatch(found) for other in present if other is not term
+               for form in other.forms)
 
 
 def check_glossary(glossary: Glossary, catalogs: Iterable[Path]) -> list[Problem]:

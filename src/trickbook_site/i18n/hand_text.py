@@ -52,8 +52,8 @@ def hand_strings(text: str, *, hand_id: str | None = None, line_offset: int = 0,
     questions = data.get("questions")
     if isinstance(questions, list):
         for index, question in enumerate(questions):
-            text = question.get("text") if isinstance(question, dict) else None
-            if isinstance(text, str) and text.strip():
-                found.append(HandString(line_of("questions", str(index), "text"), text,
+            asked = question.get("text") if isinstance(question, dict) else None
+            if isinstance(asked, str) and asked.strip():
+                found.append(HandString(line_of("questions", str(index), "text"), asked,
                                         f"hand {name}: question at step {question.get('step')}"))
     return found

@@ -234,7 +234,7 @@ class Translator:
         forms = self._catalogs.get(domain, {}).get(singular)
         index = self._plural(n)
         if isinstance(forms, list) and index < len(forms):
-            return forms[index]
+            return str(forms[index])
         return singular if n == 1 else plural
 
     def content(self, message: str) -> str:
@@ -283,9 +283,9 @@ def _fallback_states(catalog: Catalog) -> dict[str, tuple[str, int]]:
     for message in catalog:
         if message.id and isinstance(message.id, str) and not message.context and isinstance(message.string, str):
             if message.fuzzy and message.string:
-                states[message.id] = (FUZZY, message.lineno)
+                states[message.id] = (FUZZY, message.lineno or 0)
             elif not message.string:
-                states[message.id] = (MISSING, message.lineno)
+                states[message.id] = (MISSING, message.lineno or 0)
     return states
 
 
@@ -297,7 +297,7 @@ def _usable(catalog: Catalog) -> dict[str, Any]:
         # A message with a context is kept under "context\x04msgid", as gettext keys it.
         prefix = f"{message.context}\x04" if message.context else ""
         if isinstance(message.id, (list, tuple)):
-            if all(message.string):
+            if isinstance(message.string, (list, tuple)) and all(message.string):
                 usable[prefix + message.id[0]] = list(message.string)
         elif message.string:
             usable[prefix + message.id] = message.string

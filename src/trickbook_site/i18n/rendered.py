@@ -86,7 +86,7 @@ class Renderer:
     """Python-Markdown configured with a site's ``markdown_extensions``."""
 
     def __init__(self, extensions: list[Any]) -> None:
-        import markdown
+        import markdown  # type: ignore[import-untyped]  # Python-Markdown ships no type information
 
         names: list[str] = []
         configs: dict[str, Any] = {}

@@ -206,11 +206,11 @@ class _Walker:
             self._atx_heading(token, inline)
         else:
             # A setext heading: its text lines, then the underline.
-            start, end = token.map
+            start, end = _span(token)
             self._add_block("heading", start, end - 1, inline.content)
 
     def _atx_heading(self, token: Token, inline: Token) -> None:
-        start = token.map[0]
+        start = _span(token)[0]
         source = self.lines[start]
         content = inline.content
         text = content[: _attr_start(content)].rstrip()
@@ -225,7 +225,7 @@ class _Walker:
     # -- paragraphs, list items, definitions ---------------------------------
 
     def _paragraph(self, token: Token, inline: Token, parents: list[Token], before: Token | None) -> None:
-        start, end = token.map
+        start, end = _span(token)
         content = inline.content
         if content.startswith(ADMONITION_MARKERS):
             self._admonition(start)
@@ -243,7 +243,7 @@ class _Walker:
 
     def _term(self, inline: Token) -> None:
         if has_words(inline):
-            start = inline.map[0]
+            start = _span(inline)[0]
             self._add_block("definition term", start, start + 1, inline.content)
 
     def _add_block(self, kind: str, start: int, end: int, content: str) -> None:
@@ -322,7 +322,7 @@ class _Walker:
     # -- tables -----------------------------------------------------------
 
     def _table_row(self, i: int, token: Token) -> None:
-        row = token.map[0]
+        row = _span(token)[0]
         cells = split_row(self.lines[row])
         inlines = []
         for t in self.tokens[i + 1 :]:
@@ -372,3 +372,9 @@ def split_row(line: str) -> list[tuple[int, int]]:
         lead = len(cell) - len(cell.lstrip())
         spans.append((first + lead, first + len(cell.rstrip())))
     return spans
+
+
+def _span(token: Token) -> tuple[int, int]:
+    """The lines ``[start, end)`` a token covers: markdown-it maps every block token it makes."""
+    assert token.map is not None, f"markdown-it gave {token.type} no lines"
+    return token.map[0], token.map[1]

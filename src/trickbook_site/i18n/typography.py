@@ -128,8 +128,8 @@ def _island(match: re.Match[str]) -> str:
                              for k, v in data["notes"].items()}
         if isinstance(data.get("questions"), list):
             for question in data["questions"]:
-                if isinstance(question, dict) and isinstance(question.get("text"), str):
-                    question["text"] = french_text(question["text"])
+                if isinstance(question, dict) and isinstance(question.get("text"), str) and not question.get("text_en"):
+                    question["text"] = french_text(question["text"])  # (one shown in English keeps English punctuation)
     text = json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
     return match.group(1) + text + match.group(3)
 

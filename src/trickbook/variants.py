@@ -1,0 +1,180 @@
+"""The same hand under other rules: each house rule of the game tried on a record.
+
+A game's house rules are the true/false options of its ``Rules`` (the target aside). For each,
+``other_rules(record)`` plays the record again at a table that decides the option the other
+way:
+
+- the record's actions are applied while the variant allows them; the first one it refuses is
+  kept, with the engine's reason (``refused``);
+- from there the record's action goes on wherever it is still legal, and the gentle bot of the
+  game plays for the seat to act wherever it is not (those steps are ``substituted``); the bots
+  finish a hand the record leaves unfinished;
+- the result is compared with the record's, category by category (``differs``).
+
+A variant under which every action stands and the hand scores the same is "no difference here":
+nothing in this hand put the rule to the test. The bots are seeded, so the same record gives
+the same answer every time, at build time and in the browser.
+
+>>> from trickbook.record import parse_record
+>>> record = parse_record('''format = 1
+... game = "yorkshire"
+... dealer = "W"
+... actions = "N AH; E QH; S 3H; W TH; N 3C; E KH"
+... [deal]
+... N = "AH 3C 4C 5D 6D 7S"
+... E = "KH QH 8C 9D TS 2S"
+... S = "3H 2H 5C 6C 7D 8D"
+... W = "TH AC KC AD KD AS"
+... ''')
+>>> [(v.option, v.value, v.refused.reason.code if v.refused else None) for v in other_rules(record)[1]]
+[('may_cut_holding_suit', False, 'house-no-cut-holding-suit')]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields, replace
+from typing import Any
+
+from .actions import Action
+from .game import HandState
+from .match import hand_finished
+from .messages import N_, Message, Reason, register
+from .record import Record
+from .record.replay import new_state
+from .trace import Step, Trace
+
+# Bot moves a variant may add to finish a hand (far more than any game's hand needs).
+MAX_BOT_ACTIONS = 400
+
+register({
+    "variant-not-tested": N_("No difference here: nothing in this hand puts this rule to the test."),
+    "variant-substituted": N_("From there the record's actions go on where this table allows them; the bots play the others."),
+})
+
+# Each house rule, in words, as a table would announce it: (option, value) -> message code.
+OPTION_MESSAGES = {
+    ("may_cut_holding_suit", True): "rules-may-cut-holding-suit",
+    ("may_cut_holding_suit", False): "rules-no-cut-holding-suit",
+    ("may_undertrump", True): "rules-may-undertrump",
+    ("may_undertrump", False): "rules-no-undertrump",
+    ("kicked_two_for_six", True): "rules-kicked-two",
+    ("kicked_two_for_six", False): "rules-kicked-six",
+    ("gift_may_win", True): "rules-gift-may-win",
+    ("gift_may_win", False): "rules-gift-may-not-win",
+    ("misere", True): "rules-misere",
+    ("misere", False): "rules-no-misere",
+    ("nap_pays_ten", True): "rules-nap-pays-ten",
+    ("nap_pays_ten", False): "rules-nap-pays-five",
+    ("stick_the_dealer", True): "rules-stick-the-dealer",
+    ("stick_the_dealer", False): "rules-no-stick-the-dealer",
+}
+register({
+    "rules-may-cut-holding-suit": N_("A player may trump while holding the suit led, as at Batley."),
+    "rules-no-cut-holding-suit": N_("No player may trump while holding the suit led, as in the towns near Batley."),
+    "rules-may-undertrump": N_("A trump lower than one already in the trick may be played."),
+    "rules-no-undertrump": N_("No trump lower than one already in the trick may be played, unless the hand holds nothing else."),
+    "rules-kicked-two": N_("A kicked two scores 2 for the dealer instead of a kicked six, as sometimes in Tobago."),
+    "rules-kicked-six": N_("A kicked six scores 2 for the dealer."),
+    "rules-gift-may-win": N_("A point given by the dealer may win the match."),
+    "rules-gift-may-not-win": N_("The dealer may not give a point that would win the match: he must run the pack."),
+    "rules-misere": N_("Misère may be bid, between Three and Four: no trumps, no trick, paid 3."),
+    "rules-no-misere": N_("Misère is not played."),
+    "rules-nap-pays-ten": N_("A won Nap is paid 10 by each opponent."),
+    "rules-nap-pays-five": N_("A won Nap is paid 5 by each opponent."),
+    "rules-stick-the-dealer": N_("Stick the dealer: if everyone passes twice, the dealer must name trumps."),
+    "rules-no-stick-the-dealer": N_("If everyone passes twice, the cards are thrown in and the next dealer deals."),
+})
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """The first step a variant refuses: the record's action there, and the rule's reason."""
+
+    step: int
+    action: Action
+    reason: Reason
+
+
+@dataclass(frozen=True)
+class VariantReplay:
+    """The record played again at a table that decides ``option`` as ``value``."""
+
+    option: str
+    value: Any
+    trace: Trace
+    refused: Refusal | None
+    substituted: tuple[int, ...]  # the record's steps the bots played instead
+    differs: bool
+
+    @property
+    def label(self) -> Message:
+        """The house rule in words."""
+        return option_message(self.option, self.value)
+
+
+def option_message(option: str, value: Any) -> Message:
+    """A rules option and its value as a table would announce it; the option's own name otherwise."""
+    code = OPTION_MESSAGES.get((option, value))
+    if code is None:
+        return Message("rules-option", {"option": option, "value": value})
+    return Message(code, {})
+
+
+register({"rules-option": N_("Rules option {option} = {value}.")})
+
+
+def house_options(game: type[HandState], rules: Any) -> list[tuple[str, bool]]:
+    """Each true/false option of the game, decided the other way from ``rules``."""
+    return [(f.name, not getattr(rules, f.name)) for f in fields(game.rules_class)
+            if isinstance(getattr(rules, f.name), bool)]
+
+
+def other_rules(record: Record, seed: int = 0) -> tuple[Trace, list[VariantReplay]]:
+    """The record at its own table (finished by the bots if it stops early), and under each of its
+    game's house rules decided the other way, in the options' order."""
+    base = new_state(record)
+    own = _play(record, base, seed)[0]
+    played = _result(own.state)
+    out = []
+    for option, value in house_options(type(base), base.rules):
+        variant = replace(record, rules={**record.rules, option: value})
+        trace, refused, substituted = _play(variant, new_state(variant), seed)
+        differs = refused is not None or _result(trace.state) != played
+        out.append(VariantReplay(option, value, trace, refused, tuple(substituted), differs))
+    return own, out
+
+
+def _play(record: Record, state: HandState, seed: int) -> tuple[Trace, Refusal | None, list[int]]:
+    from .bots import make_bot  # the bots load only when a variant needs them
+
+    bot = make_bot(record.game, seed)
+    steps = [Step(0, None, None, list(state.events), None, dict(state.score), state.full_view())]
+    refused: Refusal | None = None
+    substituted: list[int] = []
+    for number, action in enumerate(record.actions, 1):
+        if hand_finished(state) or not state.legal_actions():
+            break
+        reason = state.why_illegal(action)
+        if reason is not None:
+            if refused is None:
+                refused = Refusal(number, action, reason)
+            seat = state.current_player
+            assert seat is not None
+            action = Action.parse(bot.choose(state.observation(seat)), state.seats)
+            substituted.append(number)
+        events = state.apply(action)
+        steps.append(Step(number, action, None, list(events), None, dict(state.score), state.full_view()))
+    while not hand_finished(state) and state.legal_actions() and len(steps) < MAX_BOT_ACTIONS:
+        seat = state.current_player
+        assert seat is not None
+        action = Action.parse(bot.choose(state.observation(seat)), state.seats)
+        events = state.apply(action)
+        steps.append(Step(len(steps), action, None, list(events), None, dict(state.score), state.full_view()))
+    return Trace(record, state, steps), refused, substituted
+
+
+def _result(state: HandState) -> tuple[Any, ...]:
+    """What a hand came to: its awards, score and (in Nap) payments."""
+    awards = tuple((a.category, a.team, a.points) for a in state.awards)
+    payments = getattr(state, "payments", None)
+    return awards, tuple(sorted(state.score.items())), tuple(sorted(payments.items())) if payments else None

@@ -1,0 +1,104 @@
+"""'Under other rules', as a reader uses it: a worked hand replayed under each house rule of its game.
+
+Once the engine is live, the list names each rule in the reader's language; the Yorkshire hand
+where W trumps while holding spades is refused at that step by the towns' rule, with the engine's
+reason, the two outcomes set out category by category in a labelled scroll region, and the hand
+played under the rule on the board; a hand the rule never tests says so.
+"""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+pytestmark = pytest.mark.browser
+
+HAND = "yorkshire-trump-while-holding-the-suit"
+QUIET_HAND = "yorkshire-low-stays-with-the-pair"
+BUTTON = {"en": "Under other rules", "pt": "Com outras regras", "fr": "Avec d'autres règles"}
+REFUSED = {
+    "en": "At step 14: At a table that forbids it, W may not trump while holding spades.",
+    "pt": "No passo 14: Numa mesa que o proíbe, W não pode cortar enquanto tiver espadas.",
+    "fr": "À l'étape 14 : À une table qui l'interdit, W ne peut pas couper en ayant du pique.",
+}
+RULE = {
+    "en": "No player may trump while holding the suit led, as in the towns near Batley.",
+    "pt": "Ninguém pode cortar enquanto tiver cartas do naipe de saída, como nas localidades perto de Batley.",
+    "fr": "Personne ne peut couper tant qu'il a de la couleur demandée, comme dans les villes proches de Batley.",
+}
+SAME = {
+    "en": "No difference here: nothing in this hand puts this rule to the test.",
+    "pt": "Aqui não muda nada: nada nesta mão põe esta regra à prova.",
+    "fr": "Aucune différence ici : rien dans cette donne ne met cette règle à l'épreuve.",
+}
+
+
+def spaced(text: str) -> str:
+    """French pages put no-break spaces where a translator typed plain ones."""
+    return text.replace("\u202f", " ").replace("\u00a0", " ")
+
+
+def live_hand(page, tb, hand):
+    fig = tb.wake(page.locator(f"figure.tb-hand[data-hand-id='{hand}']"))
+    fig.locator(".tb-try").click()
+    expect(fig).to_have_attribute("data-engine", "live", timeout=tb.LIVE_TIMEOUT_MS)
+    return fig
+
+
+@pytest.mark.parametrize(("lang", "size"), [("en", (1280, 800)), ("pt", (360, 740)), ("fr", (360, 740))])
+def test_a_house_rule_that_refuses_a_step_is_shown_with_its_reason_both_outcomes_and_the_hand(
+        browser, site_url, tb, lang, size):
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]})
+    guard = tb.guard_context(context)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    try:
+        page.goto(f"{site_url}/{lang}/yorkshire/")
+        fig = live_hand(page, tb, HAND)
+        button = fig.locator(".tb-other-rules")
+        expect(button).to_have_text(BUTTON[lang])
+        button.click()
+        expect(button).to_have_attribute("aria-expanded", "true")
+        town = fig.locator(".tb-variant[data-option='may_cut_holding_suit']")
+        expect(town).to_have_attribute("data-differs", "true", timeout=60_000)
+        assert spaced(town.locator(".tb-variant-rule").inner_text()) == spaced(RULE[lang])
+        assert spaced(town.locator(".tb-variant-refused").inner_text()) == spaced(REFUSED[lang])
+        region = town.locator(".tb-scroll[role='region']")
+        assert region.get_attribute("aria-label")
+        box = region.bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= size[0] + 0.5  # scrolls inside
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= size[0]
+        rows = town.locator(".tb-variant-outcome tbody tr")
+        assert rows.count() >= 4  # High, Low, Game (at least) and the score
+
+        town.locator(".tb-variant-step").click()
+        expect(fig).to_have_attribute("data-branch", "variant")
+        expect(fig).to_have_attribute("data-step", "14")
+        expect(fig.locator(".tb-branch")).to_contain_text(spaced(RULE[lang])[:20])
+        # Under the rule W follows with a spade where the record had the eight of hearts.
+        expect(fig.locator(".tb-step-narration")).to_contain_text("9♠")
+        fig.locator(".tb-back").click()
+        expect(fig).not_to_have_attribute("data-branch", "variant")
+        expect(fig).to_have_attribute("data-step", "13")
+    finally:
+        context.close()
+    assert guard.refused == [] and errors == []
+
+
+@pytest.mark.parametrize("lang", ["pt", "fr"])
+def test_a_rule_the_hand_never_tests_is_no_difference_here(browser, site_url, tb, lang):
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    guard = tb.guard_context(context)
+    page = context.new_page()
+    try:
+        page.goto(f"{site_url}/{lang}/yorkshire/")
+        fig = live_hand(page, tb, QUIET_HAND)
+        fig.locator(".tb-other-rules").click()
+        town = fig.locator(".tb-variant[data-option='may_cut_holding_suit']")
+        expect(town).to_have_attribute("data-differs", "false", timeout=60_000)
+        assert spaced(town.locator(".tb-variant-same").inner_text()) == spaced(SAME[lang])
+        expect(town.locator(".tb-variant-step")).to_have_count(0)
+    finally:
+        context.close()
+    assert guard.refused == []
