@@ -152,3 +152,19 @@ def test_the_bots_trump_making_beats_random_trump_making():
     makers = {"N": players["N"], "E": RandomBot(2), "S": players["S"], "W": RandomBot(4)}
     totals = points_over(100, players, makers)
     assert totals["NS"] > totals["EW"] * 1.5
+
+
+def test_the_strong_bots_own_heuristic_orders_on_less_than_the_gentle_bot():
+    # North holds J♥ A♥ K♥ (6.7) and no club (a void with three trumps, 0.6) with the 9♥ going to West,
+    # the dealer (less 0.8 × 1.2): 6.34. The gentle bot orders at 7.0 and passes; the strong bot's own
+    # heuristic (EuchreBot.strong_options) orders at 6.0, and its search then weighs that call.
+    from trickbook.bots.euchre import BOLD_ORDER_AT, ORDER_AT
+    from trickbook.bots.search import SearchBot
+
+    hands = {"N": "JH AH KH 9S TD", "E": "TS QS 9C TC JC", "S": "TH AS KC QC AC", "W": "KD QD 9D JS KS"}
+    state = make_hand(hands, "9H", "QH JD AD")
+    assert BOLD_ORDER_AT < 6.34 < ORDER_AT
+    assert bot_move(state) == "N pass"
+    obs = state.observation("N")
+    assert EuchreBot(0, **EuchreBot.strong_options).choose(obs) == "N order"
+    assert SearchBot("euchre", seed=0).heuristic.choose(obs) == "N order"

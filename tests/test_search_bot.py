@@ -219,3 +219,33 @@ def test_the_yorkshire_pitch_is_the_heuristics_because_a_searched_pitch_measured
     changed = [obs for obs in pitches
                if make_bot("yorkshire", seed=5, level="strong").choose(obs) != make_bot("yorkshire", seed=5).choose(obs)]
     assert changed
+
+
+@pytest.mark.parametrize("game", ["euchre", "trinidad"])
+def test_a_guess_dealt_again_is_paid_for_and_no_move_works_past_its_budget(game, monkeypatch):
+    # Each deal shuffled to guess the hidden cards is work: a guess that took many deals (voids shown, a
+    # Euchre maker's trumps) is counted, so such a move tries fewer worlds instead of taking longer.
+    positions = play_positions(game, 4)[:6]
+    assert positions
+    plain = []
+    for _state, obs in positions:
+        bot = SearchBot(game, seed=3)
+        bot.choose(obs)
+        assert bot.work <= bot.budget
+        plain.append(bot.worlds_tried)
+    sample = World.sample
+
+    def hard_to_fit(self: World, rng: random.Random) -> Any:
+        hidden = sample(self, rng)
+        self.attempts = 31  # as if thirty deals had broken a void before one fitted
+        return hidden
+
+    monkeypatch.setattr(World, "sample", hard_to_fit)
+    fewer = 0
+    for (_state, obs), before in zip(positions, plain, strict=True):
+        bot = SearchBot(game, seed=3)
+        assert bot.choose(obs) in obs["legal"]
+        assert bot.work <= bot.budget
+        assert bot.worlds_tried <= before
+        fewer += bot.worlds_tried < before
+    assert fewer, "no move paid for its guesses dealt again"

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from trickbook.actions import Action
-from trickbook.bots.search import SearchBot
+from trickbook.bots.search import CALL_CONFIDENCE, CALL_HALF_CONFIDENCE, SearchBot
 from trickbook.cards import Card
 from trickbook.game import Deal
 from trickbook.games import find_game
@@ -83,3 +83,31 @@ def test_euchre_never_orders_up_the_dealers_side_with_the_nine_and_the_left_bowe
     assert obs["phase"] == "round-one" and f"{seat} order" in obs["legal"]
     chosen = moves("euchre", state)
     assert all(move == f"{seat} pass" for move in chosen), chosen
+
+
+def worlds_of(gains: list[float]) -> list[dict[str, float]]:
+    """Play-out results per world, the other choice's value less the heuristic's choice's being ``gains``."""
+    return [{"other": gain, "heuristic": 0.0} for gain in gains]
+
+
+def test_an_override_that_a_few_worlds_made_is_refused_even_when_the_mean_of_all_favours_it():
+    # Two worlds of eight gain 3 points; the other six nothing: over all eight the mean (0.75) passes the
+    # margin, and its spread (1.39) puts it 1.5 standard errors up, but one half of the worlds (every
+    # other world tried) holds both gains and the other none: a seed that guessed other worlds would not
+    # repeat the move.
+    lucky = worlds_of([3.0, 0.0, 3.0, 0.0, 0.0, 0.0, 0.0, 0.0])
+    assert not SearchBot._clearly_better(lucky, "other", "heuristic")
+
+
+def test_a_card_that_gains_over_all_the_worlds_and_in_each_half_overrides_though_a_half_alone_is_not_sure():
+    # Half one (worlds 1, 3, 5, 7) gains 2, -1, 2, -1: a mean of 0.5, only 0.58 of its standard error;
+    # half two gains 1, 0, 1, 0: 0.5 too. Over all eight worlds the mean 0.5 is 1.18 standard errors up.
+    # For a card, each half's mean must pass the margin and the standard errors are asked of all the
+    # worlds together (a half of four worlds barely knows its spread): the card overrides.
+    steady = worlds_of([2.0, 1.0, -1.0, 0.0, 2.0, 1.0, -1.0, 0.0])
+    assert SearchBot._clearly_better(steady, "other", "heuristic")
+    # A call asks more, of all the worlds and of each half (CALL_CONFIDENCE, CALL_HALF_CONFIDENCE): a bold
+    # call flattered by play-outs that see every card is the review's wrong lesson. Not here.
+    assert not SearchBot._clearly_better(steady, "other", "heuristic", CALL_CONFIDENCE, CALL_HALF_CONFIDENCE)
+    # Nor with the call's confidence over all the worlds, if the halves' is asked of each (1.0 for the test).
+    assert not SearchBot._clearly_better(steady, "other", "heuristic", 1.0, 1.0)

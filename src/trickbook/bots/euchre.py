@@ -8,7 +8,7 @@ dealer's side in round one.
 from __future__ import annotations
 
 import random
-from typing import Any, Mapping, Sequence
+from typing import Any, ClassVar, Mapping, Sequence
 
 from ..cards import SUITS, Card
 from ..games.euchre import EuchreHand, card_power, card_suit, is_left_bower, is_right_bower
@@ -21,6 +21,9 @@ _RIGHT_BOWER, _LEFT_BOWER = 3.0, 2.5
 _OFF_ACE = 1.0
 _VOID = 0.6
 ORDER_AT = 7.0  # enough to expect three tricks with partner's help
+# The strong bot's own heuristic orders on less (``EuchreBot.strong_options``): its search checks each call
+# in play-outs, and the calls it found worth making that the gentle bot passes were mostly near this line.
+BOLD_ORDER_AT = 6.0
 ALONE_AT = 11.5  # enough to expect five tricks without it
 _UPCARD_SHARE = 0.8  # how much of the upcard's value the dealer's side gains
 
@@ -81,8 +84,12 @@ def discard_choice(hand: Sequence[Card], trump: str) -> Card:
 class EuchreBot:
     """Plays one seat from its observation; deterministic given ``seed``."""
 
-    def __init__(self, seed: int = 0) -> None:
+    # What the search bot's own heuristic plays with (trickbook.bots.search).
+    strong_options: ClassVar[dict[str, Any]] = {"order_at": BOLD_ORDER_AT}
+
+    def __init__(self, seed: int = 0, order_at: float = ORDER_AT) -> None:
         self.rng = random.Random(seed)
+        self.order_at = order_at
         # Why the last choice was made: a code and its values, for the table to tell the reader.
         self.reason: tuple[str, dict[str, Any]] | None = None
 
@@ -114,7 +121,7 @@ class EuchreBot:
             gain = _UPCARD_SHARE * trump_value(upcard, trump)
             score = alone_score + gain if me.partner == me.dealer else alone_score - gain
             verb = "order"
-        if score < ORDER_AT:
+        if score < self.order_at:
             self.reason = ("bot-pass-weak", {"seat": seat, "suit": trump})
             return self._pick(me, f"{seat} pass")
         alone = " alone" if alone_score >= ALONE_AT else ""
@@ -133,11 +140,11 @@ class EuchreBot:
                 alone = " alone" if nt >= ALONE_AT else ""
                 self.reason = ("bot-no-trump", {"seat": seat})
                 return self._pick(me, f"{seat} notrump{alone}", f"{seat} notrump")
-        if score < ORDER_AT and not stuck:
+        if score < self.order_at and not stuck:
             self.reason = ("bot-pass-weak-all", {"seat": seat})
             return self._pick(me, f"{seat} pass")
         alone = " alone" if score >= ALONE_AT else ""
-        code = "bot-trumps-alone" if alone else "bot-stuck" if score < ORDER_AT else "bot-trumps-strong"
+        code = "bot-trumps-alone" if alone else "bot-stuck" if score < self.order_at else "bot-trumps-strong"
         self.reason = (code, {"seat": seat, "suit": best})
         return self._pick(me, f"{seat} call {best}{alone}", f"{seat} call {best}")
 

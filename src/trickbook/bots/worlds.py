@@ -80,6 +80,7 @@ class World:
         self.arrange: Callable[[dict[str, list[Card]], list[Card]], dict[str, Any]] | None = None
         self.score_before = self._score_before(obs)
         self.more_cards = 0  # cards a play-out may deal besides the hands' (a Trinidad run)
+        self.attempts = 0  # the deals the last ``sample`` shuffled (the search pays for each)
 
     def _score_before(self, obs: Mapping[str, Any]) -> dict[str, int]:
         score = {k: int(v) for k, v in obs["score"].items()}
@@ -245,11 +246,13 @@ class World:
         for cards in self.fixed.values():
             seen.update(cards)
         pool = [c for c in pack if c not in seen]
+        self.attempts = 0
         need = {s: self.sizes.get(s, 0) - len(self.fixed[s]) for s in self.seats if s != self.seat}
         if any(n < 0 for n in need.values()) or sum(need.values()) + self.extra_hidden > len(pool):
             return None
         voids = self.void
         for attempt in range(SAMPLE_TRIES + 1):
+            self.attempts += 1
             relax = attempt == SAMPLE_TRIES
             cards = pool[:]
             rng.shuffle(cards)
