@@ -303,3 +303,50 @@ def test_without_javascript_the_figures_show_and_nothing_else_is_fetched(browser
     finally:
         context.close()
     assert guard.refused == []
+
+
+@pytest.mark.parametrize(("path", "viewport"), [("fr/trinidad/", PHONE), ("en/nap/", {"width": 1280, "height": 800}),
+                                                ("pt/euchre/", PHONE)])
+def test_the_lean_markup_shows_and_speaks_cards_as_before(browser, site_url, tb, path, viewport):
+    """Cards coloured by their suit alone (the built figure names no colour), and the words for
+    the ear beside each symbol kept inside the cell or line that holds them: nothing sticks out
+    of a scrolling table or widens the page."""
+    context = browser.new_context(viewport=viewport)
+    guard = tb.guard_context(context)
+    tb.block_runtime(context)
+    try:
+        page = context.new_page()
+        page.goto(f"{site_url}/{path}")
+        fig = page.locator("figure.tb-hand").first
+        expect(fig.locator(".tb-deal-table .tb-card").first).to_be_visible()
+        colours = page.evaluate("""() => {
+            const seen = {};
+            for (const card of document.querySelectorAll('figure.tb-hand .tb-table .tb-card')) {
+                const suit = card.dataset.card.slice(-1);
+                (seen[suit] = seen[suit] || new Set()).add(getComputedStyle(card).color);
+            }
+            // The live board's red card (board.js names its colour as a class) as the reference.
+            const board = document.createElement('span');
+            board.className = 'tb-card tb-red';
+            document.querySelector('figure.tb-hand').append(board);
+            const red = getComputedStyle(board).color;
+            board.remove();
+            return { red, suits: Object.fromEntries(Object.entries(seen).map(([s, c]) => [s, [...c]])) };
+        }""")
+        suits = colours["suits"]
+        assert {"H", "D"} & set(suits) and {"S", "C"} & set(suits), suits
+        for suit, seen in suits.items():
+            assert len(seen) == 1, (suit, seen)
+            assert (seen[0] == colours["red"]) == (suit in "HD"), (suit, seen, colours["red"])
+        # A scrolled table carries its hidden words along (a box placed by a far ancestor would stay behind).
+        page.evaluate("() => document.querySelectorAll('figure.tb-hand .tb-scroll').forEach((r) => { r.scrollLeft = r.scrollWidth; })")
+        stray = page.evaluate("""() => [...document.querySelectorAll('figure.tb-hand .tb-sr')].filter((sr) => {
+            const box = sr.getBoundingClientRect(), holder = sr.parentElement.getBoundingClientRect();
+            return box.left < holder.left - 1 || box.right > holder.right + 1;
+        }).map((sr) => sr.textContent)""")
+        assert stray == []
+        assert page.locator("figure.tb-hand .tb-narration .tb-sr").count() > 0
+        assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
+    finally:
+        context.close()
+    assert guard.refused == []
