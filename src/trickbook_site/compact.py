@@ -16,27 +16,15 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-# Elements whose text keeps its white space as written.
-_KEEP = re.compile(r"<(pre|textarea|code|script|style)\b.*?</\1\s*>", re.S | re.I)
-_TAG = re.compile(r"<[^>]*>")
+# Elements whose text keeps its white space as written, and tags written over several lines
+# (an attribute's value may hold a line break); the rest is text, or white space inside a tag.
+_KEEP = re.compile(r"<(pre|textarea|code|script|style)\b.*?</\1\s*>|<[^>]*\n[^>]*>", re.S | re.I)
 _IDLE = re.compile(r"[ \t\r\f]*\n\s*")
-
-
-def _text_only(html: str) -> str:
-    """Collapse idle white space in the text between tags, leaving the tags alone."""
-    out = []
-    at = 0
-    for tag in _TAG.finditer(html):
-        out.append(_IDLE.sub("\n", html[at:tag.start()]))
-        out.append(tag.group(0))
-        at = tag.end()
-    out.append(_IDLE.sub("\n", html[at:]))
-    return "".join(out)
 
 
 def compact_html(html: str) -> str:
     """``html`` with every run of white space that holds a line break made one line break,
-    outside the elements that keep theirs.
+    outside the elements that keep theirs and outside tags.
 
     >>> compact_html('<ul>\\n    <li>a\\n      b</li>\\n  </ul>\\n<pre>x\\n    y</pre>')
     '<ul>\\n<li>a\\nb</li>\\n</ul>\\n<pre>x\\n    y</pre>'
@@ -44,10 +32,10 @@ def compact_html(html: str) -> str:
     out = []
     at = 0
     for keep in _KEEP.finditer(html):
-        out.append(_text_only(html[at:keep.start()]))
+        out.append(_IDLE.sub("\n", html[at:keep.start()]))
         out.append(keep.group(0))
         at = keep.end()
-    out.append(_text_only(html[at:]))
+    out.append(_IDLE.sub("\n", html[at:]))
     return "".join(out)
 
 
