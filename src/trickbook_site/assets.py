@@ -195,12 +195,6 @@ def engine_snapshot(runtime: Path, wheel: Path, engine: str, build_dir: Path) ->
     return done, key
 
 
-def prepare_engine(runtime: Path, build_dir: Path) -> None:
-    """Make the engine wheel, its lockfile and the memory snapshot in the build's cache, if they are not there."""
-    wheel, _ = engine_bundle(runtime, build_dir)
-    engine_snapshot(runtime, wheel, engine_hash(runtime), build_dir)
-
-
 def write_assets(site: Path, runtime: Path, widgets: Path, build_dir: Path) -> Path:
     """Write `assets/` of a site: runtime, wheel + lockfile, snapshot, widgets, runtime.json.
 

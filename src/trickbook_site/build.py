@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import ctypes
 import functools
+import gc
 import hashlib
 import json
 import multiprocessing
@@ -27,7 +28,6 @@ import re
 import shutil
 import signal
 import sys
-import threading
 import time
 import warnings
 from concurrent.futures import ProcessPoolExecutor
@@ -38,7 +38,7 @@ from typing import Any, Callable, Iterator
 from markdown_it import MarkdownIt
 
 from . import buildcache, csp, embed, on_demand, translations
-from .assets import prepare_engine, write_assets
+from .assets import write_assets
 from .errors import SiteError
 from .figure import Texts, render_hand
 from .hands import Hand, expand_blocks, load_hands, unshown_records
@@ -149,18 +149,14 @@ def build_site(project: Project, site_dir: Path | None = None, build_root: Path 
                              failed=failed)
         _JOB = _Job(project, base, languages, hands, catalogs, work, out, build_root,
                     [build_root, site_dir, project.root / "site"], size_limit)
-        # The engine's wheel and memory snapshot (other programs' work, seconds of it on a cold build)
-        # are made while the last language builds, on the core the others left; write_assets takes them.
-        engine = _Alongside(functools.partial(prepare_engine, runtime, build_root))
         try:
-            for built in _build_languages(usable, cache, engine.start):
+            for built in _build_languages(usable, cache):
                 result.coverage[built.code] = built.coverage
                 result.warnings += built.warnings
                 for line in built.said + built.warnings:
                     log(line)
         finally:
             _JOB = None
-        engine.join()  # not on a failure: its work is cached as it finishes, and the error is due now
         for code in failed:  # the last good pages of a language whose catalogs broke (serve only)
             if (site_dir / code).is_dir():
                 shutil.copytree(site_dir / code, out / code)
@@ -185,58 +181,22 @@ def build_site(project: Project, site_dir: Path | None = None, build_root: Path 
         return result
 
 
-class _Alongside:
-    """Work done in a thread of the build's own process while the languages build in theirs.
-    Its failure is not kept: ``write_assets`` does the same work again and reports it."""
-
-    def __init__(self, work: Callable[[], object]) -> None:
-        self.work = work
-        self.thread: threading.Thread | None = None
-
-    def _run(self) -> None:
-        try:
-            self.work()
-        except Exception:  # noqa: BLE001 - done again, and reported, by write_assets
-            pass
-
-    def start(self) -> None:
-        self.thread = threading.Thread(target=self._run, name="trickbook-engine", daemon=True)
-        self.thread.start()
-
-    def join(self) -> None:
-        if self.thread is not None:
-            self.thread.join()
-
-
-def _build_languages(languages: list[Language], cache: buildcache.BuildCache,
-                     freed: Callable[[], None] = lambda: None) -> Iterator[_Built]:
+def _build_languages(languages: list[Language], cache: buildcache.BuildCache) -> Iterator[_Built]:
     """Each language's pages in forked processes, as many at a time as there are cores (on a machine
     with two or more). One process more finishes three languages on two cores sooner, but a course
-    of 1,000 hands then passed 1.2 GB (bench/README.md). ``freed`` is called once a core is left
-    free for good (the last languages are building, fewer than the processes), never before the
-    processes are forked, so that a thread it starts is never forked; on one core, after the languages."""
+    of 1,000 hands then passed 1.2 GB (bench/README.md); so did making the engine's snapshot (Node,
+    beside a language's idle process and the last one building) before the processes are gone."""
     cores = os.cpu_count() or 1
     workers = min(len(languages), cores) if cores >= 2 else 1
     if workers < 2 or "fork" not in multiprocessing.get_all_start_methods():
         for lang in languages:
             yield _build_language(lang, cache)
-        freed()
         return
-    done = [0]
-    lock = threading.Lock()
-
-    def one_done(_: object) -> None:
-        with lock:
-            done[0] += 1
-            if done[0] == len(languages) - workers + 1:
-                freed()
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", DeprecationWarning)  # fork beside serve's server thread: the child only builds
         with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"),
                                  initializer=_child_start, initargs=(os.getpid(),)) as pool:
             futures = [pool.submit(_build_language_in_child, lang) for lang in languages]
-            for future in futures:  # every process is forked by now (at the first submit)
-                future.add_done_callback(one_done)
             try:
                 for future in futures:
                     yield future.result()
@@ -266,7 +226,20 @@ def _build_language_in_child(lang: Language) -> _Built:
     traceback (``concurrent.futures`` sends it as the error's cause), which ``--debug`` shows."""
     assert _JOB is not None
     with buildcache.using(_JOB.build_root) as cache:
-        return _build_language(lang, cache)
+        built = _build_language(lang, cache)
+    _give_back_memory()  # the process waits idle for the others: its language's pages are garbage now
+    return built
+
+
+def _give_back_memory() -> None:
+    """Return the freed heap of a language's process to the system (glibc keeps it otherwise), so
+    that an idle process does not hold a language's worth of memory while the others build."""
+    gc.collect()
+    if sys.platform.startswith("linux"):
+        try:
+            ctypes.CDLL(None).malloc_trim(0)
+        except (OSError, AttributeError):
+            pass
 
 
 def _build_language(lang: Language, cache: buildcache.BuildCache | None) -> _Built:
