@@ -209,21 +209,6 @@ def run_mkdocs(config_file: Path, strict: bool = True, project: Project | None =
 
 
 SLOT = re.compile(r'<div data-tb-figure="[0-9a-f]{32}"></div>')
-# The parts of a figure (figure.py) that the search leaves out: each scrolling table, the narration,
-# the printed questions, the data; each stands in as an empty element the search leaves out the same way.
-_UNSEARCHED = re.compile(r'<div class="tb-scroll"[^>]*\bdata-search-exclude>.*?</table></div>'
-                         r'|<ol class="tb-narration"[^>]*\bdata-search-exclude\b[^>]*>.*?</ol>'
-                         r'|<div class="tb-questions-print"[^>]*\bdata-search-exclude>.*?</ol></div>'
-                         r'|<script type="application/json" class="tb-data">.*?</script>', re.S)
-
-
-def search_view(figure: str) -> str:
-    """A figure as the theme's search reads it: what it leaves out, left out."""
-    return _UNSEARCHED.sub(lambda m: STAND_INS[m.group(0)[1:3]], figure)
-
-
-STAND_INS = {"ol": "<ol data-search-exclude></ol>", "di": "<div data-search-exclude></div>",
-             "sc": "<script></script>"}  # the search never reads a script
 
 
 class PageFacts:
@@ -236,14 +221,12 @@ class PageFacts:
 
     def __init__(self) -> None:
         self.titles: dict[str, Any] = {}
-        self.shown: dict[str, list[str]] = {}  # each page's figures, while it is built
 
     @classmethod
     def add_to(cls, config: Any) -> "PageFacts":
         """Add the plugin to a loaded configuration, its figures pass before any other ``page_content``."""
         facts = cls()
         config.plugins[cls.NAME] = facts
-        config.plugins[cls.NAME + "-after-search"] = _AfterSearch(facts)
         return facts
 
     @staticmethod
@@ -257,28 +240,11 @@ class PageFacts:
     def on_page_content(self, html: str, *, page: Any, config: Any, files: Any) -> str:
         """Each worked hand's figure back in its slot (see ``build.localized_page``)."""
         figures = self._figures(page, config)
-        self.shown[page.file.src_uri] = list(dict.fromkeys(figures.values()))
         if not figures:
             return html
         return SLOT.sub(lambda m: figures.get(m.group(0), m.group(0)), html)
 
     on_page_content.mkdocs_priority = 100  # type: ignore[attr-defined]  # before other plugins (mkdocs.plugins.event_priority)
-
-    # The theme's search reads every page's HTML with a parser, most of a course page being its
-    # figures, whose tables, narration and printed questions it leaves out (data-search-exclude).
-    # It is given each figure without them (the same index, a fraction of the parsing), and the
-    # figures are whole again as soon as it is done. A figure another plugin changed is left whole.
-    def on_page_context(self, context: Any, *, page: Any, config: Any, nav: Any) -> Any:
-        for figure in self.shown.get(page.file.src_uri, []):
-            if figure in page.content:
-                page.content = page.content.replace(figure, search_view(figure))
-        return context
-
-    on_page_context.mkdocs_priority = 101  # type: ignore[attr-defined]  # the theme's search has priority 0
-
-    def after_search(self, page: Any) -> None:
-        for figure in self.shown.pop(page.file.src_uri, []):
-            page.content = page.content.replace(search_view(figure), figure)
 
     def on_post_page(self, output: str, *, page: Any, config: Any) -> str:
         try:
@@ -287,19 +253,6 @@ class PageFacts:
             meta = {"unreadable": True}  # never equal to a page's own: a rebuild of it is a whole build
         self.titles[page.file.src_uri] = {"title": getattr(page, "_title_from_render", None), "meta": meta}
         return output
-
-
-class _AfterSearch:
-    """The figures whole again once the theme's search has read the page (``PageFacts.on_page_context``)."""
-
-    def __init__(self, facts: PageFacts) -> None:
-        self.facts = facts
-
-    def on_page_context(self, context: Any, *, page: Any, config: Any, nav: Any) -> Any:
-        self.facts.after_search(page)
-        return context
-
-    on_page_context.mkdocs_priority = -101  # type: ignore[attr-defined]
 
 
 def _compile_templates_once(config: Any, cache: BuildCache) -> None:
