@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import ctypes
 import functools
-import gc
 import hashlib
 import json
 import multiprocessing
@@ -184,8 +183,7 @@ def build_site(project: Project, site_dir: Path | None = None, build_root: Path 
 def _build_languages(languages: list[Language], cache: buildcache.BuildCache) -> Iterator[_Built]:
     """Each language's pages in forked processes, as many at a time as there are cores (on a machine
     with two or more). One process more finishes three languages on two cores sooner, but a course
-    of 1,000 hands then passed 1.2 GB (bench/README.md); so did making the engine's snapshot (Node,
-    beside a language's idle process and the last one building) before the processes are gone."""
+    of 1,000 hands then passed 1.2 GB (bench/README.md)."""
     cores = os.cpu_count() or 1
     workers = min(len(languages), cores) if cores >= 2 else 1
     if workers < 2 or "fork" not in multiprocessing.get_all_start_methods():
@@ -226,20 +224,7 @@ def _build_language_in_child(lang: Language) -> _Built:
     traceback (``concurrent.futures`` sends it as the error's cause), which ``--debug`` shows."""
     assert _JOB is not None
     with buildcache.using(_JOB.build_root) as cache:
-        built = _build_language(lang, cache)
-    _give_back_memory()  # the process waits idle for the others: its language's pages are garbage now
-    return built
-
-
-def _give_back_memory() -> None:
-    """Return the freed heap of a language's process to the system (glibc keeps it otherwise), so
-    that an idle process does not hold a language's worth of memory while the others build."""
-    gc.collect()
-    if sys.platform.startswith("linux"):
-        try:
-            ctypes.CDLL(None).malloc_trim(0)
-        except (OSError, AttributeError):
-            pass
+        return _build_language(lang, cache)
 
 
 def _build_language(lang: Language, cache: buildcache.BuildCache | None) -> _Built:
