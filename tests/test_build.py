@@ -293,7 +293,7 @@ def test_labels_and_events_are_translated_through_the_catalogs(tmp_path: Path) -
     html = render_hand(hand, 0, texts)
     assert 'aria-label="Vazas: TITLE"' in html and ">Vencedor</th>" in html
     # Nap's seat letters are spoken as "player B"; the letter stays for the eye, hidden from speech.
-    said_b = '<span class="tb-say"><span aria-hidden="true">B</span><span class="tb-sr">player B</span></span>'
+    said_b = '<span aria-hidden="true">B</span><span class="tb-sr">player B</span>'
     assert f"{said_b} passa." in html and '<figcaption class="tb-title">TITLE</figcaption>' in html
 
 
@@ -307,8 +307,8 @@ def test_prerendered_narration_speaks_cards_and_nap_seats_in_words(tmp_path: Pat
     html = render_hand(hand, 0, texts)
     narration = html[html.index('<ol class="tb-narration"'):html.index("</ol>", html.index('<ol class="tb-narration"'))]
     # The symbol for the eye, hidden from speech; the words, from the catalogs, for screen readers only.
-    said_a = '<span class="tb-say"><span aria-hidden="true">A</span><span class="tb-sr">jogador A</span></span>'
-    said_ace = '<span class="tb-say"><span aria-hidden="true">A♥</span><span class="tb-sr">ás de copas</span></span>'
+    said_a = '<span aria-hidden="true">A</span><span class="tb-sr">jogador A</span>'
+    said_ace = '<span aria-hidden="true">A♥</span><span class="tb-sr">ás de copas</span>'
     assert f"{said_a} sai com {said_ace}." in narration
     # No card reaches the narration as a bare symbol.
     bare = re.sub(r'<span aria-hidden="true">[^<]*</span>', "", narration)

@@ -28,6 +28,7 @@ from pathlib import Path
 
 import trickbook
 
+from .compact import compact_style_sheets
 from .errors import SiteError
 from .workdirs import claim
 
@@ -208,6 +209,7 @@ def write_assets(site: Path, runtime: Path, widgets: Path, build_dir: Path) -> P
     if not widgets.is_dir():
         raise SiteError(f"{widgets}: the widget folder is missing")
     shutil.copytree(widgets, assets / "widgets", dirs_exist_ok=True)
+    compact_style_sheets(assets / "widgets")  # every page loads hand.css: its comments need not come
     engine = engine_hash(runtime)
     snapshot = engine_snapshot(runtime, wheel, engine, build_dir)
     engine_file = wheel

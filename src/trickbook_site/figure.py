@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from html import escape
 from typing import Callable, Iterable
 
-from trickbook.cards import RED_SUITS, Card
+from trickbook.cards import Card
 from trickbook.messages import CARD_KEYS, CATEGORY_NAMES, MESSAGES, SUIT_NAMES, Event, format_value, render
 from trickbook.tricks import Trick
 
@@ -145,17 +145,16 @@ class HandFigure:
 
     @staticmethod
     def say(shown: str, said: str) -> str:
-        """The eye's text hidden from speech, and the words for screen readers only."""
+        """The eye's text hidden from speech, and the words for screen readers only (no wrapper:
+        widgets/hand.css keeps the hidden words inside the element that holds them)."""
         if shown == said:
             return escape(shown)
-        return (f'<span class="tb-say"><span aria-hidden="true">{escape(shown)}</span>'
-                f'<span class="tb-sr">{escape(said)}</span></span>')
+        return f'<span aria-hidden="true">{escape(shown)}</span><span class="tb-sr">{escape(said)}</span>'
 
     def card(self, card: Card) -> str:
-        spoken = self.card_name(card)
-        colour = "tb-red" if card.suit in RED_SUITS else "tb-black"
-        return (f'<span class="tb-card {colour}" data-card="{card}" role="img" '
-                f'aria-label="{escape(spoken)}">{escape(card.display)}</span>')
+        """A card as an image named in words; its colour comes from its suit in ``data-card`` (widgets/hand.css)."""
+        return (f'<span class="tb-card" data-card="{card}" role="img" '
+                f'aria-label="{escape(self.card_name(card))}">{escape(card.display)}</span>')
 
     def cards(self, cards: Iterable[Card]) -> str:
         return '<span class="tb-cards">' + " ".join(self.card(c) for c in cards) + "</span>"
@@ -235,13 +234,14 @@ class HandFigure:
             if entry.card is None:
                 cells[entry.seat] = escape(L["thrown"]).replace("{cards}", self.cards(entry.thrown))
             else:
-                lead = " tb-lead" if entry.seat == trick.leader and entry is trick.entries[0] else ""
-                cells[entry.seat] = f'<span class="tb-play{lead}">{self.card(entry.card)}</span>'
+                cells[entry.seat] = self.card(entry.card)
         if trick.winner:
             # A seat with no card in a finished trick sat out (a Euchre lone hand).
             for seat in self.seats:
                 cells[seat] = cells[seat] or f'<span class="tb-out">{escape(L["sits_out"])}</span>'
-        tds = "".join(f"<td>{cells[s]}</td>" for s in self.seats)
+        first = trick.entries[0] if trick.entries else None
+        lead = trick.leader if first is not None and first.seat == trick.leader and first.card is not None else None
+        tds = "".join(f'<td class="tb-lead">{cells[s]}</td>' if s == lead else f"<td>{cells[s]}</td>" for s in self.seats)
         winner = self.alone(trick.winner) if trick.winner else ""
         return f'<tr><th scope="row">{number}</th>{tds}<td class="tb-winner">{winner}</td></tr>'
 

@@ -13,7 +13,8 @@ Last, before the pages are sealed, ``finish_pages`` goes over one language's pag
   these very elements;
 - every page gets a hidden notice (before its first hand or table, else under its
   title) that `widgets/file-notice.js` shows when the page was opened from disk,
-  where browsers run no module script: it says the site must be served, and how.
+  where browsers run no module script: it says the site must be served, and how;
+- the idle white space of the theme's indentation goes (`compact.py`).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from pathlib import Path
 from typing import Callable
 
 from . import hand_data
+from .compact import compact_html
 from .hand_controls import controls_template
 from .i18n import typography
 from .i18n.fallback import GUIDE_PAGE, link_guide
@@ -164,7 +166,7 @@ def finish_page(html: str, ui: Translate, lang: str = "en", ngettext: Plural = _
         first_hand = html.find('<figure class="tb-hand"')
     if first_hand >= 0:
         html = html[:first_hand] + rules(controls_template(ui)) + "\n" + html[first_hand:]
-    return TABLE.sub(lambda m: m.group(1) + rules(table_intro(m.group(2), ui, ngettext, engine)), html)
+    return compact_html(TABLE.sub(lambda m: m.group(1) + rules(table_intro(m.group(2), ui, ngettext, engine)), html))
 
 
 def finish_pages(folder: Path, ui: Translate, lang: str, ngettext: Plural = _english_plural,

@@ -13,7 +13,7 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
-from . import i18n, terms
+from . import i18n, terms, widget_catalogs
 from .buildcache import digest, from_cache, tool_parts, tree_parts
 from .errors import CatalogError
 from .figure import Texts
@@ -111,9 +111,11 @@ class Catalogs:
         return f'<p class="tb-coverage" role="note">{escape(shown)}</p>'
 
     def write_browser_catalogs(self, dest: Path, languages: list[Language]) -> None:
-        """`assets/i18n/<code>.json`: the ui and engine catalogs the widgets load."""
+        """`assets/i18n/<code>.json`: the ui and engine catalogs the widgets load; and for a widget that
+        starts on a page's arrival, its own strings only (`widget_catalogs.py`)."""
         i18n.compile_catalogs(self.project.root, self.mo_dir)
         dest.mkdir(parents=True, exist_ok=True)
+        whole = {}
         for lang in languages:
             data = i18n.browser_catalog(lang.locale or lang.code, self.mo_dir)
             rules = typography.text_rules(lang.code)
@@ -123,6 +125,8 @@ class Catalogs:
                 data["engine"] = typography.map_strings(rules, data["engine"])
             (dest / f"{lang.code}.json").write_text(json.dumps(data, ensure_ascii=False, sort_keys=True) + "\n",
                                                      encoding="utf-8")
+            whole[lang.code] = data
+        widget_catalogs.write_page_catalogs(dest, self.project.widgets, whole)
 
 
 def check_catalogs(project: Project, languages: list[Language], mo_dir: Path, strict: bool = False) -> Catalogs:

@@ -163,7 +163,8 @@ async function mount() {
   if (![...document.querySelectorAll("link[rel='stylesheet']")].some((link) => link.href === href)) {
     document.head.append(el("link", { rel: "stylesheet", href }));
   }
-  await loadCatalog(new URL("i18n/", ASSETS), document.documentElement.lang || "en");
+  // Its own strings only (trickbook_site/widget_catalogs.py): the page loads it on arrival.
+  await loadCatalog(new URL("i18n/verifier/", ASSETS), document.documentElement.lang || "en");
   roots.forEach((root, n) => {
     root.dataset.tbMounted = "true";
     new Verifier(root, n);
