@@ -56,7 +56,9 @@ const RUNTIME_JSON = new URL("runtime.json", ASSETS);
 const SNAPSHOT_JSON = new URL("snapshot.json", ASSETS);
 
 // The same rule for whatever the runtime itself fetches (its wasm, its library, the engine's wheel).
+// A file the worker already started fetching (to judge the link by its first bytes) is handed over.
 const siteFetch = self.fetch.bind(self);
+const started = new Map(); // URL -> the Promise of its Response
 self.fetch = (input, init) => {
   let url;
   try {
@@ -64,7 +66,13 @@ self.fetch = (input, init) => {
   } catch (err) {
     return Promise.reject(err);
   }
-  return siteFetch(input instanceof Request ? input : url.href, init);
+  if (started.has(url.href)) {
+    const response = started.get(url.href);
+    started.delete(url.href);
+    return response;
+  }
+  const response = siteFetch(input instanceof Request ? input : url.href, init);
+  return progress.watching(url) ? response.then((r) => counted(r, url)) : response;
 };
 
 /** `url` resolved against `base`, when it stays on this site's origin; an Error naming `what` otherwise. */
@@ -72,6 +80,53 @@ function sameOrigin(url, base, what) {
   const resolved = new URL(url, base);
   if (resolved.origin !== self.location.origin) throw new Error(`${what} is not on this site (${resolved.origin})`);
   return resolved;
+}
+
+// ----- how far the download is: the page shows it, and waits as long as bytes keep coming -------
+//
+// {phase: "download", done, total} as the runtime's files arrive (bytes as stored, the build's
+// sizes: assets/runtime.json), then {phase: "start"} once the runtime has started. The wasm is not
+// wrapped (a Response made here would lose the browser's compiled-code cache on the next visit),
+// and the runtime's modules are imported, not fetched: they count when they have arrived, while
+// the files beside them show their bytes as they come.
+const progress = {
+  prefixes: [], // the runtime's and the engine's folders
+  total: 0,
+  done: 0,
+  whole: new Set(), // files counted whole, when their fetch finished
+  watching(url) {
+    return this.prefixes.some((prefix) => url.href.startsWith(prefix));
+  },
+  add(bytes) {
+    this.done += bytes;
+    postMessage({ progress: { phase: "download", done: Math.min(this.done, this.total), total: this.total } });
+  },
+};
+
+try {
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      if (!/\.(wasm|mjs)$/.test(new URL(entry.name).pathname) || progress.whole.has(entry.name) || !progress.watching(new URL(entry.name))) continue;
+      progress.whole.add(entry.name);
+      progress.add(entry.decodedBodySize || 0);
+    }
+  }).observe({ type: "resource", buffered: true });
+} catch {
+  // No resource timing here: the wasm's bytes are not shown, the rest is.
+}
+
+/** `response` with its body counted as it is read (headers and status kept). */
+function counted(response, url) {
+  if (!response.ok || !response.body || url.pathname.endsWith(".wasm")) return response;
+  const counter = new TransformStream({
+    transform(chunk, controller) {
+      progress.add(chunk.byteLength);
+      controller.enqueue(chunk);
+    },
+  }, undefined, { highWaterMark: 64 * 1024 * 1024, size: (chunk) => chunk.byteLength });
+  return new Response(response.body.pipeThrough(counter), {
+    status: response.status, statusText: response.statusText, headers: response.headers,
+  });
 }
 
 async function fetchJSON(url) {
@@ -104,20 +159,20 @@ function firstLine(err) {
 }
 
 /** The snapshot's bytes, unzipped as they arrive (the file is gzip, whatever the server says). */
-async function fetchSnapshot(url) {
-  const response = await fetch(url);
+async function fetchSnapshot(url, cached) {
+  const response = cached ? counted(cached, url) : await fetch(url);
   if (!response.ok) throw new Error(`the snapshot: HTTP ${response.status}`);
   const unzipped = response.body.pipeThrough(new DecompressionStream("gzip"));
   return new Uint8Array(await new Response(unzipped).arrayBuffer());
 }
 
 /** Boot from the snapshot; null (and a console warning) when it does not fit this runtime. */
-async function bootFromSnapshot(loadPyodide, indexURL, lockFileURL, about, version) {
+async function bootFromSnapshot(loadPyodide, indexURL, lockFileURL, about, version, cached) {
   if (about.pyodide !== version) {
     console.warn(`trickbook: the engine snapshot is for Pyodide ${about.pyodide}, not ${version}; booting normally`);
     return null;
   }
-  const bytes = fetchSnapshot(about.url);
+  const bytes = fetchSnapshot(about.url, cached);
   bytes.catch(() => {});
   let pyodide;
   try {
@@ -146,23 +201,115 @@ async function bootNormally(loadPyodide, indexURL, lockFileURL) {
   return pyodide;
 }
 
+// ----- which boot: the memory snapshot or the runtime and the wheel -------------------------------
+//
+// The snapshot spares the runtime's start and the engine's import (seconds of a phone's CPU), but it
+// is a download of its own (about 7 MB, gzip inside, so no server compresses it further). It is worth
+// it only where the link is fast, or where the browser already holds it. navigator.connection, where
+// the browser has it, is believed when it says the link is slow or saves data (its "4g" is not a fast
+// link: it says so of 8 Mbit/s, and of a link it has not measured yet); otherwise the link is judged
+// by how fast the first bytes of the standard library arrive (a file either boot needs, handed to
+// the runtime afterwards).
+const FIRST_BYTES = 256 * 1024;
+const FIRST_BYTES_FAST_MBPS = 15; // measured while the wasm shares the link
+const FIRST_BYTES_WAIT_MS = 1500; // slower than this for the first bytes: a slow link
+
+/** "slow" when navigator.connection says the link is slow or saves data, else null (not known). */
+function linkByConnection() {
+  const connection = self.navigator && navigator.connection;
+  if (!connection) return null;
+  return connection.saveData || ["slow-2g", "2g", "3g"].includes(connection.effectiveType) ? "slow" : null;
+}
+
+/** Start fetching the standard library and the wasm (for the runtime to pick up); "fast" or "slow" by the first bytes. */
+async function linkByFirstBytes(indexURL) {
+  const wasm = new URL("pyodide.asm.wasm", indexURL);
+  started.set(wasm.href, siteFetch(wasm.href));
+  const stdlib = new URL("python_stdlib.zip", indexURL);
+  let verdict;
+  const judged = new Promise((resolve) => { verdict = resolve; });
+  const timer = setTimeout(() => verdict("slow"), FIRST_BYTES_WAIT_MS);
+  const response = siteFetch(stdlib.href).then((r) => {
+    if (!r.ok || !r.body) {
+      verdict("slow");
+      return r;
+    }
+    let first = null;
+    let bytes = 0;
+    const meter = new TransformStream({
+      transform(chunk, controller) {
+        const now = performance.now();
+        if (first === null) first = now;
+        else bytes += chunk.byteLength;
+        if (bytes >= FIRST_BYTES) verdict((bytes * 8) / 1000 / Math.max(now - first, 1) >= FIRST_BYTES_FAST_MBPS ? "fast" : "slow");
+        progress.add(chunk.byteLength);
+        controller.enqueue(chunk);
+      },
+      flush() {
+        verdict("fast"); // the whole file before enough time passed to judge: it was near (or cached)
+      },
+    }, undefined, { highWaterMark: 64 * 1024 * 1024, size: (chunk) => chunk.byteLength });
+    return new Response(r.body.pipeThrough(meter), { status: r.status, statusText: r.statusText, headers: r.headers });
+  });
+  started.set(stdlib.href, response);
+  response.catch(() => verdict("slow"));
+  const link = await judged;
+  clearTimeout(timer);
+  return link;
+}
+
+/** The response for `url` when the browser's cache holds it (nothing goes over the wire), or null. */
+async function fromCache(url) {
+  try {
+    const response = await siteFetch(url.href, { cache: "only-if-cached", mode: "same-origin" });
+    return response.ok ? response : null;
+  } catch {
+    return null;
+  }
+}
+
 async function boot() {
-  const started = performance.now();
+  const began = performance.now();
   const [runtime, about] = await Promise.all([fetchJSON(RUNTIME_JSON), snapshotAbout()]);
   if (!runtime || typeof runtime.pyodide !== "string") throw new Error("runtime.json names no runtime");
   const indexURL = sameOrigin(runtime.pyodide, RUNTIME_JSON, "the Pyodide runtime").href;
   // A published site keeps the engine's lockfile and wheel apart from the runtime (runtime.lockfile).
   const lockFileURL = typeof runtime.lockfile === "string" ? sameOrigin(runtime.lockfile, RUNTIME_JSON, "the engine's lockfile").href : null;
+  progress.prefixes = [indexURL, ...(lockFileURL ? [new URL("./", lockFileURL).href] : [])];
   const version = runtime.pyodide.split("/").filter(Boolean).pop();
-  const { loadPyodide } = await import(sameOrigin("pyodide.mjs", indexURL, "the Pyodide runtime").href);
-  let pyodide = about ? await bootFromSnapshot(loadPyodide, indexURL, lockFileURL, about, version) : null;
+  const loader = import(sameOrigin("pyodide.mjs", indexURL, "the Pyodide runtime").href);
+  loader.catch(() => {});
+  let link = null;
+  let judged = null; // what the link was judged by
+  let cached = null;
+  if (about) {
+    const stdlib = new URL("python_stdlib.zip", indexURL);
+    cached = await fromCache(about.url);
+    const stdlibCached = cached ? null : await fromCache(stdlib);
+    if (cached) [link, judged] = ["fast", "cache"];
+    // The runtime kept but not the snapshot: an earlier visit judged the link slow (first bytes
+    // from the cache would say nothing about the link).
+    else if (stdlibCached) {
+      started.set(stdlib.href, Promise.resolve(counted(stdlibCached, stdlib)));
+      [link, judged] = ["slow", "earlier visit"];
+    } else if ((link = linkByConnection())) judged = "connection";
+    else [link, judged] = [await linkByFirstBytes(indexURL), "first bytes"];
+  }
+  const useSnapshot = link === "fast";
+  progress.total = (useSnapshot ? runtime.download_bytes : runtime.slow_link_bytes) || runtime.download_bytes || 0;
+  const { loadPyodide } = await loader;
+  let pyodide = useSnapshot ? await bootFromSnapshot(loadPyodide, indexURL, lockFileURL, about, version, cached) : null;
   const snapshot = pyodide !== null;
-  if (!snapshot) pyodide = await bootNormally(loadPyodide, indexURL, lockFileURL);
+  if (!snapshot) {
+    if (useSnapshot) progress.total = runtime.slow_link_bytes || progress.total;
+    pyodide = await bootNormally(loadPyodide, indexURL, lockFileURL);
+  }
   const booted = performance.now();
+  postMessage({ progress: { phase: "start" } });
   const web = pyodide.pyimport("trickbook.web");
   pyodideRef = pyodide;
   const ready = performance.now();
-  return { web, timing: { boot: booted - started, engine: ready - booted, snapshot } };
+  return { web, timing: { boot: booted - began, engine: ready - booted, snapshot, link, judged } };
 }
 
 const runtime = boot();

@@ -486,3 +486,66 @@ def test_the_offline_control_is_on_screen_and_in_the_page_language(browser, cadd
     assert text.strip() == expected and (lang == "en" or expected != "Keep for offline")
     assert region == catalogs[lang]["ui"].get("Offline copy", "Offline copy")
     assert focused
+
+
+# ----- a slow link: the boot chosen by the connection, the download shown as it goes -------------
+
+# 4 Mbit/s with 150 ms round trips: slower than the link a memory snapshot pays off on.
+SLOW_LINK = {"offline": False, "latency": 150, "downloadThroughput": 4_000_000 / 8, "uploadThroughput": 1_000_000 / 8}
+# Every text a hand's status line shows, in order.
+STATUS_LOG = """
+window.tbStatuses = [];
+new MutationObserver((records) => {
+  for (const record of records) {
+    const node = record.target.nodeType === 1 ? record.target : record.target.parentElement;
+    const status = node && node.closest(".tb-status");
+    const text = status && status.textContent;
+    if (text && window.tbStatuses[window.tbStatuses.length - 1] !== text) window.tbStatuses.push(text);
+  }
+}).observe(document, { subtree: true, childList: true, characterData: true });
+"""
+
+
+def _published_runtime(published: Path) -> dict[str, Any]:
+    (runtime_json,) = published.glob("assets/site-*/runtime.json")
+    return json.loads(runtime_json.read_text(encoding="utf-8"))
+
+
+def test_on_a_slow_link_the_engine_skips_the_snapshot_shows_its_download_and_a_repeat_visit_fetches_no_runtime(
+        browser_type, browser_type_launch_args, caddy, published, catalogs, tb, tmp_path):
+    template = catalogs["pt"]["ui"]["Downloading the engine: {percent} of {size}"]
+    size = f"{_published_runtime(published)['slow_link_bytes'] / 1_000_000:.1f}".replace(".", ",") + " MB"
+    shown = re.compile(re.escape(template).replace(re.escape("{percent}"), r"(\d+)[\s\u00a0\u202f]?%")
+                       .replace(re.escape("{size}"), re.escape(size)))
+    context = reader_profile(browser_type, browser_type_launch_args, tmp_path / "profile")
+    watch = Watch(context)
+    context.add_init_script(STATUS_LOG)
+    visits = []
+    try:
+        for _ in range(2):
+            page = context.new_page()
+            cdp = context.new_cdp_session(page)
+            cdp.send("Network.enable")
+            cdp.send("Network.emulateNetworkConditions", SLOW_LINK)
+            mark = len(caddy.requests())
+            go_live(page, tb.hand_page_url(caddy.base, "pt"), tb)
+            visits.append({"timing": page.evaluate(TIMING), "statuses": page.evaluate("window.tbStatuses"),
+                           "fetched": asset_paths(caddy.requests()[mark:])})
+            page.close()
+    finally:
+        context.close()
+    watch.assert_clean()
+    first, repeat = visits
+    # The first visit: the runtime and the wheel, never the 7 MB snapshot.
+    assert first["timing"]["snapshot"] is False and first["timing"]["link"] == "slow", first["timing"]
+    assert not [p for p in first["fetched"] if p.endswith(".snapshot.gz")], first["fetched"]
+    assert [p for p in first["fetched"] if re.match(r"/assets/engine-[0-9a-f]{12}/trickbook-.*\.whl$", p)], first["fetched"]
+    # The reader saw the download go forward, in Portuguese, then the engine start.
+    percents = [int(m.group(1)) for m in map(shown.fullmatch, first["statuses"]) if m]
+    assert len(percents) >= 2 and percents == sorted(percents) and percents[-1] < 100, first["statuses"]
+    starting = catalogs["pt"]["ui"]["Starting the engine…"]
+    assert starting in first["statuses"][first["statuses"].index(next(s for s in first["statuses"] if shown.fullmatch(s))):], \
+        first["statuses"]
+    # The repeat visit: not one byte of the runtime or the engine over the wire.
+    assert not [p for p in repeat["fetched"] if p.startswith(("/assets/pyodide-", "/assets/engine-"))], repeat["fetched"]
+    assert repeat["timing"]["snapshot"] is False, repeat["timing"]

@@ -8,6 +8,7 @@
 
 import { _, engineParts, engineSpeech, engineText, fill, fillParts, currentLang, useSpokenSeats } from "../i18n.js";
 import { ask, EngineUnavailable } from "../engine.js";
+import { showEngineProgress } from "../engine-progress.js";
 import { boardElement, el, partsNodes } from "../board.js";
 import {
   stepsOf, hashFor, seedFor, cardsOfStep, dataIsPrecious, megabytes, engineDownloadBytes,
@@ -348,14 +349,17 @@ export class HandPlayer {
   async goLive() {
     if (!["static", "asking"].includes(this.figure.dataset.engine)) return;
     this.setEngine("loading");
+    const progress = showEngineProgress(this.status, () => this.figure.dataset.engine === "loading");
     try {
       // The page already holds every step: the engine only reads the record, for "what if".
       const answer = await ask("load", { record: this.record });
+      progress();
       if (!answer || !answer.ok || answer.steps !== this.recordSteps.length) {
         throw new Error("the engine could not read this record");
       }
       this.setEngine("live");
     } catch (err) {
+      progress();
       console.warn("trickbook: engine unavailable", err);
       this.setEngine("failed");
     }
