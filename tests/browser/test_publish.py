@@ -25,15 +25,19 @@ import sys
 import time
 import urllib.error
 import urllib.request
+from html import unescape
 from pathlib import Path
 from typing import Any, Iterator
 from urllib.parse import urlsplit
 
+import pypdfium2
 import pytest
+import zxingcpp
 from playwright.sync_api import expect
 
 from trickbook_site import assets
 from trickbook_site.build import build_site
+from trickbook_site.handouts import hand_address
 from trickbook_site.headers import caddyfile, parse_headers
 from trickbook_site.project import Project
 from trickbook_site.publish import publish_folder
@@ -549,3 +553,135 @@ def test_on_a_slow_link_the_engine_skips_the_snapshot_shows_its_download_and_a_r
     # The repeat visit: not one byte of the runtime or the engine over the wire.
     assert not [p for p in repeat["fetched"] if p.startswith(("/assets/pyodide-", "/assets/engine-"))], repeat["fetched"]
     assert repeat["timing"]["snapshot"] is False, repeat["timing"]
+
+
+# ----- printed handouts: each worked hand on paper carries a QR code that leads back to it, live ----------
+#
+# The site is published with its address (`--base-url`), served by caddy and printed by chromium to PDF;
+# pypdfium2 renders each PDF page to pixels and zxing-cpp reads the QR codes off them, as a phone would.
+
+BASE = "https://example.org/course/"
+FIGURE = re.compile(r'<figure class="tb-hand"[^>]*>.*?</figure>', re.S)
+
+
+@pytest.fixture(scope="module")
+def handout_site(site_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("handouts") / "public"
+    publish_folder(site_dir, out, base_url=BASE, cache=REPO / "build" / "publish")
+    return out
+
+
+@pytest.fixture(scope="module")
+def server(handout_site: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Caddy]:
+    caddy = Caddy(tmp_path_factory.mktemp("handout-caddy"))
+    caddy.serve(handout_site)
+    try:
+        yield caddy
+    finally:
+        caddy.stop()
+
+
+def figures(html: str) -> list[dict[str, Any]]:
+    """Each hand figure of a page: its id, the step it shows first and its caption."""
+    out = []
+    for figure in FIGURE.findall(html):
+        opening = figure[:figure.index(">")]
+        caption = re.search(r"<figcaption[^>]*>(.*?)</figcaption>", figure, re.S)
+        out.append({"id": unescape(re.search(r'data-hand-id="([^"]+)"', opening).group(1)),
+                    "step": int(re.search(r'data-step="(\d+)"', opening).group(1)),
+                    "caption": unescape(re.sub(r"<[^>]+>", "", caption.group(1))).strip() if caption else ""})
+    return out
+
+
+def printed(browser: Any, url: str) -> bytes:
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    try:
+        page.goto(url, wait_until="load")
+        pdf: bytes = page.pdf(format="A4")
+        return pdf
+    finally:
+        page.close()
+
+
+def pdf_pages(pdf: bytes) -> list[dict[str, Any]]:
+    """Each page of the PDF: its text, and the texts of the QR codes read off its pixels."""
+    document = pypdfium2.PdfDocument(pdf)
+    out = []
+    try:
+        for index in range(len(document)):
+            page = document[index]
+            text = page.get_textpage().get_text_range()
+            bitmap = page.render(scale=3, grayscale=True)
+            width, height, stride = bitmap.width, bitmap.height, bitmap.stride
+            raw = bytes(bitmap.buffer)
+            rows = b"".join(raw[y * stride:y * stride + width] for y in range(height))
+            image = memoryview(rows).cast("B", (height, width))
+            codes = [code.text for code in zxingcpp.read_barcodes(image, formats=zxingcpp.BarcodeFormat.QRCode)]
+            out.append({"text": text, "codes": codes})
+    finally:
+        document.close()
+    return out
+
+
+@pytest.mark.parametrize("lang,page", [("en", "trinidad"), ("pt", "nap")])
+def test_each_printed_hand_carries_a_qr_code_to_its_live_page_at_its_step(browser, server, handout_site, lang, page):
+    html = (handout_site / lang / page / "index.html").read_text(encoding="utf-8")
+    hands = figures(html)
+    assert hands, f"no worked hand on {lang}/{page}/"
+    expected = {hand_address(BASE, f"{lang}/{page}/", h["id"], h["step"]) for h in hands}
+    pages = pdf_pages(printed(browser, f"{server.base}/{lang}/{page}/"))
+    read = [code for p in pages for code in p["codes"]]
+    # Every hand's code is on paper, once, and reads as its own page at its hand and step.
+    assert sorted(read) == sorted(expected), (read, expected)
+    for code in read:
+        assert code.startswith(f"{BASE}{lang}/{page}/#"), code
+    # Each code is printed on the page that shows its hand's address too (under the hand, not elsewhere).
+    for p in pages:
+        for code in p["codes"]:
+            assert code in re.sub(r"\s+", "", p["text"]), (code, p["text"][-400:])
+
+
+def test_a_printed_hands_caption_stays_on_the_page_of_its_deal(browser, server, handout_site):
+    html = (handout_site / "en" / "trinidad" / "index.html").read_text(encoding="utf-8")
+    captions = [h["caption"] for h in figures(html)]
+    pages = pdf_pages(printed(browser, f"{server.base}/en/trinidad/"))
+    for number, p in enumerate(pages, 1):
+        lines = [line.strip() for line in p["text"].splitlines() if line.strip()]
+        assert lines and lines[-1] not in captions, f"page {number} ends with a hand's caption: {lines[-1]!r}"
+    # Every caption is followed, on its own page, by its hand's deal ("Seat", "Cards").
+    for caption in captions:
+        assert any(caption in p["text"] and "Cards" in p["text"][p["text"].index(caption):] for p in pages), caption
+
+
+@pytest.mark.parametrize("lang,width,height", [("en", 1280, 800), ("pt", 360, 740)])
+def test_print_this_hand_prints_that_figure_alone_with_its_code(browser, server, handout_site, tb, lang, width, height):
+    html = (handout_site / lang / "trinidad" / "index.html").read_text(encoding="utf-8")
+    hands = figures(html)
+    assert len(hands) >= 2
+    chosen, others = hands[1], [h for i, h in enumerate(hands) if i != 1]
+    context = browser.new_context(viewport={"width": width, "height": height})
+    # The print dialog is the browser's: here, a press only counts, and the page stays as it is for print.
+    context.add_init_script("window.print = () => { window.tbPrinted = (window.tbPrinted || 0) + 1; };")
+    page = context.new_page()
+    try:
+        page.goto(f"{server.base}/{lang}/trinidad/")
+        fig = tb.wait_mounted(page, chosen["id"])
+        control = fig.locator(".tb-print")
+        expect(control).to_be_visible()
+        box = control.bounding_box()
+        assert box and box["x"] >= 0 and box["x"] + box["width"] <= width, box
+        control.focus()
+        page.keyboard.press("Enter")
+        assert page.evaluate("window.tbPrinted") == 1
+        pdf = page.pdf(format="A4")
+    finally:
+        context.close()
+    pages = pdf_pages(pdf)
+    text = "\n".join(p["text"] for p in pages)
+    assert chosen["caption"] in text
+    for other in others:
+        assert other["caption"] not in text, other["caption"]
+    title = unescape(re.search(r"<h1[^>]*>(.*?)</h1>", html, re.S).group(1))
+    assert re.sub(r"<[^>]+>", "", title).strip() not in text, "the page around the hand was printed"
+    codes = [code for p in pages for code in p["codes"]]
+    assert codes == [hand_address(BASE, f"{lang}/trinidad/", chosen["id"], chosen["step"])], codes

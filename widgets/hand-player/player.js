@@ -18,6 +18,7 @@ import { button, icon, showBubble, hideBubble, addScrollCues, onSwipe, copyText,
 import { requestFullscreen, leaveFullscreen, presenterKey, inertAround } from "./presenter.js";
 import { HandQuestions } from "./questions.js";
 import { embedAddress, embedSnippet } from "./embed-code.js";
+import { printHand } from "./print-one.js";
 
 const STATUS_TEXT = {
   static: () => _("Replay prepared with the page: stepping through it downloads nothing."),
@@ -76,6 +77,7 @@ export class HandPlayer {
     this.embed = button("tb-embed", _("Copy the code to embed this hand"), icon("code"), () => this.copyEmbedCode(),
       found("tb-embed"));
     this.embed.hidden = !this.figure.dataset.embed; // a hand the build made no embed page for
+    this.printOne = button("tb-print", _("Print this hand"), icon("print"), () => printHand(this.figure), found("tb-print"));
     this.presenter = found("tb-presenter-toggle") || el("button", {
       type: "button", className: "tb-btn tb-presenter-toggle", "aria-pressed": "false", title: _("Presenter mode"),
       "aria-keyshortcuts": "Escape PageDown PageUp Space",
@@ -109,7 +111,7 @@ export class HandPlayer {
       this.bar = el("div", { className: "tb-bar" },
         el("div", { className: "tb-controls", role: "group", "aria-label": _("Step through the hand") },
           el("span", { className: "tb-steppers" }, this.first, this.prev, this.slider, this.next, this.last),
-          el("span", { className: "tb-tools" }, this.counter, this.copyLink, this.embed, this.presenter)),
+          el("span", { className: "tb-tools" }, this.counter, this.copyLink, this.embed, this.printOne, this.presenter)),
         this.prompt, this.branchBar, this.narration, this.message);
       this.player = el("div", { className: "tb-player" },
         this.bar, el("div", { className: "tb-status-row" }, this.status, this.tryCards), this.board);
