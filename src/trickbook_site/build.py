@@ -175,6 +175,8 @@ def build_site(project: Project, site_dir: Path | None = None, build_root: Path 
             add_handout_codes(out, str(base["site_url"]))
         log(f"wrote {embed.write_embed_pages(out, {lang.code: catalogs.texts(lang).ui for lang in languages})} "
             "embed pages")
+        log(f"wrote {embed.write_table_embed_pages(out, {lang.code: catalogs.texts(lang).ui for lang in languages})} "
+            "play-table embed pages")
         swap_into_place(out, site_dir)
         if keep_work is not None:
             result.state = _keep_work(work, keep_work, project, base, usable, hands, catalogs)

@@ -372,6 +372,75 @@ def test_a_page_on_another_origin_embeds_a_hand_that_steps_and_goes_live_while_w
     assert len(refusals) == 1 and "\"frame-ancestors 'none'\"" in refusals[0], watch.console
 
 
+TABLE_HOST_PAGE = """<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>Notre cours</title></head>
+<body><h1>Une partie</h1>
+<iframe id="table" src="{embed}" title="Une table de jeu" width="{width}" height="900"></iframe>
+</body></html>
+"""
+
+
+@pytest.mark.parametrize("lang,game,width", [("fr", "nap", 720), ("pt", "euchre", 360)])
+def test_a_page_on_another_origin_embeds_a_play_table_that_deals_and_plays(
+        browser, caddy, published, catalogs, tb, tmp_path, lang, game, width):
+    # Every play table of every language has its embed page.
+    for code in ("en", "pt", "fr"):
+        for name in ("nap", "euchre", "trinidad", "yorkshire"):
+            assert (published / "embed" / code / f"table-{name}" / "index.html").is_file(), (code, name)
+    (tmp_path / "index.html").write_text(TABLE_HOST_PAGE.format(
+        embed=f"{caddy.base}/embed/{lang}/table-{game}/", width=width), encoding="utf-8")
+    port = _free_port()
+    host = subprocess.Popen([sys.executable, "-m", "http.server", "--bind", "127.0.0.1", str(port),
+                             "--directory", str(tmp_path)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    context = browser.new_context(viewport={"width": max(width + 40, 400), "height": 1000})
+    tb.gentle_bots(context)
+    watch = Watch(context)
+    page = context.new_page()
+    try:
+        deadline = time.monotonic() + 15
+        while True:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2):
+                    break
+            except (urllib.error.URLError, ConnectionError):
+                if time.monotonic() > deadline:
+                    raise AssertionError("the teacher's page server did not start") from None
+                time.sleep(0.1)
+        page.goto(f"http://127.0.0.1:{port}/")
+        frame = page.frame_locator("#table")
+        table = frame.locator(f'.tb-table[data-game="{game}"]')
+        start = table.locator(".tbt-start")
+        expect(start).to_be_visible(timeout=20_000)
+        expect(start).to_have_text(catalogs[lang]["ui"]["Start a match"])
+        # The table alone: no theme chrome, and a link to the table on its page.
+        assert frame.locator(".md-header, .md-sidebar, .md-footer, .md-nav").count() == 0
+        expect(frame.locator(".tb-embed-source a")).to_have_text(catalogs[lang]["ui"]["Open this table on its page"])
+        box = start.bounding_box()
+        frame_box = page.locator("#table").bounding_box()
+        assert box and frame_box and box["x"] >= frame_box["x"] and box["x"] + box["width"] <= frame_box["x"] + frame_box["width"]
+        start.click()
+        expect(table).to_have_attribute("data-engine", "live", timeout=tb.LIVE_TIMEOUT_MS)
+        # The reader's first decision inside the frame, by keyboard (as conftest's one_decision, in a frame).
+        expect(table).to_have_attribute("data-turn", "you", timeout=30_000)
+        expect(table).not_to_have_attribute("data-busy", "true")
+        log = table.locator(".tbt-log")
+        before = log.get_attribute("data-lines") or "0"
+        if table.locator(".tbt-cards .tbt-card[aria-disabled='false']").count():
+            page.keyboard.press("Enter")
+            page.keyboard.press("Enter")
+        elif table.locator(".tbt-choice[aria-keyshortcuts='S']").count():
+            page.keyboard.press("s")
+        else:
+            page.keyboard.press("Enter")
+        expect(log).not_to_have_attribute("data-lines", before, timeout=30_000)
+    finally:
+        context.close()
+        host.terminate()
+        host.wait(timeout=10)
+    assert watch.left_127() == [], watch.left_127()
+    assert watch.errors == [] and watch.violations == [], (watch.errors, watch.violations)
+    assert not [m for m in watch.console if "frame" in m], watch.console
+
+
 def test_the_embed_control_copies_an_iframe_snippet_of_the_hand_at_its_step(browser, caddy, catalogs, tb):
     context = browser.new_context(viewport={"width": 360, "height": 740}, locale="fr-FR")
     context.grant_permissions(["clipboard-read", "clipboard-write"], origin=caddy.base)
