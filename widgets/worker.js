@@ -209,10 +209,13 @@ async function bootNormally(loadPyodide, indexURL, lockFileURL) {
 // the browser has it, is believed when it says the link is slow or saves data (its "4g" is not a fast
 // link: it says so of 8 Mbit/s, and of a link it has not measured yet); otherwise the link is judged
 // by how fast the first bytes of the standard library arrive (a file either boot needs, handed to
-// the runtime afterwards).
+// the runtime afterwards), or, when the browser kept the runtime but not this snapshot, of the
+// engine's wheel (which the boot without the snapshot needs).
 const FIRST_BYTES = 256 * 1024;
 const FIRST_BYTES_FAST_MBPS = 15; // measured while the wasm shares the link
 const FIRST_BYTES_WAIT_MS = 1500; // slower than this for the first bytes: a slow link
+const SMALL_FILE_BYTES = 32 * 1024; // a whole file with less than this after its first chunk ...
+const SMALL_FILE_MS = 150; // ... is a fast link's when it took no longer than this
 
 /** "slow" when navigator.connection says the link is slow or saves data, else null (not known). */
 function linkByConnection() {
@@ -221,37 +224,40 @@ function linkByConnection() {
   return connection.saveData || ["slow-2g", "2g", "3g"].includes(connection.effectiveType) ? "slow" : null;
 }
 
-/** Start fetching the standard library and the wasm (for the runtime to pick up); "fast" or "slow" by the first bytes. */
-async function linkByFirstBytes(indexURL) {
-  const wasm = new URL("pyodide.asm.wasm", indexURL);
-  started.set(wasm.href, siteFetch(wasm.href));
-  const stdlib = new URL("python_stdlib.zip", indexURL);
+/** Start fetching `url` (a file the boot needs either way, which the runtime picks up later); "fast" or
+ * "slow" by how fast its bytes arrive after the first (the round trip left out). */
+async function linkBySpeed(url) {
   let verdict;
   const judged = new Promise((resolve) => { verdict = resolve; });
   const timer = setTimeout(() => verdict("slow"), FIRST_BYTES_WAIT_MS);
-  const response = siteFetch(stdlib.href).then((r) => {
+  const asked = performance.now();
+  const fast = (bytes, ms) => (bytes * 8) / 1000 / Math.max(ms, 1) >= FIRST_BYTES_FAST_MBPS;
+  const response = siteFetch(url.href).then((r) => {
     if (!r.ok || !r.body) {
       verdict("slow");
       return r;
     }
     let first = null;
-    let bytes = 0;
+    let last = null;
+    let bytes = 0; // after the first chunk
     const meter = new TransformStream({
       transform(chunk, controller) {
-        const now = performance.now();
-        if (first === null) first = now;
+        last = performance.now();
+        if (first === null) first = last;
         else bytes += chunk.byteLength;
-        if (bytes >= FIRST_BYTES) verdict((bytes * 8) / 1000 / Math.max(now - first, 1) >= FIRST_BYTES_FAST_MBPS ? "fast" : "slow");
+        if (bytes >= FIRST_BYTES) verdict(fast(bytes, last - first) ? "fast" : "slow");
         progress.add(chunk.byteLength);
         controller.enqueue(chunk);
       },
       flush() {
-        verdict("fast"); // the whole file before enough time passed to judge: it was near (or cached)
+        // A small file, whole: by its chunks' pace when it came in several, else by its whole time.
+        verdict(bytes >= SMALL_FILE_BYTES ? (fast(bytes, last - first) ? "fast" : "slow")
+          : (performance.now() - asked <= SMALL_FILE_MS ? "fast" : "slow"));
       },
     }, undefined, { highWaterMark: 64 * 1024 * 1024, size: (chunk) => chunk.byteLength });
     return new Response(r.body.pipeThrough(meter), { status: r.status, statusText: r.statusText, headers: r.headers });
   });
-  started.set(stdlib.href, response);
+  started.set(url.href, response);
   response.catch(() => verdict("slow"));
   const link = await judged;
   clearTimeout(timer);
@@ -284,16 +290,26 @@ async function boot() {
   let cached = null;
   if (about) {
     const stdlib = new URL("python_stdlib.zip", indexURL);
+    const wasm = new URL("pyodide.asm.wasm", indexURL);
     cached = await fromCache(about.url);
     const stdlibCached = cached ? null : await fromCache(stdlib);
     if (cached) [link, judged] = ["fast", "cache"];
-    // The runtime kept but not the snapshot: an earlier visit judged the link slow (first bytes
-    // from the cache would say nothing about the link).
+    else if ((link = linkByConnection())) judged = "connection";
     else if (stdlibCached) {
+      // The runtime kept but not this snapshot. With this engine's wheel kept too, an earlier visit
+      // judged the link slow and booted without the snapshot: so does this one, from the cache. Else
+      // (a republished engine) the link is judged by the new wheel, which a slow boot needs anyway.
       started.set(stdlib.href, Promise.resolve(counted(stdlibCached, stdlib)));
-      [link, judged] = ["slow", "earlier visit"];
-    } else if ((link = linkByConnection())) judged = "connection";
-    else [link, judged] = [await linkByFirstBytes(indexURL), "first bytes"];
+      const wheel = typeof about.wheel === "string" ? new URL(about.wheel, lockFileURL || indexURL) : null;
+      const wheelCached = wheel && await fromCache(wheel);
+      if (!wheel || wheelCached) {
+        if (wheelCached) started.set(wheel.href, Promise.resolve(counted(wheelCached, wheel)));
+        [link, judged] = ["slow", "earlier visit"];
+      } else [link, judged] = [await linkBySpeed(wheel), "wheel"];
+    } else {
+      started.set(wasm.href, siteFetch(wasm.href)); // the runtime picks it up: no time lost while judging
+      [link, judged] = [await linkBySpeed(stdlib), "first bytes"];
+    }
   }
   const useSnapshot = link === "fast";
   progress.total = (useSnapshot ? runtime.download_bytes : runtime.slow_link_bytes) || runtime.download_bytes || 0;
