@@ -264,6 +264,19 @@ async function linkBySpeed(url) {
   return link;
 }
 
+/** The boot without the snapshot, started at once: every file it needs asked for together, rather than
+ * each when the runtime comes to it (on a link with long round trips, each wait is one). */
+function startSlowBoot(indexURL, lockFileURL, about) {
+  const early = (url) => {
+    if (!started.has(url.href)) started.set(url.href, siteFetch(url.href).then((r) => counted(r, url)));
+  };
+  early(new URL("pyodide.asm.wasm", indexURL));
+  early(new URL("python_stdlib.zip", indexURL));
+  if (lockFileURL) early(new URL(lockFileURL));
+  if (about && typeof about.wheel === "string") early(new URL(about.wheel, lockFileURL || indexURL));
+  import(new URL("pyodide.asm.mjs", indexURL).href).catch(() => {}); // the runtime imports the same module
+}
+
 /** The response for `url` when the browser's cache holds it (nothing goes over the wire), or null. */
 async function fromCache(url) {
   try {
@@ -312,6 +325,7 @@ async function boot() {
     }
   }
   const useSnapshot = link === "fast";
+  if (!useSnapshot) startSlowBoot(indexURL, lockFileURL, about);
   progress.total = (useSnapshot ? runtime.download_bytes : runtime.slow_link_bytes) || runtime.download_bytes || 0;
   const { loadPyodide } = await loader;
   let pyodide = useSnapshot ? await bootFromSnapshot(loadPyodide, indexURL, lockFileURL, about, version, cached) : null;

@@ -613,6 +613,8 @@ def test_on_a_slow_link_the_engine_skips_the_snapshot_shows_its_download_and_a_r
     assert first["timing"]["snapshot"] is False and first["timing"]["link"] == "slow", first["timing"]
     assert not [p for p in first["fetched"] if p.endswith(".snapshot.gz")], first["fetched"]
     assert [p for p in first["fetched"] if re.match(r"/assets/engine-[0-9a-f]{12}/trickbook-.*\.whl$", p)], first["fetched"]
+    # Every file the boot asked for early was the one the runtime used: none went over the wire twice.
+    assert len(first["fetched"]) == len(set(first["fetched"])), first["fetched"]
     # The reader saw the download go forward, in Portuguese, then the engine start.
     percents = [int(m.group(1)) for m in map(shown.fullmatch, first["statuses"]) if m]
     assert len(percents) >= 2 and percents == sorted(percents) and percents[-1] < 100, first["statuses"]
