@@ -59,6 +59,14 @@ const SNAPSHOT_JSON = new URL("snapshot.json", ASSETS);
 // A file the worker already started fetching (to judge the link by its first bytes) is handed over.
 const siteFetch = self.fetch.bind(self);
 const started = new Map(); // URL -> the Promise of its Response
+
+/** Fetch `url` now for the runtime to pick up later; a failure is the runtime's to see, when it asks. */
+function startFetch(url, wrap = (response) => response) {
+  const response = siteFetch(url.href).then(wrap);
+  response.catch(() => {}); // not unhandled while nobody has asked for it yet
+  started.set(url.href, response);
+  return response;
+}
 self.fetch = (input, init) => {
   let url;
   try {
@@ -268,7 +276,7 @@ async function linkBySpeed(url) {
  * each when the runtime comes to it (on a link with long round trips, each wait is one). */
 function startSlowBoot(indexURL, lockFileURL, about) {
   const early = (url) => {
-    if (!started.has(url.href)) started.set(url.href, siteFetch(url.href).then((r) => counted(r, url)));
+    if (!started.has(url.href)) startFetch(url, (r) => counted(r, url));
   };
   early(new URL("pyodide.asm.wasm", indexURL));
   early(new URL("python_stdlib.zip", indexURL));
@@ -320,7 +328,7 @@ async function boot() {
         [link, judged] = ["slow", "earlier visit"];
       } else [link, judged] = [await linkBySpeed(wheel), "wheel"];
     } else {
-      started.set(wasm.href, siteFetch(wasm.href)); // the runtime picks it up: no time lost while judging
+      startFetch(wasm); // the runtime picks it up: no time lost while judging
       [link, judged] = [await linkBySpeed(stdlib), "first bytes"];
     }
   }
