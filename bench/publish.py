@@ -10,6 +10,10 @@ and drives Debian's chromium through Playwright, throttled through the DevTools 
 - 9 Mbit/s down, 170 ms round trip (a reader's phone on a fair mobile link);
 - 1.6 Mbit/s down, 562.5 ms round trip (DevTools' "Fast 3G").
 
+The last column says how the widget's engine booted (the memory snapshot, or the runtime and the
+wheel) and what the worker judged the link by (the cache, navigator.connection, the first bytes'
+speed, an earlier visit).
+
 For each speed, a fresh browser profile (with a disk cache, as a reader's browser has) visits twice:
 the bare boot, then again; a fresh profile does the same for the widget (a Nap page, "Try other
 cards" pressed at once, and, on a link the browser reports as slow, "Download the engine"). Bytes are the response bodies caddy sent (its access log), so they are the
@@ -68,6 +72,12 @@ const { loadPyodide } = await import(indexURL + "pyodide.mjs");
 await loadPyodide({ indexURL, lockFileURL });
 postMessage({});
 """
+# How the widget's engine booted: the snapshot or not, and what judged the link (the worker's timing).
+BOOT_TIMING = """(async () => {
+  const handJs = document.querySelector('script[src*="widgets/hand.js"]').src;
+  const engine = await import(new URL("engine.js", handJs).href);
+  return engine.engineTiming();
+})()"""
 LIVE_PROBE = """
 window.__tb = { live: null, failed: null };
 new MutationObserver((records) => {
@@ -159,7 +169,7 @@ def visit(context: Any, server: Server, link: tuple[str, float, float, float], b
             result = wait_for(page, "window.__bare")
             if "error" in result:
                 sys.exit(f"the bare boot failed: {result['error']}")
-            live, page_bytes = result["booted"], 0
+            live, page_bytes, timing = result["booted"], 0, None
         else:
             page.goto(f"{server.base}/{LIVE_PAGE}", wait_until="load")
             page_bytes = sum(e["size"] for e in server.entries()[mark:])
@@ -173,12 +183,14 @@ def visit(context: Any, server: Server, link: tuple[str, float, float, float], b
                 figure.locator(".tb-download").click()
             wait_for(page, "window.__tb.live !== null || window.__tb.failed !== null")
             marks = page.evaluate("window.__tb")
-            # A widget that gave up (its engine's 60 s answer timeout on a slow link) is a figure too.
+            timing = page.evaluate(BOOT_TIMING) if marks["live"] is not None else None
+            # A widget that gave up (no answer and no progress for 60 s) is a figure too.
             live = marks["live"] if marks["live"] is not None else -marks["failed"]
         page.wait_for_timeout(300)  # the access log is written as responses finish
         entries = server.entries()[mark:]
         runtime = sum(e["size"] for e in entries if e["uri"].startswith(("/assets/pyodide-", "/assets/engine-")))
-        return {"live": live, "bytes": sum(e["size"] for e in entries), "runtime": runtime, "page": page_bytes}
+        boot = "–" if timing is None else ("snapshot" if timing["snapshot"] else "runtime + wheel") + f" ({timing['judged']})"
+        return {"live": live, "bytes": sum(e["size"] for e in entries), "runtime": runtime, "page": page_bytes, "boot": boot}
     finally:
         page.close()
 
@@ -236,19 +248,21 @@ def main(argv: list[str] | None = None) -> int:
                         runs[name + " again"].append(repeat)
                 med = {k: {f: statistics.median(r[f] for r in v) for f in ("live", "bytes", "runtime", "page")}
                        for k, v in runs.items()}
+                for k, v in runs.items():
+                    med[k]["boot"] = ", ".join(sorted({r["boot"] for r in v}))
                 rows.append((link[0], med))
         print(f"Published site behind caddy (precompressed, _headers); median of {args.runs} run(s); "
               f"load: {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f} {os.getloadavg()[2]:.2f}")
         print("| link | visit | bare boot: to booted | bare: over the wire | widget: to live | widget: over the wire "
-              "| of which runtime + engine | live / bare |")
-        print("|---|---|---|---|---|---|---|---|")
+              "| of which runtime + engine | live / bare | widget's boot |")
+        print("|---|---|---|---|---|---|---|---|---|")
         for name, med in rows:
             for visit_name, b, w in (("first", "bare", "widget"), ("repeat", "bare again", "widget again")):
                 widget = med[w]["live"]
                 shown = f"{widget / 1000:.2f} s" if widget > 0 else f"failed after {-widget / 1000:.2f} s"
                 ratio = f"{widget / med[b]['live']:.2f}×" if widget > 0 and med[b]["live"] else "–"
                 print(f"| {name} | {visit_name} | {med[b]['live'] / 1000:.2f} s | {mb(med[b]['bytes'])} | "
-                      f"{shown} | {mb(med[w]['bytes'])} | {mb(med[w]['runtime'])} | {ratio} |")
+                      f"{shown} | {mb(med[w]['bytes'])} | {mb(med[w]['runtime'])} | {ratio} | {med[w]['boot']} |")
         first_page = rows[0][1]["widget"]["page"]
         print(f"The Nap page's own first load, before the reader presses anything: {first_page / 1000:.1f} KB over the wire.")
         return 0

@@ -168,7 +168,7 @@ def test_root_index_sends_readers_to_their_language(built_site: Path) -> None:
 def test_runtime_and_assets_are_written_once(built_site: Path) -> None:
     runtime = json.loads((built_site / "assets" / "runtime.json").read_text())
     version = json.loads((REPO / "node_modules" / "pyodide" / "package.json").read_text())["version"]
-    assert set(runtime) == {"pyodide", "download_bytes"}
+    assert set(runtime) == {"pyodide", "download_bytes", "slow_link_bytes"}
     assert runtime["pyodide"] == f"pyodide/{version}/"
     folder = built_site / "assets" / runtime["pyodide"]
     for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"):
@@ -426,6 +426,8 @@ def test_runtime_json_names_the_engines_download_size_from_the_files_written(bui
                                         "pyodide-lock.json")] + [engine]
     assert runtime["download_bytes"] == sum(f.stat().st_size for f in files)
     assert 5_000_000 < runtime["download_bytes"] < 40_000_000  # a Pyodide runtime and the engine
+    # On a slow link the worker skips the snapshot: the runtime and the wheel.
+    assert runtime["slow_link_bytes"] == sum(f.stat().st_size for f in files[:-1]) + _wheel(built_site).stat().st_size
 
 
 def _search_texts(built_site: Path, code: str, page: str) -> list[str]:

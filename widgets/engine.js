@@ -1,8 +1,10 @@
 // The page's one engine: a module Web Worker running Pyodide, started on demand.
 //
-// Widgets call `ask(type, payload)`; the first call starts the worker. A request
-// that gets no answer within the timeout fails, and so does the engine for the
-// rest of the page (a runtime that hangs, e.g. on a wrong MIME type, never recovers).
+// Widgets call `ask(type, payload)`; the first call starts the worker. While the runtime
+// downloads, the worker reports how far it is ({phase, done, total}: `onEngineProgress`), and a
+// request waits as long as there is progress: it fails only after TIMEOUT_MS with no answer and
+// no sign of progress (a slow link is slow, not broken). Then the engine fails for the rest of
+// the page (a runtime that hangs, e.g. on a wrong MIME type, never recovers).
 
 const TIMEOUT_MS = 60000;
 
@@ -11,7 +13,10 @@ const engine = {
   failure: null, // an Error once the engine is known not to work
   nextId: 1,
   pending: new Map(), // id -> {resolve, reject, timer}
-  timing: null, // {boot, engine} in ms, from the worker's first answer
+  timing: null, // {boot, engine} in ms, {snapshot, link, judged}, from the worker's first answer
+  lastSign: 0, // performance.now() of the worker's last progress report
+  progress: null, // the last report
+  listeners: new Set(),
 };
 
 export class EngineUnavailable extends Error {}
@@ -28,6 +33,12 @@ function failAll(reason) {
 
 function onReply(event) {
   const reply = event.data || {};
+  if (reply.progress) {
+    engine.lastSign = performance.now();
+    engine.progress = reply.progress;
+    for (const listener of engine.listeners) listener(reply.progress);
+    return;
+  }
   const waiting = engine.pending.get(reply.id);
   if (!waiting) return;
   engine.pending.delete(reply.id);
@@ -68,10 +79,27 @@ export function ask(type, payload) {
   if (engine.failure) return Promise.reject(engine.failure);
   const id = engine.nextId++;
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => failAll(`no answer within ${TIMEOUT_MS / 1000} s`), TIMEOUT_MS);
-    engine.pending.set(id, { resolve, reject, timer });
+    const waiting = { resolve, reject, timer: null };
+    const asked = performance.now();
+    // No answer and no progress for TIMEOUT_MS: the engine is stuck.
+    const watch = (delay) => {
+      waiting.timer = setTimeout(() => {
+        const quiet = performance.now() - Math.max(asked, engine.lastSign);
+        if (quiet >= TIMEOUT_MS - 1) failAll(`no answer and no progress within ${TIMEOUT_MS / 1000} s`);
+        else watch(TIMEOUT_MS - quiet);
+      }, delay);
+    };
+    watch(TIMEOUT_MS);
+    engine.pending.set(id, waiting);
     engine.worker.postMessage({ id, type, ...payload });
   });
+}
+
+/** Call `listener({phase, done, total})` as the engine's runtime downloads and starts; returns an unsubscribe. */
+export function onEngineProgress(listener) {
+  engine.listeners.add(listener);
+  if (engine.progress) listener(engine.progress);
+  return () => engine.listeners.delete(listener);
 }
 
 /** The runtime's boot and engine-loading times, once known. */

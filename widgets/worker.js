@@ -58,7 +58,17 @@ const RUNTIME_JSON = new URL("runtime.json", ASSETS);
 const SNAPSHOT_JSON = new URL("snapshot.json", ASSETS);
 
 // The same rule for whatever the runtime itself fetches (its wasm, its library, the engine's wheel).
+// A file the worker already started fetching (to judge the link by its first bytes) is handed over.
 const siteFetch = self.fetch.bind(self);
+const started = new Map(); // URL -> the Promise of its Response
+
+/** Fetch `url` now for the runtime to pick up later; a failure is the runtime's to see, when it asks. */
+function startFetch(url, wrap = (response) => response) {
+  const response = siteFetch(url.href).then(wrap);
+  response.catch(() => {}); // not unhandled while nobody has asked for it yet
+  started.set(url.href, response);
+  return response;
+}
 self.fetch = (input, init) => {
   let url;
   try {
@@ -66,7 +76,13 @@ self.fetch = (input, init) => {
   } catch (err) {
     return Promise.reject(err);
   }
-  return siteFetch(input instanceof Request ? input : url.href, init);
+  if (started.has(url.href)) {
+    const response = started.get(url.href);
+    started.delete(url.href);
+    return response;
+  }
+  const response = siteFetch(input instanceof Request ? input : url.href, init);
+  return progress.watching(url) ? response.then((r) => counted(r, url)) : response;
 };
 
 /** `url` resolved against `base`, when it stays on this site's origin; an Error naming `what` otherwise. */
@@ -74,6 +90,53 @@ function sameOrigin(url, base, what) {
   const resolved = new URL(url, base);
   if (resolved.origin !== self.location.origin) throw new Error(`${what} is not on this site (${resolved.origin})`);
   return resolved;
+}
+
+// ----- how far the download is: the page shows it, and waits as long as bytes keep coming -------
+//
+// {phase: "download", done, total} as the runtime's files arrive (bytes as stored, the build's
+// sizes: assets/runtime.json), then {phase: "start"} once the runtime has started. The wasm is not
+// wrapped (a Response made here would lose the browser's compiled-code cache on the next visit),
+// and the runtime's modules are imported, not fetched: they count when they have arrived, while
+// the files beside them show their bytes as they come.
+const progress = {
+  prefixes: [], // the runtime's and the engine's folders
+  total: 0,
+  done: 0,
+  whole: new Set(), // files counted whole, when their fetch finished
+  watching(url) {
+    return this.prefixes.some((prefix) => url.href.startsWith(prefix));
+  },
+  add(bytes) {
+    this.done += bytes;
+    postMessage({ progress: { phase: "download", done: Math.min(this.done, this.total), total: this.total } });
+  },
+};
+
+try {
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      if (!/\.(wasm|mjs)$/.test(new URL(entry.name).pathname) || progress.whole.has(entry.name) || !progress.watching(new URL(entry.name))) continue;
+      progress.whole.add(entry.name);
+      progress.add(entry.decodedBodySize || 0);
+    }
+  }).observe({ type: "resource", buffered: true });
+} catch {
+  // No resource timing here: the wasm's bytes are not shown, the rest is.
+}
+
+/** `response` with its body counted as it is read (headers and status kept). */
+function counted(response, url) {
+  if (!response.ok || !response.body || url.pathname.endsWith(".wasm")) return response;
+  const counter = new TransformStream({
+    transform(chunk, controller) {
+      progress.add(chunk.byteLength);
+      controller.enqueue(chunk);
+    },
+  }, undefined, { highWaterMark: 64 * 1024 * 1024, size: (chunk) => chunk.byteLength });
+  return new Response(response.body.pipeThrough(counter), {
+    status: response.status, statusText: response.statusText, headers: response.headers,
+  });
 }
 
 async function fetchJSON(url) {
@@ -106,20 +169,20 @@ function firstLine(err) {
 }
 
 /** The snapshot's bytes, unzipped as they arrive (the file is gzip, whatever the server says). */
-async function fetchSnapshot(url) {
-  const response = await fetch(url);
+async function fetchSnapshot(url, cached) {
+  const response = cached ? counted(cached, url) : await fetch(url);
   if (!response.ok) throw new Error(`the snapshot: HTTP ${response.status}`);
   const unzipped = response.body.pipeThrough(new DecompressionStream("gzip"));
   return new Uint8Array(await new Response(unzipped).arrayBuffer());
 }
 
 /** Boot from the snapshot; null (and a console warning) when it does not fit this runtime. */
-async function bootFromSnapshot(loadPyodide, indexURL, lockFileURL, about, version) {
+async function bootFromSnapshot(loadPyodide, indexURL, lockFileURL, about, version, cached) {
   if (about.pyodide !== version) {
     console.warn(`trickbook: the engine snapshot is for Pyodide ${about.pyodide}, not ${version}; booting normally`);
     return null;
   }
-  const bytes = fetchSnapshot(about.url);
+  const bytes = fetchSnapshot(about.url, cached);
   bytes.catch(() => {});
   let pyodide;
   try {
@@ -148,23 +211,145 @@ async function bootNormally(loadPyodide, indexURL, lockFileURL) {
   return pyodide;
 }
 
+// ----- which boot: the memory snapshot or the runtime and the wheel -------------------------------
+//
+// The snapshot spares the runtime's start and the engine's import (seconds of a phone's CPU), but it
+// is a download of its own (about 7 MB, gzip inside, so no server compresses it further). It is worth
+// it only where the link is fast, or where the browser already holds it. navigator.connection, where
+// the browser has it, is believed when it says the link is slow or saves data (its "4g" is not a fast
+// link: it says so of 8 Mbit/s, and of a link it has not measured yet); otherwise the link is judged
+// by how fast the first bytes of the standard library arrive (a file either boot needs, handed to
+// the runtime afterwards), or, when the browser kept the runtime but not this snapshot, of the
+// engine's wheel (which the boot without the snapshot needs).
+const FIRST_BYTES = 256 * 1024;
+const FIRST_BYTES_FAST_MBPS = 15; // measured while the wasm shares the link
+const FIRST_BYTES_WAIT_MS = 1500; // slower than this for the first bytes: a slow link
+const SMALL_FILE_BYTES = 32 * 1024; // a whole file with less than this after its first chunk ...
+const SMALL_FILE_MS = 150; // ... is a fast link's when it took no longer than this
+
+/** "slow" when navigator.connection says the link is slow or saves data, else null (not known). */
+function linkByConnection() {
+  const connection = self.navigator && navigator.connection;
+  if (!connection) return null;
+  return connection.saveData || ["slow-2g", "2g", "3g"].includes(connection.effectiveType) ? "slow" : null;
+}
+
+/** Start fetching `url` (a file the boot needs either way, which the runtime picks up later); "fast" or
+ * "slow" by how fast its bytes arrive after the first (the round trip left out). */
+async function linkBySpeed(url) {
+  let verdict;
+  const judged = new Promise((resolve) => { verdict = resolve; });
+  const timer = setTimeout(() => verdict("slow"), FIRST_BYTES_WAIT_MS);
+  const asked = performance.now();
+  const fast = (bytes, ms) => (bytes * 8) / 1000 / Math.max(ms, 1) >= FIRST_BYTES_FAST_MBPS;
+  const response = siteFetch(url.href).then((r) => {
+    if (!r.ok || !r.body) {
+      verdict("slow");
+      return r;
+    }
+    let first = null;
+    let last = null;
+    let bytes = 0; // after the first chunk
+    const meter = new TransformStream({
+      transform(chunk, controller) {
+        last = performance.now();
+        if (first === null) first = last;
+        else bytes += chunk.byteLength;
+        if (bytes >= FIRST_BYTES) verdict(fast(bytes, last - first) ? "fast" : "slow");
+        progress.add(chunk.byteLength);
+        controller.enqueue(chunk);
+      },
+      flush() {
+        // A small file, whole: by its chunks' pace when it came in several, else by its whole time.
+        verdict(bytes >= SMALL_FILE_BYTES ? (fast(bytes, last - first) ? "fast" : "slow")
+          : (performance.now() - asked <= SMALL_FILE_MS ? "fast" : "slow"));
+      },
+    }, undefined, { highWaterMark: 64 * 1024 * 1024, size: (chunk) => chunk.byteLength });
+    return new Response(r.body.pipeThrough(meter), { status: r.status, statusText: r.statusText, headers: r.headers });
+  });
+  started.set(url.href, response);
+  response.catch(() => verdict("slow"));
+  const link = await judged;
+  clearTimeout(timer);
+  return link;
+}
+
+/** The boot without the snapshot, started at once: every file it needs asked for together, rather than
+ * each when the runtime comes to it (on a link with long round trips, each wait is one). */
+function startSlowBoot(indexURL, lockFileURL, about) {
+  const early = (url) => {
+    if (!started.has(url.href)) startFetch(url, (r) => counted(r, url));
+  };
+  early(new URL("pyodide.asm.wasm", indexURL));
+  early(new URL("python_stdlib.zip", indexURL));
+  if (lockFileURL) early(new URL(lockFileURL));
+  if (about && typeof about.wheel === "string") early(new URL(about.wheel, lockFileURL || indexURL));
+  import(new URL("pyodide.asm.mjs", indexURL).href).catch(() => {}); // the runtime imports the same module
+}
+
+/** The response for `url` when the browser's cache holds it (nothing goes over the wire), or null. */
+async function fromCache(url) {
+  try {
+    const response = await siteFetch(url.href, { cache: "only-if-cached", mode: "same-origin" });
+    return response.ok ? response : null;
+  } catch {
+    return null;
+  }
+}
+
 async function boot() {
-  const started = performance.now();
+  const began = performance.now();
   const [runtime, about] = await Promise.all([fetchJSON(RUNTIME_JSON), snapshotAbout()]);
   if (!runtime || typeof runtime.pyodide !== "string") throw new Error("runtime.json names no runtime");
   const indexURL = sameOrigin(runtime.pyodide, RUNTIME_JSON, "the Pyodide runtime").href;
   // A published site keeps the engine's lockfile and wheel apart from the runtime (runtime.lockfile).
   const lockFileURL = typeof runtime.lockfile === "string" ? sameOrigin(runtime.lockfile, RUNTIME_JSON, "the engine's lockfile").href : null;
+  progress.prefixes = [indexURL, ...(lockFileURL ? [new URL("./", lockFileURL).href] : [])];
   const version = runtime.pyodide.split("/").filter(Boolean).pop();
-  const { loadPyodide } = await import(sameOrigin("pyodide.mjs", indexURL, "the Pyodide runtime").href);
-  let pyodide = about ? await bootFromSnapshot(loadPyodide, indexURL, lockFileURL, about, version) : null;
+  const loader = import(sameOrigin("pyodide.mjs", indexURL, "the Pyodide runtime").href);
+  loader.catch(() => {});
+  let link = null;
+  let judged = null; // what the link was judged by
+  let cached = null;
+  if (about) {
+    const stdlib = new URL("python_stdlib.zip", indexURL);
+    const wasm = new URL("pyodide.asm.wasm", indexURL);
+    cached = await fromCache(about.url);
+    const stdlibCached = cached ? null : await fromCache(stdlib);
+    if (cached) [link, judged] = ["fast", "cache"];
+    else if ((link = linkByConnection())) judged = "connection";
+    else if (stdlibCached) {
+      // The runtime kept but not this snapshot. With this engine's wheel kept too, an earlier visit
+      // judged the link slow and booted without the snapshot: so does this one, from the cache. Else
+      // (a republished engine) the link is judged by the new wheel, which a slow boot needs anyway.
+      started.set(stdlib.href, Promise.resolve(counted(stdlibCached, stdlib)));
+      const wheel = typeof about.wheel === "string" ? new URL(about.wheel, lockFileURL || indexURL) : null;
+      const wheelCached = wheel && await fromCache(wheel);
+      if (!wheel || wheelCached) {
+        if (wheelCached) started.set(wheel.href, Promise.resolve(counted(wheelCached, wheel)));
+        [link, judged] = ["slow", "earlier visit"];
+      } else [link, judged] = [await linkBySpeed(wheel), "wheel"];
+    } else {
+      startFetch(wasm); // the runtime picks it up: no time lost while judging
+      [link, judged] = [await linkBySpeed(stdlib), "first bytes"];
+    }
+  }
+  const useSnapshot = link === "fast";
+  if (!useSnapshot) startSlowBoot(indexURL, lockFileURL, about);
+  progress.total = (useSnapshot ? runtime.download_bytes : runtime.slow_link_bytes) || runtime.download_bytes || 0;
+  const { loadPyodide } = await loader;
+  let pyodide = useSnapshot ? await bootFromSnapshot(loadPyodide, indexURL, lockFileURL, about, version, cached) : null;
   const snapshot = pyodide !== null;
-  if (!snapshot) pyodide = await bootNormally(loadPyodide, indexURL, lockFileURL);
+  if (!snapshot) {
+    if (useSnapshot) progress.total = runtime.slow_link_bytes || progress.total;
+    pyodide = await bootNormally(loadPyodide, indexURL, lockFileURL);
+  }
   const booted = performance.now();
+  postMessage({ progress: { phase: "start" } });
   const web = pyodide.pyimport("trickbook.web");
   pyodideRef = pyodide;
   const ready = performance.now();
-  return { web, timing: { boot: booted - started, engine: ready - booted, snapshot } };
+  return { web, timing: { boot: booted - began, engine: ready - booted, snapshot, link, judged } };
 }
 
 const runtime = boot();

@@ -224,7 +224,10 @@ def write_assets(site: Path, runtime: Path, widgets: Path, build_dir: Path) -> P
     # What the browser downloads to start the engine (the widget names it before a download
     # on a connection that saves data): the runtime and the lockfile, then the memory
     # snapshot that holds the engine or, without one, the wheel.
-    download = sum((pyodide_dir / f).stat().st_size for f in RUNTIME_FILES) + engine_file.stat().st_size
-    runtime_json = {"pyodide": f"pyodide/{version}/", "download_bytes": download}
+    runtime_bytes = sum((pyodide_dir / f).stat().st_size for f in RUNTIME_FILES)
+    download = runtime_bytes + engine_file.stat().st_size
+    # On a slow link (or one that saves data) the worker skips the snapshot: the runtime and the wheel.
+    runtime_json = {"pyodide": f"pyodide/{version}/", "download_bytes": download,
+                    "slow_link_bytes": runtime_bytes + wheel.stat().st_size}
     (assets / "runtime.json").write_text(json.dumps(runtime_json, indent=2) + "\n", encoding="utf-8")
     return pyodide_dir

@@ -40,6 +40,7 @@ from . import buildcache, csp, embed, on_demand, translations
 from .assets import write_assets
 from .errors import SiteError
 from .figure import Texts, render_hand
+from .handouts import add_handout_codes
 from .hands import Hand, expand_blocks, load_hands, unshown_records
 from .landing import landing_page, not_found_page, root_not_found_page
 from .mkdocs_run import config_line, language_config, read_base_config, run_mkdocs, write_language_config
@@ -170,8 +171,12 @@ def build_site(project: Project, site_dir: Path | None = None, build_root: Path 
         (out / "404.html").write_text(csp.seal_page(
             root_not_found_page(site_name, languages, {language.code: catalogs.texts(language).ui for language in usable},
                                 base.get("site_url"))), encoding="utf-8")
+        if base.get("site_url"):  # printed hands lead back to their live page (handouts.py)
+            add_handout_codes(out, str(base["site_url"]))
         log(f"wrote {embed.write_embed_pages(out, {lang.code: catalogs.texts(lang).ui for lang in languages})} "
             "embed pages")
+        log(f"wrote {embed.write_table_embed_pages(out, {lang.code: catalogs.texts(lang).ui for lang in languages})} "
+            "play-table embed pages")
         swap_into_place(out, site_dir)
         if keep_work is not None:
             result.state = _keep_work(work, keep_work, project, base, usable, hands, catalogs)

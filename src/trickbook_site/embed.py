@@ -230,3 +230,83 @@ def iframe(src: str, title: str) -> str:
     """The snippet a teacher pastes; the same as the "Embed" control copies (widgets/embed.js)."""
     return (f'<iframe src="{escape(src)}" title="{escape(title)}" width="{WIDTH}" height="{HEIGHT}" '
             'style="max-width:100%;border:0" allow="fullscreen" loading="lazy"></iframe>')
+
+
+# ----- play tables: the table alone, for a teacher's page ------------------------------------------
+#
+# Each play table (`<div class="tb-table" data-game>`, its opening controls written in by
+# on_demand.py) gets `embed/<lang>/table-<game>/index.html`: the table, the page's style sheets and
+# the table's script (`play-table/start.js`), without the theme's header, navigation or footer, and
+# a link to the table on its full page. The `frame-ancestors` of the embed folder let any site frame it.
+TABLE_OPEN = re.compile(r'<div class="tb-table" data-game="(\w+)"[^>]*>')
+DIV = re.compile(r"<div\b|</div>")
+DATA_VERIFY = re.compile(r'\bdata-verify="([^"]+)"')
+PAGE_TITLE = re.compile(r"<h1[^>]*>(.*?)</h1>", re.S)
+
+
+def _element(html: str, start: int) -> str:
+    """The whole `<div>` that opens at ``start`` (its nested `<div>`s counted)."""
+    depth = 0
+    for match in DIV.finditer(html, start):
+        depth += 1 if match.group(0) != "</div>" else -1
+        if depth == 0:
+            return html[start:match.end()]
+    raise ValueError(f"a <div> at offset {start} is never closed")
+
+
+def table_embed_page(lang: str, page: Path, path: Path, html: str, table: str, open_label: str) -> str:
+    """The embed page of the play table ``table`` of ``page`` (written at ``path``)."""
+    here, there = path.parent, page.parent
+    verify = DATA_VERIFY.search(table)
+    if verify:  # the table's link to the verify page, from the embed page's folder
+        table = table.replace(verify.group(0), f'data-verify="{_rel(here, there / verify.group(1))}/"', 1)
+    sheets = [_rel(here, there / href) for href in STYLESHEET.findall(html)]
+    heading = PAGE_TITLE.search(html)
+    title = unescape(re.sub(r"<[^>]+>", "", heading.group(1))).strip() if heading else path.parent.name
+    page_link = _rel(here, there) + "/"
+    widgets = path.parents[3] / "assets" / "widgets"
+    return "\n".join([
+        "<!doctype html>",
+        f'<html lang="{escape(lang)}" class="tb-embed-page">',
+        "<head>",
+        '<meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width,initial-scale=1">',
+        csp.meta_tag(),
+        f"<title>{escape(title)}</title>",
+        '<meta name="robots" content="noindex">',
+        f'<link rel="canonical" href="{escape(page_link)}">',
+        *[f'<link rel="stylesheet" href="{escape(href)}">' for href in sheets],
+        "</head>",
+        '<body dir="ltr" class="tb-embed">',
+        '<main class="md-typeset">',
+        table,
+        f'<p class="tb-embed-source"><a href="{escape(page_link)}" target="_blank" rel="noopener">'
+        f"{escape(open_label)}</a></p>",
+        "</main>",
+        f'<script type="module" src="{_rel(here, widgets / "play-table" / "start.js")}"></script>',
+        "</body>",
+        "</html>",
+    ]) + "\n"
+
+
+def write_table_embed_pages(site: Path, ui: dict[str, Translate]) -> int:
+    """Write the embed page of every play table of every language into ``site``; the pages written."""
+    written = 0
+    for folder in language_folders(site):
+        _ = ui.get(folder.name, lambda text: text)
+        seen: set[str] = set()
+        for page in sorted(folder.rglob("index.html")):
+            html = page.read_text(encoding="utf-8")
+            for match in TABLE_OPEN.finditer(html):
+                game = match.group(1)
+                if game in seen:
+                    continue
+                seen.add(game)
+                lang = HTML_LANG.search(html)
+                path = site / FOLDER / folder.name / f"table-{game}" / "index.html"
+                path.parent.mkdir(parents=True, exist_ok=True)
+                text = table_embed_page(lang.group(1) if lang else folder.name, page, path, html,
+                                        _element(html, match.start()), _("Open this table on its page"))
+                path.write_text(csp.seal_page(text), encoding="utf-8")
+                written += 1
+    return written

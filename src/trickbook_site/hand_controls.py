@@ -21,6 +21,7 @@ Translate = Callable[[str], str]
 # The same line drawings as `hand-player/view.js` (ICONS): a chain of two links, four corners, brackets.
 ICONS = {
     "code": "M8 6l-6 6 6 6M16 6l6 6-6 6",
+    "print": "M6 9V3h12v6M6 18H4a2 2 0 0 1-2-2v-5a2 2 0 0 1 2-2h16a2 2 0 0 1 2 2v5a2 2 0 0 1-2 2h-2M6 14h12v7H6z",
     "link": "M10 13a5 5 0 0 0 7.5.5l3-3a5 5 0 0 0-7-7l-1.7 1.7M14 11a5 5 0 0 0-7.5-.5l-3 3a5 5 0 0 0 7 7l1.7-1.7",
     "screen": "M8 3H5a2 2 0 0 0-2 2v3M21 8V5a2 2 0 0 0-2-2h-3M16 21h3a2 2 0 0 0 2-2v-3M3 16v3a2 2 0 0 0 2 2h3",
 }
@@ -37,6 +38,7 @@ def _labels(_: Translate) -> dict[str, str]:
         "where": _("Step {step} of {total}"),
         "copy": _("Copy the link to this step"),
         "embed": _("Copy the code to embed this hand"),
+        "print": _("Print this hand"),
         "presenter": _("Presenter mode"),
         "group": _("Step through the hand"),
         "status": _("Replay prepared with the page: stepping through it downloads nothing."),
@@ -73,6 +75,7 @@ def controls_template(ui: Translate) -> str:
         f'<output class="tb-counter" data-where="{escape(t["where"])}"></output>',
         _button("tb-copy-link", t["copy"], _icon("link")),
         _button("tb-embed", t["embed"], _icon("code")),
+        _button("tb-print", t["print"], _icon("print")),
         f'<button type="button" class="tb-btn tb-presenter-toggle" aria-pressed="false" title="{escape(t["presenter"])}" '
         f'aria-keyshortcuts="Escape PageDown PageUp Space B .">{_icon("screen")}'
         f'<span class="tb-label">{escape(t["presenter"])}</span></button>',

@@ -18,7 +18,8 @@ folders whose names carry the hash of everything inside them:
   the paths the widgets compute from their own URL hold unchanged. `runtime.json` and
   `snapshot.json` are rewritten first to point at the two folders above.
 
-With `--base-url`, each hand's embed page gets its oEmbed answer (`embed.py`). The pages'
+With `--base-url`, each hand's embed page gets its oEmbed answer (`embed.py`), and each printed
+hand a QR code to its live page there (`handouts.py`). The pages'
 references to the shared assets are rewritten, `offline.py` writes the service worker that
 "Keep for offline" installs, to the new folder (a reference
 that resolves to nothing published fails the command), then every text and wasm file gets a
@@ -45,6 +46,7 @@ from urllib.parse import urlsplit
 
 from .embed import write_oembed
 from .errors import SiteError
+from .handouts import add_handout_codes
 from .headers import HeaderRules, header_rules, write_headers
 from .offline import write_service_worker
 
@@ -291,6 +293,7 @@ def publish_folder(site: Path, out: Path, base_url: str | None = None, cache: Pa
             provider = TITLE.search((stage / "index.html").read_text(encoding="utf-8"))
             count = write_oembed(stage, base_url, unescape(provider.group(1)) if provider else "trickbook")
             log(f"wrote the oEmbed answers of {count} embed pages under {base_url}")
+            log(f"gave {add_handout_codes(stage, base_url)} printed hands a QR code to their live page")
         languages = [p.name for p in sorted(stage.iterdir()) if p.is_dir() and (p / "index.html").is_file()
                      and p.name not in ("assets", "embed")]
         version = write_service_worker(stage, stage / bundle / "widgets" / "offline" / "sw.js", languages)

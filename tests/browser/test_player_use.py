@@ -109,8 +109,8 @@ def test_last_and_first_buttons_keep_the_keyboard_focus_when_they_become_unavail
     expect(fig.locator(".tb-prev")).to_be_disabled()
     # Tab order: the four steps' controls, the slider among them, then copying the link,
     # presenter mode, the step's narration (a region that scrolls within itself), trying other
-    # cards, then the board (after copying the link, copying the embed code).
-    controls = ["tb-prev", "tb-slider", "tb-next", "tb-last", "tb-copy-link", "tb-embed", "tb-presenter-toggle",
+    # cards, then the board (after copying the link, copying the embed code and printing this hand).
+    controls = ["tb-prev", "tb-slider", "tb-next", "tb-last", "tb-copy-link", "tb-embed", "tb-print", "tb-presenter-toggle",
                 "tb-step-narration", "tb-try", "tb-board"]
     order = []
     for _ in controls:

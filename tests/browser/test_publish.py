@@ -25,15 +25,19 @@ import sys
 import time
 import urllib.error
 import urllib.request
+from html import unescape
 from pathlib import Path
 from typing import Any, Iterator
 from urllib.parse import urlsplit
 
+import pypdfium2
 import pytest
+import zxingcpp
 from playwright.sync_api import expect
 
 from trickbook_site import assets
 from trickbook_site.build import build_site
+from trickbook_site.handouts import hand_address
 from trickbook_site.headers import caddyfile, parse_headers
 from trickbook_site.project import Project
 from trickbook_site.publish import publish_folder
@@ -368,6 +372,75 @@ def test_a_page_on_another_origin_embeds_a_hand_that_steps_and_goes_live_while_w
     assert len(refusals) == 1 and "\"frame-ancestors 'none'\"" in refusals[0], watch.console
 
 
+TABLE_HOST_PAGE = """<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>Notre cours</title></head>
+<body><h1>Une partie</h1>
+<iframe id="table" src="{embed}" title="Une table de jeu" width="{width}" height="900"></iframe>
+</body></html>
+"""
+
+
+@pytest.mark.parametrize("lang,game,width", [("fr", "nap", 720), ("pt", "euchre", 360)])
+def test_a_page_on_another_origin_embeds_a_play_table_that_deals_and_plays(
+        browser, caddy, published, catalogs, tb, tmp_path, lang, game, width):
+    # Every play table of every language has its embed page.
+    for code in ("en", "pt", "fr"):
+        for name in ("nap", "euchre", "trinidad", "yorkshire"):
+            assert (published / "embed" / code / f"table-{name}" / "index.html").is_file(), (code, name)
+    (tmp_path / "index.html").write_text(TABLE_HOST_PAGE.format(
+        embed=f"{caddy.base}/embed/{lang}/table-{game}/", width=width), encoding="utf-8")
+    port = _free_port()
+    host = subprocess.Popen([sys.executable, "-m", "http.server", "--bind", "127.0.0.1", str(port),
+                             "--directory", str(tmp_path)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    context = browser.new_context(viewport={"width": max(width + 40, 400), "height": 1000})
+    tb.gentle_bots(context)
+    watch = Watch(context)
+    page = context.new_page()
+    try:
+        deadline = time.monotonic() + 15
+        while True:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2):
+                    break
+            except (urllib.error.URLError, ConnectionError):
+                if time.monotonic() > deadline:
+                    raise AssertionError("the teacher's page server did not start") from None
+                time.sleep(0.1)
+        page.goto(f"http://127.0.0.1:{port}/")
+        frame = page.frame_locator("#table")
+        table = frame.locator(f'.tb-table[data-game="{game}"]')
+        start = table.locator(".tbt-start")
+        expect(start).to_be_visible(timeout=20_000)
+        expect(start).to_have_text(catalogs[lang]["ui"]["Start a match"])
+        # The table alone: no theme chrome, and a link to the table on its page.
+        assert frame.locator(".md-header, .md-sidebar, .md-footer, .md-nav").count() == 0
+        expect(frame.locator(".tb-embed-source a")).to_have_text(catalogs[lang]["ui"]["Open this table on its page"])
+        box = start.bounding_box()
+        frame_box = page.locator("#table").bounding_box()
+        assert box and frame_box and box["x"] >= frame_box["x"] and box["x"] + box["width"] <= frame_box["x"] + frame_box["width"]
+        start.click()
+        expect(table).to_have_attribute("data-engine", "live", timeout=tb.LIVE_TIMEOUT_MS)
+        # The reader's first decision inside the frame, by keyboard (as conftest's one_decision, in a frame).
+        expect(table).to_have_attribute("data-turn", "you", timeout=30_000)
+        expect(table).not_to_have_attribute("data-busy", "true")
+        log = table.locator(".tbt-log")
+        before = log.get_attribute("data-lines") or "0"
+        if table.locator(".tbt-cards .tbt-card[aria-disabled='false']").count():
+            page.keyboard.press("Enter")
+            page.keyboard.press("Enter")
+        elif table.locator(".tbt-choice[aria-keyshortcuts='S']").count():
+            page.keyboard.press("s")
+        else:
+            page.keyboard.press("Enter")
+        expect(log).not_to_have_attribute("data-lines", before, timeout=30_000)
+    finally:
+        context.close()
+        host.terminate()
+        host.wait(timeout=10)
+    assert watch.left_127() == [], watch.left_127()
+    assert watch.errors == [] and watch.violations == [], (watch.errors, watch.violations)
+    assert not [m for m in watch.console if "frame" in m], watch.console
+
+
 def test_the_embed_control_copies_an_iframe_snippet_of_the_hand_at_its_step(browser, caddy, catalogs, tb):
     context = browser.new_context(viewport={"width": 360, "height": 740}, locale="fr-FR")
     context.grant_permissions(["clipboard-read", "clipboard-write"], origin=caddy.base)
@@ -486,3 +559,200 @@ def test_the_offline_control_is_on_screen_and_in_the_page_language(browser, cadd
     assert text.strip() == expected and (lang == "en" or expected != "Keep for offline")
     assert region == catalogs[lang]["ui"].get("Offline copy", "Offline copy")
     assert focused
+
+
+# ----- a slow link: the boot chosen by the connection, the download shown as it goes -------------
+
+# 4 Mbit/s with 150 ms round trips: slower than the link a memory snapshot pays off on.
+SLOW_LINK = {"offline": False, "latency": 150, "downloadThroughput": 4_000_000 / 8, "uploadThroughput": 1_000_000 / 8}
+# Every text a hand's status line shows, in order.
+STATUS_LOG = """
+window.tbStatuses = [];
+new MutationObserver((records) => {
+  for (const record of records) {
+    const node = record.target.nodeType === 1 ? record.target : record.target.parentElement;
+    const status = node && node.closest(".tb-status");
+    const text = status && status.textContent;
+    if (text && window.tbStatuses[window.tbStatuses.length - 1] !== text) window.tbStatuses.push(text);
+  }
+}).observe(document, { subtree: true, childList: true, characterData: true });
+"""
+
+
+def _published_runtime(published: Path) -> dict[str, Any]:
+    (runtime_json,) = published.glob("assets/site-*/runtime.json")
+    return json.loads(runtime_json.read_text(encoding="utf-8"))
+
+
+def test_on_a_slow_link_the_engine_skips_the_snapshot_shows_its_download_and_a_repeat_visit_fetches_no_runtime(
+        browser_type, browser_type_launch_args, caddy, published, catalogs, tb, tmp_path):
+    template = catalogs["pt"]["ui"]["Downloading the engine: {percent} of {size}"]
+    size = f"{_published_runtime(published)['slow_link_bytes'] / 1_000_000:.1f}".replace(".", ",") + " MB"
+    shown = re.compile(re.escape(template).replace(re.escape("{percent}"), r"(\d+)[\s\u00a0\u202f]?%")
+                       .replace(re.escape("{size}"), re.escape(size)))
+    context = reader_profile(browser_type, browser_type_launch_args, tmp_path / "profile")
+    watch = Watch(context)
+    context.add_init_script(STATUS_LOG)
+    visits = []
+    try:
+        for _ in range(2):
+            page = context.new_page()
+            cdp = context.new_cdp_session(page)
+            cdp.send("Network.enable")
+            cdp.send("Network.emulateNetworkConditions", SLOW_LINK)
+            mark = len(caddy.requests())
+            go_live(page, tb.hand_page_url(caddy.base, "pt"), tb)
+            visits.append({"timing": page.evaluate(TIMING), "statuses": page.evaluate("window.tbStatuses"),
+                           "fetched": asset_paths(caddy.requests()[mark:])})
+            page.close()
+    finally:
+        context.close()
+    watch.assert_clean()
+    first, repeat = visits
+    # The first visit: the runtime and the wheel, never the 7 MB snapshot.
+    assert first["timing"]["snapshot"] is False and first["timing"]["link"] == "slow", first["timing"]
+    assert not [p for p in first["fetched"] if p.endswith(".snapshot.gz")], first["fetched"]
+    assert [p for p in first["fetched"] if re.match(r"/assets/engine-[0-9a-f]{12}/trickbook-.*\.whl$", p)], first["fetched"]
+    # Every file the boot asked for early was the one the runtime used: none went over the wire twice.
+    assert len(first["fetched"]) == len(set(first["fetched"])), first["fetched"]
+    # The reader saw the download go forward, in Portuguese, then the engine start.
+    percents = [int(m.group(1)) for m in map(shown.fullmatch, first["statuses"]) if m]
+    assert len(percents) >= 2 and percents == sorted(percents) and percents[-1] < 100, first["statuses"]
+    starting = catalogs["pt"]["ui"]["Starting the engine…"]
+    assert starting in first["statuses"][first["statuses"].index(next(s for s in first["statuses"] if shown.fullmatch(s))):], \
+        first["statuses"]
+    # The repeat visit: not one byte of the runtime or the engine over the wire.
+    assert not [p for p in repeat["fetched"] if p.startswith(("/assets/pyodide-", "/assets/engine-"))], repeat["fetched"]
+    assert repeat["timing"]["snapshot"] is False, repeat["timing"]
+
+
+# ----- printed handouts: each worked hand on paper carries a QR code that leads back to it, live ----------
+#
+# The site is published with its address (`--base-url`), served by caddy and printed by chromium to PDF;
+# pypdfium2 renders each PDF page to pixels and zxing-cpp reads the QR codes off them, as a phone would.
+
+BASE = "https://example.org/course/"
+FIGURE = re.compile(r'<figure class="tb-hand"[^>]*>.*?</figure>', re.S)
+
+
+@pytest.fixture(scope="module")
+def handout_site(site_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("handouts") / "public"
+    publish_folder(site_dir, out, base_url=BASE, cache=REPO / "build" / "publish")
+    return out
+
+
+@pytest.fixture(scope="module")
+def server(handout_site: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Caddy]:
+    caddy = Caddy(tmp_path_factory.mktemp("handout-caddy"))
+    caddy.serve(handout_site)
+    try:
+        yield caddy
+    finally:
+        caddy.stop()
+
+
+def figures(html: str) -> list[dict[str, Any]]:
+    """Each hand figure of a page: its id, the step it shows first and its caption."""
+    out = []
+    for figure in FIGURE.findall(html):
+        opening = figure[:figure.index(">")]
+        caption = re.search(r"<figcaption[^>]*>(.*?)</figcaption>", figure, re.S)
+        out.append({"id": unescape(re.search(r'data-hand-id="([^"]+)"', opening).group(1)),
+                    "step": int(re.search(r'data-step="(\d+)"', opening).group(1)),
+                    "caption": unescape(re.sub(r"<[^>]+>", "", caption.group(1))).strip() if caption else ""})
+    return out
+
+
+def printed(browser: Any, url: str) -> bytes:
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    try:
+        page.goto(url, wait_until="load")
+        pdf: bytes = page.pdf(format="A4")
+        return pdf
+    finally:
+        page.close()
+
+
+def pdf_pages(pdf: bytes) -> list[dict[str, Any]]:
+    """Each page of the PDF: its text, and the texts of the QR codes read off its pixels."""
+    document = pypdfium2.PdfDocument(pdf)
+    out = []
+    try:
+        for index in range(len(document)):
+            page = document[index]
+            text = page.get_textpage().get_text_range()
+            bitmap = page.render(scale=3, grayscale=True)
+            width, height, stride = bitmap.width, bitmap.height, bitmap.stride
+            raw = bytes(bitmap.buffer)
+            rows = b"".join(raw[y * stride:y * stride + width] for y in range(height))
+            image = memoryview(rows).cast("B", (height, width))
+            codes = [code.text for code in zxingcpp.read_barcodes(image, formats=zxingcpp.BarcodeFormat.QRCode)]
+            out.append({"text": text, "codes": codes})
+    finally:
+        document.close()
+    return out
+
+
+@pytest.mark.parametrize("lang,page", [("en", "trinidad"), ("pt", "nap")])
+def test_each_printed_hand_carries_a_qr_code_to_its_live_page_at_its_step(browser, server, handout_site, lang, page):
+    html = (handout_site / lang / page / "index.html").read_text(encoding="utf-8")
+    hands = figures(html)
+    assert hands, f"no worked hand on {lang}/{page}/"
+    expected = {hand_address(BASE, f"{lang}/{page}/", h["id"], h["step"]) for h in hands}
+    pages = pdf_pages(printed(browser, f"{server.base}/{lang}/{page}/"))
+    read = [code for p in pages for code in p["codes"]]
+    # Every hand's code is on paper, once, and reads as its own page at its hand and step.
+    assert sorted(read) == sorted(expected), (read, expected)
+    for code in read:
+        assert code.startswith(f"{BASE}{lang}/{page}/#"), code
+    # Each code is printed on the page that shows its hand's address too (under the hand, not elsewhere).
+    for p in pages:
+        for code in p["codes"]:
+            assert code in re.sub(r"\s+", "", p["text"]), (code, p["text"][-400:])
+
+
+def test_a_printed_hands_caption_stays_on_the_page_of_its_deal(browser, server, handout_site):
+    html = (handout_site / "en" / "trinidad" / "index.html").read_text(encoding="utf-8")
+    captions = [h["caption"] for h in figures(html)]
+    pages = pdf_pages(printed(browser, f"{server.base}/en/trinidad/"))
+    for number, p in enumerate(pages, 1):
+        lines = [line.strip() for line in p["text"].splitlines() if line.strip()]
+        assert lines and lines[-1] not in captions, f"page {number} ends with a hand's caption: {lines[-1]!r}"
+    # Every caption is followed, on its own page, by its hand's deal ("Seat", "Cards").
+    for caption in captions:
+        assert any(caption in p["text"] and "Cards" in p["text"][p["text"].index(caption):] for p in pages), caption
+
+
+@pytest.mark.parametrize("lang,width,height", [("en", 1280, 800), ("pt", 360, 740)])
+def test_print_this_hand_prints_that_figure_alone_with_its_code(browser, server, handout_site, tb, lang, width, height):
+    html = (handout_site / lang / "trinidad" / "index.html").read_text(encoding="utf-8")
+    hands = figures(html)
+    assert len(hands) >= 2
+    chosen, others = hands[1], [h for i, h in enumerate(hands) if i != 1]
+    context = browser.new_context(viewport={"width": width, "height": height})
+    # The print dialog is the browser's: here, a press only counts, and the page stays as it is for print.
+    context.add_init_script("window.print = () => { window.tbPrinted = (window.tbPrinted || 0) + 1; };")
+    page = context.new_page()
+    try:
+        page.goto(f"{server.base}/{lang}/trinidad/")
+        fig = tb.wait_mounted(page, chosen["id"])
+        control = fig.locator(".tb-print")
+        expect(control).to_be_visible()
+        box = control.bounding_box()
+        assert box and box["x"] >= 0 and box["x"] + box["width"] <= width, box
+        control.focus()
+        page.keyboard.press("Enter")
+        assert page.evaluate("window.tbPrinted") == 1
+        pdf = page.pdf(format="A4")
+    finally:
+        context.close()
+    pages = pdf_pages(pdf)
+    text = "\n".join(p["text"] for p in pages)
+    assert chosen["caption"] in text
+    for other in others:
+        assert other["caption"] not in text, other["caption"]
+    title = unescape(re.search(r"<h1[^>]*>(.*?)</h1>", html, re.S).group(1))
+    assert re.sub(r"<[^>]+>", "", title).strip() not in text, "the page around the hand was printed"
+    codes = [code for p in pages for code in p["codes"]]
+    assert codes == [hand_address(BASE, f"{lang}/trinidad/", chosen["id"], chosen["step"])], codes

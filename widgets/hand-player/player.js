@@ -8,6 +8,7 @@
 
 import { _, engineParts, engineSpeech, engineText, fill, fillParts, currentLang, useSpokenSeats } from "../i18n.js";
 import { ask, EngineUnavailable } from "../engine.js";
+import { showEngineProgress } from "../engine-progress.js";
 import { boardElement, el, partsNodes } from "../board.js";
 import {
   stepsOf, hashFor, seedFor, cardsOfStep, dataIsPrecious, megabytes, engineDownloadBytes,
@@ -19,6 +20,7 @@ import { HandQuestions } from "./questions.js";
 import { embedAddress, embedSnippet } from "./embed-code.js";
 import { changeLines } from "./whatif.js";
 import { otherRules } from "./other-rules.js";
+import { printHand } from "./print-one.js";
 
 const STATUS_TEXT = {
   static: () => _("Replay prepared with the page: stepping through it downloads nothing."),
@@ -77,6 +79,7 @@ export class HandPlayer {
     this.embed = button("tb-embed", _("Copy the code to embed this hand"), icon("code"), () => this.copyEmbedCode(),
       found("tb-embed"));
     this.embed.hidden = !this.figure.dataset.embed; // a hand the build made no embed page for
+    this.printOne = button("tb-print", _("Print this hand"), icon("print"), () => printHand(this.figure), found("tb-print"));
     this.presenter = found("tb-presenter-toggle") || el("button", {
       type: "button", className: "tb-btn tb-presenter-toggle", "aria-pressed": "false", title: _("Presenter mode"),
       "aria-keyshortcuts": "Escape PageDown PageUp Space B .",
@@ -113,7 +116,7 @@ export class HandPlayer {
       this.bar = el("div", { className: "tb-bar" },
         el("div", { className: "tb-controls", role: "group", "aria-label": _("Step through the hand") },
           el("span", { className: "tb-steppers" }, this.first, this.prev, this.slider, this.next, this.last),
-          el("span", { className: "tb-tools" }, this.counter, this.copyLink, this.embed, this.presenter)),
+          el("span", { className: "tb-tools" }, this.counter, this.copyLink, this.embed, this.printOne, this.presenter)),
         this.prompt, this.branchBar, this.trickSlot, this.narration, this.message);
       this.player = el("div", { className: "tb-player" },
         this.bar, el("div", { className: "tb-status-row" }, this.status, this.tryCards), this.board);
@@ -397,14 +400,17 @@ export class HandPlayer {
   async goLive() {
     if (!["static", "asking"].includes(this.figure.dataset.engine)) return;
     this.setEngine("loading");
+    const progress = showEngineProgress(this.status, () => this.figure.dataset.engine === "loading");
     try {
       // The page already holds every step: the engine only reads the record, for "what if".
       const answer = await ask("load", { record: this.record });
+      progress();
       if (!answer || !answer.ok || answer.steps !== this.recordSteps.length) {
         throw new Error("the engine could not read this record");
       }
       this.setEngine("live");
     } catch (err) {
+      progress();
       console.warn("trickbook: engine unavailable", err);
       this.setEngine("failed");
     }

@@ -84,12 +84,13 @@ export function megabytes(bytes, lang) {
 
 let runtimeSize = null;
 
-/** The engine's download size in bytes, as the build measured it (assets/runtime.json), or null. */
+/** The engine's download size in bytes on a link that saves data, where the worker skips the memory
+ * snapshot (assets/runtime.json, as the build measured it), or null. */
 export async function engineDownloadBytes(assets) {
   if (runtimeSize) return runtimeSize;
   runtimeSize = fetch(new URL("runtime.json", assets))
     .then((response) => (response.ok ? response.json() : {}))
-    .then((data) => (Number.isFinite(data.download_bytes) ? data.download_bytes : null))
+    .then((data) => [data.slow_link_bytes, data.download_bytes].find(Number.isFinite) ?? null)
     .catch(() => null);
   return runtimeSize;
 }

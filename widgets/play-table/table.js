@@ -14,6 +14,7 @@
 
 import { _, fill, loadCatalog } from "../i18n.js";
 import { ask } from "../engine.js";
+import { showEngineProgress } from "../engine-progress.js";
 import { el, partsNodes } from "../board.js";
 import { installKeys } from "./keys.js";
 import { forget, loadSaved, loadSettings, newSeed, save, saveSettings } from "./persistence.js";
@@ -84,6 +85,8 @@ class PlayTable {
       failed: _("The table could not start here: the engine did not load in this browser."),
     };
     this.ui.status.textContent = text[state];
+    if (this.stopProgress) this.stopProgress();
+    this.stopProgress = state === "loading" ? showEngineProgress(this.ui.status, () => this.root.dataset.engine === "loading") : null;
     this.ui.start.hidden = state === "loading" || state === "live";
     this.ui.intro.hidden = state === "live";
     this.ui.placeGentle(state === "live");
