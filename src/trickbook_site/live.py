@@ -65,7 +65,7 @@ class _Language:
     """MkDocs loaded on one language's generated pages, ready to render any of them again."""
 
     def __init__(self, state: BuiltState, lang: Language) -> None:
-        from mkdocs.commands.build import get_navigation
+        from mkdocs.commands.build import get_navigation  # type: ignore[attr-defined]  # MkDocs' own import, not re-exported by name
         from mkdocs.config import load_config
         from mkdocs.structure.files import get_files, set_exclusions
         from mkdocs.structure.pages import Page
@@ -250,8 +250,9 @@ class LiveSite:
         assert lang.locale is not None
         # The edited catalog alone, as `i18n check` checks it (the language's others are unchanged).
         po = self.project.locales / lang.locale / "LC_MESSAGES" / "content.po"
-        problems = catalog.check_file(po, lang.locale)[1] + catalog.glossary_problems(self.project.root,
-                                                                                      lang.locale, [po])
+        from .i18n.glossary import glossary_problems
+
+        problems = catalog.check_file(po, lang.locale)[1] + glossary_problems(self.project.root, lang.locale, [po])
         errors = [p for p in problems if p.severity == "error"]
         if errors:
             raise CatalogError("broken translation catalogs: " + "; ".join(str(p) for p in errors))
@@ -272,7 +273,7 @@ class LiveSite:
             for block in find_blocks(text, page):
                 hand = hands.get(block.ref or block.inline_id or "")
                 record = hand.trace.record if hand is not None else None
-                if record is not None and ({record.title or hand.id, *record.notes.values()} & changed):
+                if hand is not None and record is not None and ({record.title or hand.id, *record.notes.values()} & changed):
                     out.add(rel)
                     break
         return out, after
@@ -298,7 +299,9 @@ class LiveSite:
                     html = rules(html)
                 html, files = hand_data.islands_out(html)
                 html = csp.seal_page(on_demand.finish_page(html, texts.ui, code, plural, texts.engine))
-                dest = self.site / code / Path(language.files.get_file_from_path(rel).dest_uri)
+                built = language.files.get_file_from_path(rel)
+                assert built is not None, f"{rel} is not among the language's files"  # every changed page was listed
+                dest = self.site / code / Path(built.dest_uri)
                 ready.append((dest, html, files))
                 indexes.setdefault(code, []).append((url, entries))
                 language.hashes[rel] = _digest(text)

@@ -289,6 +289,7 @@ def serve(port: int = 8000, bind: str = "127.0.0.1", log: Log = print,
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     host, real_port = server.server_address[:2]
+    host = host.decode() if isinstance(host, bytes) else host
     log(f"serving {site} at http://{host}:{real_port}/ (Ctrl+C to stop)")
     rebuilder.attach()
     stop = stop or threading.Event()

@@ -32,7 +32,7 @@ from typing import Callable, Iterator
 try:
     import fcntl
 except ImportError:  # pragma: no cover - not POSIX: no cleaning of stale folders
-    fcntl = None  # type: ignore[assignment]
+    fcntl = None  # type: ignore[assignment]  # off POSIX the module is missing and stale folders stay
 
 LOCK = ".lock"
 _HELD: set[int] = set()  # the lock files this process holds open (``claim``)
