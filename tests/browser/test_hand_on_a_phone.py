@@ -149,7 +149,7 @@ def test_compass_seats_standing_alone_are_spoken_as_their_points(browser, site_u
         expect(head.locator(".tb-sr")).to_have_text(name)
         expect(head.locator('[aria-hidden="true"]')).to_have_text(seat)
     # Without JavaScript too: the deal table's row headings, as the build wrote them.
-    rows = fig.locator(".tb-deal-table tbody tr:not(.tb-extra) th .tb-say").evaluate_all(
+    rows = fig.locator(".tb-deal-table tbody tr:not(.tb-extra) th").evaluate_all(
         "says => says.map((s) => [s.querySelector('[aria-hidden]').textContent, s.querySelector('.tb-sr').textContent])")
     assert dict(rows) == names
     for li in fig.locator(".tb-bar .tb-trick .tb-plays li").all():

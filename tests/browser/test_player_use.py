@@ -78,7 +78,13 @@ def no_sideways_scroll(page) -> bool:
 
 
 def focused_class(page) -> str:
-    return page.evaluate("document.activeElement ? document.activeElement.className : ''")
+    """The focused element's classes; the Keys list's summary is named by its list, tb-keys."""
+    return page.evaluate("""() => {
+        const el = document.activeElement;
+        if (!el) return "";
+        if (el.tagName === "SUMMARY" && el.parentElement && el.parentElement.classList.contains("tb-keys")) return "tb-keys";
+        return el.className;
+    }""")
 
 
 def page_text(page) -> str:
@@ -109,9 +115,10 @@ def test_last_and_first_buttons_keep_the_keyboard_focus_when_they_become_unavail
     expect(fig.locator(".tb-prev")).to_be_disabled()
     # Tab order: the four steps' controls, the slider among them, then copying the link,
     # presenter mode, the step's narration (a region that scrolls within itself), trying other
-    # cards, then the board (after copying the link, copying the embed code and printing this hand).
+    # cards, the Keys list, then the board (after copying the link, copying the embed code and
+    # printing this hand).
     controls = ["tb-prev", "tb-slider", "tb-next", "tb-last", "tb-copy-link", "tb-embed", "tb-print", "tb-presenter-toggle",
-                "tb-step-narration", "tb-try", "tb-board"]
+                "tb-step-narration", "tb-try", "tb-keys", "tb-board"]
     order = []
     for _ in controls:
         page.keyboard.press("Tab")

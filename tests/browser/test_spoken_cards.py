@@ -183,6 +183,8 @@ def test_a_whole_hand_is_played_by_keyboard_alone_and_no_card_is_spoken_as_a_sym
         expect(gentle).to_be_checked()
         page.keyboard.press("Tab")
         expect(timer).to_be_focused()
+        page.keyboard.press("Tab")  # the house rules, folded, before Start
+        expect(table.locator(".tbt-house-rules > summary")).to_be_focused()
         page.keyboard.press("Tab")
         expect(start).to_be_focused()
         page.keyboard.press("Enter")
