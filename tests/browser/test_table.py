@@ -138,14 +138,18 @@ def test_the_upcard_is_explained_on_hover_and_focus(live, page_errors):
         expect(table.locator(".tbt-explain p").first).to_contain_text(KITTY[lang])
 
 
-KITTY_CHIP = {"en": "Kitty: 3 cards face down", "pt": "Monte: 3 cartas voltadas para baixo",
-              "fr": "Talon\u00a0: 3 cartes face cachée"}
+KITTY_CHIP = {"en": "Kitty: {n} cards face down", "pt": "Monte: {n} cartas voltadas para baixo",
+              "fr": "Talon\u00a0: {n} cartes face cachée"}
 
 
 def test_the_kitty_chip_counts_its_cards_in_the_readers_language(live, page_errors):
-    """The count takes the catalog's plural form (a count without one once gave "1 cartes")."""
+    """The count takes the catalog's plural form (a count without one once gave "1 cartes").
+
+    Three cards lie in the kitty, four once the upcard is turned down (the match's seed is the
+    browser's own, so either may be the position at the reader's first turn)."""
     lang, page, table = live
-    expect(table.locator(".tbt-kitty")).to_have_text(KITTY_CHIP[lang])
+    shown = table.locator(".tbt-kitty").inner_text().strip()
+    assert shown in (KITTY_CHIP[lang].format(n=3), KITTY_CHIP[lang].format(n=4)), shown
 
 
 def test_the_play_page_has_no_serious_accessibility_violation_once_live(live, page_errors):
