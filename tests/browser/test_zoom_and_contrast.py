@@ -171,8 +171,12 @@ def test_at_a_table_in_forced_colours_the_lifted_card_and_the_seat_to_play_are_m
         assert waiting.evaluate(BORDER) < 3
         # Play it: once a trick has cards, the card winning it is outlined.
         legal.click()
-        expect(table.locator(".tbt-trick .tbt-winning .tbt-face")).to_have_count(1, timeout=30_000)
-        assert table.locator(".tbt-trick .tbt-winning .tbt-face").evaluate(OUTLINE)[0] == "solid"
+        # The bots play on at once and the trick is drawn again with each card: wait until the card
+        # winning it, whichever it is by then, is drawn outlined.
+        page.wait_for_function(
+            """(t) => { const f = t.querySelector('.tbt-trick .tbt-winning .tbt-face');
+                        return !!f && getComputedStyle(f).outlineStyle === 'solid'; }""",
+            arg=table.element_handle(), timeout=30_000)
     finally:
         context.close()
     assert guard.refused == [] and errors == []
