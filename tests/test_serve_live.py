@@ -59,11 +59,12 @@ class Served:
         return self.live.rebuild(plan)
 
     def assert_same_as_a_whole_build(self) -> None:
-        """Every file of every language folder is byte for byte what a whole build of the same sources writes."""
+        """Every file of every language folder, and every embed page, is byte for byte what a whole build
+        of the same sources writes."""
         whole = self.root / "whole"
         shutil.rmtree(whole, ignore_errors=True)
         build_site(self.project, site_dir=whole, build_root=self.build_root)
-        for lang in LANGUAGES:
+        for lang in (*LANGUAGES, "embed"):
             mine, theirs = _files(self.site / lang), _files(whole / lang)
             assert mine.keys() == theirs.keys(), (lang, set(mine) ^ set(theirs))
             differ = [name for name in mine if mine[name] != theirs[name]]
@@ -92,6 +93,14 @@ def test_a_page_edit_rebuilds_that_page_in_each_language_as_a_whole_build_would(
     assert served.rebuild(page) == len(LANGUAGES)  # nap.md, in each language; no other page
     for lang in LANGUAGES:
         assert "A paragraph added while serving." in (served.site / lang / "nap" / "index.html").read_text("utf-8")
+    served.assert_same_as_a_whole_build()
+
+
+def test_a_play_table_page_edit_remakes_that_table_s_embed_page_in_each_language(served: Served) -> None:
+    page = served.edit("docs/play-euchre.md", "needs JavaScript.", "needs JavaScript (edited while serving).")
+    assert served.rebuild(page) == len(LANGUAGES)
+    embed = (served.site / "embed" / "en" / "table-euchre" / "index.html").read_text(encoding="utf-8")
+    assert "(edited while serving)" in embed
     served.assert_same_as_a_whole_build()
 
 

@@ -289,6 +289,30 @@ def table_embed_page(lang: str, page: Path, path: Path, html: str, table: str, o
     ]) + "\n"
 
 
+def _table_embeds(site: Path, page: Path, html: str, _: Translate, seen: set[str],
+                  only_own: bool) -> int:
+    """Write the embed pages of the play tables of ``page`` whose game is not in ``seen`` (adding it);
+    with ``only_own``, only those not yet written or made from this very page. The pages written."""
+    folder = page.relative_to(site).parts[0]
+    written = 0
+    for match in TABLE_OPEN.finditer(html):
+        game = match.group(1)
+        if game in seen:
+            continue
+        seen.add(game)
+        path = site / FOLDER / folder / f"table-{game}" / "index.html"
+        own = f'<link rel="canonical" href="{escape(_rel(path.parent, page.parent) + "/")}">'
+        if only_own and path.is_file() and own not in path.read_text(encoding="utf-8"):
+            continue  # an earlier page's table: the whole build made it from that page
+        lang = HTML_LANG.search(html)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        text = table_embed_page(lang.group(1) if lang else folder, page, path, html,
+                                _element(html, match.start()), _("Open this table on its page"))
+        path.write_text(csp.seal_page(text), encoding="utf-8")
+        written += 1
+    return written
+
+
 def write_table_embed_pages(site: Path, ui: dict[str, Translate]) -> int:
     """Write the embed page of every play table of every language into ``site``; the pages written."""
     written = 0
@@ -296,17 +320,16 @@ def write_table_embed_pages(site: Path, ui: dict[str, Translate]) -> int:
         _ = ui.get(folder.name, lambda text: text)
         seen: set[str] = set()
         for page in sorted(folder.rglob("index.html")):
-            html = page.read_text(encoding="utf-8")
-            for match in TABLE_OPEN.finditer(html):
-                game = match.group(1)
-                if game in seen:
-                    continue
-                seen.add(game)
-                lang = HTML_LANG.search(html)
-                path = site / FOLDER / folder.name / f"table-{game}" / "index.html"
-                path.parent.mkdir(parents=True, exist_ok=True)
-                text = table_embed_page(lang.group(1) if lang else folder.name, page, path, html,
-                                        _element(html, match.start()), _("Open this table on its page"))
-                path.write_text(csp.seal_page(text), encoding="utf-8")
-                written += 1
+            written += _table_embeds(site, page, page.read_text(encoding="utf-8"), _, seen, only_own=False)
+    return written
+
+
+def refresh_table_embed_pages(site: Path, pages: list[Path], ui: dict[str, Translate]) -> int:
+    """After ``trickbook serve`` rendered ``pages`` again: the embed pages of their play tables made again
+    where a whole build makes them from these pages; the pages written."""
+    written = 0
+    for page in pages:
+        lang = page.relative_to(site).parts[0]
+        written += _table_embeds(site, page, page.read_text(encoding="utf-8"),
+                                 ui.get(lang, lambda text: text), set(), only_own=True)
     return written

@@ -317,6 +317,7 @@ class LiveSite:
         # The hands' embed pages and the figures' data-embed, as the whole build's last pass leaves them.
         ui = {code: self.state.catalogs.texts(self.languages[code].lang).ui for code in todo}
         embed.refresh_embed_pages(self.site, [dest for dest, _, _ in ready], ui)
+        embed.refresh_table_embed_pages(self.site, [dest for dest, _, _ in ready], ui)
         return len(ready)
 
     def _update_search_index(self, code: str, changed: list[tuple[str, list[dict[str, Any]]]]) -> None:
