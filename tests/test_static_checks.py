@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 MAX_LINES = 600
 # A `type: ignore` must say why on its own line, after the codes: `# type: ignore[x]  # because ...`.
@@ -29,6 +31,16 @@ def test_the_site_generator_passes_mypy_strict():
 
 def test_the_sources_tests_and_benchmarks_pass_ruff():
     result = run("ruff", "check", "src", "tests", "bench")
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+@pytest.mark.parametrize("config", ["jsconfig.json", "tests/js/jsconfig.workers.json"])
+def test_the_widgets_pass_typescript_s_check_of_javascript(config: str) -> None:
+    """`tsc --checkJs` (TypeScript from the npm packages): the page-side widgets with the DOM's types,
+    the two workers with the workers' types."""
+    tsc = ROOT / "node_modules" / ".bin" / "tsc"
+    assert tsc.is_file(), "TypeScript is missing: scripts/setup installs the npm packages"
+    result = subprocess.run([str(tsc), "-p", config], cwd=ROOT, capture_output=True, text=True, timeout=600)
     assert result.returncode == 0, result.stdout + result.stderr
 
 

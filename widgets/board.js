@@ -23,6 +23,12 @@ export function el(tag, attrs = {}, ...children) {
   return node;
 }
 
+/** Link the style sheet at ``href`` (an absolute address) into the page, unless it is linked already. */
+export function addStylesheet(href) {
+  const linked = [...document.querySelectorAll("link")].some((link) => link.rel === "stylesheet" && link.href === href);
+  if (!linked) document.head.append(el("link", { rel: "stylesheet", href }));
+}
+
 /**
  * Parts of a sentence (i18n.fillParts) as nodes: where the eye and the ear differ, the
  * symbol or letter is hidden from speech and the words are there for screen readers only.

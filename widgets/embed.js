@@ -5,7 +5,7 @@
 // A page that already carries a deep link keeps it.
 
 const params = new URLSearchParams(location.search);
-const figure = document.querySelector("figure.tb-hand");
+const figure = /** @type {HTMLElement | null} */ (document.querySelector("figure.tb-hand"));
 const step = Number.parseInt(params.get("step") || "", 10);
 if (figure && !location.hash && (Number.isInteger(step) || params.has("present"))) {
   const at = Number.isInteger(step) && step >= 0 ? step : 0;

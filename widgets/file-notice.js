@@ -4,5 +4,5 @@
 // says so and how to serve the site. Served over HTTP, it does nothing.
 "use strict";
 if (location.protocol === "file:") {
-  for (const notice of document.querySelectorAll(".tb-file-notice")) notice.hidden = false;
+  for (const notice of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".tb-file-notice"))) notice.hidden = false;
 }

@@ -21,7 +21,7 @@ function text(node) {
 }
 
 export async function showKeys(doc = document) {
-  const english = doc.querySelector('a[hreflang="en"]');
+  const english = /** @type {HTMLAnchorElement | null} */ (doc.querySelector('a[hreflang="en"]'));
   if (!english || doc.documentElement.lang === "en") return 0;
   const response = await fetch(english.href);
   if (!response.ok) return 0;

@@ -124,7 +124,7 @@ export function useCatalog(data, lang) {
     pluralRules = new Intl.PluralRules("en");
   }
   const categories = pluralRules.resolvedOptions().pluralCategories;
-  const ordered = PLURAL_ORDER.filter((c) => categories.includes(c));
+  const ordered = PLURAL_ORDER.filter((c) => /** @type {string[]} */ (categories).includes(c));
   pluralIndex = new Map(ordered.map((c, i) => [c, i]));
   const plural = data && data.plural;
   pluralTree = plural && Array.isArray(plural.expr) ? plural.expr : null;

@@ -36,7 +36,7 @@
         const real = new RealWorker(url, options);
         this.real = real;
         for (const type of ["message", "messageerror", "error"]) {
-          real.addEventListener(type, (event) => {
+          real.addEventListener(type, (/** @type {any} */ event) => { // an ErrorEvent or a MessageEvent, by type
             const copy = type === "error"
               ? new ErrorEvent("error", { message: event.message, filename: event.filename, lineno: event.lineno })
               : new MessageEvent(type, { data: event.data });
@@ -57,7 +57,7 @@
       this.queue.length = 0;
     }
   }
-  self.Worker = function Worker(url, options) {
+  /** @type {any} */ (self).Worker = function Worker(url, options) {
     if (WORKER.test(String(url))) return new DeferredWorker(url, options);
     return new RealWorker(url, options);
   };
@@ -66,12 +66,14 @@
   // The index: its request is sent once search is used.
   const open = XMLHttpRequest.prototype.open;
   const send = XMLHttpRequest.prototype.send;
+  const deferred = new WeakSet(); // the requests for the index
   XMLHttpRequest.prototype.open = function (method, url, ...rest) {
-    this.tbDeferred = INDEX.test(String(url));
+    if (INDEX.test(String(url))) deferred.add(this);
+    else deferred.delete(this);
     return open.call(this, method, url, ...rest);
   };
   XMLHttpRequest.prototype.send = function (...args) {
-    if (!this.tbDeferred) return send.apply(this, args);
+    if (!deferred.has(this)) return send.apply(this, args);
     whenUsed(() => send.apply(this, args));
   };
 

@@ -118,7 +118,7 @@ try {
     for (const entry of list.getEntries()) {
       if (!/\.(wasm|mjs)$/.test(new URL(entry.name).pathname) || progress.whole.has(entry.name) || !progress.watching(new URL(entry.name))) continue;
       progress.whole.add(entry.name);
-      progress.add(entry.decodedBodySize || 0);
+      progress.add(/** @type {PerformanceResourceTiming} */ (entry).decodedBodySize || 0);
     }
   }).observe({ type: "resource", buffered: true });
 } catch {

@@ -2,7 +2,7 @@
 // deep links (#id=step, #id=step&present) and the language chooser's links.
 
 import { loadCatalog } from "../i18n.js";
-import { el } from "../board.js";
+import { addStylesheet, el } from "../board.js";
 import { HandPlayer } from "./player.js";
 import { parseHash } from "./state.js";
 import { expandTrace } from "../trace.js";
@@ -25,7 +25,7 @@ function engineFailed() {
  */
 function carryHashToOtherLanguages() {
   const target = parseHash(location.hash);
-  for (const link of document.querySelectorAll("a[hreflang].md-select__link")) {
+  for (const link of /** @type {NodeListOf<HTMLAnchorElement>} */ (document.querySelectorAll("a[hreflang].md-select__link"))) {
     const url = new URL(link.href, location.href);
     url.hash = target && players.has(target.id) ? location.hash : "";
     link.href = url.href;
@@ -37,9 +37,7 @@ function pageLanguage(data) {
 }
 
 function ensureStylesheet() {
-  const href = new URL("widgets/hand.css", ASSETS).href;
-  const present = [...document.querySelectorAll("link[rel='stylesheet']")].some((link) => link.href === href);
-  if (!present) document.head.append(el("link", { rel: "stylesheet", href }));
+  addStylesheet(new URL("widgets/hand.css", ASSETS).href);
 }
 
 export function applyHash() {

@@ -9,7 +9,7 @@
 
 import { _, categoryName, engineParts, engineText, fill } from "../i18n.js";
 import { ask } from "../engine.js";
-import { el, partsNodes } from "../board.js";
+import { addStylesheet, el, partsNodes } from "../board.js";
 
 /** The button and the panel it opens; the player shows the button while its engine is live. */
 export function otherRules(player) {
@@ -23,9 +23,7 @@ export function otherRules(player) {
 const STYLESHEET = new URL("../hand-variants.css", import.meta.url).href;
 
 async function toggle(player, button, panel) {
-  if (![...document.querySelectorAll("link[rel='stylesheet']")].some((link) => link.href === STYLESHEET)) {
-    document.head.append(el("link", { rel: "stylesheet", href: STYLESHEET }));
-  }
+  addStylesheet(STYLESHEET);
   if (!panel.hidden) {
     panel.hidden = true;
     button.setAttribute("aria-expanded", "false");

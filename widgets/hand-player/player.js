@@ -266,7 +266,7 @@ export class HandPlayer {
 
   paint() {
     const total = this.steps.length - 1;
-    const current = this.steps[this.step] || {};
+    const current = this.steps[this.step] || { view: null };
     this.slider.max = String(total);
     this.slider.value = String(this.step);
     const where = fill(_("Step {step} of {total}"), { step: String(this.step), total: String(total) });

@@ -9,15 +9,14 @@
 // `QuestionPanel` also serves the practice pages (practice/), which get their keys from the engine.
 
 import { _, engineText, fill, cardDisplay, categoryName } from "../i18n.js";
-import { el, cardName } from "../board.js";
+import { addStylesheet, el, cardName } from "../board.js";
 
 const CARD = /^(10|[2-9TJQKA])[SHDC]$/;
 const STYLESHEET = new URL("../hand-questions.css", import.meta.url).href;
 
 /** The questions' stylesheet, added to the page once, when a question is first shown. */
 export function ensureQuestionStyles() {
-  if ([...document.querySelectorAll("link[rel='stylesheet']")].some((link) => link.href === STYLESHEET)) return;
-  document.head.append(el("link", { rel: "stylesheet", href: STYLESHEET }));
+  addStylesheet(STYLESHEET);
 }
 const MINUS = "\u2212";
 
@@ -67,6 +66,10 @@ function reasonLine(reason) {
  * engine's cost, or is absent where there is no engine to ask.
  */
 export class QuestionPanel {
+  /**
+   * @param {object} key the question's answer key, as the page data holds it
+   * @param {{playOut?: Function | null, onAnswered?: (verdict: object) => void, headingId?: string}} [options]
+   */
   constructor(key, { playOut = null, onAnswered = () => {}, headingId = "" } = {}) {
     ensureQuestionStyles();
     this.key = key;

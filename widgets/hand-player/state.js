@@ -90,7 +90,7 @@ export async function engineDownloadBytes(assets) {
   if (runtimeSize) return runtimeSize;
   runtimeSize = fetch(new URL("runtime.json", assets))
     .then((response) => (response.ok ? response.json() : {}))
-    .then((data) => [data.slow_link_bytes, data.download_bytes].find(Number.isFinite) ?? null)
+    .then((/** @type {any} */ data) => [data.slow_link_bytes, data.download_bytes].find(Number.isFinite) ?? null)
     .catch(() => null);
   return runtimeSize;
 }

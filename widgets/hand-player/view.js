@@ -140,7 +140,7 @@ export function keepBarHeight(bar) {
   const update = () => {
     const sticks = getComputedStyle(bar).position === "sticky" && !document.documentElement.classList.contains("tb-presenting");
     bar.dataset.stickyHeight = sticks ? String(bar.offsetHeight) : "0";
-    const heights = [...document.querySelectorAll(".tb-bar")].map((b) => Number(b.dataset.stickyHeight || 0));
+    const heights = [.../** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".tb-bar"))].map((b) => Number(b.dataset.stickyHeight || 0));
     document.documentElement.style.setProperty("--tb-bar-height", `${Math.max(0, ...heights)}px`);
   };
   if (window.ResizeObserver) new ResizeObserver(update).observe(bar);

@@ -5,7 +5,7 @@
 
 import { _, loadCatalog } from "../i18n.js";
 
-const meta = document.querySelector('meta[name="trickbook-offline"]');
+const meta = /** @type {HTMLMetaElement | null} */ (document.querySelector('meta[name="trickbook-offline"]'));
 
 function ask(worker, message) {
   return new Promise((resolve) => {

@@ -7,6 +7,8 @@
 // answers from it, the network otherwise. A new publish is a new sw.js: once installed,
 // it fills new caches for the languages that were kept and drops the old ones.
 
+// This script runs as a service worker: its global scope, with that type.
+const sw = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
 const VERSION = "__VERSION__";
 const FILES = __FILES__;
 const PREFIX = "trickbook-offline-";
@@ -21,42 +23,42 @@ async function keep(lang) {
   if (!FILES[lang]) throw new Error(`no such language: ${lang}`);
   const cache = await caches.open(cacheName(lang));
   // cache: "reload" so that nothing stale from the browser's own cache is kept for offline.
-  await cache.addAll(FILES[lang].map((path) => new Request(new URL(path, self.registration.scope), { cache: "reload" })));
+  await cache.addAll(FILES[lang].map((path) => new Request(new URL(path, sw.registration.scope), { cache: "reload" })));
 }
 
-self.addEventListener("install", (event) => {
+sw.addEventListener("install", (event) => {
   // A new version fills its caches for the languages kept before it, then takes over.
   event.waitUntil((async () => {
     for (const lang of new Set(await keptLanguages())) {
       if (FILES[lang]) await keep(lang);
     }
-    await self.skipWaiting();
+    await sw.skipWaiting();
   })());
 });
 
-self.addEventListener("activate", (event) => {
+sw.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
     for (const name of await caches.keys()) {
       if (name.startsWith(PREFIX) && !name.startsWith(`${PREFIX}${VERSION}-`)) await caches.delete(name);
     }
-    await self.clients.claim();
+    await sw.clients.claim();
   })());
 });
 
-self.addEventListener("message", (event) => {
+sw.addEventListener("message", (event) => {
   const { type, lang, id } = event.data || {};
   const reply = (answer) => event.source && event.source.postMessage({ id, ...answer });
   const work = type === "keep" ? keep(lang).then(() => ({ ok: true, version: VERSION }))
     : type === "forget" ? (async () => {
       for (const name of await caches.keys()) if (name.startsWith(PREFIX)) await caches.delete(name);
-      await self.registration.unregister();
+      await sw.registration.unregister();
       return { ok: true };
     })()
       : Promise.resolve({ ok: false, error: `unknown request ${type}` });
   event.waitUntil(work.catch((err) => ({ ok: false, error: String(err && err.message ? err.message : err) })).then(reply));
 });
 
-self.addEventListener("fetch", (event) => {
+sw.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET") return;
   event.respondWith((async () => {

@@ -17,7 +17,7 @@ let loading = null;
 function addStylesheets() {
   for (const name of ["table.css", "felt.css"]) {
     const href = new URL(`widgets/play-table/${name}`, ASSETS).href;
-    if ([...document.querySelectorAll("link[rel='stylesheet']")].some((link) => link.href === href)) continue;
+    if ([...document.querySelectorAll("link")].some((link) => link.rel === "stylesheet" && link.href === href)) continue;
     const link = document.createElement("link");
     link.rel = "stylesheet";
     link.href = href;
@@ -91,7 +91,7 @@ function prepare(root) {
 
 function start() {
   addStylesheets();
-  for (const root of document.querySelectorAll("div.tb-table[data-game]")) {
+  for (const root of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("div.tb-table[data-game]"))) {
     if (GAMES.has(root.dataset.game) && !root.dataset.tbMounted) prepare(root);
   }
 }

@@ -15,7 +15,7 @@
 import { _, fill, loadCatalog } from "../i18n.js";
 import { ask } from "../engine.js";
 import { showEngineProgress } from "../engine-progress.js";
-import { el, partsNodes } from "../board.js";
+import { addStylesheet, el, partsNodes } from "../board.js";
 import { installKeys } from "./keys.js";
 import { forget, loadSaved, loadSettings, newSeed, save, saveSettings } from "./persistence.js";
 import { SAVE_FORMAT, canSeal, seal, unseal } from "./sealed.js";
@@ -491,15 +491,13 @@ class PlayTable {
 
 function ensureStylesheet() {
   for (const name of ["table.css", "felt.css"]) {
-    const href = new URL(`widgets/play-table/${name}`, ASSETS).href;
-    const present = [...document.querySelectorAll("link[rel='stylesheet']")].some((link) => link.href === href);
-    if (!present) document.head.append(el("link", { rel: "stylesheet", href }));
+    addStylesheet(new URL(`widgets/play-table/${name}`, ASSETS).href);
   }
 }
 
 /** Mount a table on every play table of the page (start.js imports this module when one is needed). */
 export async function mount() {
-  const roots = [...document.querySelectorAll("div.tb-table[data-game]")]
+  const roots = [.../** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("div.tb-table[data-game]"))]
     .filter((r) => GAMES.has(r.dataset.game) && !r.dataset.tbMounted);
   if (!roots.length) return;
   ensureStylesheet();

@@ -8,7 +8,7 @@
 // browser's localStorage (`trickbook.practice.GAME`) and is never sent anywhere.
 
 import { _, fill, loadCatalog, currentLang } from "../i18n.js";
-import { boardElement, el, onEveryPage } from "../board.js";
+import { addStylesheet, boardElement, el, onEveryPage } from "../board.js";
 import { ask } from "../engine.js";
 import { QuestionPanel, ensureQuestionStyles } from "../hand-player/questions.js";
 import { engineDownloadBytes, megabytes } from "../hand-player/state.js";
@@ -199,14 +199,11 @@ class Drill {
 }
 
 function ensureStylesheet() {
-  const href = new URL("widgets/hand.css", ASSETS).href;
-  if (![...document.querySelectorAll("link[rel='stylesheet']")].some((link) => link.href === href)) {
-    document.head.append(el("link", { rel: "stylesheet", href }));
-  }
+  addStylesheet(new URL("widgets/hand.css", ASSETS).href);
 }
 
 export async function mount() {
-  const roots = [...document.querySelectorAll(".tb-practice[data-game]")].filter((r) => GAMES.has(r.dataset.game) && !r.dataset.tbMounted);
+  const roots = [.../** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".tb-practice[data-game]"))].filter((r) => GAMES.has(r.dataset.game) && !r.dataset.tbMounted);
   if (!roots.length) return;
   ensureStylesheet();
   ensureQuestionStyles();

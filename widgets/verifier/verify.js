@@ -8,7 +8,7 @@
 // and checked at once.
 
 import { _, cardDisplay, fill, loadCatalog } from "../i18n.js";
-import { el, onEveryPage } from "../board.js";
+import { addStylesheet, el, onEveryPage } from "../board.js";
 import { GAMES, dealMatch, fingerprintOf, seedBytes } from "./recipe.js";
 
 const MAX_SHOWN = 40; // characters of an unknown game's name quoted back
@@ -157,12 +157,9 @@ class Verifier {
 }
 
 async function mount() {
-  const roots = [...document.querySelectorAll("div.tb-verifier")].filter((r) => !r.dataset.tbMounted);
+  const roots = [.../** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("div.tb-verifier"))].filter((r) => !r.dataset.tbMounted);
   if (!roots.length) return;
-  const href = new URL("widgets/verifier/verifier.css", ASSETS).href;
-  if (![...document.querySelectorAll("link[rel='stylesheet']")].some((link) => link.href === href)) {
-    document.head.append(el("link", { rel: "stylesheet", href }));
-  }
+  addStylesheet(new URL("widgets/verifier/verifier.css", ASSETS).href);
   // Its own strings only (trickbook_site/widget_catalogs.py): the page loads it on arrival.
   await loadCatalog(new URL("i18n/verifier/", ASSETS), document.documentElement.lang || "en");
   roots.forEach((root, n) => {
