@@ -131,3 +131,17 @@ def test_a_pair_renders_one_hidden_bar_and_two_labelled_regions_around_the_two_f
                          r'<figure class="tb-hand" id="hand-([^"]+)"', out)
     assert regions == [("One deal, two All Fours: the Yorkshire table", "yorkshire-two-all-fours"),
                        ("One deal, two All Fours: the Trinidad table", "trinidad-two-all-fours")]
+
+
+def test_the_page_s_controls_template_and_file_notice_go_before_a_pair_not_inside_it(tmp_path: Path) -> None:
+    from trickbook_site.on_demand import finish_page
+
+    docs = _page(tmp_path, PAIR)
+    hands = load_hands(docs)
+    html = pair_html(YORKSHIRE.trace, TRINIDAD.trace, "a~b",
+                     [render_hand(hands[i], 0, Texts(lang="en")) for i in ("yorkshire-two-all-fours", "trinidad-two-all-fours")],
+                     ["York", "Trin"], lambda s: s)
+    page = finish_page(f"<h1>Title</h1>\n<p>Before.</p>\n{html}\n", lambda s: s)
+    pair_at = page.index('<div class="tb-pair"')
+    assert page.index('<template class="tb-controls-template">') < pair_at
+    assert page.index('class="tb-file-notice') < pair_at
