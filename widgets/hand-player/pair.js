@@ -6,8 +6,8 @@
 // The bar steps by *moment*, not by step number: the build listed the moments in
 // `data-align`, each one the step each hand shows there (the deal, each action before the
 // first card, card k of trick t beside card k of trick t). A hand with nothing at a moment
-// keeps its last step, marked as waiting. Trying other cards and "Under other rules" are
-// left to hands shown alone: a "what if" at one table has no counterpart at the other.
+// keeps its last step, marked as waiting. Trying other cards, "Under other rules" and a record's
+// questions are left to hands shown alone: a "what if" at one table has no counterpart at the other.
 
 import { _ } from "../i18n.js";
 import { el } from "../board.js";
@@ -72,7 +72,7 @@ export class PairPlayer {
     this.align = JSON.parse(root.dataset.align || "[]");
     this.presenting = null;
     const figures = [...root.querySelectorAll("figure.tb-hand")];
-    this.tables = figures.map((figure, side) => new TablePlayer(figure, data[side], { assets }));
+    this.tables = figures.map((figure, side) => new TablePlayer(figure, { ...data[side], questions: [] }, { assets }));
     this.bar = root.querySelector(":scope > .tb-pair-bar");
     const found = (cls) => this.bar.querySelector(`.${cls}`);
     this.first = button("tb-first", _("First step"), "|◀", () => this.go(0), found("tb-first"));
