@@ -11,6 +11,10 @@
 // was there is kept and played again once it is, so the first press steps. A deep
 // link (#id=step, #id=step&present) wakes its hand at once.
 //
+// Two hands the build paired (div.tb-pair: one bar, two figures, see trickbook_site/pairing.py)
+// are woken together, on the first interaction with the pair's bar (which the build wrote,
+// hidden) or a deep link (#first~second=moment); hand-player/pair.js steps both.
+//
 // The player's parts:
 //   hand-player/state.js     steps, deep links, the card a step is about, Save-Data
 //   hand-player/view.js      buttons, the explanation bubble, scroll cues, swipes, copying
@@ -19,6 +23,7 @@
 //   hand-player/mount.js     mounting a player on a hand, deep links, the language chooser's links
 
 const hands = new Map(); // figure -> {waking: Promise | null, data: Promise | null, player, queue: [replayable inputs]}
+const pairs = new Map(); // div.tb-pair -> the same, for the pair (its figures are in `hands` for their data)
 const STEP_KEYS = new Set(["ArrowLeft", "ArrowRight", "Home", "End"]);
 let mountModule = null;
 
@@ -66,12 +71,37 @@ function wake(figure) {
   return hand.waking;
 }
 
+/** Load the pair's player (once): both hands' data and the player's modules. */
+function wakePair(root) {
+  const pair = pairs.get(root);
+  if (!pair) return Promise.resolve(null);
+  if (!pair.waking) {
+    const figures = [...root.querySelectorAll("figure.tb-hand")];
+    pair.waking = Promise.all([playerModule(), ...figures.map(handData)])
+      .then(async ([mount, ...data]) => {
+        pair.player = await mount.mountPair(root, data);
+        if (!pair.player) throw new Error("no steps in the hands' data");
+        for (const replay of pair.queue.splice(0)) replay();
+        return mount;
+      })
+      .catch((err) => {
+        console.warn("trickbook: the pair's player could not load", root.dataset.pairId, err);
+        for (const part of root.querySelectorAll(":scope > .tb-pair-bar, :scope > .tb-pair-how")) part.hidden = true;
+        pair.queue.length = 0;
+        return null;
+      });
+  }
+  return pair.waking;
+}
+
 /** Keep an input that came before the player, to play it again once the player is there. */
 function keep(figure, replay) {
-  const hand = hands.get(figure);
+  const pair = pairs.get(figure);
+  const hand = pair || hands.get(figure);
   if (hand.player) return false;
   hand.queue.push(replay);
-  wake(figure);
+  if (pair) wakePair(figure);
+  else wake(figure);
   return true;
 }
 
@@ -95,15 +125,40 @@ function drawControls(figure, template) {
   return dormant;
 }
 
+function hasData(figure) {
+  return Boolean(figure.dataset.src || figure.querySelector("script.tb-data"));
+}
+
+/** A pair of hands: its bar (written by the build, hidden) is shown; its first use wakes both. */
+function listenPair(root) {
+  const bar = root.querySelector(":scope > .tb-pair-bar");
+  const figures = [...root.querySelectorAll("figure.tb-hand")];
+  if (!bar || figures.length !== 2 || !figures.every(hasData)) return;
+  // The pair's layout (side by side, each table in a region of its own), only on a page that has one.
+  const sheet = new URL("hand-pair.css", import.meta.url).href;
+  if (![...document.querySelectorAll("link[rel='stylesheet']")].some((link) => link.href === sheet)) {
+    document.head.append(Object.assign(document.createElement("link"), { rel: "stylesheet", href: sheet }));
+  }
+  for (const figure of figures) hands.set(figure, { waking: null, data: null, player: null, queue: [] });
+  pairs.set(root, { waking: null, data: null, player: null, queue: [] });
+  bar.hidden = false;
+  for (const how of root.querySelectorAll(":scope > .tb-pair-how")) how.hidden = false;
+  attach(root, bar, () => wakePair(root), figures);
+}
+
 function listen(figure, template) {
-  if (!template || (!figure.dataset.src && !figure.querySelector("script.tb-data"))) return;
+  if (!template || !hasData(figure)) return;
   const dormant = drawControls(figure, template);
   hands.set(figure, { waking: null, data: null, player: null, queue: [] });
-  const soon = () => wake(figure);
+  attach(figure, dormant, () => wake(figure), [figure]);
+}
+
+/** The controls' first uses: a pointer over them fetches ahead, a press or key is kept and played again. */
+function attach(figure, dormant, soon, figures) {
   for (const type of ["pointerdown", "focusin"]) dormant.addEventListener(type, soon, { passive: true });
   const fetchAhead = () => {
     playerModule().catch(() => {});
-    handData(figure).catch(() => {});
+    for (const f of figures) handData(f).catch(() => {});
   };
   dormant.addEventListener("pointerover", fetchAhead, { once: true, passive: true });
   dormant.addEventListener("click", (event) => {
@@ -122,7 +177,7 @@ function listen(figure, template) {
   figure.addEventListener("keydown", (event) => {
     const target = event.target;
     if (!STEP_KEYS.has(event.key) || event.altKey || event.ctrlKey || event.metaKey) return;
-    if (target.matches("input, textarea, select, .tb-scroll")) return;
+    if (target.matches("input, textarea, select, .tb-scroll, .tb-pair-side")) return;
     if (keep(figure, () => target.dispatchEvent(new KeyboardEvent("keydown", { key: event.key, bubbles: true, cancelable: true })))) {
       event.preventDefault();
     }
@@ -135,7 +190,13 @@ function followHash() {
   const at = text.lastIndexOf("=");
   if (at <= 0) return;
   const id = text.slice(0, at);
-  const figure = [...hands.keys()].find((f) => f.dataset.handId === id);
+  // A pair answers to its own id and to each of its hands' ids.
+  const root = [...pairs.keys()].find((p) => p.dataset.pairId === id || p.querySelector(`figure[data-hand-id="${CSS.escape(id)}"]`));
+  if (root) {
+    wakePair(root).then((mount) => mount && mount.applyHash());
+    return;
+  }
+  const figure = [...hands.keys()].find((f) => f.dataset.handId === id && !f.closest(".tb-pair"));
   if (figure) wake(figure).then((mount) => mount && mount.applyHash());
 }
 
@@ -156,8 +217,11 @@ function start() {
     import("./i18n-keys.js").then((keys) => keys.showKeys()).catch((err) => console.warn("trickbook: i18n-keys", err));
   }
   const template = document.querySelector("template.tb-controls-template");
+  for (const root of document.querySelectorAll(".tb-pair")) {
+    if (!pairs.has(root)) listenPair(root);
+  }
   for (const figure of document.querySelectorAll("figure.tb-hand")) {
-    if (!hands.has(figure)) listen(figure, template);
+    if (!hands.has(figure) && !figure.closest(".tb-pair")) listen(figure, template);
   }
   followHash();
 }

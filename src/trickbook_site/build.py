@@ -39,11 +39,12 @@ from markdown_it import MarkdownIt
 from . import buildcache, csp, embed, on_demand, translations
 from .assets import write_assets
 from .errors import SiteError
-from .figure import Texts, render_hand
+from .figure import HandFigure, Texts, render_hand
 from .handouts import add_handout_codes
 from .hands import Hand, expand_blocks, load_hands, unshown_records
 from .landing import landing_page, not_found_page, root_not_found_page
 from .mkdocs_run import config_line, language_config, read_base_config, run_mkdocs, write_language_config
+from .pairing import pair_html
 from .project import Language, Project, pyodide_runtime_dir
 from .question_print import ANSWERS_PREFIX
 from .textfile import read_text
@@ -391,7 +392,11 @@ def localized_page(project: Project, lang: Language, src: Path, hands: dict[str,
         figures[slot] = html
         return "\n".join([slot, *answers])
 
-    return expand_blocks(text, src, hands, render), percent, figures
+    def render_pair(first: Hand, second: Hand, shown: list[str]) -> str:
+        titles = [HandFigure(hand, texts).title() for hand in (first, second)]
+        return pair_html(first.trace, second.trace, f"{first.id}~{second.id}", shown, titles, texts.ui)
+
+    return expand_blocks(text, src, hands, render, render_pair), percent, figures
 
 
 def add_coverage_note(text: str, note_html: str) -> str:

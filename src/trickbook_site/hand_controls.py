@@ -94,3 +94,46 @@ def controls_template(ui: Translate) -> str:
         '</div>'
         '</template>'
     )
+
+
+def pair_controls(ui: Translate, total: int) -> str:
+    """The one bar of two hands shown side by side (``pairing.py``), at its first moment of ``total``.
+
+    Hidden until `widgets/hand.js` shows it: without JavaScript the two figures read as they are.
+    The pair's controller (`hand-player/pair.js`) adopts these very elements.
+    """
+    t = _labels(ui)
+    _ = ui
+    # TRANSLATORS: the label of the one set of controls that steps two worked hands shown side by side.
+    group = _("Step through both hands together")
+    # TRANSLATORS: shown above two worked hands stepped together; it says how their steps are matched.
+    aligned = _("Both tables move together: the deal, then the same card of the same trick at each table. "
+                "A table with nothing at that moment stays as it was.")
+
+    def glyph(text: str) -> str:
+        return f'<span aria-hidden="true">{text}</span>'
+
+    where = t["where"].replace("{step}", "0").replace("{total}", str(total))
+    start, end = ' aria-disabled="true"', ' aria-disabled="false"' if total > 0 else ' aria-disabled="true"'
+    steppers = "".join([
+        _button("tb-first", t["first"], glyph("|◀")).replace("<button ", f"<button{start} ", 1),
+        _button("tb-prev", t["prev"], glyph("◀")).replace("<button ", f"<button{start} ", 1),
+        f'<input type="range" class="tb-slider" min="0" step="1" max="{total}" value="0" '
+        f'aria-label="{escape(t["step"])}" aria-valuetext="{escape(where)}">',
+        _button("tb-next", t["next"], glyph("▶")).replace("<button ", f"<button{end} ", 1),
+        _button("tb-last", t["last"], glyph("▶|")).replace("<button ", f"<button{end} ", 1),
+    ])
+    tools = "".join([
+        f'<output class="tb-counter" data-where="{escape(t["where"])}">{escape(where)}</output>',
+        _button("tb-copy-link", t["copy"], _icon("link")),
+        f'<button type="button" class="tb-btn tb-presenter-toggle" aria-pressed="false" title="{escape(t["presenter"])}" '
+        f'aria-keyshortcuts="Escape PageDown PageUp Space">{_icon("screen")}'
+        f'<span class="tb-label">{escape(t["presenter"])}</span></button>',
+    ])
+    return (
+        f'<p class="tb-pair-how" hidden data-search-exclude>{escape(aligned)}</p>'
+        '<div class="tb-pair-bar" hidden data-search-exclude>'
+        f'<div class="tb-controls" role="group" aria-label="{escape(group)}">'
+        f'<span class="tb-steppers">{steppers}</span><span class="tb-tools">{tools}</span></div>'
+        '</div>'
+    )

@@ -1,7 +1,8 @@
 """Worked hands in pages: find ```hand``` blocks, replay every record once, expand blocks.
 
 A block holding only ``ref`` (and optionally ``step``) refers to
-``docs/hands/<game>/<id>.hand.toml``; any other block is an inline record and must
+``docs/hands/<game>/<id>.hand.toml``; one with ``ref`` and ``pair`` shows two hands side
+by side, stepped together (``pairing.py``); any other block is an inline record and must
 carry ``id``. Blocks are found by the segmenter that cuts pages for translation
 (``i18n.segment.parse_page``), so the build, ``trickbook check`` and the
 extractor see the same blocks; a block that is not at the left margin (in a
@@ -27,7 +28,7 @@ from .errors import HandBlockError, SiteError
 from .i18n.segment import HandFence, parse_page
 from .question_print import ANSWERS_PREFIX
 
-REF_KEYS = frozenset({"ref", "step"})
+REF_KEYS = frozenset({"ref", "step", "pair"})
 
 
 @dataclass(frozen=True)
@@ -40,6 +41,13 @@ class HandBlock:
     ref: str | None      # the referenced id, or None for an inline record
     step: int            # the step shown first
     inline_id: str | None
+    pair: str | None = None  # the id of a second hand shown beside this one, stepped with it
+
+    @property
+    def ids(self) -> tuple[str, ...]:
+        """The ids of the hands the block shows."""
+        shown = self.ref if self.ref is not None else self.inline_id
+        return tuple(i for i in (shown, self.pair) if i is not None)
 
     @property
     def line(self) -> int:
@@ -99,13 +107,20 @@ def _read_block(fence: HandFence, file: Path) -> HandBlock:
     if "ref" in data:
         if not keys <= REF_KEYS:
             extra = ", ".join(sorted(keys - REF_KEYS))
-            raise HandBlockError(f"{where}: a block with `ref` takes only `step` besides (found {extra})")
-        ref, step = data["ref"], data.get("step", 0)
+            raise HandBlockError(f"{where}: a block with `ref` takes only `step` or `pair` besides (found {extra})")
+        ref, step, pair = data["ref"], data.get("step", 0), data.get("pair")
         if not isinstance(ref, str) or not ref:
             raise HandBlockError(f"{where}: `ref` must be a hand id in quotes")
         if type(step) is not int or step < 0:
             raise HandBlockError(f"{where}: `step` must be a whole number from 0")
-        return HandBlock(fence.start, fence.end, fence.text, ref=ref, step=step, inline_id=None)
+        if pair is not None:
+            if not isinstance(pair, str) or not pair:
+                raise HandBlockError(f"{where}: `pair` must be a hand id in quotes")
+            if pair == ref:
+                raise HandBlockError(f"{where}: `pair` must name another hand than `ref`")
+            if "step" in data:
+                raise HandBlockError(f"{where}: a pair of hands opens at the deal: `step` goes with one hand only")
+        return HandBlock(fence.start, fence.end, fence.text, ref=ref, step=step, inline_id=None, pair=pair)
     inline_id = data.get("id")
     if not isinstance(inline_id, str) or not inline_id:
         raise HandBlockError(f"{where}: an inline hand record must carry an `id` (or write `ref = \"…\"`)")
@@ -160,13 +175,19 @@ def load_hands(docs: Path) -> dict[str, Hand]:
                 assert block.inline_id is not None
                 add(replay_hand(block.inline_id, block.content, page, block.line))
     for page, block in refs:
-        if block.ref not in hands:
-            raise HandBlockError(f"{page}:{block.start + 1}: no worked hand has the id {block.ref!r}")
+        for hand_id in block.ids:
+            if hand_id not in hands:
+                raise HandBlockError(f"{page}:{block.start + 1}: no worked hand has the id {hand_id!r}")
     return hands
 
 
-def expand_blocks(text: str, file: Path, hands: dict[str, Hand], render: Callable[[Hand, int], str]) -> str:
-    """Replace each ```hand``` block of a page by ``render(hand, step)``, as a raw HTML block."""
+def expand_blocks(text: str, file: Path, hands: dict[str, Hand], render: Callable[[Hand, int], str],
+                  render_pair: Callable[[Hand, Hand, list[str]], str] | None = None) -> str:
+    """Replace each ```hand``` block of a page by ``render(hand, step)``, as a raw HTML block.
+
+    A block with ``pair`` becomes ``render_pair(first, second, [render(first, 0), render(second, 0)])``
+    (without ``render_pair``, the two figures one after the other).
+    """
     blocks = find_blocks(text, file)
     if not blocks:
         return text
@@ -183,7 +204,14 @@ def expand_blocks(text: str, file: Path, hands: dict[str, Hand], render: Callabl
         if block.step >= len(hand.trace.steps):
             raise HandBlockError(f"{file}:{block.start + 1}: hand {hand_id!r} has no step {block.step}")
         # Blank lines around the HTML so that Python-Markdown passes it through as a block.
-        rendered = render(hand, block.step).splitlines()
+        if block.pair is not None:
+            second = hands.get(block.pair)
+            if second is None:
+                raise HandBlockError(f"{file}:{block.start + 1}: no worked hand has the id {block.pair!r}")
+            figures = [render(hand, 0), render(second, 0)]
+            rendered = (render_pair(hand, second, figures) if render_pair else "\n".join(figures)).splitlines()
+        else:
+            rendered = render(hand, block.step).splitlines()
         answers.extend(line for line in rendered if line.startswith(ANSWERS_PREFIX))
         out.extend(["", *(line for line in rendered if not line.startswith(ANSWERS_PREFIX)), ""])
         cursor = block.end
@@ -195,11 +223,11 @@ def expand_blocks(text: str, file: Path, hands: dict[str, Hand], render: Callabl
 
 def unshown_records(docs: Path, hands: dict[str, Hand]) -> list[str]:
     """A warning line for each record file under docs/hands/ that no page shows (no ``ref`` names it)."""
-    shown = set()
+    shown: set[str] = set()
     for page in pages(docs):
         for block in find_blocks(read_source(page, "the page"), page):
             if block.ref is not None:
-                shown.add(block.ref)
+                shown.update(block.ids)
     warnings = []
     for path in record_files([docs / "hands"]):
         hand_id = id_from_file_name(path)

@@ -178,7 +178,8 @@ class LiveSite:
         for ids in self.shown.values():
             ids.discard(rel)
         for block in find_blocks(read_text(page), page):
-            self.shown.setdefault(block.ref or block.inline_id or "", set()).add(rel)
+            for hand_id in block.ids:
+                self.shown.setdefault(hand_id, set()).add(rel)
 
     def plan(self, changed: list[Path]) -> Plan | None:
         """What to rebuild for these changed files (each still there), or None for a whole build."""
@@ -270,8 +271,8 @@ class LiveSite:
             if any(s.msgid in changed for s in segment_markdown(text)):
                 out.add(rel)
                 continue
-            for block in find_blocks(text, page):
-                hand = hands.get(block.ref or block.inline_id or "")
+            shown = [hands.get(hand_id) for block in find_blocks(text, page) for hand_id in block.ids]
+            for hand in shown:
                 record = hand.trace.record if hand is not None else None
                 if hand is not None and record is not None and ({record.title or hand.id, *record.notes.values()} & changed):
                     out.add(rel)

@@ -153,17 +153,23 @@ def file_notice(ui: Translate) -> str:
     return f'<p class="tb-file-notice admonition warning" role="note" hidden data-search-exclude>{text}</p>'
 
 
+def _first_hand(html: str) -> int:
+    """Where the first worked hand starts (a pair of hands starts before its figures), or -1."""
+    found = [at for at in (html.find('<figure class="tb-hand"'), html.find('<div class="tb-pair"')) if at >= 0]
+    return min(found) if found else -1
+
+
 def finish_page(html: str, ui: Translate, lang: str = "en", ngettext: Plural = _english_plural,
                 engine: Translate | None = None) -> str:
     rules = typography.html_rules(lang) or (lambda text: text)  # the language's typography, as on the rest of the page
-    first_hand = html.find('<figure class="tb-hand"')
+    first_hand = _first_hand(html)
     first_table = TABLE.search(html)
     places = [at for at in (first_hand, first_table.start(1) if first_table else -1) if at >= 0]
     title_end = html.find("</h1>")
     at = min(places) if places else title_end + len("</h1>") if title_end >= 0 else -1
     if at >= 0:  # before the first hand or table, else under the page's title
         html = html[:at] + rules(file_notice(ui)) + "\n" + html[at:]
-        first_hand = html.find('<figure class="tb-hand"')
+        first_hand = _first_hand(html)
     if first_hand >= 0:
         html = html[:first_hand] + rules(controls_template(ui)) + "\n" + html[first_hand:]
     return compact_html(TABLE.sub(lambda m: m.group(1) + rules(table_intro(m.group(2), ui, ngettext, engine)), html))

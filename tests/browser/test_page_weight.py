@@ -4,7 +4,7 @@ Every page type (home, the rules pages, the play pages, verify, terms, the 404 p
 in every language, left alone: the response bodies add up to at most 400 KB (400,000
 bytes; the test server does not compress), and a rules page, which also shows a worked hand for
 each of its game's house rules, at most 440 KB, no runtime file, no hand's data and no player
-or table code comes, and no request leaves 127.0.0.1. For the 46 pages this is worked out
+or table code comes, and no request leaves 127.0.0.1. For the 49 pages this is worked out
 from the built files: the page, what its HTML loads (stylesheets with their imports, scripts,
 the icon, images, the sitemap of each language it links to), every module a module script
 imports, to the end, and what a script run on arrival fetches (FETCHED_BY_SCRIPT). Three pages
@@ -31,7 +31,7 @@ RULES_LIMIT = 440_000
 PHONE = {"width": 360, "height": 740}
 RULES_PAGES = ["nap", "yorkshire", "trinidad", "euchre"]
 PLAY_PAGES = ["play", "play-yorkshire", "play-trinidad", "play-nap", "play-euchre"]
-OTHER_PAGES = ["", "reading-hands", "writing-hands", "verify", "terms"]
+OTHER_PAGES = ["", "reading-hands", "writing-hands", "two-all-fours", "verify", "terms"]
 PAGES = [f"{lang}/{page}/" if page else f"{lang}/" for lang in ("en", "pt", "fr")
          for page in OTHER_PAGES + RULES_PAGES + PLAY_PAGES] + ["en/404.html", "fr/404.html", "404.html", ""]
 # Files that only the reader's interaction may fetch.

@@ -73,3 +73,25 @@ export async function mountHand(figure, data) {
   if (!players.has(id)) players.set(id, player); // a deep link opens the first hand of that id
   return player;
 }
+
+/**
+ * Mount one player on two paired hands (div.tb-pair), given both hands' data; hand.js calls
+ * this on the reader's first interaction with the pair. A deep link names the pair
+ * (#first~second=moment) or one of its hands (#id=step: the pair moves to that step's moment).
+ */
+export async function mountPair(root, data) {
+  ensureStylesheet();
+  catalogLoaded = catalogLoaded || loadCatalog(new URL("i18n/", ASSETS), pageLanguage(data[0]));
+  await catalogLoaded;
+  if (mounted.has(root)) return mounted.get(root);
+  if (data.some((d) => !d || expandTrace(d.replay).length === 0)) return null;
+  const { PairPlayer } = await import("./pair.js");
+  if (mounted.has(root)) return mounted.get(root);
+  const pair = new PairPlayer(root, data, { assets: ASSETS, onStep: carryHashToOtherLanguages });
+  mounted.set(root, pair);
+  if (!players.has(pair.id)) players.set(pair.id, pair);
+  pair.tables.forEach((table, side) => {
+    if (!players.has(table.id)) players.set(table.id, pair.side(side));
+  });
+  return pair;
+}
