@@ -136,7 +136,7 @@ function listenPair(root) {
   if (!bar || figures.length !== 2 || !figures.every(hasData)) return;
   // The pair's layout (side by side, each table in a region of its own), only on a page that has one.
   const sheet = new URL("hand-pair.css", import.meta.url).href;
-  if (![...document.querySelectorAll("link[rel='stylesheet']")].some((link) => link.href === sheet)) {
+  if (![...document.querySelectorAll("link")].some((link) => link.rel === "stylesheet" && link.href === sheet)) {
     document.head.append(Object.assign(document.createElement("link"), { rel: "stylesheet", href: sheet }));
   }
   for (const figure of figures) hands.set(figure, { waking: null, data: null, player: null, queue: [] });

@@ -49,7 +49,7 @@ class TablePlayer extends HandPlayer {
 
   listen() {} // the pair's bar and keys step both tables
 
-  wantEngine() {} // stepping needs no engine, and a "what if" is left to the hand shown alone
+  async wantEngine() {} // stepping needs no engine, and a "what if" is left to the hand shown alone
 
   writeHash() {} // the pair writes its own
 

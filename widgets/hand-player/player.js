@@ -34,11 +34,11 @@ const STATUS_TEXT = {
 const consent = { given: false };
 
 export class HandPlayer {
-  constructor(figure, data, { assets, onStep, onFail }) {
+  constructor(figure, data, { assets, onStep = () => {}, onFail = () => {} }) {
     this.figure = figure;
     this.assets = assets;
-    this.onStep = onStep || (() => {});
-    this.onFail = onFail || (() => {});
+    this.onStep = onStep;
+    this.onFail = onFail;
     this.id = figure.dataset.handId || data.id;
     this.record = data.record;
     this.recordSteps = expandTrace(data.replay); // every step of the record, from the page
