@@ -1,6 +1,6 @@
 """The strong bot's time per move, and where the slowest moves' time goes.
 
-Run ``python bench/move_times.py [--hands N] [--games g1,g2] [--slowest K] [--cold]`` from the repository
+Run ``python bench/move_times.py [--hands N] [--games g1,g2] [--slowest K] [--cold] [--warm]`` from the repository
 root on CPython; ``node bench/pyodide_bench.mjs --bench move_times [same options]`` runs it under Pyodide
 in Node.
 
@@ -14,6 +14,9 @@ For the K slowest moves of each game (default 3) it prints where the time went: 
 collector (``gc.callbacks``), guessing worlds (``World.sample``), rebuilding them (``World.rebuild``),
 the play-outs and the heuristic's own choice; and whether the move was the first of its game in the
 process (``--cold`` starts each game in a fresh set of imports, as a reader's first move does).
+With ``--warm``, each game first runs the throw-away searches the browser's worker runs in an idle
+moment (``trickbook.bots.warm``), and their time is printed: the game's first move should then cost no
+more than the p95 of the later ones.
 Figures, not tests: nothing here asserts.
 """
 
@@ -133,6 +136,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--hands", type=int, default=20, help="seeded hands per game (default 20)")
     parser.add_argument("--games", default="euchre,yorkshire,trinidad,nap", help="comma-separated games")
     parser.add_argument("--slowest", type=int, default=3, help="slowest moves described per game (default 3)")
+    parser.add_argument("--warm", action="store_true",
+                        help="warm each game's strong bot first, as the browser's worker does (trickbook.bots.warm)")
     args = parser.parse_args(argv)
     instrument()
     try:
@@ -143,6 +148,12 @@ def main(argv: list[str] | None = None) -> None:
     print(f"the strong bot's time per move on {sys.implementation.name} {sys.version.split()[0]}, "
           f"{args.hands} hands per game, strong bots at every seat (wall clock); {load}", flush=True)
     for game in args.games.split(","):
+        if args.warm:
+            from trickbook.bots.warm import warm_up
+
+            done = warm_up(game)
+            print(f"  {game:<10} warmed up: {done.get('calls', 0)} searched call(s), {done.get('cards', 0)} searched "
+                  f"card(s) in {done.get('ms', '-')} ms{'; ' + done['error'] if 'error' in done else ''}", flush=True)
         measure(game, args.hands, args.slowest)
     _ = playout  # the play-outs' module is imported so that a run times what a table imports
 

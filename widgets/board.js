@@ -3,7 +3,7 @@
 // Everything shown here is read from the view; nothing rule-shaped is computed.
 // Text goes in with textContent only.
 
-import { _, cardDisplay, cardName, contractName, fill, fillParts, isRed, ngettext, seatAlone, suitName } from "./i18n.js";
+import { _, cardDisplay, cardName, contractName, fill, fillParts, isRed, ngettext, seatAlone, seatShown, suitName } from "./i18n.js";
 
 export { cardName };
 
@@ -38,10 +38,12 @@ export function partsNodes(parts) {
     : el("span", { className: "tb-say" }, el("span", { "aria-hidden": "true" }, p.shown), el("span", { className: "tb-sr" }, p.said))));
 }
 
-/** A seat's name standing alone: its letter for the eye, and for the ear "North" or "player A". */
+/** A seat's name standing alone: its letter for the eye (in the reader's letters: "O" for West in
+ * pt and fr), and for the ear "North" or "player A"; a team is its two letters. */
 export function seatNodes(seat) {
+  const shown = seatShown(seat);
   const said = seatAlone(seat);
-  return said === String(seat) ? [document.createTextNode(said)] : partsNodes([{ shown: String(seat), said }]);
+  return said === shown ? [document.createTextNode(said)] : partsNodes([{ shown, said }]);
 }
 
 /** A card face; a button when `onChoose` is given (the "what if" cards). */

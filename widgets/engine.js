@@ -13,7 +13,7 @@ const engine = {
   failure: null, // an Error once the engine is known not to work
   nextId: 1,
   pending: new Map(), // id -> {resolve, reject, timer}
-  timing: null, // {boot, engine} in ms, {snapshot, link, judged}, from the worker's first answer
+  timing: null, // {boot, engine} in ms, {snapshot, link, judged}, and {warm: {game: ms}} once the worker has warmed a game's strong bots
   lastSign: 0, // performance.now() of the worker's last progress report
   progress: null, // the last report
   listeners: new Set(),
@@ -43,7 +43,8 @@ function onReply(event) {
   if (!waiting) return;
   engine.pending.delete(reply.id);
   clearTimeout(waiting.timer);
-  if (reply.timing && !engine.timing) engine.timing = reply.timing;
+  // The boot's timing, as each answer carries it (later ones add the strong bots' warm-up: worker.js).
+  if (reply.timing) engine.timing = reply.timing;
   if (reply.ok) {
     waiting.resolve(reply.result);
     return;

@@ -15,6 +15,8 @@ const CARD_KEYS = new Set(["card", "cards", "right", "left", "kept"]);
 // Values spoken as cards (the play table's upcard and kick too) and values that are seats.
 const SPOKEN_CARD_KEYS = new Set([...CARD_KEYS, "upcard", "kick"]);
 const SEAT_KEYS = new Set(["seat", "current", "dealer", "maker", "partner", "you", "captor", "owner", "payer", "payee", "declarer"]);
+// Values that are teams of two compass seats ("NS", "EW"): trickbook_site.seats.TEAM_KEYS.
+const TEAM_KEYS = new Set(["team", "other"]);
 const COMPASS = "NESW";
 // Babel writes plural forms in CLDR's category order; Intl gives the same names.
 const PLURAL_ORDER = ["zero", "one", "two", "few", "many", "other"];
@@ -137,6 +139,12 @@ export function _(msgid) {
   return typeof msgstr === "string" && msgstr ? msgstr : msgid;
 }
 
+/** Translate a UI string marked with a context (a short word whose meaning the context fixes). */
+export function pgettext(context, msgid) {
+  const msgstr = catalog.ui[`${context}\x04${msgid}`];
+  return typeof msgstr === "string" && msgstr ? msgstr : msgid;
+}
+
 /** Translate a UI string with a plural: the catalog holds a list of forms under the singular. */
 export function ngettext(singular, plural, n) {
   const forms = catalog.ui[singular];
@@ -194,6 +202,32 @@ export function useSpokenSeats(seats) {
   letterSeats = seats && seats.length ? !seats.every((s) => COMPASS.includes(s)) : null;
 }
 
+/** The letters the reader writes for the compass seats: the same catalog entries as trickbook_site/seats.py. */
+function compassLetters() {
+  return {
+    // TRANSLATORS: the letter of the seat North, alone or in a team's name (NS). Records keep N.
+    N: pgettext("seat letter", "N"),
+    // TRANSLATORS: the letter of the seat East, alone or in a team's name (EW). Records keep E.
+    E: pgettext("seat letter", "E"),
+    // TRANSLATORS: the letter of the seat South, alone or in a team's name (NS). Records keep S.
+    S: pgettext("seat letter", "S"),
+    // TRANSLATORS: the letter of the seat West, alone or in a team's name (EW): the first letter of the word for West (O for Oeste, Ouest). Records keep W.
+    W: pgettext("seat letter", "W"),
+  };
+}
+
+/**
+ * A compass seat or a team of two as the reader writes it ("W" is "O" on a Portuguese or
+ * French page, "EW" is "EO"), each letter in its place; Nap's seats (A to G) and anything
+ * else are shown as they are. Records keep the English letters.
+ */
+export function seatShown(value) {
+  const text = String(value);
+  if (letterSeats === true || !/^[NESW]{1,2}$/.test(text)) return text;
+  const letters = compassLetters();
+  return [...text].map((c) => letters[c] || c).join("");
+}
+
 /** A seat as a screen reader should say it: a lone letter of Nap's becomes "player A". */
 export function seatSpoken(seat) {
   const text = String(seat);
@@ -210,7 +244,8 @@ export function seatAlone(seat) {
   const text = String(seat);
   const points = { N: _("North"), E: _("East"), S: _("South"), W: _("West") };
   if (text in points && letterSeats !== true) return points[text];
-  return seatSpoken(text);
+  const spoken = seatSpoken(text);
+  return spoken === text ? seatShown(text) : spoken;
 }
 
 /**
@@ -244,9 +279,11 @@ function valueParts(key, value) {
     });
     return parts;
   }
-  if (SEAT_KEYS.has(key) && typeof value === "string") {
-    const said = seatSpoken(value);
-    return [said === value ? value : { shown: value, said }];
+  if ((SEAT_KEYS.has(key) || TEAM_KEYS.has(key)) && typeof value === "string") {
+    const shown = seatShown(value);
+    const spoken = seatSpoken(value);
+    const said = spoken === value ? shown : spoken;
+    return [said === shown ? shown : { shown, said }];
   }
   return [formatValue(key, value)];
 }
@@ -297,6 +334,7 @@ export function formatValue(key, value) {
   if (key === "contract" && value in catalog.engine.contracts) return contractName(value);
   if (key === "verb" && value in catalog.engine.verbs) return catalog.engine.verbs[value];
   if (CARD_KEYS.has(key)) return cardDisplay(value);
+  if (SEAT_KEYS.has(key) || TEAM_KEYS.has(key)) return seatShown(value);
   // A "why" value is itself a message code (why-game-tie), translated in turn.
   if (key === "why" && value in catalog.engine.messages) return catalog.engine.messages[value];
   return value;

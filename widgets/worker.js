@@ -384,10 +384,58 @@ async function handle(request) {
   }
 }
 
+// ----- the strong bot warmed in an idle moment ------------------------------------------------------
+//
+// The first search of a process costs about three times a later one (the runtime compiles code on its
+// first use: bench/move_times.py). After the worker has answered a request that opened a table of
+// strong bots (or asked the strong bots what a wrong card costs), and while no other request waits, it
+// runs throw-away searches of that game (trickbook.bots.warm), once per game: the reader's first bot
+// move then costs what later ones do, and nothing waits for the warm-up, which comes after the answer.
+// A request that arrives during it waits for its end (about 0.1 s, once).
+const warmed = new Set();
+let waiting = 0; // requests received and not yet answered
+
+/** The game whose strong bots a request sets to work, or null. */
+function strongGame(request) {
+  try {
+    if (request.type === "table_new") return request.level && request.level !== "strong" ? null : request.game || "euchre";
+    if (request.type === "table_resume") {
+      const saved = JSON.parse(request.saved);
+      return saved && typeof saved.game === "string" && (!saved.level || saved.level === "strong") ? saved.game : null;
+    }
+    if (request.type === "question_cost" && request.level === "strong") {
+      const found = /^\s*game\s*=\s*"([a-z-]+)"/m.exec(String(request.record));
+      return found ? found[1] : null;
+    }
+  } catch {
+    // Not a request this worker could read: nothing to warm.
+  }
+  return null;
+}
+
+function warmLater(request) {
+  const game = strongGame(request || {});
+  if (!game || warmed.has(game)) return;
+  setTimeout(() => {
+    if (waiting > 0 || warmed.has(game)) return; // the reader is waiting: warm after a later answer
+    warmed.add(game);
+    queue = queue.then(async () => {
+      const { timing } = await runtime;
+      const done = JSON.parse(pyodideRef.pyimport("trickbook.bots.warm").warm_up_json(game));
+      // Later answers carry it with the boot's timing: {game: ms}.
+      timing.warm = { ...(timing.warm || {}), [game]: done.error ? null : done.ms };
+    }).catch((err) => console.warn(`trickbook: warming the ${game} bots failed (${firstLine(err)})`));
+  }, 0);
+}
+
 let queue = Promise.resolve();
 self.onmessage = (event) => {
   // Serially: Pyodide runs one call at a time anyway, and replies keep their order.
+  waiting += 1;
   queue = queue.then(() => handle(event.data)).catch((err) => {
     postMessage({ id: event.data && event.data.id, ok: false, error: describe(err, "worker") });
+  }).finally(() => {
+    waiting -= 1;
+    warmLater(event.data);
   });
 };

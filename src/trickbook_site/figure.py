@@ -36,13 +36,12 @@ from trickbook.tricks import Trick
 from .hands import Hand
 from .i18n.fallback import Fallbacks
 from .question_print import print_parts
+from .seats import SEAT_KEYS, TEAM_KEYS, SeatLetters
 
 Translate = Callable[[str], str]
 
-# Keys whose values are seats, spoken "player A" where a seat is a letter that is not a
+# Seats (SEAT_KEYS, from seats.py) are spoken "player A" where a seat is a letter that is not a
 # compass point (Nap); widgets/i18n.js keeps the same list for the sentences it writes.
-SEAT_KEYS = frozenset({"seat", "current", "dealer", "maker", "partner", "you", "captor", "owner",
-                       "payer", "payee", "declarer"})
 COMPASS = frozenset("NESW")
 
 
@@ -122,6 +121,8 @@ class HandFigure:
         self.record = hand.trace.record
         self.seats: list[str] = list(self.record.seats)
         self.letter_seats = not all(seat in COMPASS for seat in self.seats)
+        # The compass letters in the page's language ("O" for West in pt and fr); Nap's letters stay.
+        self.shown = SeatLetters(texts.ui, compass=not self.letter_seats)
 
     # ----- small pieces ----------------------------------------------------
     def card_name(self, card: Card) -> str:
@@ -131,7 +132,7 @@ class HandFigure:
 
     def seat_name(self, seat: str) -> str:
         """A seat for speech: Nap's letters as "player A", so that "A leads A♥" is never two lone letters."""
-        return self.labels["player"].format(seat=seat) if self.letter_seats and len(seat) == 1 else seat
+        return self.labels["player"].format(seat=seat) if self.letter_seats and len(seat) == 1 else self.shown(seat)
 
     def alone_name(self, seat: str) -> str:
         """A seat standing alone (a row's or column's heading, a winner): "North", or "player A"."""
@@ -141,7 +142,7 @@ class HandFigure:
 
     def alone(self, seat: str) -> str:
         """A seat standing alone as markup: its letter for the eye, its name for the ear."""
-        return self.say(seat, self.alone_name(seat))
+        return self.say(self.shown(seat), self.alone_name(seat))
 
     @staticmethod
     def say(shown: str, said: str) -> str:
@@ -166,7 +167,7 @@ class HandFigure:
 
     def event_text(self, event: Event) -> str:
         try:
-            return render(event.code, event.values, self.texts.engine)
+            return render(event.code, self.shown.values(event.values), self.texts.engine)
         except KeyError:
             # A translation whose placeholders the event does not fill: the engine's English text.
             return event.text
@@ -184,7 +185,9 @@ class HandFigure:
         if card is not None:
             return self.say(card.display, self.card_name(card))
         if key in SEAT_KEYS and isinstance(value, str):
-            return self.say(value, self.seat_name(value))
+            return self.say(self.shown(value), self.seat_name(value))
+        if key in TEAM_KEYS and isinstance(value, str):
+            return escape(self.shown(value))
         return escape(format_value(key, value, self.texts.engine))
 
     def event_html(self, event: Event) -> str:
@@ -288,7 +291,7 @@ class HandFigure:
                 found = self.dealt(award.category) if award.category in ("high", "low") else None
                 if found:
                     card, holder = found
-                    detail = escape(L["dealt_to"]).replace("{card}", self.card(card)).replace("{seat}", escape(holder))
+                    detail = escape(L["dealt_to"]).replace("{card}", self.card(card)).replace("{seat}", escape(self.shown(holder)))
                 rows.append(f'<tr><th scope="row">{escape(name)}</th><td>{self.alone(award.team)}</td>'
                             f'<td class="tb-points">{award.points}</td><td>{detail}</td></tr>')
             head = "".join(f'<th scope="col">{escape(L[k])}</th>' for k in ("category", "who", "points", "detail"))
@@ -308,13 +311,13 @@ class HandFigure:
         score = self.trace.state.score
         if score:
             # A negative score with a true minus sign, as in the payment table.
-            shown = ", ".join(f"{k} {v}" if v >= 0 else f"{k} −{-v}" for k, v in score.items())
+            shown = ", ".join(f"{self.shown(k)} {v}" if v >= 0 else f"{self.shown(k)} −{-v}" for k, v in score.items())
             # Nap keeps no score: each seat's figure is its balance of what it has won and paid.
             line = L["balances_after"] if self.record.game == "nap" else L["score_after"]
             parts.append(f'<p class="tb-score">{escape(line.format(score=shown))}</p>')
         winner = self.trace.state.winner
         if winner:
-            parts.append(f'<p class="tb-match-won">{escape(L["match_won"].format(team=winner))}</p>')
+            parts.append(f'<p class="tb-match-won">{escape(L["match_won"].format(team=self.shown(winner)))}</p>')
         return f'<div class="tb-scoring">{"".join(parts)}</div>'
 
     def trump(self) -> str:
@@ -333,7 +336,7 @@ class HandFigure:
                 taken[trick.winner] += 1
         if not any(taken.values()):
             return ""
-        shown = ", ".join(f"{seat} {n}" for seat, n in taken.items())
+        shown = ", ".join(f"{self.shown(seat)} {n}" for seat, n in taken.items())
         return f'<p class="tb-tricks-won">{escape(self.labels["tricks_won"].format(list=shown))}</p>'
 
     def data(self, step: int) -> str:
@@ -371,7 +374,7 @@ class HandFigure:
             self.narration(),
             self.scoring(),
             *print_parts(self.hand.question_keys, self.title(), self.texts.ui, self.texts.engine, self.texts.content,
-                         english=lambda message: bool(self.english(message))),
+                         english=lambda message: bool(self.english(message)), seats=self.shown),
             self.data(step),
             "</figure>",
         ] if part)

@@ -15,6 +15,8 @@ from typing import Any, Callable, Mapping
 from trickbook.cards import Card
 from trickbook.messages import CATEGORY_NAMES, render
 
+from .seats import SeatLetters
+
 ANSWERS_PREFIX = '<div class="tb-answers-print"'
 
 
@@ -30,11 +32,11 @@ def _labels(_: Callable[[str], str]) -> dict[str, str]:
     }
 
 
-def _choice(value: str, labels: Mapping[str, str], signed: bool = False) -> str:
+def _choice(value: str, labels: Mapping[str, str], seats: SeatLetters, signed: bool = False) -> str:
     try:
         return Card.parse(value).display if len(value) in (2, 3) and not value.lstrip("-").isdigit() else _number(value, signed)
     except ValueError:
-        return labels["nobody"] if value == "nobody" else value
+        return labels["nobody"] if value == "nobody" else seats(value)
 
 
 def _number(value: str, signed: bool) -> str:
@@ -42,33 +44,37 @@ def _number(value: str, signed: bool) -> str:
     return f"−{-n}" if n < 0 else (f"+{n}" if signed and n > 0 else str(n))
 
 
-def _part_label(part: Mapping[str, Any], labels: Mapping[str, str], engine: Callable[[str], str]) -> str:
+def _part_label(part: Mapping[str, Any], labels: Mapping[str, str], engine: Callable[[str], str],
+                seats: SeatLetters) -> str:
     category = part["category"]
     if category == "contract":
-        return labels["net"].format(seat=part.get("seat", ""))
+        return labels["net"].format(seat=seats(str(part.get("seat", ""))))
     if category in ("team", "points"):
         return labels[category]
     return engine(CATEGORY_NAMES.get(category, category))
 
 
-def _reason(reason: Mapping[str, Any] | None, engine: Callable[[str], str]) -> str:
+def _reason(reason: Mapping[str, Any] | None, engine: Callable[[str], str], seats: SeatLetters) -> str:
     if not reason:
         return ""
     try:
-        return render(reason["code"], reason["values"], engine)
+        return render(reason["code"], seats.values(reason["values"]), engine)
     except KeyError:
         return str(reason.get("text", ""))
 
 
 def print_parts(keys: list[dict[str, Any]], title: str, ui: Callable[[str], str], engine: Callable[[str], str],
-                content: Callable[[str], str], english: Callable[[str], bool] | None = None) -> tuple[str, str]:
+                content: Callable[[str], str], english: Callable[[str], bool] | None = None,
+                seats: SeatLetters | None = None) -> tuple[str, str]:
     """The questions as printed with the hand, and the answers' line for the end of the page.
 
     ``english`` tells a question's text still shown in English for want of a translation: it is
-    printed with ``lang="en"``."""
+    printed with ``lang="en"``. ``seats`` shows seats and teams in the page's letters (a compass
+    table's by default)."""
     if not keys:
         return "", ""
     labels = _labels(ui)
+    seats = seats or SeatLetters(ui)
     asked, answered = [], []
     for key in keys:
         text = escape(content(key["text"]))
@@ -77,17 +83,17 @@ def print_parts(keys: list[dict[str, Any]], title: str, ui: Callable[[str], str]
         step = escape(labels["step"].format(step=key["step"]))
         if "parts" in key:
             choices = "; ".join(
-                f'{escape(_part_label(p, labels, engine))}: '
-                + " / ".join(escape(_choice(c, labels, p["category"] == "contract")) for c in p["choices"])
+                f'{escape(_part_label(p, labels, engine, seats))}: '
+                + " / ".join(escape(_choice(c, labels, seats, p["category"] == "contract")) for c in p["choices"])
                 for p in key["parts"])
             answer = "; ".join(
-                f'{escape(_part_label(p, labels, engine))}: {escape(_choice(p["accepted"], labels, p["category"] == "contract"))}'
+                f'{escape(_part_label(p, labels, engine, seats))}: {escape(_choice(p["accepted"], labels, seats, p["category"] == "contract"))}'
                 for p in key["parts"])
-            why = _reason(key["parts"][0]["reason"], engine)
+            why = _reason(key["parts"][0]["reason"], engine, seats)
         else:
-            choices = " ".join(escape(_choice(c, labels)) for c in key["choices"])
-            answer = ", ".join(escape(_choice(c, labels)) for c in key["accepted"])
-            why = _reason(key["reasons"].get(key["accepted"][0]), engine)
+            choices = " ".join(escape(_choice(c, labels, seats)) for c in key["choices"])
+            answer = ", ".join(escape(_choice(c, labels, seats)) for c in key["accepted"])
+            why = _reason(key["reasons"].get(key["accepted"][0]), engine, seats)
         asked.append(f"<li><strong>{step}.</strong> {text} <span class=\"tb-q-print-choices\">{choices}</span></li>")
         answered.append(f"<li><strong>{step}.</strong> {text} <strong>{answer}</strong>. {escape(why)}</li>")
     questions = (f'<div class="tb-questions-print" hidden data-search-exclude><p><strong>{escape(labels["questions"])}</strong></p>'

@@ -144,14 +144,17 @@ def test_compass_seats_standing_alone_are_spoken_as_their_points(browser, site_u
     names = {s: catalogs[lang]["ui"].get(w) or w for s, w in
              (("N", "North"), ("E", "East"), ("S", "South"), ("W", "West"))}
     assert lang == "en" or names["N"] != "North"
+    # The letter shown is the language's own ("O" for West in French: the ui catalog's "seat letter").
+    letters = {s: catalogs[lang]["ui"].get(f"seat letter\x04{s}") or s for s in names}
+    assert letters["W"] == ("W" if lang == "en" else "O")
     for seat, name in names.items():
         head = fig.locator(f'.tb-board .tb-seat[data-seat="{seat}"] .tb-seat-name')
         expect(head.locator(".tb-sr")).to_have_text(name)
-        expect(head.locator('[aria-hidden="true"]')).to_have_text(seat)
+        expect(head.locator('[aria-hidden="true"]')).to_have_text(letters[seat])
     # Without JavaScript too: the deal table's row headings, as the build wrote them.
     rows = fig.locator(".tb-deal-table tbody tr:not(.tb-extra) th").evaluate_all(
         "says => says.map((s) => [s.querySelector('[aria-hidden]').textContent, s.querySelector('.tb-sr').textContent])")
-    assert dict(rows) == names
+    assert dict(rows) == {letters[s]: name for s, name in names.items()}
     for li in fig.locator(".tb-bar .tb-trick .tb-plays li").all():
         seat = li.get_attribute("data-seat")
         expect(li.locator(".tb-play-seat .tb-sr")).to_have_text(names[seat])

@@ -37,6 +37,8 @@ def fill(template: str, **values) -> str:
 def test_a_what_if_says_what_changed_against_the_record(browser, site_url, tb, catalogs, lang):
     ui = lambda msgid: catalogs[lang]["ui"].get(msgid) or msgid  # noqa: E731
     category = lambda code: catalogs[lang]["engine"]["categories"].get(code, code)  # noqa: E731
+    # Seats and teams in the page's letters (the ui catalog's "seat letter": WE is OE in pt).
+    seats = lambda value: "".join(catalogs[lang]["ui"].get(f"seat letter\x04{c}") or c for c in value)  # noqa: E731
     # Trick 3: E led K♦, N 5♦, W 10♥; in the record S follows with 9♦ and E takes it. The reader
     # makes S trump with 2♠ instead: the only trump on the trick, so S takes trick 3 at once.
     step, action = 12, "S 2S"
@@ -67,13 +69,14 @@ def test_a_what_if_says_what_changed_against_the_record(browser, site_url, tb, c
         name = category(change["category"])
         if now and was:
             lines.append(fill(ui("{category} now goes to {seat} for {points}; in the record {captor} scored {other_points}."),
-                              category=name, seat=now["team"], points=now["points"], captor=was["team"], other_points=was["points"]))
+                              category=name, seat=seats(now["team"]), points=now["points"], captor=seats(was["team"]),
+                              other_points=was["points"]))
         elif now:
             lines.append(fill(ui("{category} now goes to {seat} for {points}; in the record nobody scored it."),
-                              category=name, seat=now["team"], points=now["points"]))
+                              category=name, seat=seats(now["team"]), points=now["points"]))
         else:
             lines.append(fill(ui("Nobody scores {category} now; in the record {captor} scored {other_points}."),
-                              category=name, captor=was["team"], other_points=was["points"]))
+                              category=name, captor=seats(was["team"]), other_points=was["points"]))
     if not expected["categories"]:
         lines.append(ui("The scoring is the same as in the record."))
     assert expected["contract"] is None

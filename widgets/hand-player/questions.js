@@ -8,7 +8,7 @@
 //
 // `QuestionPanel` also serves the practice pages (practice/), which get their keys from the engine.
 
-import { _, engineText, fill, cardDisplay, categoryName } from "../i18n.js";
+import { _, engineText, fill, cardDisplay, categoryName, seatShown } from "../i18n.js";
 import { addStylesheet, el, cardName } from "../board.js";
 
 const CARD = /^(10|[2-9TJQKA])[SHDC]$/;
@@ -30,7 +30,7 @@ export function choiceLabel(choice, signed = false) {
     if (n < 0) return `${MINUS}${-n}`;
     return signed && n > 0 ? `+${n}` : text;
   }
-  return text;
+  return seatShown(text); // a seat or a team in the reader's letters ("O" for West in pt and fr)
 }
 
 function choiceSpoken(choice) {
@@ -40,7 +40,7 @@ function choiceSpoken(choice) {
 
 /** The label of a score question's part: a category's name, or what the part asks. */
 function partLabel(part) {
-  if (part.category === "contract") return fill(_("Net result for {seat}"), { seat: part.seat });
+  if (part.category === "contract") return fill(_("Net result for {seat}"), { seat: seatShown(part.seat) });
   if (part.category === "team") return _("Who scores");
   if (part.category === "points") return _("Points");
   return categoryName(part.category);
@@ -347,7 +347,7 @@ export class HandQuestions {
       if (list) list.hidden = hidden;
       let note = seatBox.querySelector(".tb-q-hidden-note");
       if (hidden && !note) {
-        note = el("p", { className: "tb-q-hidden-note" }, fill(_("{seat}'s cards are hidden until the answer."), { seat: seatBox.dataset.seat }));
+        note = el("p", { className: "tb-q-hidden-note" }, fill(_("{seat}'s cards are hidden until the answer."), { seat: seatShown(seatBox.dataset.seat) }));
         seatBox.append(note);
       } else if (!hidden && note) note.remove();
     }

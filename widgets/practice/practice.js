@@ -7,7 +7,7 @@
 // (#seed=…&q=N), so a teacher can hand a class the same drill. The tally per kind stays in this
 // browser's localStorage (`trickbook.practice.GAME`) and is never sent anywhere.
 
-import { _, fill, loadCatalog, currentLang } from "../i18n.js";
+import { _, fill, loadCatalog, currentLang, seatShown } from "../i18n.js";
 import { addStylesheet, boardElement, el, onEveryPage } from "../board.js";
 import { ask } from "../engine.js";
 import { QuestionPanel, ensureQuestionStyles } from "../hand-player/questions.js";
@@ -26,9 +26,9 @@ const KIND_NAMES = {
 
 /** The question each kind asks, in the reader's language. */
 function questionText(key, game) {
-  if (key.kind === "legal") return fill(_("Which cards may {seat} play?"), { seat: key.seat });
+  if (key.kind === "legal") return fill(_("Which cards may {seat} play?"), { seat: seatShown(key.seat) });
   if (key.kind === "winner") return _("Who takes this trick?");
-  if (key.kind === "play") return fill(_("{seat} is to play. Which card makes sure of this trick for {seat}'s side?"), { seat: key.seat });
+  if (key.kind === "play") return fill(_("{seat} is to play. Which card makes sure of this trick for {seat}'s side?"), { seat: seatShown(key.seat) });
   if (game === "nap") return _("The hand is over. What is the declarer's net result?");
   if (game === "euchre") return _("The hand is over. How many points are scored, and by whom?");
   return _("The hand is over. Who scores High, Low, Jack and Game?");
