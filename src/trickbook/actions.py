@@ -26,6 +26,7 @@ VERBS = {
     "pickup": None,
     "call": "suit",
     "notrump": None,
+    "defend": None,
     "discard": "card",
     "throw": None,
     "peek": None,
@@ -35,7 +36,9 @@ VERBS = {
     "run": None,
 }
 _VERB_ALIASES = {"pick-up": "pickup", "pick": "pickup", "play": "play"}
-ALONE_VERBS = frozenset({"order", "pickup", "call", "notrump"})
+ALONE_VERBS = frozenset({"order", "pickup", "call", "notrump", "defend"})
+# Verbs that are always alone (Euchre's ``defend alone``): written without ``alone``, they mean it all the same.
+ALWAYS_ALONE = frozenset({"defend"})
 
 # Every action made so far, by its fields: one object per action.
 _ACTIONS: dict[tuple[Any, ...], "Action"] = {}
@@ -90,6 +93,8 @@ class Action:
             raise NotationError(f"{self.verb!r} takes {needs}, not {', '.join(given) or 'none'}")
         if self.alone and self.verb not in ALONE_VERBS:
             raise NotationError(f"only {', '.join(sorted(ALONE_VERBS))} can go alone, not {self.verb!r}")
+        if self.verb in ALWAYS_ALONE and not self.alone:
+            raise NotationError(f"{self.verb!r} is always alone: {self.seat} {self.verb} alone")
         if self.contract is not None and self.contract not in CONTRACTS:
             raise NotationError(f"{self.contract!r} is not a contract ({', '.join(CONTRACTS)})")
 
@@ -182,6 +187,8 @@ class Action:
         'A bid four'
         >>> str(Action.parse("n call ♥ ALONE", ["N", "E", "S", "W"]))
         'N call H alone'
+        >>> str(Action.parse("w defend", ["N", "E", "S", "W"]))
+        'W defend alone'
         """
         words = text.split()
         if not words:
@@ -203,9 +210,10 @@ class Action:
         alone = False
         if args and args[-1].lower() == "alone":
             if verb not in ALONE_VERBS:
-                raise NotationError(f"action {text!r}: only order, pickup and call can go alone")
+                raise NotationError(f"action {text!r}: only {', '.join(sorted(ALONE_VERBS))} can go alone")
             alone = True
             args = args[:-1]
+        alone = alone or verb in ALWAYS_ALONE
         kind = VERBS[verb]
         if kind is None:
             if args:
