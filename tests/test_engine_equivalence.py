@@ -86,9 +86,9 @@ DEFEND_RULES: dict[str, list[dict[str, Any]]] = {
                {"defend_alone": True, "stick_the_dealer": False, "target": 3}],
 }
 EXPECTED_DEFEND = {
-    "euchre": "2684bd1341f5919a1da96a61479b454f07db80d36fd303a8d3a110286e6154d0",
+    "euchre": "c05a4408ce6dc00389f1db12881c239d539f17a11b25b1003b8b6f88c015a0a2",
 }
-DEFEND_ACTIONS = (("defend", {"alone": True}),)
+DEFEND_ACTIONS: tuple[tuple[str, dict[str, Any]], ...] = (("defend", {}),)
 
 
 def _seats(game: str, rng: random.Random) -> tuple[str, ...]:

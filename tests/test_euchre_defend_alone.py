@@ -156,11 +156,12 @@ def test_defend_alone_is_never_asked_when_the_maker_has_a_partner():
 
 def test_defend_alone_record_verb_is_always_alone_and_prints_canonically():
     assert str(Action.parse("w DEFEND", SEATS)) == "W defend alone"
-    assert Action.parse("W defend alone", SEATS) is Action("W", "defend", alone=True)
-    with pytest.raises(NotationError, match="always alone"):
-        Action("W", "defend")
-    with pytest.raises(NotationError, match="only call, defend, notrump, order, pickup can go alone"):
+    assert Action.parse("W defend alone", SEATS) is Action("W", "defend")
+    assert not Action("W", "defend").alone  # ``alone`` is a maker's going alone; the verb says the rest
+    with pytest.raises(NotationError, match="only call, notrump, order, pickup can go alone"):
         Action.parse("W pass alone", SEATS)
+    with pytest.raises(NotationError, match="takes no argument"):
+        Action.parse("W defend H alone", SEATS)
 
 
 RECORD = '''format = 1

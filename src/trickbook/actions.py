@@ -36,9 +36,10 @@ VERBS = {
     "run": None,
 }
 _VERB_ALIASES = {"pick-up": "pickup", "pick": "pickup", "play": "play"}
-ALONE_VERBS = frozenset({"order", "pickup", "call", "notrump", "defend"})
-# Verbs that are always alone (Euchre's ``defend alone``): written without ``alone``, they mean it all the same.
-ALWAYS_ALONE = frozenset({"defend"})
+ALONE_VERBS = frozenset({"order", "pickup", "call", "notrump"})
+# Verbs whose name includes "alone" (Euchre's ``defend alone``): printed with it, and read with or
+# without it; the action is the verb itself (``alone`` means a maker going alone).
+SAID_ALONE = frozenset({"defend"})
 
 # Every action made so far, by its fields: one object per action.
 _ACTIONS: dict[tuple[Any, ...], "Action"] = {}
@@ -93,8 +94,6 @@ class Action:
             raise NotationError(f"{self.verb!r} takes {needs}, not {', '.join(given) or 'none'}")
         if self.alone and self.verb not in ALONE_VERBS:
             raise NotationError(f"only {', '.join(sorted(ALONE_VERBS))} can go alone, not {self.verb!r}")
-        if self.verb in ALWAYS_ALONE and not self.alone:
-            raise NotationError(f"{self.verb!r} is always alone: {self.seat} {self.verb} alone")
         if self.contract is not None and self.contract not in CONTRACTS:
             raise NotationError(f"{self.contract!r} is not a contract ({', '.join(CONTRACTS)})")
 
@@ -123,7 +122,7 @@ class Action:
             parts.append(self.suit)
         if self.contract is not None:
             parts.append(self.contract)
-        if self.alone:
+        if self.alone or self.verb in SAID_ALONE:
             parts.append("alone")
         return " ".join(parts)
 
@@ -208,12 +207,13 @@ class Action:
             raise NotationError(f"action {text!r}: {rest[0]!r} is neither a card nor a verb")
         args = rest[1:]
         alone = False
-        if args and args[-1].lower() == "alone":
+        if args and args[-1].lower() == "alone" and verb in SAID_ALONE:
+            args = args[:-1]
+        elif args and args[-1].lower() == "alone":
             if verb not in ALONE_VERBS:
                 raise NotationError(f"action {text!r}: only {', '.join(sorted(ALONE_VERBS))} can go alone")
             alone = True
             args = args[:-1]
-        alone = alone or verb in ALWAYS_ALONE
         kind = VERBS[verb]
         if kind is None:
             if args:

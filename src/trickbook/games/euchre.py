@@ -434,7 +434,7 @@ class EuchreHand(HandState):
     def _defend_legal(self) -> Iterable[Action]:
         seat = self.current
         assert seat is not None
-        return _in_order((Action(seat, "pass"), Action(seat, "defend", alone=True)))
+        return _in_order((Action(seat, "pass"), Action(seat, "defend")))
 
     def _defend_check(self, action: Action) -> Reason | None:
         if action.verb in ("pass", "defend"):
