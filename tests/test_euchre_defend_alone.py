@@ -228,3 +228,54 @@ def test_defend_alone_the_gentle_bot_counts_the_four_highest_trumps():
                       defend_alone=True), "N pass; E pass; S order alone")
     assert bot.choose(state.observation("E")) == "E defend alone"
     assert bot.reason is not None and bot.reason[0] in ("bot-defend-top-trumps", "bot-defend-bowers")
+
+
+def test_defend_alone_is_among_the_euchre_house_rules_tried_under_other_rules():
+    from pathlib import Path
+
+    from trickbook.record import load_record
+    from trickbook.variants import option_message, other_rules
+
+    hands = Path(__file__).resolve().parent.parent / "docs" / "hands" / "euchre"
+    own, variants = other_rules(load_record(hands / "euchre-defend-alone.hand.toml"))
+    assert [(a.category, a.team, a.points) for a in own.state.awards] == [("euchred", "EW", 4)]
+    off = next(v for v in variants if v.option == "defend_alone")
+    assert off.value is False and off.differs
+    # Without the rule nobody is asked: the record's first defender's pass is refused (the dealer
+    # discards at once), and the lone maker euchred by two defenders scores them 2.
+    assert off.refused is not None and (off.refused.step, str(off.refused.action)) == (4, "E pass")
+    assert [(a.category, a.team, a.points) for a in off.trace.state.awards] == [("euchred", "EW", 2)]
+    assert option_message("defend_alone", True).code == "rules-defend-alone"
+    # A lone hand recorded at the text's table, tried where defending alone is played: the
+    # defenders are asked where the record has the dealer discard.
+    _, variants = other_rules(load_record(hands / "euchre-lone-march.hand.toml"))
+    on = next(v for v in variants if v.option == "defend_alone")
+    assert on.value is True and on.refused is not None and on.refused.step == 5
+    assert on.trace.steps[5].action is not None and on.trace.steps[5].action.verb in ("pass", "defend")
+
+
+# A seeded table (gentle bots, the reader South and the dealer): everybody passes in the first round,
+# East names trumps alone in the second (West sits out), North passes, and the reader is asked
+# whether to defend alone. Found by dealing seeds until the position came up.
+TABLE_SEED = "681d6ffc5120a9ca9397aa9b26783c390ada0939e690645a6a94cbcca5fc82fd"
+
+
+def test_defend_alone_at_a_play_table_the_reader_is_asked_and_a_time_out_passes():
+    from trickbook.table.session import Table
+
+    table = Table(seed=TABLE_SEED, game="euchre", level="gentle", rules={"defend_alone": True})
+    table.act("S pass")
+    view = table.view()
+    assert (view["phase"], view["current"], view["maker"], view["dealer"]) == ("defend", "S", "E", "S")
+    assert view["legal"] == ["S defend alone", "S pass"] and view["house_rules"] == {"defend_alone": True}
+    assert [a["verb"] for a in view["actions"]] == ["defend", "pass"] and not any(a["alone"] for a in view["actions"])
+    assert str(table.timeout_choice()) == "S pass"  # the table never defends alone for the reader
+    table.timeout()
+    assert table.state.defender is None and "S" in table.state.in_play
+    # The same deal, the reader defending alone: North, the reader's partner, sits out as well as West.
+    table = Table(seed=TABLE_SEED, game="euchre", level="gentle", rules={"defend_alone": True})
+    table.act("S pass")
+    assert [str(a) for a in table.state.defence] == ["N pass"]  # first from the dealer's left
+    table.act("S defend alone")
+    assert table.state.defender == "S" and sorted(table.state.in_play) == ["E", "S"]
+    assert [s["seat"] for s in table.view()["seats"] if s["sitting_out"]] == ["N", "W"]
