@@ -279,3 +279,5 @@ def test_defend_alone_at_a_play_table_the_reader_is_asked_and_a_time_out_passes(
     table.act("S defend alone")
     assert table.state.defender == "S" and sorted(table.state.in_play) == ["E", "S"]
     assert [s["seat"] for s in table.view()["seats"] if s["sitting_out"]] == ["N", "W"]
+    explained = [(m.code, m.values) for m in table.explain("trump")]
+    assert ("explain-defends-alone", {"seat": "S", "partner": "N"}) in explained
