@@ -281,3 +281,28 @@ def test_defend_alone_at_a_play_table_the_reader_is_asked_and_a_time_out_passes(
     assert [s["seat"] for s in table.view()["seats"] if s["sitting_out"]] == ["N", "W"]
     explained = [(m.code, m.values) for m in table.explain("trump")]
     assert ("explain-defends-alone", {"seat": "S", "partner": "N"}) in explained
+
+
+def test_defend_alone_the_strong_bots_worlds_replay_the_defenders_answers():
+    import random
+
+    from trickbook.bots.search import SearchBot
+    from trickbook.bots.worlds import World
+
+    before = "N pass; E pass; S order alone; E pass; W defend alone; W discard KC"
+    for seat, moves in (("S", before), ("W", before + "; S AH")):
+        state = play(hand(defend_alone=True), moves)
+        obs = state.observation(seat)
+        assert obs["defence"] == ["E pass", "W defend alone"] and obs["defender"] == "W"
+        world = World.from_observation("euchre", EuchreHand, obs)
+        assert world is not None
+        rebuilt = world.rebuild(world.sample(random.Random(1)))
+        assert rebuilt is not None and rebuilt.defender == "W" and rebuilt.in_play == ["S", "W"]
+        assert rebuilt.current_player == seat
+        assert SearchBot("euchre", seed=1).choose(obs) in obs["legal"]
+    # At the decision itself, the second defender's world holds the first one's pass.
+    state = play(hand(defend_alone=True), "N pass; E pass; S order alone; E pass")
+    obs = state.observation("W")
+    world = World.from_observation("euchre", EuchreHand, obs)
+    assert world is not None and world.rebuild(world.sample(random.Random(1))) is not None
+    assert SearchBot("euchre", seed=1).choose(obs) == "W defend alone"
