@@ -144,6 +144,13 @@ CLAIMS: dict[str, Callable[[Move], bool]] = {
     "bot-trumps-alone": lambda m: _called(m, "order", "pickup", "call") and m.action.alone
     and m.after.trump == m.values["suit"],
     "bot-stuck": lambda m: _called(m, "call") and m.seat == m.before.dealer and not any(a.verb == "pass" for a in m.legal),
+    # Euchre's defending alone (rules option ``defend_alone``): the four highest trumps held, from the rules.
+    "bot-defend-bowers": lambda m: _called(m, "defend") and m.values["maker"] == m.before.maker
+    and sum(1 for c in m.hand if c.rank == "J" and m.is_trump(c)) == 2,
+    "bot-defend-top-trumps": lambda m: _called(m, "defend") and m.values["maker"] == m.before.maker
+    and m.values["count"] == len(_top_trumps(m)) >= 3,
+    "bot-no-defence": lambda m: _called(m, "pass") and m.before.phase == "defend" and len(_top_trumps(m)) < 3
+    and sum(1 for c in m.hand if c.rank == "J" and m.is_trump(c)) < 2,
     # Nap.
     "bot-bid": lambda m: _called(m, "bid") and m.action.contract == m.values["contract"],
     "bot-pass-bid": lambda m: _called(m, "pass"),
@@ -167,6 +174,14 @@ CLAIMS: dict[str, Callable[[Move], bool]] = {
     "bot-misere-shed-high": lambda m: _follows(m) and m.values["declarer"] == _declarer(m) in _seats_played(m)
     and m.trick.winning[0] != _declarer(m) and _rank(m.action.card) == max(map(_rank, m.plays)),
 }
+
+
+def _top_trumps(m: Move) -> list[Card]:
+    """The seat's trumps among the four highest: the bowers, the ace and the king."""
+    if m.trump is None:
+        return []
+    king = m.rules.rank_power(Card("K", m.trump), m.trump)
+    return [c for c in m.hand if m.is_trump(c) and m.rules.rank_power(c, m.trump) >= king]
 
 
 def _rank(card: Card) -> int:
@@ -261,3 +276,40 @@ def test_a_card_given_away_is_called_the_cheapest_only_when_none_costs_less():
     assert all(m.code != "bot-cannot-win" for m in dearer)
     assert all(m.code == "bot-cannot-win" for m in moves if _cheapest(m) and m.code not in
                ("bot-partner-holds", "bot-looked-ahead"))
+
+
+def test_a_defence_alone_is_claimed_only_with_the_top_trumps_it_names():
+    # The seeded hands rarely bring a lone maker; these deals do (W deals, the upcard 9H is ordered up alone).
+    from trickbook.cards import parse_cards
+    from trickbook.game import Deal
+    from trickbook.games.euchre import EuchreHand, EuchreRules
+
+    def asked(w: str, e: str, s: str = "AH KH QH AS AC") -> HandState:
+        dealt = {seat: parse_cards(cards) for seat, cards in {"N": "9S TS QS 9C TC", "E": e, "S": s, "W": w}.items()}
+        turn = Card.parse("9H")
+        held = {c for cards in dealt.values() for c in cards} | {turn}
+        kitty = [c for c in EuchreHand.pack() if c not in held]
+        state = EuchreHand(EuchreRules(defend_alone=True), ("N", "E", "S", "W"), "W", Deal(dealt, turn=turn, kitty=kitty), None)
+        for text in ("N pass", "E pass", "S order alone"):
+            state.apply(Action.parse(text, state.seats))
+        return state
+
+    moves = []
+    for state in (asked("JH JD TH KS KC", "9D TD QD KD AD"), asked("9D TD QD KD AD", "JH JD TH KS KC"),
+                  asked("JH AH KH KS TD", "JD QD KD AD KC", s="QH TH AS AC QC")):
+        while state.phase == "defend":
+            seat = state.current_player
+            assert seat is not None
+            bot = make_bot("euchre", seed=3)
+            action = Action.parse(bot.choose(state.observation(seat)), state.seats)
+            before = state.clone()
+            state.apply(action)
+            assert bot.reason is not None
+            moves.append(Move(before, action, state.clone(), bot.reason, bot))
+    codes = [m.code for m in moves]
+    assert codes == ["bot-no-defence", "bot-defend-bowers", "bot-defend-bowers", "bot-no-defence",
+                     "bot-defend-top-trumps"], codes
+    assert moves[-1].values["count"] == 3
+    assert all(CLAIMS[m.code](m) for m in moves)
+    # The claims can fail: a pass is not a defence, and a hand with one bower is not both bowers.
+    assert not CLAIMS["bot-defend-bowers"](moves[0]) and not CLAIMS["bot-no-defence"](moves[1])

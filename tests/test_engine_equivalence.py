@@ -79,6 +79,16 @@ EXPECTED_HOUSE = {
     "nap": "4ed05a12dadbb08a9564648d5622947bd08178c1451b8d55697dfb4bd9046e9f",
     "euchre": "71f5fb44d5ad9040ffa3c1e88d01d25942e20770412df320716a7c63c1657ee8",
 }
+# Euchre's defending alone, pinned apart in its turn (the house fingerprints above stay as recorded),
+# alone and with the other options; its action is asked about only here.
+DEFEND_RULES: dict[str, list[dict[str, Any]]] = {
+    "euchre": [{"defend_alone": True}, {"defend_alone": True, "no_trump": True},
+               {"defend_alone": True, "stick_the_dealer": False, "target": 3}],
+}
+EXPECTED_DEFEND = {
+    "euchre": "c05a4408ce6dc00389f1db12881c239d539f17a11b25b1003b8b6f88c015a0a2",
+}
+DEFEND_ACTIONS: tuple[tuple[str, dict[str, Any]], ...] = (("defend", {}),)
 
 
 def _seats(game: str, rng: random.Random) -> tuple[str, ...]:
@@ -92,7 +102,8 @@ def _seats(game: str, rng: random.Random) -> tuple[str, ...]:
 HOUSE_ACTIONS = (("bid", {"contract": "misere"}), ("notrump", {}), ("notrump", {"alone": True}))
 
 
-def _candidates(cls: Any, seats: tuple[str, ...], house: bool = False) -> list[Action]:
+def _candidates(cls: Any, seats: tuple[str, ...], house: bool = False,
+                more: tuple[tuple[str, dict[str, Any]], ...] = ()) -> list[Action]:
     """Every action the game's verbs could name at this table, and a few from a seat not at it."""
     out: list[Action] = []
     for seat in (*seats, "Q"):
@@ -110,7 +121,7 @@ def _candidates(cls: Any, seats: tuple[str, ...], house: bool = False) -> list[A
             if contract != "misere":
                 out.append(Action(seat, "bid", contract=contract))
         if house:
-            out.extend(Action(seat, verb, **fields) for verb, fields in HOUSE_ACTIONS)
+            out.extend(Action(seat, verb, **fields) for verb, fields in HOUSE_ACTIONS + more)
     return out
 
 
@@ -167,7 +178,8 @@ def fingerprint(game: str, hands: int = HANDS, rules_sets: dict[str, list[dict[s
             add("refused", str(refused))
             continue
         add("start", _events(state.events) + _snapshot(state))
-        candidates = _candidates(cls, seats, house=rules_sets is HOUSE_RULES)
+        candidates = _candidates(cls, seats, house=rules_sets is not RULES,
+                                 more=DEFEND_ACTIONS if rules_sets is DEFEND_RULES else ())
         step = 0
         while not hand_finished(state):
             legal = state.legal_actions()
@@ -209,3 +221,8 @@ def test_seeded_random_hands_play_exactly_as_recorded_before_the_engine_was_made
 @pytest.mark.parametrize("game", sorted(EXPECTED_HOUSE))
 def test_seeded_random_hands_under_house_rules_play_exactly_as_recorded(game: str) -> None:
     assert fingerprint(game, rules_sets=HOUSE_RULES) == EXPECTED_HOUSE[game]
+
+
+@pytest.mark.parametrize("game", sorted(EXPECTED_DEFEND))
+def test_seeded_random_hands_defending_alone_play_exactly_as_recorded(game: str) -> None:
+    assert fingerprint(game, rules_sets=DEFEND_RULES) == EXPECTED_DEFEND[game]

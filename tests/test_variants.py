@@ -456,3 +456,16 @@ def test_house_rules_change_no_card_of_a_seeded_match_so_the_verifier_checks_it_
     assert a.dealer == first_dealer(game, a.seats, seed)[0]
     assert a.deal.as_json() == deal_hand(game, a.seats, a.dealer, seed, 1).as_json()
     assert b.rules.changed() == rules and not a.rules.changed()
+
+
+def test_every_house_rule_of_every_game_is_announced_in_its_own_words():
+    # The play tables' switches and "Under other rules" name each option by its message, never by
+    # the generic "Rules option {option} = {value}".
+    from trickbook.games import find_game
+    from trickbook.variants import house_options, option_message
+
+    for game in ("yorkshire", "trinidad", "nap", "euchre"):
+        cls = find_game(game)
+        for option, value in house_options(cls, cls.rules_class()):
+            assert option_message(option, value).code != "rules-option", (game, option, value)
+            assert option_message(option, not value).code != "rules-option", (game, option, not value)

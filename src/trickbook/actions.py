@@ -26,6 +26,7 @@ VERBS = {
     "pickup": None,
     "call": "suit",
     "notrump": None,
+    "defend": None,
     "discard": "card",
     "throw": None,
     "peek": None,
@@ -36,6 +37,9 @@ VERBS = {
 }
 _VERB_ALIASES = {"pick-up": "pickup", "pick": "pickup", "play": "play"}
 ALONE_VERBS = frozenset({"order", "pickup", "call", "notrump"})
+# Verbs whose name includes "alone" (Euchre's ``defend alone``): printed with it, and read with or
+# without it; the action is the verb itself (``alone`` means a maker going alone).
+SAID_ALONE = frozenset({"defend"})
 
 # Every action made so far, by its fields: one object per action.
 _ACTIONS: dict[tuple[Any, ...], "Action"] = {}
@@ -118,7 +122,7 @@ class Action:
             parts.append(self.suit)
         if self.contract is not None:
             parts.append(self.contract)
-        if self.alone:
+        if self.alone or self.verb in SAID_ALONE:
             parts.append("alone")
         return " ".join(parts)
 
@@ -182,6 +186,8 @@ class Action:
         'A bid four'
         >>> str(Action.parse("n call ♥ ALONE", ["N", "E", "S", "W"]))
         'N call H alone'
+        >>> str(Action.parse("w defend", ["N", "E", "S", "W"]))
+        'W defend alone'
         """
         words = text.split()
         if not words:
@@ -201,9 +207,11 @@ class Action:
             raise NotationError(f"action {text!r}: {rest[0]!r} is neither a card nor a verb")
         args = rest[1:]
         alone = False
-        if args and args[-1].lower() == "alone":
+        if args and args[-1].lower() == "alone" and verb in SAID_ALONE:
+            args = args[:-1]
+        elif args and args[-1].lower() == "alone":
             if verb not in ALONE_VERBS:
-                raise NotationError(f"action {text!r}: only order, pickup and call can go alone")
+                raise NotationError(f"action {text!r}: only {', '.join(sorted(ALONE_VERBS))} can go alone")
             alone = True
             args = args[:-1]
         kind = VERBS[verb]

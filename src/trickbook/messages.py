@@ -65,6 +65,7 @@ VERB_NAMES = {
     "pickup": N_("pick it up"),
     "call": N_("name a suit"),
     "notrump": N_("call no trump"),
+    "defend": N_("defend alone"),
     "discard": N_("discard"),
     "throw": N_("throw in"),
     "peek": N_("look at the cards"),

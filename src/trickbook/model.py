@@ -19,6 +19,7 @@ class Phase(StrEnum):
     GIVE = "give"
     ROUND_ONE = "round-one"
     DISCARD = "discard"
+    DEFEND = "defend"
     ROUND_TWO = "round-two"
     PLAY = "play"
     OVER = "over"

@@ -67,6 +67,10 @@ OPTION_MESSAGES = {
     ("nap_pays_ten", False): "rules-nap-pays-five",
     ("stick_the_dealer", True): "rules-stick-the-dealer",
     ("stick_the_dealer", False): "rules-no-stick-the-dealer",
+    ("no_trump", True): "rules-no-trump",
+    ("no_trump", False): "rules-no-no-trump",
+    ("defend_alone", True): "rules-defend-alone",
+    ("defend_alone", False): "rules-no-defend-alone",
 }
 register({
     "rules-may-cut-holding-suit": N_("A player may trump while holding the suit led, as at Batley."),
@@ -83,6 +87,10 @@ register({
     "rules-nap-pays-five": N_("A won Nap is paid 5 by each opponent."),
     "rules-stick-the-dealer": N_("Stick the dealer: if everyone passes twice, the dealer must name trumps."),
     "rules-no-stick-the-dealer": N_("If everyone passes twice, the cards are thrown in and the next dealer deals."),
+    "rules-no-trump": N_("No trump may be called in the second round: the jacks are then plain jacks."),
+    "rules-no-no-trump": N_("No trump is not called: trumps are always a suit."),
+    "rules-defend-alone": N_("Against a maker going alone, one defender may defend alone; euchring the lone maker then scores 4."),
+    "rules-no-defend-alone": N_("Nobody defends alone: both defenders play against a lone maker."),
 })
 
 

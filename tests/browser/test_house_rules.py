@@ -86,7 +86,81 @@ def test_each_table_lists_its_games_house_rules(browser, site_url, tb):
         expect(rules.locator(".tbt-house")).to_have_count(1)  # may_cut_holding_suit: the towns' rule
         page.goto(f"{site_url}/en/play-euchre/")
         boxes = page.locator("div.tb-table[data-game='euchre'] .tbt-house")
-        expect(boxes).to_have_count(2)  # stick the dealer off, no trump on
+        expect(boxes).to_have_count(3)  # stick the dealer off, no trump on, defending alone on
     finally:
         context.close()
     assert guard.refused == []
+
+
+# Euchre's defending alone. The browser's own seed is replaced by one found to bring the decision in
+# the first hand (tests/test_euchre_defend_alone.py, TABLE_SEED): the reader, South, deals; everybody
+# passes the upcard, East names trumps alone, North passes, and South is asked.
+DEFEND_SEED = "681d6ffc5120a9ca9397aa9b26783c390ada0939e690645a6a94cbcca5fc82fd"
+FIXED_SEED = """(() => {
+  const seed = "%s", real = crypto.getRandomValues.bind(crypto);
+  crypto.getRandomValues = (bytes) => {
+    if (!(bytes instanceof Uint8Array) || bytes.length !== 32) return real(bytes);
+    for (let i = 0; i < 32; i += 1) bytes[i] = parseInt(seed.slice(2 * i, 2 * i + 2), 16);
+    return bytes;
+  };
+})();""" % DEFEND_SEED
+DEFEND_RULE = {"en": "Against a maker going alone, one defender may defend alone",
+               "fr": "Contre un preneur qui joue seul, un défenseur peut défendre seul"}
+DEFEND_BUTTON = {"en": "Defend alone", "fr": "Défendre seul"}
+PASS_BUTTON = {"en": "Pass", "fr": "Passer"}
+DEFEND_PROMPT = {"en": "East goes alone. Defend alone", "fr": "Est joue seul. Défendez seul"}
+
+
+@pytest.mark.parametrize(("lang", "size", "choice"), [("en", (1280, 800), "defend"), ("fr", (360, 740), "pass")])
+def test_defending_alone_switched_on_is_offered_when_a_bot_goes_alone_and_played_by_keyboard(
+        browser, site_url, tb, lang, size, choice):
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]})
+    tb.gentle_bots(context)
+    context.add_init_script(FIXED_SEED)
+    guard = tb.guard_context(context)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    try:
+        page.goto(f"{site_url}/{lang}/play-euchre/?pace=0")
+        table = page.locator("div.tb-table[data-game='euchre']")
+        rules = table.locator(".tbt-house-rules")
+        rules.locator("summary").click()
+        switch = rules.locator(".tbt-house-label").filter(has_text=DEFEND_RULE[lang])
+        expect(switch).to_be_visible()
+        switch.locator("input").check()
+        table.locator(".tbt-start").click()
+        expect(table).to_have_attribute("data-engine", "live", timeout=tb.LIVE_TIMEOUT_MS)
+        assert tb.wait_for_reader(page, table) == "round-one"
+        page.keyboard.press("s")  # the dealer turns the upcard down
+        page.wait_for_function("(t) => t.dataset.phase === 'defend' && t.dataset.turn === 'you'",
+                               arg=table.element_handle(), timeout=30_000)
+        expect(table.locator(".tbt-prompt")).to_contain_text(DEFEND_PROMPT[lang])
+        defend = table.locator(".tbt-choice.tbt-defend")
+        passing = table.locator(".tbt-choice.tbt-pass")
+        expect(defend).to_have_text(DEFEND_BUTTON[lang])
+        expect(passing).to_have_text(PASS_BUTTON[lang])
+        expect(passing).to_have_attribute("aria-keyshortcuts", "S")
+        expect(table.locator(".tbt-alone")).to_be_hidden()  # not the maker's Go alone switch
+        boxes = [button.bounding_box() for button in (defend, passing)]
+        for box in boxes:
+            assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= size[0] + 0.5
+        a, b = boxes
+        assert a is not None and b is not None  # side by side or one above the other, never overlapping
+        assert a["x"] + a["width"] <= b["x"] + 0.5 or b["x"] + b["width"] <= a["x"] + 0.5 \
+            or a["y"] + a["height"] <= b["y"] + 0.5 or b["y"] + b["height"] <= a["y"] + 0.5
+        log = table.locator(".tbt-log")
+        if choice == "defend":
+            defend.focus()
+            page.keyboard.press("Enter")
+            expect(log.locator("p[data-code='defend-alone']")).to_contain_text("South")
+            expect(log.locator("p[data-code='defender-sits-out']")).to_contain_text("North")
+        else:
+            page.keyboard.press("s")
+            expect(log.locator("p[data-code='pass-defence']").last).to_contain_text("Sud")
+            expect(log.locator("p[data-code='defend-alone']")).to_have_count(0)
+        tb.wait_for_reader(page, table)
+        assert table.get_attribute("data-phase") in ("play", "hand-over")
+    finally:
+        context.close()
+    assert guard.refused == [] and errors == []

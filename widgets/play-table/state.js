@@ -73,6 +73,7 @@ function verbLabel(action) {
     case "pickup": return _("Pick it up");
     case "call": return [suitPart(action.suit)];
     case "pass": return _("Pass");
+    case "defend": return _("Defend alone");
     case "bid": return fill(_("Bid {contract}"), { contract: contractName(action.contract) });
     case "stand": return _("Stand");
     case "beg": return _("Beg");
@@ -191,6 +192,7 @@ export function promptFor(view) {
   if (view.phase === "table") return _("Your cards are face down until the pitch. Look now, or wait (S)?");
   if (view.phase === "round-one") return _("Make trumps: order the upcard up, or pass (S).");
   if (view.phase === "round-two") return verbs.has("pass") ? _("Name a suit as trumps, or pass (S).") : _("You are the dealer and stuck: name a suit.");
+  if (view.phase === "defend") return fill(_("{maker} goes alone. Defend alone, your partner sitting out, or pass (S)?"), { maker: seatName(view.maker) });
   if (view.phase === "discard") return _("Choose a card to discard, then press Discard.");
   if (view.phase === "beg") return _("Stand on these trumps (S), or beg for a point?");
   if (view.phase === "give") return _("You are begged: give a point, or run the pack.");

@@ -72,6 +72,20 @@ def no_trump_strength(hand: Sequence[Card]) -> float:
     return total
 
 
+DEFEND_TOP_TRUMPS = 3  # of the four highest trumps, to defend alone against a lone maker
+
+
+def top_trumps(hand: Sequence[Card], trump: str | None) -> int:
+    """How many of the four highest trumps (the bowers, the ace and the king) ``hand`` holds.
+
+    >>> top_trumps([Card.parse(c) for c in "JH JD KH 9S AC".split()], "H")
+    3
+    """
+    if trump is None:
+        return 0
+    return sum(1 for c in hand if card_suit(c, trump) == trump and card_power(c, trump) >= card_power(Card("K", trump), trump))
+
+
 def discard_choice(hand: Sequence[Card], trump: str) -> Card:
     """Keep trumps and aces; throw a lone low card to make a void, else the lowest plain card."""
     def key(card: Card) -> tuple[int, int, int, int]:
@@ -100,6 +114,8 @@ class EuchreBot:
             return self._round_one(me)
         if me.phase == "round-two":
             return self._round_two(me)
+        if me.phase == "defend":
+            return self._defend(me)
         if me.phase == "discard":
             assert me.trump is not None
             self.reason = ("bot-discard", {"seat": me.seat})  # the card stays face down
@@ -147,6 +163,20 @@ class EuchreBot:
         code = "bot-trumps-alone" if alone else "bot-stuck" if score < self.order_at else "bot-trumps-strong"
         self.reason = (code, {"seat": seat, "suit": best})
         return self._pick(me, f"{seat} call {best}{alone}", f"{seat} call {best}")
+
+    def _defend(self, me: SeatView) -> str:
+        """Against a lone maker (house rule ``defend_alone``): defend alone only on both bowers or
+        three of the four highest trumps; the partner's cards are worth more than the extra 2 points."""
+        seat, maker = me.seat, me.obs["maker"]
+        top = top_trumps(me.hand, me.trump)
+        if me.trump is not None and top >= DEFEND_TOP_TRUMPS:
+            self.reason = ("bot-defend-top-trumps", {"seat": seat, "count": top, "maker": maker})
+        elif me.trump is not None and sum(is_right_bower(c, me.trump) or is_left_bower(c, me.trump) for c in me.hand) == 2:
+            self.reason = ("bot-defend-bowers", {"seat": seat, "maker": maker})
+        else:
+            self.reason = ("bot-no-defence", {"seat": seat, "maker": maker})
+            return self._pick(me, f"{seat} pass")
+        return self._pick(me, f"{seat} defend alone")
 
     # ----- trick play --------------------------------------------------------
     def _play(self, me: SeatView) -> str:

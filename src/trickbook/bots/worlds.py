@@ -209,6 +209,8 @@ class World:
         for seat in passes:
             self.before_play.append(_fixed(Action(seat, "pass")))
         self.before_play.append(_fixed(call))
+        # Defending alone (house rule): the defenders' answers so far, asked before the dealer's discard.
+        self.before_play += [_fixed(Action.parse(t, self.seats)) for t in obs.get("defence", ())]
         if state == "picked-up":
             discard_known = obs.get("discarded")
             if self.seat == dealer and discard_known:

@@ -5,7 +5,10 @@ kitty. The product's decisions (see "Decisions made on this site" in docs/euchre
 turned-down suit cannot be named in round two, not even by a stuck dealer; the
 dealer may discard the card he picked up; when the dealer's partner goes alone
 the dealer sits out and the upcard stays in the kitty; a seat that sits out is
-skipped for the lead and the turn.
+skipped for the lead and the turn. Where defending alone is played (``defend_alone``), the
+defenders of a lone maker are asked in turn from the dealer's left, before the dealer takes the
+upcard; the first who defends alone puts the partner's cards face down too, and scores 4 for
+euchring the lone maker.
 """
 
 from __future__ import annotations
@@ -31,6 +34,12 @@ register({
     "first-round-order-or-pass": N_("In the first round {seat} may only order up {card} or pass."),
     "upcard-turned-down": N_("{card} has been turned down; {seat} may name another suit or pass."),
     "sitting-out": N_("{seat} sits out because its partner, {maker}, went alone."),
+    "sitting-out-defending": N_("{seat} sits out because its partner, {defender}, defends alone."),
+    "defend-alone-not-played": N_("Defending alone is not played at this table: {seat} may not defend alone."),
+    "nobody-alone": N_("Nobody went alone: {seat} may defend alone only against a maker playing alone."),
+    "only-defender-defends": N_("Only a defender may defend alone: {seat} is on the side of {maker}, who made trumps."),
+    "defend-too-late": N_("Too late: the defenders were asked before the first lead, and {seat} may no longer defend alone."),
+    "defend-or-pass": N_("{seat} is asked whether to defend alone against {maker}: defend alone, or pass."),
     # events
     "upcard": N_("{seat} turns up {card}."),
     "pass": N_("{seat} passes."),
@@ -44,6 +53,9 @@ register({
     "no-trump-not-played": N_("No trump is not called at this table: {seat} may name a suit or pass."),
     "alone": N_("{seat} goes alone."),
     "sits-out": N_("{seat}, partner of {maker}, puts the cards face down and sits out this hand."),
+    "defend-alone": N_("{seat} defends alone against {maker}."),
+    "defender-sits-out": N_("{seat}, partner of {defender}, puts the cards face down and sits out this hand."),
+    "pass-defence": N_("{seat} does not defend alone."),
     "discard": N_("{seat} discards a card face down."),
     "redeal": N_("Everyone passes twice: the cards are thrown in and the next dealer deals."),
     "trick-won-right-bower": N_("{seat} wins the trick with {card}, the right bower."),
@@ -53,6 +65,7 @@ register({
     "lone": N_("{seat} went alone and won {tricks} of the five tricks."),
     "lone-march": N_("{seat} went alone and won all five tricks: a lone march."),
     "euchred": N_("{team} made trumps but won only {tricks} of the five tricks: euchred."),
+    "euchred-alone": N_("{seat} defended alone and held {maker} to {tricks} of the five tricks: euchred, 4 points."),
 })
 
 
@@ -62,11 +75,16 @@ class EuchreRules(Rules):
 
     ``no_trump`` (off at the text's table): in round two a seat may call no trump instead of a suit;
     the hand is then played without trumps or bowers, and scored as any other.
+
+    ``defend_alone`` (off at the text's table): when a maker goes alone, each defender in turn from
+    the dealer's left may defend alone (``defend alone``) or pass; the partner of one who does sits
+    out, and euchring the lone maker scores 4 instead of 2.
     """
 
     target: int = 10
     stick_the_dealer: bool = True
     no_trump: bool = False
+    defend_alone: bool = False
 
 
 # ----- the bowers: the one place where the jacks change suit ----------------
@@ -120,10 +138,17 @@ def card_power(card: Card, trump: str | None) -> int:
     return _card_power(card, trump) if power is None else power
 
 
-def team_points(tricks: int, alone: bool) -> tuple[str, int]:
-    """The scoring table for the makers' tricks: (category, points); euchred goes to the defenders."""
+LONE_DEFENCE_EUCHRE = 4  # a lone defender who euchres a lone maker
+
+
+def team_points(tricks: int, alone: bool, defended_alone: bool = False) -> tuple[str, int]:
+    """The scoring table for the makers' tricks: (category, points); euchred goes to the defenders.
+
+    >>> team_points(2, True, defended_alone=True), team_points(5, True, defended_alone=True)
+    (('euchred', 4), ('lone-march', 4))
+    """
     if tricks < 3:
-        return "euchred", 2
+        return "euchred", LONE_DEFENCE_EUCHRE if defended_alone else 2
     if tricks == TRICKS_IN_HAND:
         return ("lone-march", 4) if alone else ("march", 2)
     return ("lone", 1) if alone else ("makers", 1)
@@ -144,8 +169,9 @@ def _in_order(actions: Iterable[Action]) -> tuple[Action, ...]:
 class EuchreHand(HandState):
     """One hand of Euchre, from the upcard to the scoring.
 
-    Phases: ``round-one`` (order it up or pass), ``discard`` (the dealer's),
-    ``round-two`` (name a suit or pass), ``play``, ``over``.
+    Phases: ``round-one`` (order it up or pass), ``defend`` (defend alone or pass: only where it
+    is played, against a lone maker), ``discard`` (the dealer's), ``round-two`` (name a suit or
+    pass), ``play``, ``over``.
     """
 
     game = "euchre"
@@ -163,7 +189,7 @@ class EuchreHand(HandState):
     turn_card = "upcard"
     kitty_size = 3
     first_dealer_draw = "seat-index"
-    verbs = frozenset({"pass", "order", "pickup", "call", "notrump", "discard", "play"})
+    verbs = frozenset({"pass", "order", "pickup", "call", "notrump", "defend", "discard", "play"})
     bot = "trickbook.bots.euchre:EuchreBot"
 
     def _start(self) -> None:
@@ -175,6 +201,12 @@ class EuchreHand(HandState):
         self.maker: str | None = None
         self.alone = False
         self.sitting_out: str | None = None
+        # Defending alone (``defend_alone``): the seat that does, its partner sitting out, the
+        # defenders' answers so far, and what comes after them ("upcard" or "play").
+        self.defender: str | None = None
+        self.defender_out: str | None = None
+        self.defence: list[Action] = []
+        self._after_defence = "play"
         self.discarded: Card | None = None
         self.phase = Phase.ROUND_ONE
         self.current = self.next_seat(self.dealer)
@@ -185,6 +217,26 @@ class EuchreHand(HandState):
         """A seat whose partner went alone takes no part in the hand: say so, not whose turn it is."""
         if action.seat == self.sitting_out and self.maker is not None:
             return Reason("sitting-out", {"seat": action.seat, "maker": self.maker})
+        if action.seat == self.defender_out and self.defender is not None:
+            return Reason("sitting-out-defending", {"seat": action.seat, "defender": self.defender})
+        if action.verb == "defend":
+            return self._defend_refused(action)
+        return super().out_of_turn_reason(action)
+
+    def _not_now(self, action: Action) -> Reason:
+        return self._defend_refused(action) if action.verb == "defend" else super()._not_now(action)
+
+    def _defend_refused(self, action: Action) -> Reason:
+        """Why ``action`` (a ``defend``) may not be taken now."""
+        seat = action.seat
+        if not self.rules.defend_alone:
+            return Reason("defend-alone-not-played", {"seat": seat})
+        if self.maker is None or not self.alone:
+            return Reason("nobody-alone", {"seat": seat})
+        if self.team_of(seat) == self.team_of(self.maker):
+            return Reason("only-defender-defends", {"seat": seat, "maker": self.maker})
+        if self.phase != Phase.DEFEND:
+            return Reason("defend-too-late", {"seat": seat})
         return super().out_of_turn_reason(action)
 
     @classmethod
@@ -231,6 +283,8 @@ class EuchreHand(HandState):
             return None
         if verb == "pickup":
             return None if seat == self.dealer else Reason("only-dealer-picks-up", {"seat": seat})
+        if verb == "defend":
+            return self._defend_refused(action)
         return Reason("first-round-order-or-pass", {"seat": seat, "card": self.upcard})
 
     def _round_one_apply(self, action: Action) -> None:
@@ -246,14 +300,20 @@ class EuchreHand(HandState):
         verb = "pickup" if seat == self.dealer else "order"
         self.emit(verb, seat=seat, card=self.upcard, suit=self.upcard.suit)
         self._make_trump(seat, self.upcard.suit, action.alone)
-        if self.sitting_out == self.dealer:
+        if self._ask_defenders("upcard"):
+            return
+        self._take_upcard()
+
+    def _take_upcard(self) -> None:
+        """After an order in round one: the dealer picks up, unless sitting out (then it stays)."""
+        if self.dealer not in self.in_play:
             self.upcard_state = "in-kitty"
             self.emit("upcard-stays", card=self.upcard)
             self._start_play()
             return
         self.upcard_state = "picked-up"
         self.hands[self.dealer].append(self.upcard)
-        if seat != self.dealer:
+        if self.maker != self.dealer:
             self.emit("dealer-takes-upcard", seat=self.dealer, card=self.upcard)
         self.phase = Phase.DISCARD
         self.current = self.dealer
@@ -277,6 +337,8 @@ class EuchreHand(HandState):
         return [discards[card] for card in sorted(self.hands[seat], key=str)]
 
     def _discard_check(self, action: Action) -> Reason | None:
+        if action.verb == "defend":
+            return self._defend_refused(action)
         return None if action.verb == "discard" else Reason("must-discard", {"seat": action.seat})
 
     def _discard_apply(self, action: Action) -> None:
@@ -337,12 +399,12 @@ class EuchreHand(HandState):
             self.emit("notrump", seat=seat)
             self.no_trumps = True
             self._make_trump(seat, None, action.alone)
+        else:
+            assert action.suit is not None
+            self.emit("call", seat=seat, suit=action.suit)
+            self._make_trump(seat, action.suit, action.alone)
+        if not self._ask_defenders("play"):
             self._start_play()
-            return
-        assert action.suit is not None
-        self.emit("call", seat=seat, suit=action.suit)
-        self._make_trump(seat, action.suit, action.alone)
-        self._start_play()
 
     def _make_trump(self, seat: str, suit: str | None, alone: bool) -> None:
         self.trump, self.maker, self.alone = suit, seat, alone
@@ -351,6 +413,51 @@ class EuchreHand(HandState):
             self.sitting_out = self.partner(seat)
             self.in_play = [s for s in self.seats if s != self.sitting_out]
             self.emit("sits-out", seat=self.sitting_out, maker=seat)
+
+    # ----- defending alone (``defend_alone``): asked in turn from the dealer's left -----
+    def _ask_defenders(self, then: str) -> bool:
+        """Against a lone maker, where defending alone is played: ask the first defender; True when asked."""
+        if not (self.alone and self.rules.defend_alone):
+            return False
+        assert self.maker is not None
+        self._after_defence = then
+        self.phase = Phase.DEFEND
+        self.current = self._next_defender(self.dealer)
+        return True
+
+    def _next_defender(self, seat: str) -> str:
+        """The first defender after ``seat`` in the order of play."""
+        assert self.maker is not None
+        return self.next_seat(seat, self._teams[self.other_team(self.team_of(self.maker))])
+
+    @listed_in_order
+    def _defend_legal(self) -> Iterable[Action]:
+        seat = self.current
+        assert seat is not None
+        return _in_order((Action(seat, "pass"), Action(seat, "defend")))
+
+    def _defend_check(self, action: Action) -> Reason | None:
+        if action.verb in ("pass", "defend"):
+            return None
+        return Reason("defend-or-pass", {"seat": action.seat, "maker": self.maker})
+
+    def _defend_apply(self, action: Action) -> None:
+        seat = action.seat
+        self.defence.append(action)
+        if action.verb == "defend":
+            self.defender, self.defender_out = seat, self.partner(seat)
+            self.in_play = [s for s in self.in_play if s != self.defender_out]
+            self.emit("defend-alone", seat=seat, maker=self.maker)
+            self.emit("defender-sits-out", seat=self.defender_out, defender=seat)
+        else:
+            self.emit("pass-defence", seat=seat)
+            if len(self.defence) < 2:
+                self.current = self._next_defender(seat)
+                return
+        if self._after_defence == "upcard":
+            self._take_upcard()
+        else:
+            self._start_play()
 
     def _start_play(self) -> None:
         # next_seat skips a seat that sits out, so the lead passes on.
@@ -382,9 +489,12 @@ class EuchreHand(HandState):
         assert self.maker is not None
         makers = self.team_of(self.maker)
         tricks = self.tricks_won()[makers]
-        category, points = team_points(tricks, self.alone)
+        category, points = team_points(tricks, self.alone, self.defender is not None)
         if category == "euchred":
-            self.emit("euchred", team=makers, tricks=tricks)
+            if self.defender is not None:
+                self.emit("euchred-alone", seat=self.defender, maker=self.maker, tricks=tricks)
+            else:
+                self.emit("euchred", team=makers, tricks=tricks)
             self.award(category, self.other_team(makers), points)
         else:
             if self.alone:
@@ -410,6 +520,9 @@ class EuchreHand(HandState):
         })
         if self.no_trumps:
             view["no_trumps"] = True
+        if self.rules.defend_alone:  # who defends alone, and the defenders' answers in order
+            view["defender"] = self.defender
+            view["defence"] = [str(a) for a in self.defence]
         return view
 
     def observation(self, seat: str) -> dict[str, Any]:

@@ -39,7 +39,7 @@ def tricks(actions: Sequence[Action], seats: Sequence[str]) -> list[list[int]]:
     current: list[int] = []
     played: set[str] = set()
     for number, action in enumerate(actions, 1):
-        if action.alone and action.seat in seats:
+        if (action.alone or action.verb == "defend") and action.seat in seats:
             partner = seats[(seats.index(action.seat) + len(seats) // 2) % len(seats)]
             active = [s for s in active if s != partner]
         elif action.verb == "throw":

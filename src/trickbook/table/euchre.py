@@ -27,6 +27,7 @@ register({
     "explain-no-trumps": N_("Trumps are not made yet."),
     "explain-trumps": N_("Trumps are {suit}, made by {seat}. The right bower is {right} and the left bower {left}."),
     "explain-trumps-alone": N_("{seat} goes alone; {partner} sits out this hand."),
+    "explain-defends-alone": N_("{seat} defends alone; {partner} sits out this hand too."),
     "explain-taken": N_("Tricks taken by {seat} in this hand: {count}. Team {team}: {total} of five; the makers need three."),
     "explain-taken-none": N_("Tricks taken by {seat} in this hand: {count}. Trumps are not made yet."),
 })
@@ -144,6 +145,8 @@ class EuchreConduct(Conduct):
                                           "left": Card("J", left_bower_suit(trump))})]
         if state.alone:
             out.append(Message("explain-trumps-alone", {"seat": maker, "partner": state.partner(maker)}))
+        if state.defender is not None:
+            out.append(Message("explain-defends-alone", {"seat": state.defender, "partner": state.defender_out}))
         return out
 
     def explain_taken(self, seat: str) -> list[Message]:
