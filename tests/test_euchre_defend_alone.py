@@ -244,14 +244,23 @@ def test_defend_alone_is_among_the_euchre_house_rules_tried_under_other_rules():
     # Without the rule nobody is asked: the record's first defender's pass is refused (the dealer
     # discards at once), and the lone maker euchred by two defenders scores them 2.
     assert off.refused is not None and (off.refused.step, str(off.refused.action)) == (4, "E pass")
+    # The two answers have no place at that table and are left out; the record's discard follows.
+    assert str(off.trace.steps[4].action) == "W discard KC"
     assert [(a.category, a.team, a.points) for a in off.trace.state.awards] == [("euchred", "EW", 2)]
     assert option_message("defend_alone", True).code == "rules-defend-alone"
-    # A lone hand recorded at the text's table, tried where defending alone is played: the
-    # defenders are asked where the record has the dealer discard.
-    _, variants = other_rules(load_record(hands / "euchre-lone-march.hand.toml"))
+    # A lone hand recorded at the text's table, tried where defending alone is played: the two
+    # defenders are asked where the record has the dealer discard. The bots answer for them (steps 5
+    # and 6, North and South after West's pickup), then the record goes on with its own discard and
+    # cards: nothing of it is refused, and with both defenders passing the lone march scores as before.
+    record = load_record(hands / "euchre-lone-march.hand.toml")
+    own, variants = other_rules(record)
     on = next(v for v in variants if v.option == "defend_alone")
-    assert on.value is True and on.refused is not None and on.refused.step == 5
-    assert on.trace.steps[5].action is not None and on.trace.steps[5].action.verb in ("pass", "defend")
+    assert on.value is True and on.refused is None and on.substituted == (5, 6) and on.differs
+    asked = [on.trace.steps[n].action for n in (5, 6)]
+    assert [(a.seat, a.verb) for a in asked if a is not None] == [("N", "pass"), ("S", "pass")]
+    assert [str(s.action) for s in on.trace.steps[7:]] == [str(a) for a in record.actions[4:]]
+    assert [(a.category, a.team, a.points) for a in on.trace.state.awards] == \
+        [(a.category, a.team, a.points) for a in own.state.awards]
 
 
 # A seeded table (gentle bots, the reader South and the dealer): everybody passes in the first round,

@@ -7,8 +7,10 @@ way:
 - the record's actions are applied while the variant allows them; the first one it refuses is
   kept, with the engine's reason (``refused``);
 - from there the record's action goes on wherever it is still legal, and the gentle bot of the
-  game plays for the seat to act wherever it is not (those steps are ``substituted``); the bots
-  finish a hand the record leaves unfinished;
+  game plays for the seat to act wherever it is not (those steps are ``substituted``). Where the
+  variant asks a decision the record has no action for (another seat's turn, another kind of
+  decision), the bot answers it and the record's action waits for its turn; the bots finish a hand
+  the record leaves unfinished;
 - the result is compared with the record's, category by category (``differs``).
 
 A variant under which every action stands and the hand scores the same is "no difference here":
@@ -45,6 +47,8 @@ from .trace import Step, Trace
 
 # Bot moves a variant may add to finish a hand (far more than any game's hand needs).
 MAX_BOT_ACTIONS = 400
+# Decisions a variant may ask before one record action comes to its turn (a rule's new questions).
+MAX_INSERTED = 8
 
 register({
     "variant-not-tested": N_("No difference here: nothing in this hand puts this rule to the test."),
@@ -111,7 +115,7 @@ class VariantReplay:
     value: Any
     trace: Trace
     refused: Refusal | None
-    substituted: tuple[int, ...]  # the record's steps the bots played instead
+    substituted: tuple[int, ...]  # the steps the bots played, in place of the record's or before them
     differs: bool
 
     @property
@@ -147,37 +151,66 @@ def other_rules(record: Record, seed: int = 0) -> tuple[Trace, list[VariantRepla
     for option, value in house_options(type(base), base.rules):
         variant = replace(record, rules={**record.rules, option: value})
         trace, refused, substituted = _play(variant, new_state(variant), seed)
-        differs = refused is not None or _result(trace.state) != played
+        differs = refused is not None or bool(substituted) or _result(trace.state) != played
         out.append(VariantReplay(option, value, trace, refused, tuple(substituted), differs))
     return own, out
 
 
 def _play(record: Record, state: HandState, seed: int) -> tuple[Trace, Refusal | None, list[int]]:
+    """The record at ``state``'s table. A step is numbered by its place in the hand under the variant.
+
+    Where the record's action is refused, the bots look ahead: if the table first asks decisions the
+    record has none for (a rule's new question, such as each defender's "alone?"), the bots answer
+    them and the record's action follows; if the bots' move is of the record action's own kind (the
+    same seat, the same verb), it takes the record's place; if the action never comes to its turn,
+    it has no place at this table and is left out."""
     from .bots import make_bot  # the bots load only when a variant needs them
 
     bot = make_bot(record.game, seed)
     steps = [Step(0, None, None, list(state.events), None, dict(state.score), state.full_view())]
     refused: Refusal | None = None
     substituted: list[int] = []
-    for number, action in enumerate(record.actions, 1):
-        if hand_finished(state) or not state.legal_actions():
-            break
-        reason = state.why_illegal(action)
-        if reason is not None:
-            if refused is None:
-                refused = Refusal(number, action, reason)
-            seat = state.current_player
-            assert seat is not None
-            action = Action.parse(bot.choose(state.observation(seat)), state.seats)
-            substituted.append(number)
-        events = state.apply(action)
-        steps.append(Step(number, action, None, list(events), None, dict(state.score), state.full_view()))
-    while not hand_finished(state) and state.legal_actions() and len(steps) < MAX_BOT_ACTIONS:
-        seat = state.current_player
-        assert seat is not None
-        action = Action.parse(bot.choose(state.observation(seat)), state.seats)
+
+    def play(action: Action) -> None:
         events = state.apply(action)
         steps.append(Step(len(steps), action, None, list(events), None, dict(state.score), state.full_view()))
+
+    def bot_move(at: HandState) -> Action:
+        seat = at.current_player
+        assert seat is not None
+        return Action.parse(bot.choose(at.observation(seat)), at.seats)
+
+    def open_(at: HandState) -> bool:
+        return not hand_finished(at) and bool(at.legal_actions())
+
+    for action in record.actions:
+        if not open_(state):
+            break
+        reason = state.why_illegal(action)
+        if reason is None:
+            play(action)
+            continue
+        # Look ahead on a copy, with the bots answering for the seats to act.
+        ahead, in_place = state.clone(), False
+        answers: list[Action] = []
+        while open_(ahead) and len(answers) < MAX_INSERTED and ahead.why_illegal(action) is not None:
+            in_place = (action.seat, action.verb) in {(a.seat, a.verb) for a in ahead.legal_actions()}
+            answers.append(bot_move(ahead))
+            ahead.apply(answers[-1])
+            if in_place:
+                break
+        comes = not in_place and open_(ahead) and ahead.why_illegal(action) is None
+        if not comes and refused is None:
+            refused = Refusal(len(steps), action, reason)
+        if comes or in_place:  # the table's own questions answered, or the bots' move in the action's place
+            for answer in answers:
+                substituted.append(len(steps))
+                play(answer)
+        if comes:
+            play(action)
+        # else: never its turn at this table, so the action has no place here and is left out
+    while open_(state) and len(steps) < MAX_BOT_ACTIONS:
+        play(bot_move(state))
     return Trace(record, state, steps), refused, substituted
 
 
