@@ -28,7 +28,7 @@ from collections import defaultdict
 from typing import Any, Callable
 
 from trickbook.actions import Action
-from trickbook.bots import playout, search, worlds
+from trickbook.bots import bot_class, playout, search, worlds
 from trickbook.bots.search import SearchBot
 from trickbook.match import Match, hand_finished
 
@@ -92,7 +92,7 @@ def measure(game: str, hands: int, slowest: int) -> None:
     cpus: list[float] = []
     moves: list[tuple[float, float, str, int, int, int, dict[str, float]]] = []
     most_work = 0
-    budget = search.BUDGETS.get(game, search.BUDGET)
+    budget = getattr(bot_class(game), "search_budget", search.BUDGET)
     count = 0
     for n in range(hands):
         state = Match(game, seed=hashlib.sha256(f"stability {game} {n}".encode()).hexdigest()).next_hand()
