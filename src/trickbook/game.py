@@ -91,6 +91,8 @@ class HandState(TrickPlay, HandViews):
     first_dealer_draw: ClassVar[str] = "high-card"  # the published draw: high-card, first-jack, seat-index
     verbs: ClassVar[frozenset[str]] = frozenset({"play"})  # any other verb is not an action here at all
     bot: ClassVar[str] = "trickbook.bots.random_bot:RandomBot"  # the game's bot, as module:Class
+    # The play table's manners for the game (``table.conduct``), as module:Class.
+    conduct: ClassVar[str] = "trickbook.table.conduct:Conduct"
     example: ClassVar[str] = ""  # the default site's worked hand a new site starts from
     first_lead_sets_trump: ClassVar[bool] = False  # Yorkshire and Nap: the suit of the first card led is trumps
     no_trumps: bool = False  # a hand played without trumps (Nap's Misère): the first lead sets none

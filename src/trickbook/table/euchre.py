@@ -47,7 +47,6 @@ def reader_order(cards: list[Card], trump: str | None) -> list[Card]:
 
 
 class EuchreConduct(Conduct):
-    game = "euchre"
     objects = ("upcard", "kitty", "trump")
 
     def order(self, cards: list[Card]) -> list[Card]:
