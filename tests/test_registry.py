@@ -302,7 +302,7 @@ def test_a_new_game_gets_a_play_table_played_to_the_end_from_its_module_alone(fi
     view = table.view()
     trump = view["trump"]
     assert table.explain("trump") == [Message("trump-set", {"suit": trump})]
-    assert [m.code for m in table.explain("taken:A")] == ["explain-taken-nap"]
+    assert [m.code for m in table.explain("taken:A")] == ["explain-tricks-taken"]
     while not table.is_over:
         if table.hand_over:
             table.next_hand()

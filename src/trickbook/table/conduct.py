@@ -44,7 +44,7 @@ register({
     "explain-trump-jack": N_("{card} is the trump jack: the side that captures it scores Jack."),
     "explain-no-trumps-yet": N_("Trumps are not set yet: the first card led sets them."),
     "explain-trumps-led": N_("Trumps are {suit}, set by the first card {seat} led."),
-    "explain-taken-nap": N_("Tricks taken by {seat} in this hand: {count}."),
+    "explain-tricks-taken": N_("Tricks taken by {seat} in this hand: {count}."),
 })
 # How many play, in words, for a game played by a fixed number.
 _HOW_MANY = ("none", "one", "two", "three", "four", "five", "six", "seven", "eight")
@@ -219,4 +219,4 @@ class Conduct:
 
     def explain_taken(self, seat: str) -> list[Message]:
         count = sum(1 for t in self.state.tricks if t.winner == seat)
-        return [Message("explain-taken-nap", {"seat": seat, "count": count})]
+        return [Message("explain-tricks-taken", {"seat": seat, "count": count})]
