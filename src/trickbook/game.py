@@ -3,7 +3,7 @@
 A game is one ``HandState`` subclass that carries all its facts as class
 variables (name, aliases, title, seats, teams, hand size and packets, the pack,
 the extra cards of the deal, the first-dealer draw, its rules options, verbs,
-its bot) and plays one hand from the deal to its scoring. Defining the class
+its bot and its play table's manners) and plays one hand from the deal to its scoring. Defining the class
 registers the game (``games.find_game``).
 
 The state moves through explicit phases (``Phase``); for each phase a game
