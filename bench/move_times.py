@@ -74,7 +74,7 @@ def instrument() -> None:
     _timed(worlds.World, "rebuild", "rebuild worlds")
     _timed(search, "play_out", "play-outs")
     _timed(search, "finish_decisions", "calls in play-outs")
-    _timed(worlds.World, "from_observation", "read the observation")
+    _timed(SearchBot, "_world", "read the observation")
     _timed(SearchBot, "distinct", "cards that play alike")
 
 

@@ -137,11 +137,14 @@ def euchre_world(world: World) -> World:
 
         world.undo_calls = before_pickup
 
+    # The checks below hold what they read, not the world: a world that points to itself waits for the collector.
+    seat, parted, suit_of = world.seat, world.parted, world.suit_of
+
     def maker_holds_trumps(hidden: dict[str, list[Card]]) -> bool:
-        if maker == world.seat or maker not in hidden:
+        if maker == seat or maker not in hidden:
             return True
-        held = hidden[maker] + world.parted[maker]
-        return sum(1 for c in held if world.suit_of(c) == world.trump) >= MAKER_TRUMPS
+        held = hidden[maker] + parted[maker]
+        return sum(1 for c in held if suit_of(c) == trump) >= MAKER_TRUMPS
 
     world.plausible = maker_holds_trumps
     world.deal_extras = lambda rest: {"turn": upcard, "kitty": rest}

@@ -219,7 +219,8 @@ def trick_play_world(world: World) -> World:
         return out
 
     world.deal_extras = extras
-    world.agrees = lambda state: state.trump == world.trump
+    trump = world.trump  # held, not read from the world: a world that points to itself waits for the collector
+    world.agrees = lambda state: state.trump == trump
     return world
 
 
