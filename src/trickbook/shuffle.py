@@ -17,6 +17,7 @@ from .cards import RANKS, Card
 from .errors import DealError
 from .game import Deal, HandState
 from .games import builtin_games, find_game
+from .memo import Memo
 
 SEED_BYTES = 32
 _TWO_32 = 1 << 32
@@ -132,15 +133,12 @@ def shuffled_pack(game: str, stream: Stream) -> list[Card]:
     return pack
 
 
-# The Fisher–Yates steps of a pack of n cards, last index down to 1: (i, m = i + 1, the rejection limit for m).
-_STEPS: dict[int, tuple[tuple[int, int, int], ...]] = {}
+def _fisher_yates_steps(n: int) -> tuple[tuple[int, int, int], ...]:
+    """The Fisher–Yates steps of a pack of n cards, last index down to 1: (i, m = i + 1, the rejection limit for m)."""
+    return tuple((i, i + 1, _TWO_32 - (_TWO_32 % (i + 1))) for i in range(n - 1, 0, -1))
 
 
-def _steps(n: int) -> tuple[tuple[int, int, int], ...]:
-    steps = _STEPS.get(n)
-    if steps is None:
-        steps = _STEPS[n] = tuple((i, i + 1, _TWO_32 - (_TWO_32 % (i + 1))) for i in range(n - 1, 0, -1))
-    return steps
+_STEPS = Memo(_fisher_yates_steps)
 
 
 # The counters of a stream's first blocks, as 4 big-endian bytes, and the readers of n blocks' integers.
@@ -168,7 +166,7 @@ def shuffle_with_words(pack: list[Card], words: Sequence[int]) -> bool:
     shuffled) as soon as one would be, or when ``words`` run out, so the caller shuffles again from a
     ``Stream`` (an integer is rejected about once in 80 million draws for a 52-card pack).
     """
-    steps = _steps(len(pack))
+    steps = _STEPS[len(pack)]
     if len(words) < len(steps):
         return False
     if len(pack) <= 64 and max(words[:len(steps)]) < _NEVER_REJECTED:  # the usual case: no rejection possible
