@@ -158,7 +158,7 @@ def _bidding_world(world: World) -> World:
     world.known.append(upcard)
     order = world.order_from(world.next_seat(world.dealer))
     passes = order[: order.index(world.seat)]
-    if world.obs["phase"] == "round-two":
+    if world.obs["phase"] == Phase.ROUND_TWO:
         passes = order + passes
     world.before_play += [fixed(Action(seat, "pass")) for seat in passes]
     world.deal_extras = lambda rest: {"turn": upcard, "kitty": rest}

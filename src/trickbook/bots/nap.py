@@ -7,6 +7,7 @@ from typing import Any, ClassVar, Mapping, Sequence
 from ..actions import Action
 from ..cards import RANKS, SUITS, Card
 from ..games.nap import NapHand
+from ..model import Phase
 from ..view import SeatView
 from .explain import play_reason, still_to_play
 from .worlds import World, fixed
@@ -51,7 +52,7 @@ def nap_world(world: World) -> World:
     outbid since reads as a pass, as it changes nothing that follows)."""
     obs = world.obs
     declarer, contract = obs["declarer"], obs["contract"]
-    speakers = obs.get("spoken", []) if obs.get("phase") == "bidding" else None
+    speakers = obs.get("spoken", []) if obs.get("phase") == Phase.BIDDING else None
     for seat in speakers if speakers is not None else world.order_from(world.next_seat(world.dealer)):
         if seat == declarer:
             world.before_play.append(fixed(Action(seat, "bid", contract=contract)))
