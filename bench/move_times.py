@@ -31,7 +31,7 @@ from collections import defaultdict
 from typing import Any, Callable
 
 from trickbook.actions import Action
-from trickbook.bots import playout, search, worlds
+from trickbook.bots import bot_class, playout, search, worlds
 from trickbook.bots.search import SearchBot
 from trickbook.match import Match, hand_finished
 
@@ -77,7 +77,7 @@ def instrument() -> None:
     _timed(worlds.World, "rebuild", "rebuild worlds")
     _timed(search, "play_out", "play-outs")
     _timed(search, "finish_decisions", "calls in play-outs")
-    _timed(worlds.World, "from_observation", "read the observation")
+    _timed(SearchBot, "_world", "read the observation")
     _timed(SearchBot, "distinct", "cards that play alike")
 
 
@@ -95,7 +95,7 @@ def measure(game: str, hands: int, slowest: int) -> None:
     cpus: list[float] = []
     moves: list[tuple[float, float, str, int, int, int, dict[str, float]]] = []
     most_work = 0
-    budget = search.BUDGETS.get(game, search.BUDGET)
+    budget = getattr(bot_class(game), "search_budget", search.BUDGET)
     count = 0
     for n in range(hands):
         state = Match(game, seed=hashlib.sha256(f"stability {game} {n}".encode()).hexdigest()).next_hand()

@@ -44,7 +44,7 @@ def one_position(args: tuple[int, int]) -> tuple[float, bool]:
     observation = state.observation(seat)
     pitches = [t for t in observation["legal"] if Action.parse(t, state.seats).verb == "play"]
     heuristic = make_bot("yorkshire", seed=n).choose(observation)
-    world = World.from_observation("yorkshire", find_game("yorkshire"), observation)
+    world = World.from_observation(find_game("yorkshire"), observation)
     assert world is not None
     rng = random.Random(n)
     worth: dict[str, list[float]] = {t: [] for t in pitches}

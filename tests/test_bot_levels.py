@@ -16,7 +16,7 @@ import pytest
 
 from trickbook.actions import Action
 from trickbook.bots import bot_class, make_bot
-from trickbook.bots.search import BUDGETS, SearchBot, World
+from trickbook.bots.search import SearchBot, World
 from trickbook.games import find_game
 from trickbook.messages import MESSAGES
 from trickbook.shuffle import deal_hand
@@ -83,7 +83,7 @@ def positions(game: str, hands: int) -> list[dict[str, Any]]:
 @pytest.mark.parametrize("game", GAMES)
 def test_the_search_bot_never_applies_more_engine_actions_than_its_budget(game):
     bot = SearchBot(game, seed=3)
-    assert bot.budget == BUDGETS[game]
+    assert bot.budget == bot_class(game).search_budget
     searched = 0
     for obs in positions(game, 40 if game == "nap" else 6):
         choice = bot.choose(obs)
@@ -114,12 +114,12 @@ def test_cards_that_cannot_play_differently_are_searched_once():
     bot = SearchBot("euchre", seed=1)
     obs = {"seat": "S", "seats": list(seats), "dealer": "W", "trump": "H", "hand": ["KC", "QC", "AS"],
            "tricks": [], "hand_sizes": {s: 3 for s in seats}, "score": {"NS": 0, "EW": 0}, "awards": []}
-    world = World(bot.game, cls, obs)
+    world = World(cls, obs)
     legal = ["S KC", "S QC", "S AS"]
     assert bot.distinct(world, legal, "S QC") == ["S QC", "S AS"]
     # With the ten of clubs still out between them (Q and 9), they differ.
     obs9 = {**obs, "hand": ["QC", "9C", "AS"]}
-    assert bot.distinct(World(bot.game, cls, obs9), ["S QC", "S 9C", "S AS"], "S QC") == ["S QC", "S 9C", "S AS"]
+    assert bot.distinct(World(cls, obs9), ["S QC", "S 9C", "S AS"], "S QC") == ["S QC", "S 9C", "S AS"]
 
 
 @pytest.mark.slow  # strong-bot searches; the fast tier keeps the levels' table and save tests and test_search_bot.py

@@ -2,19 +2,25 @@
 
 from __future__ import annotations
 
+import random
 import sys
 import textwrap
 
 import pytest
 
 import trickbook.games as registry
+from trickbook.actions import Action
 from trickbook.bots import BOTS, RandomBot, make_bot
-from trickbook.errors import RecordError
+from trickbook.bots.search import BUDGET, MIN_WORLDS, SearchBot
+from trickbook.bots.worlds import World
+from trickbook.errors import RecordError, TrickbookError
 from trickbook.game import _REGISTRY, HandState
 from trickbook.games import GAMES, canonical_name, find_game, load_game_modules
 from trickbook.match import Match, play_match
+from trickbook.messages import Message
 from trickbook.record import parse_record, replay
 from trickbook.shuffle import deal_hand, first_dealer
+from trickbook.table import Conduct, Table, TableError, conduct_class
 
 SEED = "ab" * 32
 
@@ -47,6 +53,10 @@ class SevensHand(HandState):
     turn_card = "trump card"
     has_stock = True
 
+    @classmethod
+    def default_seats_for(cls, dealt):
+        return tuple("ABCDE"[:dealt]) if dealt in cls.seat_counts else cls.default_seats
+
     def _start(self):
         self.trump = self.deal.turn.suit
         self.emit("deal", dealer=self.dealer)
@@ -55,7 +65,48 @@ class SevensHand(HandState):
     def _score_hand(self):
         for seat in self.seats:
             self.award("tricks", seat, sum(1 for t in self.tricks if t.winner == seat))
+        best = max(self.seats, key=lambda s: self.score[s])  # the first seat at the target wins
+        if self.score[best] >= self.rules.target:
+            self.winner = best
         self.end_hand()
+
+    def public_view(self):
+        return super().public_view() | {"turn": str(self.deal.turn)}  # the trump card lies face up
+'''
+
+# The same game with a round of passes before trick play, and no bot of its own to guess it.
+CALLED_GAME = FIFTH_GAME + '''
+
+from trickbook.actions import Action
+from trickbook.model import Phase
+
+
+class CalledSevensHand(SevensHand):
+    """Each seat passes once, from the dealer's left, before the play."""
+
+    game = "called-sevens-for-tests"
+    aliases = ()
+    title = "Called sevens"
+    verbs = frozenset({"play", "pass"})
+
+    def _start(self):
+        self.trump = self.deal.turn.suit
+        self.phase = Phase.BIDDING
+        self.spoken = []
+        self.current = self.next_seat(self.dealer)
+
+    def _bidding_legal(self):
+        yield Action(self.current, "pass")
+
+    def _bidding_check(self, action):
+        return None if action.verb == "pass" else self._not_now(action)
+
+    def _bidding_apply(self, action):
+        self.spoken.append(action.seat)
+        if len(self.spoken) < len(self.seats):
+            self.current = self.next_seat(action.seat)
+        else:
+            self.start_play(self.next_seat(self.dealer))
 '''
 
 
@@ -70,6 +121,12 @@ def fifth_game(tmp_path, monkeypatch):
     _REGISTRY.clear()
     _REGISTRY.update(saved)
     sys.modules.pop("sevens_for_tests", None)
+
+
+def _load(tmp_path, monkeypatch, name, text):
+    (tmp_path / f"{name}.py").write_text(textwrap.dedent(text), encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    load_game_modules([name])
 
 
 def test_the_four_games_are_found_without_a_table_of_names():
@@ -194,3 +251,78 @@ def test_a_site_adds_its_own_game_by_naming_its_module_in_pyproject(tmp_path, mo
             in capsys.readouterr().err
     finally:
         _forget_the_fifth_game(saved)
+
+
+def test_a_new_game_dealt_straight_into_trick_play_gets_a_strong_bot_from_its_module_alone(fifth_game):
+    bot = make_bot(fifth_game, seed=4, level="strong")
+    assert isinstance(bot, SearchBot) and bot.budget == BUDGET  # its bot (RandomBot) declares no budget
+    state = find_game(fifth_game)(None, ("A", "B", "C"), "C", deal_hand(fifth_game, ("A", "B", "C"), "C", SEED, 1))
+    rng, searched = random.Random(2), 0
+    while not state.is_terminal:
+        seat = state.current_player
+        obs = state.observation(seat)
+        # A guessed world keeps the seat's hand, the turned card (and so the trumps) and the play so far.
+        world = World.from_observation(type(state), obs)
+        rebuilt = world.rebuild(world.sample(rng))
+        assert rebuilt is not None and rebuilt.trump == state.trump and rebuilt.deal.turn == state.deal.turn
+        assert sorted(rebuilt.hands[seat]) == sorted(state.hands[seat]) and rebuilt.history == state.history
+        bot = make_bot(fifth_game, seed=4, level="strong")  # a bot's choice depends on its seed alone
+        choice = bot.choose(obs)
+        assert choice in obs["legal"] and choice == make_bot(fifth_game, seed=4, level="strong").choose(obs)
+        assert bot.unsearched is None
+        searched += bot.worlds_tried >= MIN_WORLDS
+        state.apply(Action.parse(choice, state.seats))
+    assert searched >= 3, "the strong bot looked ahead at too few of the hand's decisions"
+
+
+def test_a_new_game_with_calls_and_no_hook_to_guess_them_has_no_strong_bot(tmp_path, monkeypatch):
+    saved = dict(_REGISTRY)
+    try:
+        _load(tmp_path, monkeypatch, "called_sevens_for_tests", CALLED_GAME)
+        with pytest.raises(TrickbookError, match="Called sevens has calls before trick play, and its bot "
+                                                 r"\(trickbook.bots.random_bot:RandomBot\) declares no `worlds` hook"):
+            make_bot("called-sevens-for-tests", level="strong")
+        with pytest.raises(TrickbookError, match="Called sevens has calls before trick play"):
+            Table(game="called-sevens-for-tests", seed=SEED)
+        table = Table(game="called-sevens-for-tests", seed=SEED, seat="A", level="gentle")
+        assert table.view()["legal"] == ["A pass"] or table.view()["current"] != "A"
+    finally:
+        _forget_the_fifth_game(saved)
+        sys.modules.pop("called_sevens_for_tests", None)
+
+
+def test_a_new_game_gets_a_play_table_played_to_the_end_from_its_module_alone(fifth_game):
+    assert conduct_class(fifth_game) is Conduct  # its class names no table manners of its own
+    table = Table(game=fifth_game, seed=SEED, seat="B", level="gentle", players=4)
+    assert table.match.seats == ("A", "B", "C", "D") and table.bots.keys() == {"A", "C", "D"}
+    with pytest.raises(TableError, match="Seven-card trumps is played by 3 to 5 players, not 6"):
+        Table(game=fifth_game, seed=SEED, players=6)
+    with pytest.raises(TableError, match="sevens-for-tests is played to its target score"):
+        Table(game=fifth_game, seed=SEED, rounds=2)
+    view = table.view()
+    trump = view["trump"]
+    assert table.explain("trump") == [Message("trump-set", {"suit": trump})]
+    assert [m.code for m in table.explain("taken:A")] == ["explain-tricks-taken"]
+    while not table.is_over:
+        if table.hand_over:
+            table.next_hand()
+        else:
+            table.timeout()  # the table chooses for the reader: the card that gives least away
+    view = table.view()
+    assert view["over"] and view["winner"] is not None and view["seed"] == SEED
+    assert max(view["score"].values()) >= 50 == table.match.rules.target
+    # The match is deterministic from the seed and the reader's moves, as at every table.
+    again = Table.resume(SEED, table.moves, game=fifth_game, seat="B", level="gentle", players=4)
+    assert again.view()["score"] == view["score"] and again.view()["dealt"] == view["dealt"]
+
+
+def test_a_new_games_table_plays_a_hand_with_strong_bots(fifth_game):
+    table = Table(game=fifth_game, seed=SEED, seat="A")
+    assert all(isinstance(bot, SearchBot) for bot in table.bots.values())
+    steps = []
+    while not table.hand_over:
+        steps += table.timeout()
+    assert sum(view_seat["taken"] for view_seat in table.view()["seats"]) == 7
+    bot_steps = [step for step in steps if step["bot"]]
+    assert len(bot_steps) == 14
+    assert all(Action.parse(step["action"], table.match.seats).verb == "play" for step in bot_steps)

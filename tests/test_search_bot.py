@@ -70,8 +70,7 @@ def test_search_bot_is_deterministic_from_its_seed_and_answers_only_legal_action
 
 def guessed_world(game, state, obs, rng):
     """A world guessed from ``obs`` and the engine state rebuilt from one sample of it (both must exist)."""
-    world = World.from_observation(game, type(state), obs)
-    assert world is not None
+    world = World.from_observation(type(state), obs)
     hidden = world.sample(rng)
     assert hidden is not None
     rebuilt = world.rebuild(hidden)
@@ -205,7 +204,6 @@ def test_a_guessed_world_at_a_call_keeps_the_seats_hand_and_the_calls_made(game)
 def test_the_yorkshire_pitch_is_the_heuristics_because_a_searched_pitch_measured_worse(monkeypatch):
     # The first lead names trumps; within the budget the search sees too few worlds per suit to judge it
     # (bench/duplicate.py), so the strong bot pitches as the gentle one does, and says so in its reason.
-    from trickbook.bots import search
 
     pitches = [obs for _state, obs in positions("yorkshire", 40, lambda phase: phase == "play")
                if obs["trump"] is None]
@@ -214,8 +212,10 @@ def test_the_yorkshire_pitch_is_the_heuristics_because_a_searched_pitch_measured
         strong, gentle = make_bot("yorkshire", seed=5, level="strong"), make_bot("yorkshire", seed=5)
         assert strong.choose(obs) == gentle.choose(obs)
         assert strong.reason is not None and strong.reason[0] == "bot-pitch"
-    # The test can fail: searched, some of the same pitches change.
-    monkeypatch.setattr(search, "HEURISTIC_PITCH", frozenset())
+    # The test can fail: searched (the bot declaring it), some of the same pitches change.
+    from trickbook.bots.allfours import YorkshireBot
+
+    monkeypatch.setattr(YorkshireBot, "search_pitches", True)
     changed = [obs for obs in pitches
                if make_bot("yorkshire", seed=5, level="strong").choose(obs) != make_bot("yorkshire", seed=5).choose(obs)]
     assert changed

@@ -8,7 +8,8 @@
 // Babel's javascript extractor finds them; the engine's events and reasons are
 // filled from `engine.messages[code]`, mirroring trickbook.messages.format_value.
 
-const SUIT_SYMBOLS = { S: "♠", H: "♥", D: "♦", C: "♣" };
+// The suits' symbols, as trickbook.cards.SUIT_SYMBOLS draws them; the play table shows them too.
+export const SUIT_SYMBOLS = { S: "♠", H: "♥", D: "♦", C: "♣" };
 const SUIT_KEYS = new Set(["suit", "trump", "led", "other_suit"]);
 // Values that are cards, always shown by name ("J♠", never "JS"): trickbook.messages.CARD_KEYS.
 const CARD_KEYS = new Set(["card", "cards", "right", "left", "kept"]);

@@ -3,7 +3,7 @@
 A game is one ``HandState`` subclass that carries all its facts as class
 variables (name, aliases, title, seats, teams, hand size and packets, the pack,
 the extra cards of the deal, the first-dealer draw, its rules options, verbs,
-its bot) and plays one hand from the deal to its scoring. Defining the class
+its bot and its play table's manners) and plays one hand from the deal to its scoring. Defining the class
 registers the game (``games.find_game``).
 
 The state moves through explicit phases (``Phase``); for each phase a game
@@ -25,6 +25,7 @@ from .cloning import clone_state
 from .deal_checks import check_deal, check_score_before
 from .errors import DealError, IllegalActionError
 from .hand_views import HandViews
+from .memo import Memo
 from .messages import Event, Reason
 from .model import Award, Deal, Phase, Rules
 from .trickplay import IN_ORDER, TrickPlay
@@ -43,10 +44,10 @@ __all__ = ["Award", "Deal", "HandState", "Phase", "Rules"]
 _REGISTRY: dict[str, type["HandState"]] = {}
 # The games, tables and dealers found good (``_check_table``).
 _CHECKED_TABLES: set[tuple[type["HandState"], tuple[str, ...], str]] = set()
-_DEFAULT_RULES: dict[type["HandState"], Rules] = {}
+# Each game's rules with every option at its default: one frozen object serves every hand.
+_DEFAULT_RULES: Memo[type["HandState"], Rules] = Memo(lambda cls: cls.rules_class())
 # The next seat in play after each seat, by table and seats in play (``next_seat``).
 _NEXT: dict[tuple[tuple[str, ...], tuple[str, ...]], dict[str, str]] = {}
-_TABLES: dict[tuple[type["HandState"], tuple[str, ...]], tuple[dict[str, list[str]], dict[str, str], dict[str, str]]] = {}
 # Attributes a state and its clone share: the table facts and the trick's keys, only ever read, and
 # the listed legal actions, which ``apply`` replaces rather than changes.
 _SHARED_IN_CLONE = frozenset({"_teams", "_team_of", "_partner", "_legal", "_trick_keys"})
@@ -54,11 +55,18 @@ _SHARED_IN_CLONE = frozenset({"_teams", "_team_of", "_partner", "_legal", "_tric
 _text_of = attrgetter("_text")
 
 
-def _default_rules(cls: type["HandState"]) -> Rules:
-    rules = _DEFAULT_RULES.get(cls)
-    if rules is None:
-        rules = _DEFAULT_RULES[cls] = cls.rules_class()
-    return rules
+def _team_facts(key: tuple[type["HandState"], tuple[str, ...]]) -> tuple[dict[str, list[str]], dict[str, str],
+                                                                          dict[str, str]]:
+    """The teams a table of a game forms (``teams_of``), each seat's team and each seat's partner."""
+    cls, seats = key
+    teams = cls.teams_of(seats)
+    team_of = {s: t for t, members in teams.items() for s in members}
+    partner = {s: other for members in teams.values() for s in members for other in members if other != s}
+    return teams, team_of, partner
+
+
+# The team facts of each game and table, only ever read (a state and its clones share them).
+_TEAM_FACTS = Memo(_team_facts)
 
 
 class HandState(TrickPlay, HandViews):
@@ -91,6 +99,8 @@ class HandState(TrickPlay, HandViews):
     first_dealer_draw: ClassVar[str] = "high-card"  # the published draw: high-card, first-jack, seat-index
     verbs: ClassVar[frozenset[str]] = frozenset({"play"})  # any other verb is not an action here at all
     bot: ClassVar[str] = "trickbook.bots.random_bot:RandomBot"  # the game's bot, as module:Class
+    # The play table's manners for the game (``table.conduct``), as module:Class.
+    conduct: ClassVar[str] = "trickbook.table.conduct:Conduct"
     example: ClassVar[str] = ""  # the default site's worked hand a new site starts from
     first_lead_sets_trump: ClassVar[bool] = False  # Yorkshire and Nap: the suit of the first card led is trumps
     no_trumps: bool = False  # a hand played without trumps (Nap's Misère): the first lead sets none
@@ -114,7 +124,7 @@ class HandState(TrickPlay, HandViews):
     ) -> None:
         cls = type(self)
         # Rules are frozen: one default object per game serves every hand.
-        self.rules = rules if rules is not None else (_DEFAULT_RULES.get(cls) or _default_rules(cls))
+        self.rules = rules if rules is not None else _DEFAULT_RULES[cls]
         self.seats: tuple[str, ...] = tuple(seats)
         if type(dealer) is not str or (cls, self.seats, dealer) not in _CHECKED_TABLES:  # each game, table and dealer checked once
             self._check_table(dealer)
@@ -167,14 +177,7 @@ class HandState(TrickPlay, HandViews):
 
     @classmethod
     def _table_facts(cls, seats: tuple[str, ...]) -> tuple[dict[str, list[str]], dict[str, str], dict[str, str]]:
-        key = (cls, seats)
-        facts = _TABLES.get(key)
-        if facts is None:
-            teams = cls.teams_of(seats)
-            team_of = {s: t for t, members in teams.items() for s in members}
-            partner = {s: other for members in teams.values() for s in members for other in members if other != s}
-            facts = _TABLES[key] = (teams, team_of, partner)
-        return facts
+        return _TEAM_FACTS[cls, seats]
 
     def _start(self) -> None:
         """Set up the hand once the deal is checked: each game says who acts first."""

@@ -32,6 +32,19 @@ class Phase(StrEnum):
         """The stem of the phase's methods: ``round_one`` for ``round-one``."""
         return self.value.replace("-", "_")
 
+    @property
+    def is_call(self) -> bool:
+        """A call before trick play (a bid, a pass, a beg, an answer to it, making trumps): the strong
+        bot plays each one out. The Euchre dealer's discard is not a call, nor is a card played.
+
+        >>> [p.value for p in Phase if p.is_call]
+        ['bidding', 'beg', 'give', 'round-one', 'round-two']
+        """
+        return self in _CALLS
+
+
+_CALLS = frozenset({Phase.BIDDING, Phase.BEG, Phase.GIVE, Phase.ROUND_ONE, Phase.ROUND_TWO})
+
 
 @dataclass(frozen=True)
 class Rules:

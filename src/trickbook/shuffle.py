@@ -17,6 +17,7 @@ from .cards import RANKS, Card
 from .errors import DealError
 from .game import Deal, HandState
 from .games import builtin_games, find_game
+from .memo import Memo
 
 SEED_BYTES = 32
 _TWO_32 = 1 << 32
@@ -132,15 +133,12 @@ def shuffled_pack(game: str, stream: Stream) -> list[Card]:
     return pack
 
 
-# The Fisher–Yates steps of a pack of n cards, last index down to 1: (i, m = i + 1, the rejection limit for m).
-_STEPS: dict[int, tuple[tuple[int, int, int], ...]] = {}
+def _fisher_yates_steps(n: int) -> tuple[tuple[int, int, int], ...]:
+    """The Fisher–Yates steps of a pack of n cards, last index down to 1: (i, m = i + 1, the rejection limit for m)."""
+    return tuple((i, i + 1, _TWO_32 - (_TWO_32 % (i + 1))) for i in range(n - 1, 0, -1))
 
 
-def _steps(n: int) -> tuple[tuple[int, int, int], ...]:
-    steps = _STEPS.get(n)
-    if steps is None:
-        steps = _STEPS[n] = tuple((i, i + 1, _TWO_32 - (_TWO_32 % (i + 1))) for i in range(n - 1, 0, -1))
-    return steps
+_STEPS = Memo(_fisher_yates_steps)
 
 
 # The counters of a stream's first blocks, as 4 big-endian bytes, and the readers of n blocks' integers.
@@ -168,7 +166,7 @@ def shuffle_with_words(pack: list[Card], words: Sequence[int]) -> bool:
     shuffled) as soon as one would be, or when ``words`` run out, so the caller shuffles again from a
     ``Stream`` (an integer is rejected about once in 80 million draws for a 52-card pack).
     """
-    steps = _steps(len(pack))
+    steps = _STEPS[len(pack)]
     if len(words) < len(steps):
         return False
     if len(pack) <= 64 and max(words[:len(steps)]) < _NEVER_REJECTED:  # the usual case: no rejection possible
@@ -238,11 +236,6 @@ def deal_hand(game: str, seats: Sequence[str], dealer: str, seed_hex: str, hand_
     return Deal(hands, turn=turn, kitty=kitty, stock=pack[top:] if cls.has_stock else [])
 
 
-# Which places of the shuffled pack each seat receives, by packets and number of seats: the k-th seat
-# from the dealer's left gets its packet of every round of the table; then the place after the packets.
-_PLANS: dict[tuple[tuple[int, ...], int], tuple[tuple[Callable[[list[Card]], tuple[Card, ...]], ...], int]] = {}
-
-
 # Each seat's places of the shuffled pack, in the order of the seats, and the place after the packets,
 # by game, seats and dealer (a deal's plan once its table is checked).
 _SEAT_PLANS: dict[tuple[type[HandState], tuple[str, ...], str], tuple[tuple[tuple[str, Callable[[list[Card]], tuple[Card, ...]]], ...], int]] = {}
@@ -253,7 +246,7 @@ def _seat_plan(cls: type[HandState], seats: tuple[str, ...], dealer: str,
     order = deal_order(seats, dealer)
     if sum(cls.packets) * len(seats) > cards:
         raise DealError(f"{len(seats)} seats need more cards than the pack holds")
-    places, top = _deal_plan(cls.packets, len(seats))
+    places, top = _PLANS[cls.packets, len(seats)]
     by_seat = {seat: places[k] for k, seat in enumerate(order)}
     plan = (tuple((s, by_seat[s]) for s in seats), top)
     if type(dealer) is str:
@@ -261,17 +254,20 @@ def _seat_plan(cls: type[HandState], seats: tuple[str, ...], dealer: str,
     return plan
 
 
-def _deal_plan(packets: tuple[int, ...], seats: int) -> tuple[tuple[Callable[[list[Card]], tuple[Card, ...]], ...], int]:
-    plan = _PLANS.get((packets, seats))
-    if plan is None:
-        places: list[list[int]] = [[] for _ in range(seats)]
-        top = 0
-        for packet in packets:
-            for k in range(seats):
-                places[k].extend(range(top, top + packet))
-                top += packet
-        plan = _PLANS[(packets, seats)] = (tuple(_getter(p) for p in places), top)
-    return plan
+def _deal_plan(key: tuple[tuple[int, ...], int]) -> tuple[tuple[Callable[[list[Card]], tuple[Card, ...]], ...], int]:
+    """Which places of the shuffled pack each seat receives, by packets and number of seats: the k-th seat
+    from the dealer's left gets its packet of every round of the table; then the place after the packets."""
+    packets, seats = key
+    places: list[list[int]] = [[] for _ in range(seats)]
+    top = 0
+    for packet in packets:
+        for k in range(seats):
+            places[k].extend(range(top, top + packet))
+            top += packet
+    return tuple(_getter(p) for p in places), top
+
+
+_PLANS = Memo(_deal_plan)
 
 
 def _getter(places: list[int]) -> Callable[[list[Card]], tuple[Card, ...]]:

@@ -312,8 +312,8 @@ class HandFigure:
         if score:
             # A negative score with a true minus sign, as in the payment table.
             shown = ", ".join(f"{self.shown(k)} {v}" if v >= 0 else f"{self.shown(k)} −{-v}" for k, v in score.items())
-            # Nap keeps no score: each seat's figure is its balance of what it has won and paid.
-            line = L["balances_after"] if self.record.game == "nap" else L["score_after"]
+            # A game whose scores do not count up (Nap) keeps balances: what each seat has won and paid.
+            line = L["score_after"] if type(self.trace.state).scores_count_up else L["balances_after"]
             parts.append(f'<p class="tb-score">{escape(line.format(score=shown))}</p>')
         winner = self.trace.state.winner
         if winner:

@@ -6,8 +6,8 @@ Last, before the pages are sealed, ``finish_pages`` goes over one language's pag
 - a page with worked hands gets their step-through bar once, as a template that
   `widgets/hand.js` copies into each hand (`hand_controls.py`);
 - each play table (``<div class="tb-table" data-game>``) gets its opening controls
-  written in, hidden (``<div class="tbt-intro" hidden>``: the players' count for Nap,
-  the bots' level, the Start button, the status line, in the page's language), so that
+  written in, hidden (``<div class="tbt-intro" hidden>``: the players' count and the
+  session's length where the game's class and table conduct offer them (Nap), the bots' level, the Start button, the status line, in the page's language), so that
   `widgets/play-table/start.js` can show them and load the table's code only when
   the reader comes to them (or a saved match is there to resume). The table adopts
   these very elements;
@@ -38,8 +38,6 @@ def _english_plural(singular: str, plural: str, n: int) -> str:
     return singular if n == 1 else plural
 
 TABLE = re.compile(r'(<div class="tb-table" data-game="(\w+)"[^>]*>)')
-NAP_PLAYERS = (3, 4, 5, 6, 7)  # as widgets/play-table/view.js offers them, 4 chosen
-NAP_ROUNDS = (1, 2, 3, 4, 5)  # view.js's ROUND_CHOICES (the engine's nap.MAX_ROUNDS), 2 chosen
 
 
 def _labels(_: Translate) -> dict[str, str]:
@@ -81,10 +79,27 @@ def keys_help(_: Translate) -> str:
             f'<dl class="tbt-keys">{rows}</dl></details>')
 
 
-def _round_names(ngettext: Plural) -> list[str]:
+def _round_names(ngettext: Plural, lengths: range) -> list[str]:
     """Each session length's name, in the plural form the language's rule picks for it."""
     return [ngettext("{count} round: each player deals once", "{count} rounds: each player deals {count} times", n)
-            .replace("{count}", str(n)) for n in NAP_ROUNDS]
+            .replace("{count}", str(n)) for n in lengths]
+
+
+def _choices(game: str) -> tuple[range, int, range, int]:
+    """What a table of ``game`` lets the reader choose before Start, as its class and table conduct
+    declare: the players' counts and the one chosen first (the game's default seats; widgets/play-table/
+    view.js offers the same), the session's lengths in rounds and the one chosen first. Empty ranges for
+    a game that offers no choice, or a name no game has."""
+    from trickbook.games import find_game
+    from trickbook.table import conduct_class
+
+    try:
+        hand = find_game(game)
+    except ValueError:
+        return range(0), 0, range(0), 0
+    manners = conduct_class(game)
+    counts = hand.seat_counts if len(hand.seat_counts) > 1 else range(0)
+    return counts, len(hand.default_seats), range(1, manners.max_rounds + 1), manners.rounds_offered
 
 
 def house_rules(game: str, ui: Translate, engine: Translate) -> str:
@@ -114,12 +129,14 @@ def table_intro(game: str, ui: Translate, ngettext: Plural = _english_plural, en
     """The table's opening controls, as `TableView.build` makes them, hidden until a script shows them."""
     t = _labels(ui)
     players = ""
-    if game == "nap":
-        options = "".join(f'<option value="{n}"{" selected" if n == 4 else ""}>{n}</option>' for n in NAP_PLAYERS)
+    counts, seated, rounds, offered = _choices(game)
+    if counts:
+        options = "".join(f'<option value="{n}"{" selected" if n == seated else ""}>{n}</option>' for n in counts)
         players = (f'<label class="tbt-players-label" for="tbt-players-{game}">{escape(t["players"])} '
                    f'<select class="tbt-players" id="tbt-players-{game}">{options}</select></label>')
-        lengths = "".join(f'<option value="{n}"{" selected" if n == 2 else ""}>{escape(name)}</option>'
-                          for n, name in zip(NAP_ROUNDS, _round_names(ngettext), strict=True))
+    if rounds:
+        lengths = "".join(f'<option value="{n}"{" selected" if n == offered else ""}>{escape(name)}</option>'
+                          for n, name in zip(rounds, _round_names(ngettext, rounds), strict=True))
         players += (f'<label class="tbt-players-label tbt-rounds-label" for="tbt-rounds-{game}">'
                     f'{escape(t["rounds"])} <select class="tbt-rounds" id="tbt-rounds-{game}">{lengths}</select></label>')
     gentle = (f'<label class="tbt-gentle-label" for="tbt-gentle-{game}">'

@@ -5,9 +5,8 @@
 // module only names seats and teams in the reader's language and turns the
 // legal actions into the placard's buttons.
 
-import { _, cardDisplay, cardName, contractName, engineParts, fill, fillParts, ngettext, partsText, seatSpoken, suitName, useSpokenSeats } from "../i18n.js";
+import { _, SUIT_SYMBOLS, cardDisplay, cardName, contractName, engineParts, fill, fillParts, ngettext, partsText, seatSpoken, suitName, useSpokenSeats } from "../i18n.js";
 
-export const SUIT_SYMBOLS = { S: "♠", H: "♥", D: "♦", C: "♣" };
 const SEAT_KEYS = new Set(["seat", "current", "dealer", "maker", "partner", "you", "captor", "owner", "payer", "payee", "other"]);
 const COMPASS = ["N", "E", "S", "W"];
 
@@ -118,30 +117,18 @@ export function cautiousAction(view) {
   return a ? a.text : null;
 }
 
-// Engine messages whose English template puts a team in the singular ("East and West scores"):
-// with a team of two seats the table uses its own plural template.
-const TEAM_PLURALS = {
-  score: () => _("{team} score {points} for {category}."),
-  "match-won": () => _("{team} win the match."),
-  "match-over": () => _("The match is over: {team} have won."),
-  game: () => _("Game: {team} have {total}, {other} have {other_total}."),
-};
-
 /**
  * An engine message with seats, teams and cards named for people, in the reader's language,
  * as parts (i18n.fillParts): cards and lettered seats carry their spoken words.
  */
 export function tableParts(message) {
   const values = {};
-  let plural = false;
   for (const [key, value] of Object.entries(message.values || {})) {
-    if ((key === "team" || key === "other" || key === "makers") && isTeam(value)) {
-      values[key] = teamName(value);
-      if (key === "team") plural = true;
-    } else if (SEAT_KEYS.has(key) && typeof value === "string") values[key] = seatName(value);
+    if ((key === "team" || key === "other" || key === "makers") && isTeam(value)) values[key] = teamName(value);
+    else if (SEAT_KEYS.has(key) && typeof value === "string") values[key] = seatName(value);
     else values[key] = value;
   }
-  if (plural && TEAM_PLURALS[message.code]) return fillParts(TEAM_PLURALS[message.code](), values);
+  // The engine's templates name a team in the plural ("{team} win the match"), as a team of two is named.
   return engineParts({ ...message, values });
 }
 

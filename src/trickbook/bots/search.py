@@ -27,15 +27,25 @@ depend only on the seed, on any machine, and the costs keep a call's search
 it; a wide choice is narrowed, after ``PRUNE_AFTER`` worlds, to the heuristic's
 choice and the ``KEEP`` best others.
 
-The calls before trick play are searched the same way (``BIDDING_PHASES``:
-Nap's bids, Euchre's order, call and going alone, Trinidad's beg, stand, give
-and run): in each guessed world the call is made, the heuristic bot finishes the
-calls of every seat, and the hand is played out. The Euchre discard, and the
-Yorkshire throw-in, early look and pitch, are the heuristic bot's, and so is any
-move in the rare positions the bot cannot rebuild. (The pitch, the first lead
-that names trumps, is left to the heuristic because ``bench/duplicate.py``
-measured the searched pitch worse than the heuristic's within the budget: with a
-few worlds per suit the best-looking suit is mostly the luckiest one.)
+The calls before trick play are searched the same way (every phase whose
+``Phase.is_call`` holds: Nap's bids, Euchre's order, call and going alone,
+Trinidad's beg, stand, give and run): in each guessed world the call is made,
+the heuristic bot finishes the calls of every seat, and the hand is played out.
+The Euchre discard, and the Yorkshire throw-in, early look and pitch, are the
+heuristic bot's. (A bot whose game's first lead names trumps declares
+``search_pitches = False`` to keep the pitch its own: Yorkshire's, because
+``bench/duplicate.py`` measured the searched pitch worse than the heuristic's
+within the budget: with a few worlds per suit the best-looking suit is mostly
+the luckiest one.)
+
+What the search needs of a game, its bot class declares (``bot_class``):
+``search_budget``, the engine actions a move may apply (``BUDGET`` if it
+declares none), and ``worlds``, the hook that completes a guessed world with the
+calls before trick play (``worlds.World``; a game dealt straight into trick play
+needs none). A position its hook declares beyond it (``worlds.NoWorlds``: a
+Trinidad redeal, a beg answered by no gift) is played by the heuristic, and the
+bot says so in ``unsearched``. A game with calls before trick play and no hook
+cannot have a strong bot: ``SearchBot`` refuses it with the reason.
 
 The bot reads only its observation, never the full state; the rules live only
 in the engine: this module asks it for everything.
@@ -50,14 +60,15 @@ from ..actions import Action
 from ..cards import Card, game_value
 from ..errors import TrickbookError
 from ..games import canonical_name, find_game
+from ..model import Phase
 from .playout import CALL_COST, OutOfBudget, WorkMeter, counts_game_values, finish_decisions, play_out, value
-from .worlds import World
+from .worlds import NoWorlds, World, starts_with_calls, trick_play_world, world_hook
 
 # Engine actions one move may apply (rebuilding worlds and playing them out), shared among the choices;
-# per game, since an action costs more in some (All Fours asks after throw-ins and peeks at each).
-# Sized so that a move stays under 50 ms under Pyodide (bench/pyodide_bench.mjs).
-BUDGETS = {"euchre": 740, "nap": 800, "yorkshire": 680, "trinidad": 720}
-BUDGET = 300  # a game not listed
+# each game's bot declares its own (``search_budget``), since an action costs more in some (All Fours
+# asks after throw-ins and peeks at each), sized so that a move stays under 50 ms under Pyodide
+# (bench/pyodide_bench.mjs). BUDGET is for a bot that declares none.
+BUDGET = 300
 # What one clone of a rebuilt world costs, in engine actions (bench/engine.py: a clone takes about
 # as long as one to one and a half actions played out).
 CLONE_COST = 2
@@ -70,10 +81,6 @@ WORLD_COST = 5
 # short of trumps (``World.sample``): in Euchre about one guess in twelve took more than one deal, up to
 # eleven, which the budget did not count before.
 SAMPLE_COST = 2
-# The decisions before trick play that are searched, by phase: every call is played out.
-BIDDING_PHASES = {"nap": ("bidding",), "euchre": ("round-one", "round-two"), "trinidad": ("beg", "give")}
-# The games whose first lead, naming trumps, is the heuristic's (see the module's text).
-HEURISTIC_PITCH = frozenset({"yorkshire"})
 # Worlds tried at most; a move whose budget cannot pay for MIN_WORLDS worlds is not searched
 # (so few worlds say nothing) and the heuristic's choice stands.
 MIN_WORLDS, MAX_WORLDS = 2, 48
@@ -118,12 +125,21 @@ class SearchBot:
         self.heuristic: Bot = heuristic(seed=seed, **getattr(heuristic, "strong_options", {}))
         self.others: Bot = bot_class(self.game)(seed=seed)  # the other seats' bids in a guessed world
         self.rng = random.Random(f"search {self.game} {seed}")
-        self.budget = BUDGETS.get(self.game, BUDGET) if budget is None else budget
+        self.budget: int = getattr(heuristic, "search_budget", BUDGET) if budget is None else budget
+        self.search_pitches: bool = getattr(heuristic, "search_pitches", True)
+        self.complete = world_hook(self.hand_class)
+        if self.complete is trick_play_world and starts_with_calls(self.hand_class):
+            raise TrickbookError(f"{self.hand_class.title or self.game} has calls before trick play, and its bot "
+                                 f"({self.hand_class.bot}) declares no `worlds` hook to rebuild them in guessed "
+                                 "worlds: its bots play at the gentle level only")
         self.values = counts_game_values(self.hand_class)
         # The engine actions the last move applied (the unit of the budget), and the worlds it tried.
         self.work = 0
         self.worlds_tried = 0
         self.searched: dict[str, Any] | None = None  # the reason's values when the search overrode the heuristic
+        # Why the last move was not searched though it had choices (the game's hook declared the position
+        # beyond it), or None: the heuristic's choice and reason stand.
+        self.unsearched: str | None = None
 
     @property
     def reason(self) -> tuple[str, dict[str, Any]] | None:
@@ -136,7 +152,7 @@ class SearchBot:
 
     def choose(self, observation: Mapping[str, Any]) -> str:
         self.work = self.worlds_tried = 0
-        self.searched = None
+        self.searched = self.unsearched = None
         legal: list[str] = list(observation["legal"])
         if not legal:
             raise TrickbookError(f"seat {observation.get('seat')!r} has no legal action to choose from")
@@ -144,19 +160,20 @@ class SearchBot:
         if len(legal) == 1:
             return choice
         seat = observation["seat"]
-        if observation.get("phase") in BIDDING_PHASES.get(self.game, ()):
+        phase = Phase(observation["phase"])
+        if phase.is_call:
             # Each call (or the pass) is played out: the other seats finish the bidding as the
             # heuristic would from their guessed hands, then the hand is played out.
-            bidding = World.from_observation(self.game, self.hand_class, observation)
+            bidding = self._world(observation)
             if bidding is None:
                 return choice
             calls = [t for t in legal if t.split(" ", 1)[0] == seat]
             return self._search(bidding, calls, choice, seat, calls=len(bidding.seats))
-        if observation.get("phase") != "play":
+        if phase != Phase.PLAY:
             return choice
-        if observation.get("trump") is None and self.game in HEURISTIC_PITCH:
+        if observation.get("trump") is None and not self.search_pitches:
             return choice
-        world = World.from_observation(self.game, self.hand_class, observation)
+        world = self._world(observation)
         if world is None:
             return choice
         if Action.parse(choice, world.seats).verb != "play":
@@ -166,6 +183,15 @@ class SearchBot:
         if len(choices) == 1:
             return choice
         return self._search(world, choices, choice, seat)
+
+    def _world(self, observation: Mapping[str, Any]) -> World | None:
+        """The seat's world, completed by the game's hook; None (and the reason in ``unsearched``) when the
+        hook declares the position beyond it."""
+        try:
+            return self.complete(World(self.hand_class, observation))
+        except NoWorlds as e:
+            self.unsearched = str(e)
+            return None
 
     def distinct(self, world: World, legal: list[str], keep: str) -> list[str]:
         """The legal actions less those that cannot play differently from one kept (``keep`` is kept)."""

@@ -191,6 +191,7 @@ class EuchreHand(HandState):
     first_dealer_draw = "seat-index"
     verbs = frozenset({"pass", "order", "pickup", "call", "notrump", "defend", "discard", "play"})
     bot = "trickbook.bots.euchre:EuchreBot"
+    conduct = "trickbook.table.euchre:EuchreConduct"
 
     def _start(self) -> None:
         assert self.deal.turn is not None

@@ -73,6 +73,7 @@ class NapHand(HandState):
     first_lead_sets_trump = True
     verbs = frozenset({"pass", "bid", "play"})
     bot = "trickbook.bots.nap:NapBot"
+    conduct = "trickbook.table.nap:NapConduct"
     example = "nap-four-hearts"
     scores_count_up = False  # a seat's balance goes below zero when it pays
 

@@ -76,6 +76,7 @@ class TrinidadHand(AllFoursHand):
     hang_jack_points = 3
     verbs = frozenset({"play", "stand", "beg", "give", "run"})
     bot = "trickbook.bots.allfours:TrinidadBot"
+    conduct = "trickbook.table.allfours:TrinidadConduct"
 
     @property
     def kick_points(self) -> dict[str, int]:

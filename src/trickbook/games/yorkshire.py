@@ -68,6 +68,7 @@ class YorkshireHand(AllFoursHand):
     hang_jack_points = 1
     verbs = frozenset({"play", "throw", "peek"})
     bot = "trickbook.bots.allfours:YorkshireBot"
+    conduct = "trickbook.table.allfours:YorkshireConduct"
 
     def _start(self) -> None:
         super()._start()

@@ -61,7 +61,6 @@ class AllFoursConduct(Conduct):
 
 
 class YorkshireConduct(AllFoursConduct):
-    game = "yorkshire"
     objects = ("trump",)
 
     def __init__(self, table: Any) -> None:
@@ -113,7 +112,6 @@ class YorkshireConduct(AllFoursConduct):
 
 
 class TrinidadConduct(AllFoursConduct):
-    game = "trinidad"
     objects = ("trump", "kick", "stock")
     wait_code = "explain-cards-wait-beg"
 

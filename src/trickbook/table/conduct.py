@@ -6,16 +6,24 @@ out (always the cautious choice), which objects lie on the table and how each
 is explained, what a bot's move shows of itself, and any decision the table
 itself offers (the Yorkshire early look). The session (``session.Table``) is
 the same for every game.
+
+A game names its conduct on its class (``HandState.conduct``, as
+``module:Class``; ``conduct_class`` imports it when a table opens). ``Conduct``
+itself serves a game that names none: the seats and rounds its class allows,
+passing on a time-out where it may and otherwise the card that gives least
+away, and the tricks each seat has taken.
 """
 
 from __future__ import annotations
 
+import importlib
 from typing import TYPE_CHECKING, Any, ClassVar, Sequence
 
 from ..actions import Action
 from ..cards import SUITS, Card, game_value
 from ..errors import TrickbookError
 from ..game import HandState
+from ..games import find_game
 from ..messages import N_, Message, register
 
 if TYPE_CHECKING:
@@ -36,7 +44,10 @@ register({
     "explain-trump-jack": N_("{card} is the trump jack: the side that captures it scores Jack."),
     "explain-no-trumps-yet": N_("Trumps are not set yet: the first card led sets them."),
     "explain-trumps-led": N_("Trumps are {suit}, set by the first card {seat} led."),
+    "explain-tricks-taken": N_("Tricks taken by {seat} in this hand: {count}."),
 })
+# How many play, in words, for a game played by a fixed number.
+_HOW_MANY = ("none", "one", "two", "three", "four", "five", "six", "seven", "eight")
 
 
 class TableError(TrickbookError):
@@ -49,10 +60,22 @@ def unknown_target(target: str) -> TableError:
     return TableError(Message("table-unknown-target", {"target": target}).text)
 
 
-class Conduct:
-    """One game's table manners; subclasses set ``game`` and override what differs."""
+def conduct_class(game: str) -> type["Conduct"]:
+    """The table manners of ``game`` (name or alias): the class its ``HandState.conduct`` names."""
+    module_name, cls_name = find_game(game).conduct.split(":")
+    cls: type[Conduct] = getattr(importlib.import_module(module_name), cls_name)
+    return cls
 
-    game: ClassVar[str] = ""
+
+class Conduct:
+    """One game's table manners; a game's own subclass overrides what differs."""
+
+    # A session's length in rounds (each player deals once a round) for a game without a target: the
+    # most a reader may choose (0: not a choice), the length of a table opened without a choice, and
+    # the length the page's opening controls offer first.
+    max_rounds: ClassVar[int] = 0
+    rounds_unchosen: ClassVar[int | None] = None
+    rounds_offered: ClassVar[int] = 1
     # The objects on the table that ``explain`` knows (besides ``card:XX`` and ``taken:SEAT``).
     objects: ClassVar[tuple[str, ...]] = ("trump",)
     # What a card of the hand is told while no card may be played yet.
@@ -63,22 +86,38 @@ class Conduct:
 
     # ----- the match ---------------------------------------------------------
     @classmethod
-    def seats(cls, players: int | None) -> tuple[str, ...] | None:
-        """The seats of the match; None for the game's default."""
-        if players is not None:
-            raise TableError(f"{cls.game} is played by four; the number of players is not a choice")
-        return None
+    def seats(cls, game: type[HandState], players: int | None) -> tuple[str, ...] | None:
+        """The seats of a match of ``game`` for ``players`` (a count its class allows); None for the default."""
+        if players is None:
+            return None
+        counts = game.seat_counts
+        if len(counts) == 1:
+            n = counts.start
+            raise TableError(f"{game.game} is played by {_HOW_MANY[n] if n < len(_HOW_MANY) else n}; "
+                             "the number of players is not a choice")
+        if type(players) is not int or players not in counts:
+            raise TableError(f"{game.title} is played by {counts.start} to {counts.stop - 1} players, not {players!r}")
+        seats = game.default_seats_for(players)
+        if len(seats) != players:
+            raise TableError(f"{game.title} names no seats for {players} players (``default_seats_for``)")
+        return seats
 
     @classmethod
     def default_seat(cls, seats: Sequence[str]) -> str:
         return "S" if "S" in seats else seats[0]
 
     @classmethod
-    def rounds(cls, rounds: int | None = None) -> int | None:
+    def rounds(cls, game: type[HandState], rounds: int | None = None) -> int | None:
         """Deals per seat for a game without a target (Nap), ``rounds`` when the reader chose; None otherwise."""
-        if rounds is not None:
-            raise TableError(f"{cls.game} is played to its target score; the number of rounds is not a choice")
-        return None
+        if not cls.max_rounds:
+            if rounds is not None:
+                raise TableError(f"{game.game} is played to its target score; the number of rounds is not a choice")
+            return None
+        if rounds is None:
+            return cls.rounds_unchosen
+        if type(rounds) is not int or not 1 <= rounds <= cls.max_rounds:
+            raise TableError(f"a {game.title} session is 1 to {cls.max_rounds} rounds, not {rounds!r}")
+        return rounds
 
     @property
     def state(self) -> HandState:
@@ -102,7 +141,16 @@ class Conduct:
 
     # ----- time-outs ---------------------------------------------------------
     def timeout_choice(self, legal: list[Action]) -> Action:
-        raise NotImplementedError
+        """Pass when passing is allowed (never alone); otherwise the cheapest card; otherwise the first action."""
+        for a in legal:
+            if a.verb == "pass" and not a.alone:
+                return a
+        cards = [a.card for a in legal if a.verb == "play" and a.card is not None]
+        if cards:
+            return Action(self.seat, "play", card=self.cheapest_card(cards))
+        if not legal:
+            raise TableError(f"no action for {self.seat} to time out in phase {self.state.phase!r}")
+        return legal[0]
 
     def cheapest_card(self, cards: Sequence[Card]) -> Card:
         """The card that gives least away: plain before trump, no Game points, low before high."""
@@ -141,7 +189,9 @@ class Conduct:
         state = self.state
         trump = state.trump
         if trump is None:
-            return [Message("explain-card-before-lead", {"card": card, "suit": card.suit})]
+            if state.first_lead_sets_trump:
+                return [Message("explain-card-before-lead", {"card": card, "suit": card.suit})]
+            return []  # what the card may do waits for trumps (``card_now``)
         if state.effective_suit(card) == trump:
             return [Message("explain-trump-card", {"card": card})]
         return [Message("explain-plain-card", {"card": card, "suit": card.suit, "trump": trump})]
@@ -159,6 +209,8 @@ class Conduct:
     def explain_object(self, kind: str) -> list[Message]:
         if kind == "trump":
             state = self.state
+            if not state.first_lead_sets_trump:  # trumps set by the deal or the calls
+                return [Message("trump-set", {"suit": state.trump})] if state.trump else [Message("explain-cards-wait")]
             if state.trump is None:
                 return [Message("explain-no-trumps-yet")]
             leader = state.tricks[0].leader if state.tricks else state.current
@@ -166,4 +218,5 @@ class Conduct:
         raise unknown_target(kind)
 
     def explain_taken(self, seat: str) -> list[Message]:
-        raise NotImplementedError
+        count = sum(1 for t in self.state.tricks if t.winner == seat)
+        return [Message("explain-tricks-taken", {"seat": seat, "count": count})]

@@ -48,7 +48,6 @@ def reader_order(cards: list[Card], trump: str | None) -> list[Card]:
 
 
 class EuchreConduct(Conduct):
-    game = "euchre"
     objects = ("upcard", "kitty", "trump")
 
     def order(self, cards: list[Card]) -> list[Card]:

@@ -13,17 +13,14 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from ..actions import Action
-from ..games.nap import NapHand
 from ..messages import N_, Message, register
-from .conduct import Conduct, TableError
+from .conduct import Conduct
 
 register({
     "explain-contract": N_("{seat} declared {contract}: {needed} of the five tricks are needed, and each other player pays or is paid {points}."),
     "explain-contract-misere": N_("{seat} declared Misère: no trick may be taken, the hand has no trumps, and each other player pays or is paid {points}."),
     "explain-contract-bidding": N_("The highest bid so far: {seat}, {contract}."),
     "explain-no-contract": N_("Nobody has bid yet; each player speaks once."),
-    "explain-taken-nap": N_("Tricks taken by {seat} in this hand: {count}."),
     "explain-cards-wait-bids": N_("No card is played until everyone has bid or passed."),
 })
 
@@ -34,40 +31,15 @@ MAX_ROUNDS = 5
 
 
 class NapConduct(Conduct):
-    game = "nap"
     objects = ("trump", "contract")
     wait_code = "explain-cards-wait-bids"
-
-    @classmethod
-    def seats(cls, players: int | None) -> tuple[str, ...] | None:
-        if players is None:
-            return None
-        counts = NapHand.seat_counts
-        if type(players) is not int or players not in counts:
-            raise TableError(f"Nap is played by {counts.start} to {counts.stop - 1} players, not {players!r}")
-        return NapHand.default_seats_for(players)
+    max_rounds = MAX_ROUNDS
+    rounds_unchosen = ROUNDS
+    rounds_offered = 2  # the page's opening controls offer two rounds first
 
     @classmethod
     def default_seat(cls, seats: Sequence[str]) -> str:
         return seats[0]
-
-    @classmethod
-    def rounds(cls, rounds: int | None = None) -> int | None:
-        if rounds is None:
-            return ROUNDS
-        if type(rounds) is not int or not 1 <= rounds <= MAX_ROUNDS:
-            raise TableError(f"a Nap session is 1 to {MAX_ROUNDS} rounds, not {rounds!r}")
-        return rounds
-
-    def timeout_choice(self, legal: list[Action]) -> Action:
-        """Pass in the bidding; otherwise the cheapest card."""
-        for a in legal:
-            if a.verb == "pass":
-                return a
-        cards = [a.card for a in legal if a.verb == "play" and a.card is not None]
-        if not cards:
-            raise TableError(f"no action for {self.seat} to time out in phase {self.state.phase!r}")
-        return Action(self.seat, "play", card=self.cheapest_card(cards))
 
     def extras(self, obs: dict[str, Any]) -> dict[str, Any]:
         match = self.table.match
@@ -94,7 +66,3 @@ class NapConduct(Conduct):
                                                  "needed": state.tricks_needed(state.contract),
                                                  "points": state.payment(state.contract, True)})]
         return super().explain_object(kind)
-
-    def explain_taken(self, seat: str) -> list[Message]:
-        count = sum(1 for t in self.state.tricks if t.winner == seat)
-        return [Message("explain-taken-nap", {"seat": seat, "count": count})]

@@ -23,11 +23,10 @@ from ..actions import Action
 from ..cards import Card
 from ..errors import IllegalActionError, NotationError, TrickbookError
 from ..game import HandState
-from ..games import canonical_name
+from ..games import canonical_name, find_game
 from ..match import Match, hand_finished
 from ..messages import Message, Reason
-from .conduct import Conduct, TableError, unknown_target
-from .games import CONDUCTS
+from .conduct import Conduct, TableError, conduct_class, unknown_target
 from .reasons import bot_reason
 
 # A hand never needs more bot moves than this; it stops a misbehaving bot from looping.
@@ -87,19 +86,20 @@ class Table:
         from ..bots import LEVELS, make_bot  # bots load only when a table is opened
 
         self.game = canonical_name(game)
-        conduct_class = CONDUCTS[self.game]
-        seats = conduct_class.seats(players)
+        manners = conduct_class(self.game)
+        hand_class = find_game(self.game)
+        seats = manners.seats(hand_class, players)
         self.house_rules = house_rules(self.game, rules)
-        self.match = Match(self.game, seats=seats, seed=seed, rounds=conduct_class.rounds(rounds),
+        self.match = Match(self.game, seats=seats, seed=seed, rounds=manners.rounds(hand_class, rounds),
                            rules=self.house_rules or None)
-        seat = seat if seat is not None else conduct_class.default_seat(self.match.seats)
+        seat = seat if seat is not None else manners.default_seat(self.match.seats)
         if seat not in self.match.seats:
             raise TableError(f"seat {seat!r} is not at this table ({' '.join(self.match.seats)})")
         self.seat = seat
         if level not in LEVELS:
             raise TableError(f"bot level {level!r} is not one of {', '.join(LEVELS)}")
         self.level = level
-        self.conduct: Conduct = conduct_class(self)
+        self.conduct: Conduct = manners(self)
         base = int(self.match.seed[:8], 16) if bot_seed is None else bot_seed
         given = dict(bots or {})
         if seat in given:

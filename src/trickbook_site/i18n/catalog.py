@@ -461,8 +461,8 @@ def compile_catalogs(root: Path | str = ".", out_dir: Path | str | None = None) 
 
 
 def load_engine_names() -> None:
-    """Import every game written so far, the play table and the house rules, so that all message
-    templates are registered."""
+    """Import every game written so far with its bot and its table manners, the play table and the
+    house rules, so that all message templates are registered."""
     import_module("trickbook.table")
     import_module("trickbook.variants")
     games = import_module("trickbook.games")
@@ -473,6 +473,10 @@ def load_engine_names() -> None:
         except ModuleNotFoundError as error:
             if error.name != module:
                 raise  # a game that exists but fails to import is a bug, never skipped
+            continue
+        cls = games.find_game(name)
+        for named in (cls.bot, cls.conduct):
+            import_module(named.split(":")[0])
 
 
 def _mo_strings(path: Path) -> dict[Any, Any]:
