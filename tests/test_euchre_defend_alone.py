@@ -303,7 +303,7 @@ def test_defend_alone_the_strong_bots_worlds_replay_the_defenders_answers():
         state = play(hand(defend_alone=True), moves)
         obs = state.observation(seat)
         assert obs["defence"] == ["E pass", "W defend alone"] and obs["defender"] == "W"
-        world = World.from_observation("euchre", EuchreHand, obs)
+        world = World.from_observation(EuchreHand, obs)
         assert world is not None
         rebuilt = world.rebuild(world.sample(random.Random(1)))
         assert rebuilt is not None and rebuilt.defender == "W" and rebuilt.in_play == ["S", "W"]
@@ -312,6 +312,6 @@ def test_defend_alone_the_strong_bots_worlds_replay_the_defenders_answers():
     # At the decision itself, the second defender's world holds the first one's pass.
     state = play(hand(defend_alone=True), "N pass; E pass; S order alone; E pass")
     obs = state.observation("W")
-    world = World.from_observation("euchre", EuchreHand, obs)
+    world = World.from_observation(EuchreHand, obs)
     assert world is not None and world.rebuild(world.sample(random.Random(1))) is not None
     assert SearchBot("euchre", seed=1).choose(obs) == "W defend alone"

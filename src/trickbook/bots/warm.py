@@ -40,14 +40,16 @@ def warm_up(game: str) -> dict[str, Any]:
     Returns the game, how many searches of each kind ran (a hand may offer no searched call, when
     every seat's call is forced; then the next seed is dealt; Yorkshire's calls are never searched),
     and the milliseconds it took."""
-    from ..games import canonical_name
-    from .search import BIDDING_PHASES, SearchBot
+    from ..games import find_game
+    from ..model import Phase
+    from .search import SearchBot
 
     started = time.perf_counter()
     searched = {"calls": 0, "cards": 0}
     try:
-        if not BIDDING_PHASES.get(canonical_name(game)):
-            searched["calls"] = -1  # its calls are the heuristic's (Yorkshire's pitch): none to warm
+        hand_class = find_game(game)
+        if not any(hasattr(hand_class, f"_{phase.method}_legal") for phase in Phase if phase.is_call):
+            searched["calls"] = -1  # no call of this game is searched (Yorkshire's pitch is a card): none to warm
         for seed in WARM_SEEDS:
             state = Match(game, seed=seed).next_hand()
             bots = {seat: SearchBot(game, seed=n) for n, seat in enumerate(state.seats)}
