@@ -250,6 +250,27 @@ def test_on_a_phone_the_bar_shows_both_tables_tricks_after_every_step(browser, s
     assert guard.refused == []
 
 
+def test_on_a_short_screen_the_pair_s_bar_does_not_stick_over_the_tables(browser, site_url, tb):
+    # A phone held sideways, or a zoomed page: 640x360 CSS px, narrow enough for the tables to stack.
+    context = browser.new_context(viewport={"width": 640, "height": 360})
+    guard = tb.guard_context(context)
+    tb.block_runtime(context)
+    page = context.new_page()
+    try:
+        page.goto(f"{site_url}/en/two-all-fours/#{PAIR}=3")
+        bar = page.locator(".tb-pair-bar")
+        expect(page.locator(".tb-pair")).to_have_attribute("data-tb-mounted", "true")
+        expect(bar.locator(".tb-pair-strip")).to_be_visible()
+        assert bar.evaluate("e => getComputedStyle(e).position") == "static"
+        # Scrolled down to the Trinidad table, the bar stays behind, above the screen.
+        page.locator(TRIN).locator(".tb-seats").scroll_into_view_if_needed()
+        box = bar.bounding_box()
+        assert box["y"] + box["height"] <= 0
+    finally:
+        context.close()
+    assert guard.refused == []
+
+
 @pytest.mark.parametrize("lang", ["en", "pt", "fr"])
 def test_a_deep_link_opens_both_tables_at_that_moment_and_the_arrows_step_both(browser, site_url, tb, lang):
     context, guard, errors, page = open_page(browser, site_url, tb, lang, "phone", f"#{PAIR}=27")
