@@ -127,10 +127,17 @@ def test_a_pair_renders_one_hidden_bar_and_two_labelled_regions_around_the_two_f
     assert out.index('class="tb-pair-bar"') < out.index('<figure class="tb-hand"')
     assert '<output class="tb-counter" data-where="Step {step} of {total}">Step 0 of 38</output>' in out
     assert 'max="38" value="0"' in out
-    regions = re.findall(r'<div class="tb-pair-side" role="region" tabindex="0" aria-label="([^"]+)">\n'
-                         r'<figure class="tb-hand" id="hand-([^"]+)"', out)
-    assert regions == [("One deal, two All Fours: the Yorkshire table", "yorkshire-two-all-fours"),
-                       ("One deal, two All Fours: the Trinidad table", "trinidad-two-all-fours")]
+    regions = re.findall(r'<div class="tb-pair-side" role="region" tabindex="0" aria-label="([^"]+)" '
+                         r'data-short="([^"]+)">\n<figure class="tb-hand" id="hand-([^"]+)"', out)
+    # Each table's short name, for the phone's bar: its game's.
+    assert regions == [("One deal, two All Fours: the Yorkshire table", "Yorkshire", "yorkshire-two-all-fours"),
+                       ("One deal, two All Fours: the Trinidad table", "Trinidad", "trinidad-two-all-fours")]
+
+
+def test_two_hands_of_one_game_are_named_by_their_titles_in_the_narrow_bar_not_by_the_game_twice() -> None:
+    html = pair_html(YORKSHIRE.trace, THROW_IN.trace, "a~b", ["<figure></figure>", "<figure></figure>"],
+                     ["The deal", "A throw-in"], lambda s: s)
+    assert re.findall(r'data-short="([^"]+)"', html) == ["The deal", "A throw-in"]
 
 
 def test_the_page_s_controls_template_and_file_notice_go_before_a_pair_not_inside_it(tmp_path: Path) -> None:

@@ -77,16 +77,36 @@ def moments(first: Trace, second: Trace) -> list[tuple[int, int]]:
     return out
 
 
+def short_name(game: str, ui: Translate) -> str:
+    """The game's name as short as the pair's sticking bar on a phone names each table (``data-short``)."""
+    _ = ui
+    names = {
+        # TRANSLATORS: the short name of the Yorkshire All Fours table, beside its trick in a narrow bar.
+        "yorkshire": _("Yorkshire"),
+        # TRANSLATORS: the short name of the Trinidad All Fours table, beside its trick in a narrow bar.
+        "trinidad": _("Trinidad"),
+        "nap": _("Nap"),
+        "euchre": _("Euchre"),
+    }
+    return names.get(game, game)
+
+
 def pair_html(first: Trace, second: Trace, pair_id: str, figures: Sequence[str], titles: Sequence[str],
               ui: Translate) -> str:
     """The pair's markup around the two figures (as the build renders them): one bar, two labelled regions.
 
-    Without JavaScript the bar stays hidden and the two figures read as two figures.
+    Without JavaScript the bar stays hidden and the two figures read as two figures. Each region
+    carries its table's short name (``data-short``): on a phone the bar names each table's trick by it,
+    or by the hand's title where both hands are of one game.
     """
     align = moments(first, second)
+    shorts = [short_name(trace.record.game, ui) for trace in (first, second)]
+    if shorts[0] == shorts[1]:
+        shorts = list(titles)
     sides = []
-    for figure, title in zip(figures, titles, strict=True):
-        sides.append(f'<div class="tb-pair-side" role="region" tabindex="0" aria-label="{escape(title)}">')
+    for figure, title, short in zip(figures, titles, shorts, strict=True):
+        sides.append(f'<div class="tb-pair-side" role="region" tabindex="0" aria-label="{escape(title)}" '
+                     f'data-short="{escape(short)}">')
         sides.extend(figure.splitlines())
         sides.append("</div>")
     data = escape(json.dumps([list(m) for m in align], separators=(",", ":")))

@@ -7,7 +7,9 @@ the 10 of clubs at Trinidad, and card k of trick t stands beside card k of trick
 six tricks and Trinidad nine: for Trinidad's last three, the Yorkshire table shows its finished hand.
 Checked in English, Portuguese and French, at 360x740 (stacked, within the screen, no page scrolling
 sideways) and 1280x800 (side by side), by button, slider, keyboard and deep link, with axe-core, no
-engine booted, and no request leaving 127.0.0.1.
+engine booted, and no request leaving 127.0.0.1. On a phone, where the Trinidad table stands far below
+the Yorkshire one, the sticking bar carries a row per table: after every step both tables' cards just
+played are on screen with the bar's buttons, and one live region says both tables' steps.
 """
 
 from __future__ import annotations
@@ -128,6 +130,11 @@ def test_one_bar_steps_both_tables_by_moment_side_by_side_or_stacked(browser, si
             assert a["x"] + a["width"] <= b["x"] and abs(a["y"] - b["y"]) < 2
         else:
             assert b["y"] >= a["y"] + a["height"] and abs(a["x"] - b["x"]) < 2
+        # The bar's rows of both tricks are for a phone: side by side, each table shows its own trick.
+        if size == "desktop":
+            expect(bar.locator(".tb-pair-strip")).to_be_hidden()
+        else:
+            expect(bar.locator(".tb-pair-strip")).to_be_visible()
         labels = [sides.nth(i).get_attribute("aria-label") for i in range(2)]
         assert labels == [york.locator("figcaption").inner_text(), trin.locator("figcaption").inner_text()]
         assert all(sides.nth(i).get_attribute("role") == "region" for i in range(2))
@@ -136,6 +143,129 @@ def test_one_bar_steps_both_tables_by_moment_side_by_side_or_stacked(browser, si
         assert axe_violations(page) == []
         assert [u for u in guard.seen if "/assets/pyodide/" in u] == []  # no engine for stepping
         assert errors == []
+    finally:
+        context.close()
+    assert guard.refused == []
+
+
+def row(page, selector: str):
+    """The phone bar's row of the table of `selector` (hand-pair.css shows the rows on a narrow screen)."""
+    hand = selector.split("'")[1]
+    return page.locator(f".tb-pair-bar .tb-pair-strip .tb-pair-row[data-hand='{hand}']")
+
+
+def on_screen(page, *locators) -> None:
+    """Each of `locators` wholly inside the viewport and below Material's sticking header, all at once."""
+    size = page.viewport_size
+    header = page.locator(".md-header").bounding_box()
+    top = header["y"] + header["height"] if header else 0
+    for locator in locators:
+        box = locator.bounding_box()
+        assert box is not None, locator
+        assert top - 1 <= box["y"] and box["y"] + box["height"] <= size["height"] + 1, (locator, box, top)
+        assert 0 <= box["x"] and box["x"] + box["width"] <= size["width"] + 1, (locator, box)
+
+
+def both_tricks_with_the_bar(page, york_card: str | None, trin_card: str | None) -> None:
+    """Each table's row (name, trick, last action) and its card just played on screen with Next."""
+    bar = page.locator(".tb-pair-bar")
+    shown = [bar.locator(".tb-next"), row(page, YORK), row(page, TRIN)]
+    for selector, card in ((YORK, york_card), (TRIN, trin_card)):
+        if card is None:
+            continue
+        mark = row(page, selector).locator(f".tb-trick .tb-step-card[data-card='{card}']")
+        expect(mark).to_have_count(1)
+        # The same card the table itself marks as just played.
+        expect(page.locator(selector).locator(f".tb-bar-trick .tb-step-card[data-card='{card}']")).to_have_count(1)
+        shown.append(mark)
+    on_screen(page, *shown)
+
+
+@pytest.mark.parametrize("lang", ["en", "pt", "fr"])
+def test_on_a_phone_the_bar_shows_both_tables_tricks_after_every_step(browser, site_url, tb, catalogs, lang):
+    context, guard, errors, page = open_page(browser, site_url, tb, lang, "phone")
+    try:
+        pair = page.locator(".tb-pair")
+        bar = pair.locator(".tb-pair-bar")
+        york_name, trin_name = ui(catalogs, lang, "Yorkshire"), ui(catalogs, lang, "Trinidad")
+        nxt = bar.locator(".tb-next")
+        nxt.click()  # N begs at the Trinidad table; the Yorkshire table waits at the deal
+        expect(pair).to_have_attribute("data-tb-mounted", "true")
+        strip = bar.locator(".tb-pair-strip")
+        expect(strip).to_be_visible()
+        expect(strip).to_have_attribute("aria-hidden", "true")  # the tables below say it to screen readers
+        expect(row(page, YORK).locator(".tb-pair-row-name")).to_have_text(york_name)
+        expect(row(page, TRIN).locator(".tb-pair-row-name")).to_have_text(trin_name)
+        expect(row(page, YORK)).to_have_attribute("data-waiting", "true")
+        expect(row(page, YORK).locator(".tb-pair-row-line")).to_have_text(ui(catalogs, lang, "Waits at this moment"))
+        expect(row(page, TRIN)).not_to_have_attribute("data-waiting", "true")
+        both_tricks_with_the_bar(page, None, None)
+
+        # One live region says both tables' steps; the tables' own narrations are not live.
+        expect(page.locator(".tb-pair figure [aria-live]")).to_have_count(0)
+        said = pair.locator(".tb-pair-said")
+        expect(said).to_have_attribute("aria-live", "polite")
+        waits = ui(catalogs, lang, "{table} waits.").replace("{table}", york_name)
+        assert spaced(said.inner_text()).startswith(spaced(waits))
+
+        nxt.click()  # E runs the pack
+        nxt.click()  # N leads at both tables: the 3 of diamonds at Yorkshire, the 10 of clubs at Trinidad
+        both_tricks_with_the_bar(page, "3D", "TC")
+        expect(row(page, YORK)).not_to_have_attribute("data-waiting", "true")
+        said_as = ui(catalogs, lang, "{table}: {what}")
+        text = spaced(said.inner_text())
+        assert text.startswith(spaced(said_as.split("{what}")[0].replace("{table}", york_name)))
+        assert spaced(said_as.split("{what}")[0].replace("{table}", trin_name)) in text
+        if lang == "en":
+            assert text == "Yorkshire: Trumps are diamonds. N leads 3 of diamonds. Trinidad: N leads 10 of clubs."
+
+        # The reader scrolls down to the Trinidad table's hands, far below the Yorkshire one: the bar
+        # sticks, and after Next both tables' second cards are on screen with it.
+        page.locator(TRIN).locator(".tb-seats").scroll_into_view_if_needed()
+        nxt.click()
+        both_tricks_with_the_bar(page, "8D", "KC")
+        for _ in range(6):  # to the last card of trick 2 (moment 10): N's jack of diamonds, S's ace of spades
+            nxt.click()
+        both_tricks_with_the_bar(page, "JD", "AS")
+
+        # Back at the top of the page, Next at the foot of the screen: the page shows the whole bar.
+        page.evaluate("() => window.scrollTo(0, 0)")
+        nxt.click()
+        steps = [page.locator(sel).get_attribute("data-step") for sel in (YORK, TRIN)]
+        assert steps == ["9", "11"]
+        on_screen(page, nxt, row(page, YORK), row(page, TRIN))
+
+        # Moment 27: Yorkshire has no trick 7 and waits with its last card (S's ace of clubs) on
+        # screen; E leads the 2 of spades at Trinidad.
+        bar.locator(".tb-slider").fill("26")
+        nxt.click()
+        both_tricks_with_the_bar(page, "AC", "2S")
+        expect(row(page, YORK)).to_have_attribute("data-waiting", "true")
+        assert spaced(said.inner_text()).startswith(spaced(waits))
+        no_sideways_scroll(page, 360)
+        assert axe_violations(page) == []
+        assert errors == []
+    finally:
+        context.close()
+    assert guard.refused == []
+
+
+def test_on_a_short_screen_the_pair_s_bar_does_not_stick_over_the_tables(browser, site_url, tb):
+    # A phone held sideways, or a zoomed page: 640x360 CSS px, narrow enough for the tables to stack.
+    context = browser.new_context(viewport={"width": 640, "height": 360})
+    guard = tb.guard_context(context)
+    tb.block_runtime(context)
+    page = context.new_page()
+    try:
+        page.goto(f"{site_url}/en/two-all-fours/#{PAIR}=3")
+        bar = page.locator(".tb-pair-bar")
+        expect(page.locator(".tb-pair")).to_have_attribute("data-tb-mounted", "true")
+        expect(bar.locator(".tb-pair-strip")).to_be_visible()
+        assert bar.evaluate("e => getComputedStyle(e).position") == "static"
+        # Scrolled down to the Trinidad table, the bar stays behind, above the screen.
+        page.locator(TRIN).locator(".tb-seats").scroll_into_view_if_needed()
+        box = bar.bounding_box()
+        assert box["y"] + box["height"] <= 0
     finally:
         context.close()
     assert guard.refused == []

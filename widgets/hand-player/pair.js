@@ -8,8 +8,13 @@
 // first card, card k of trick t beside card k of trick t). A hand with nothing at a moment
 // keeps its last step, marked as waiting. Trying other cards, "Under other rules" and a record's
 // questions are left to hands shown alone: a "what if" at one table has no counterpart at the other.
+//
+// On a phone the tables stand one above the other, far apart: the bar, which sticks, carries one
+// row per table (its short name, its trick in progress, its last action in one line), as the single
+// player's bar carries its trick. The rows repeat the tables for the eye and are hidden from screen
+// readers; one live region says both tables' steps, once per step.
 
-import { _ } from "../i18n.js";
+import { _, fill, engineParts, engineSpeech, partsText } from "../i18n.js";
 import { el } from "../board.js";
 import { HandPlayer } from "./player.js";
 import { hashFor } from "./state.js";
@@ -35,10 +40,11 @@ class TablePlayer extends HandPlayer {
       className: "tb-board", role: "group", tabindex: "0",
       "aria-label": _("The hand at this step"), "aria-keyshortcuts": "ArrowLeft ArrowRight Home End",
     });
-    this.message = el("p", { className: "tb-message tb-sr", "aria-live": "polite" });
+    // Not live: the pair's one live region says both tables' steps (PairPlayer.announce).
+    this.message = el("p", { className: "tb-message tb-sr" });
     this.waiting = el("p", { className: "tb-waiting", hidden: true },
       _("Nothing happens at this table at this moment: it stays as it was."));
-    this.narration = el("div", { className: "tb-step-narration", "aria-live": "polite" });
+    this.narration = el("div", { className: "tb-step-narration" });
     this.trickSlot = el("div", { className: "tb-bar-trick" });
     this.bar = el("div", { className: "tb-bar tb-table-bar" }, this.trickSlot, this.waiting, this.narration, this.message);
     this.player = el("div", { className: "tb-player" }, this.bar, this.board);
@@ -61,6 +67,37 @@ class TablePlayer extends HandPlayer {
     if (waiting) this.figure.dataset.waiting = "true";
     else delete this.figure.dataset.waiting;
   }
+
+  /** What this step did, in one line: for the eye (seat letters) or, `spoken`, for screen readers. */
+  said(spoken = false) {
+    const events = (this.steps[this.step] || {}).events || [];
+    const text = events.map((event) => (spoken ? engineSpeech(event) : partsText(engineParts(event)))).join(" ");
+    return text || (this.step === 0 ? _("The cards are dealt.") : "");
+  }
+}
+
+/** The short name of the table of `figure`, as the build wrote it (pairing.py), else its caption. */
+function shortName(figure) {
+  const side = figure.closest(".tb-pair-side");
+  const caption = figure.querySelector(":scope > figcaption");
+  return (side instanceof HTMLElement && side.dataset.short) || (caption ? caption.textContent.trim() : "");
+}
+
+/**
+ * A row of the phone's bar for `table`: its name, a copy of its trick in progress and its last
+ * action in one line (filled by PairPlayer.paintRows).
+ */
+function tableRow(table) {
+  const name = shortName(table.figure);
+  const row = {
+    name,
+    trick: el("div", { className: "tb-pair-row-trick" }),
+    line: el("p", { className: "tb-pair-row-line" }),
+    root: null,
+  };
+  row.root = el("div", { className: "tb-pair-row", dataset: { hand: table.id } },
+    el("p", { className: "tb-pair-row-name" }, name), row.trick, row.line);
+  return row;
 }
 
 export class PairPlayer {
@@ -87,7 +124,13 @@ export class PairPlayer {
     this.presenter = found("tb-presenter-toggle");
     this.presenter.addEventListener("click", () => this.setPresenter(!this.presenting));
     this.message = el("p", { className: "tb-message tb-sr", "aria-live": "polite" });
-    this.bar.append(this.message);
+    // Both tables' steps, said once per step ("Yorkshire: E plays 3♥. Trinidad: E plays 3♣.").
+    this.said = el("p", { className: "tb-pair-said tb-sr", "aria-live": "polite" });
+    // The phone's rows (hand-pair.css shows them on a narrow screen only): for the eye, the tables
+    // below say the same to screen readers.
+    this.rows = this.tables.map(tableRow);
+    this.strip = el("div", { className: "tb-pair-strip", "aria-hidden": "true" }, this.rows.map((row) => row.root));
+    this.bar.append(this.strip, this.message, this.said);
     root.addEventListener("keydown", (event) => this.onKey(event));
     for (const table of this.tables) {
       onSwipe(table.board, { onLeft: () => this.go(this.moment + 1), onRight: () => this.go(this.moment - 1) });
@@ -105,9 +148,50 @@ export class PairPlayer {
     this.moment = this.clamp(moment);
     const steps = this.align[this.moment];
     const before = this.moment > 0 ? this.align[this.moment - 1] : null;
-    this.tables.forEach((table, side) => table.show(steps[side], Boolean(before) && before[side] === steps[side]));
+    const waits = this.tables.map((table, side) => Boolean(before) && before[side] === steps[side]);
+    this.tables.forEach((table, side) => table.show(steps[side], waits[side]));
     this.paint();
+    this.paintRows(waits);
+    this.announce(waits);
+    this.keepBarInSight();
     if (updateHash) this.writeHash();
+  }
+
+  /** The phone's rows: each table's trick in progress (its card just played marked) and last action. */
+  paintRows(waits) {
+    this.tables.forEach((table, side) => {
+      const row = this.rows[side];
+      const trick = table.trickSlot.firstElementChild;
+      row.trick.replaceChildren(...(trick ? [trick.cloneNode(true)] : []));
+      row.line.textContent = waits[side] ? _("Waits at this moment") : table.said();
+      if (waits[side]) row.root.dataset.waiting = "true";
+      else delete row.root.dataset.waiting;
+    });
+  }
+
+  /** One polite announcement of both tables' steps; a table that waits says so in two words. */
+  announce(waits) {
+    this.said.textContent = this.tables.map((table, side) => {
+      const name = this.rows[side].name;
+      // TRANSLATORS: said to screen readers when two tables are stepped together; {table} is a short name ("Yorkshire").
+      if (waits[side]) return fill(_("{table} waits."), { table: name });
+      // TRANSLATORS: said to screen readers: a table's short name, then what happened there ("N plays 3♦.").
+      return fill(_("{table}: {what}"), { table: name, what: table.said(true) });
+    }).join(" ");
+  }
+
+  /**
+   * On a phone the bar's rows are below its buttons: a press on a button at the foot of the screen
+   * scrolls the page just enough to show the whole bar, both tricks with the buttons.
+   */
+  keepBarInSight() {
+    if (this.presenting || getComputedStyle(this.strip).display === "none") return;
+    const header = document.querySelector(".md-header");
+    const top = header && ["fixed", "sticky"].includes(getComputedStyle(header).position) ? header.getBoundingClientRect().bottom : 0;
+    const box = this.bar.getBoundingClientRect();
+    if (box.bottom > window.innerHeight && box.top < window.innerHeight) {
+      window.scrollBy({ top: Math.max(0, Math.min(box.bottom - window.innerHeight + 8, box.top - top)), behavior: "instant" });
+    }
   }
 
   paint() {
