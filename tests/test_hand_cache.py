@@ -91,8 +91,6 @@ def localize(site: Path, cache: bool = True) -> dict[str, str]:
         dest = site / "build" / f"docs-{next(RUNS)}" / lang.code / "docs"
         language_cache = HandCache(site / "build") if cache else None
         write_localized_docs(project, lang, found, catalogs.texts(lang), catalogs, dest, language_cache)
-        if language_cache is not None:
-            language_cache.forget()
         for path in sorted(dest.parent.rglob("*")):
             if path.is_file():
                 out[f"{lang.code}/{path.relative_to(dest.parent).as_posix()}"] = path.read_text(encoding="utf-8")

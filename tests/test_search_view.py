@@ -9,6 +9,7 @@ the same sections, title and text, both ways.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -82,16 +83,27 @@ class _Page:
         self.file = type("File", (), {"src_uri": "course.md"})()
 
 
-def test_the_page_gets_its_whole_figures_back_after_the_search_has_read_it(figures: dict[str, list[str]]) -> None:
+def _config(tmp_path: Path, figures: list[str]) -> Any:
+    """A language's configuration whose page ``course.md`` holds ``figures`` (as ``build.write_figures`` leaves them)."""
+    docs = tmp_path / "docs"
+    docs.mkdir(exist_ok=True)
+    (tmp_path / "figures").mkdir(exist_ok=True)
+    (tmp_path / "figures" / "course.md.json").write_text(json.dumps({str(n): f for n, f in enumerate(figures)}),
+                                                          encoding="utf-8")
+    return type("Config", (), {"plugins": {}, "docs_dir": str(docs)})()
+
+
+def test_the_page_gets_its_whole_figures_back_after_the_search_has_read_it(figures: dict[str, list[str]],
+                                                                         tmp_path: Path) -> None:
     """The figures go back whole after the search (which strips its own attributes from the page)."""
-    config: Any = type("Config", (), {"plugins": {}})()
+    whole = figures["fr"][:3]
+    config = _config(tmp_path, whole)
     PageFacts.add_to(config)
     facts = config.plugins[PageFacts.NAME]
     after = config.plugins["trickbook-full-figures"]
-    whole = figures["fr"][:3]
     content = page(*whole).replace("<p>Intro.</p>", '<p data-search-boost="2">Intro.</p>')
     p = _Page(content)
-    facts.shown[p.file.src_uri] = whole
+    facts.shown.add(p.file.src_uri)
     facts.on_page_context({}, page=p, config=config, nav=None)
     assert all(f not in p.content for f in whole) and all(search_view(f) in p.content for f in whole)
     p.content = p.content.replace(' data-search-boost="2"', "")  # what Material's search does after reading
@@ -99,7 +111,7 @@ def test_the_page_gets_its_whole_figures_back_after_the_search_has_read_it(figur
     assert p.content == content.replace(' data-search-boost="2"', "")
     # Without a search plugin, the page comes back as it was.
     p = _Page(content)
-    facts.shown[p.file.src_uri] = whole
+    facts.shown.add(p.file.src_uri)
     facts.on_page_context({}, page=p, config=config, nav=None)
     after.on_page_context({}, page=p, config=config, nav=None)
     assert p.content == content

@@ -269,8 +269,6 @@ def _build_language(lang: Language, cache: buildcache.BuildCache | None) -> _Bui
     docs = job.work / lang.code / "docs"
     hand_cache = handcache.HandCache(job.build_root) if cache is not None else None
     coverage = write_localized_docs(project, lang, job.hands, texts, catalogs, docs, hand_cache)
-    if hand_cache is not None:
-        hand_cache.forget()  # written, and out of memory before MkDocs runs
     nav = catalogs.write_terms_page(lang, job.languages, docs)
     settings = language_config(project, job.base, lang, job.languages, docs, out / lang.code,
                                catalogs.language_texts(lang, job.base, nav))

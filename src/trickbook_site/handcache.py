@@ -27,7 +27,7 @@ import os
 import shutil
 import sys
 import tempfile
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
@@ -114,8 +114,6 @@ class HandCache:
     replays: int = 0   # records replayed by this process (a kept hand is not replayed)
     drawn: int = 0     # figures drawn by this process (a kept figure is not drawn again)
     reused: int = 0    # figures taken from the cache
-    _figures: dict[tuple[str, str], dict[str, Any]] = field(default_factory=dict)
-    _changed: set[tuple[str, str]] = field(default_factory=set)
 
     @property
     def root(self) -> Path:
@@ -151,12 +149,10 @@ class HandCache:
 
     # ----- figures ---------------------------------------------------------------------------
     def _language(self, key: str, lang: str) -> dict[str, Any]:
-        found = self._figures.get((key, lang))
-        if found is None:
-            data = self._read(self.root / key / f"{lang}.json")
-            found = data if data is not None and data.get("key") == key else {"key": key}
-            self._figures[(key, lang)] = found
-        return found
+        """The hand's figures in ``lang``, read when asked for: a language's figures are not held in
+        memory, where they would stay while MkDocs builds (a course's figures weigh tens of MB)."""
+        data = self._read(self.root / key / f"{lang}.json")
+        return data if data is not None and data.get("key") == key else {"key": key}
 
     def figure(self, key: str, step: int, texts: Texts, draw: Callable[[Texts], str]) -> str:
         """The hand's figure at ``step`` in ``texts``' language: kept, or drawn by ``draw`` and kept."""
@@ -170,19 +166,8 @@ class HandCache:
         html = draw(recorder.recording())
         self.drawn += 1
         kept[str(step)] = {"html": html, "fallbacks": texts.fallbacks is not None, "uses": list(recorder.uses.values())}
-        self._changed.add((key, texts.lang))
+        self._write(self.root / key / f"{texts.lang}.json", kept)
         return html
-
-    def flush(self) -> None:
-        """Write the figures drawn since the last flush."""
-        for key, lang in sorted(self._changed):
-            self._write(self.root / key / f"{lang}.json", self._figures[(key, lang)])
-        self._changed.clear()
-
-    def forget(self) -> None:
-        """Let go of the figures read (a language's process is done with them)."""
-        self.flush()
-        self._figures.clear()
 
     def prune(self, keep: set[str]) -> None:
         """Remove the entries of hands not in ``keep`` (records edited or gone)."""

@@ -221,7 +221,7 @@ class PageFacts:
 
     def __init__(self) -> None:
         self.titles: dict[str, Any] = {}
-        self.shown: dict[str, list[str]] = {}  # page: the figures put back in it
+        self.shown: set[str] = set()  # the pages whose figures went back in (read again for the search)
         self.lean: dict[str, tuple[str, str, list[tuple[str, str]]]] = {}  # page: (whole, as searched, swaps)
 
     @classmethod
@@ -245,7 +245,7 @@ class PageFacts:
         figures = self._figures(page, config)
         if not figures:
             return html
-        self.shown[page.file.src_uri] = list(figures.values())
+        self.shown.add(page.file.src_uri)  # not the figures: MkDocs holds every page's content until it writes them
         return SLOT.sub(lambda m: figures.get(m.group(0), m.group(0)), html)
 
     on_page_content.mkdocs_priority = 100  # type: ignore[attr-defined]  # before other plugins (mkdocs.plugins.event_priority)
@@ -256,7 +256,8 @@ class PageFacts:
         The search's HTML parser tokenizes every tag, even inside the parts it leaves out, and a
         course page is mostly figures' tables and narration: it now reads only what it keeps, and
         builds the same index. ``_FullFigures`` puts the whole figures back once it has read them."""
-        figures = self.shown.pop(page.file.src_uri, None)
+        figures = list(self._figures(page, config).values()) if page.file.src_uri in self.shown else []
+        self.shown.discard(page.file.src_uri)
         if figures and page.content:
             full = page.content
             swaps = [(html, search_view(html)) for html in dict.fromkeys(figures)]
