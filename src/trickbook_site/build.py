@@ -136,9 +136,6 @@ def build_site(project: Project, site_dir: Path | None = None, build_root: Path 
         check_pages_are_utf8(project.docs)
         hand_cache = handcache.HandCache(build_root)
         hands = load_hands(project.docs, hand_cache)
-        for hand in hands.values():
-            if hand._trace is not None:  # a hand kept from the last build needs no trace unless drawn again
-                hand.compact_replay  # noqa: B018 - worked out once, before the languages fork
         kept_hands = f" ({len(hands) - hand_cache.replays} unchanged, kept from the last build)" \
             if hand_cache.replays < len(hands) else ""
         log(f"replayed {len(hands)} worked hands{kept_hands}")

@@ -69,7 +69,7 @@ class _Recorder:
         t = self.texts
         fallbacks = _NotedFallbacks(t.fallbacks, self) if t.fallbacks is not None else None
         return replace(t, ui=self.domain("ui", t.ui), engine=self.domain("engine", t.engine),
-                       content=self.domain("content", t.content), fallbacks=fallbacks)  # type: ignore[arg-type]  # same methods
+                       content=self.domain("content", t.content), fallbacks=fallbacks)  # type: ignore[arg-type]  # the two methods the figure calls, noted
 
 
 class _NotedFallbacks:
@@ -141,7 +141,9 @@ class HandCache:
         """The number of steps of a hand replayed without error under ``key`` by an earlier build."""
         data = self._read(self.root / key / "hand.json")
         steps = data.get("steps") if data is not None else None
-        return steps if type(steps) is int and steps > 0 and data.get("key") == key else None  # type: ignore[union-attr]
+        if data is None or data.get("key") != key or type(steps) is not int or steps <= 0:
+            return None
+        return steps
 
     def keep_steps(self, key: str, steps: int) -> None:
         self.replays += 1

@@ -143,6 +143,9 @@ def replay_hand(hand_id: str, text: str, file: Path, line: int, cache: "HandCach
             return Hand(hand_id, source, known_steps=steps, key=key)
     hand = Hand(hand_id, source, replay(source.parse(), views=True))
     _ = hand.question_keys  # a question the rules cannot ask fails the build here, naming its line and step
+    _ = hand.compact_replay  # the views' one reader, worked out once for every language
+    for step in hand.trace.steps:
+        step.view = None  # half a trace's memory: 110 MB for a course of 1,000 hands, in each language's process
     if cache is not None:
         hand.key = key
         cache.keep_steps(key, len(hand.trace.steps))
