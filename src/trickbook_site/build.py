@@ -136,7 +136,7 @@ def build_site(project: Project, site_dir: Path | None = None, build_root: Path 
         check_pages_are_utf8(project.docs)
         hand_cache = handcache.HandCache(build_root)
         hands = load_hands(project.docs, hand_cache)
-        kept_hands = f" ({len(hands) - hand_cache.replays} unchanged, kept from the last build)" \
+        kept_hands = f" ({len(hands) - hand_cache.replays} unchanged, taken from the build's cache)" \
             if hand_cache.replays < len(hands) else ""
         log(f"replayed {len(hands)} worked hands{kept_hands}")
         unshown = [f"warning: {w}" for w in unshown_records(project.docs, hands)]
@@ -283,7 +283,7 @@ def _build_language(lang: Language, cache: buildcache.BuildCache | None) -> _Bui
         buildcache.keep_pages(cache, lang.code, key, out / lang.code, extra={TITLES: titles_file})
         said = f"built {lang.code}/"
     if hand_cache is not None and hand_cache.reused:
-        said += f" ({hand_cache.drawn} hand figures drawn, {hand_cache.reused} kept from the last build)"
+        said += f" ({hand_cache.drawn} hand figures drawn, {hand_cache.reused} taken from the build's cache)"
     return _Built(lang.code, coverage, [said], oversized_pages(out / lang.code, job.size_limit))
 
 
