@@ -403,13 +403,16 @@ def test_a_reference_can_open_its_hand_at_a_step(tmp_path: Path) -> None:
     assert out.index("After.") < out.index('<section class="tb-answers-print-all" hidden>')
 
 
-def test_a_worked_hand_is_replayed_once_into_a_trace_with_every_view() -> None:
-    from trickbook.record import parse_record
+def test_a_worked_hand_is_replayed_once_into_a_trace_whose_views_make_its_compact_form() -> None:
+    """Every step's view goes into the compact trace the page's data carries, then out of memory."""
+    from trickbook.record import parse_record, replay
 
     path = next(PROJECT.docs.rglob("*.hand.toml"))
     text = path.read_text(encoding="utf-8")
     hand = replay_hand("x", text, path, 1)
-    assert all(step.view is not None for step in hand.trace.steps)
+    assert hand.compact_replay == replay(parse_record(text, file=str(path)), views=True).compact_json()
+    assert len(hand.compact_replay["steps"]) == len(hand.trace.steps)
+    assert all(step.view is None for step in hand.trace.steps)
     assert hand.trace.record == parse_record(text, file=str(path))
     assert len(hand.trace.steps) == len(hand.trace.record.actions) + 1
 

@@ -95,6 +95,22 @@ def test_an_edited_page_is_built_again_in_every_language(small: Path) -> None:
             encoding="utf-8")
 
 
+def test_a_new_build_after_site_is_removed_and_a_page_edited_draws_no_hand_again(small: Path) -> None:
+    """The hands' cache in a new process: nothing replayed or drawn, and the same site as without it."""
+    shutil.rmtree(small / "site")
+    home = small / "docs" / "index.md"
+    home.write_text(home.read_text(encoding="utf-8") + "\nAnother sentence.\n", encoding="utf-8")
+    again = build(small)
+    assert "replayed 1 worked hands (1 unchanged, taken from the build's cache)" in again
+    for lang in ("en", "pt"):
+        assert f"built {lang}/ (0 hand figures drawn, 1 taken from the build's cache)" in again
+    assert kept(again) == set()  # the pages themselves are built again
+    shutil.rmtree(small / "build" / "cache")
+    fresh = build(small, "fresh")
+    assert "cache" not in fresh and "worked hands\n" in fresh
+    assert same_tree(small / "site", small / "fresh") == []
+
+
 def test_an_edited_hook_is_built_again_though_mkdocs_yml_is_unchanged(small: Path) -> None:
     hook = small / "mark.py"
     hook.write_text("def on_page_content(html, **kwargs):\n    return html + '<p>mark one</p>'\n", encoding="utf-8")

@@ -195,6 +195,15 @@ def engine_snapshot(runtime: Path, wheel: Path, engine: str, build_dir: Path) ->
     return done, key
 
 
+def prepare_engine(runtime: Path, build_dir: Path) -> None:
+    """Make the engine wheel, its lockfile and the memory snapshot into the build's cache, where
+    ``write_assets`` finds them. The build runs this beside the replay of the hands (other
+    programs do the work, on the core the replay leaves idle); an error here is left for
+    ``write_assets`` to meet again and report."""
+    wheel, _ = engine_bundle(runtime, build_dir)
+    engine_snapshot(runtime, wheel, engine_hash(runtime), build_dir)
+
+
 def write_assets(site: Path, runtime: Path, widgets: Path, build_dir: Path) -> Path:
     """Write `assets/` of a site: runtime, wheel + lockfile, snapshot, widgets, runtime.json.
 

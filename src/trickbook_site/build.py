@@ -27,17 +27,19 @@ import re
 import shutil
 import signal
 import sys
+import threading
 import time
 import warnings
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
 from markdown_it import MarkdownIt
 
-from . import buildcache, csp, embed, on_demand, translations
-from .assets import write_assets
+from . import buildcache, csp, embed, handcache, on_demand, translations
+from .assets import prepare_engine, write_assets
 from .errors import SiteError
 from .figure import HandFigure, Texts, render_hand
 from .handouts import add_handout_codes
@@ -128,14 +130,16 @@ def build_site(project: Project, site_dir: Path | None = None, build_root: Path 
     site_dir = (site_dir or Path.cwd() / "site").resolve()
     build_root = (build_root or Path.cwd() / "build").resolve()
     runtime = pyodide_runtime_dir(project)  # before any work: a missing runtime fails at once
-    with claim(build_root, "site-", log) as work, buildcache.using(build_root) as cache:
+    with claim(build_root, "site-", log) as work, buildcache.using(build_root) as cache, \
+            _engine_ahead(runtime, build_root) as engine_ready:
         base = read_base_config(project)
         size_limit = page_size_limit(project, base)
         check_pages_are_utf8(project.docs)
-        hands = load_hands(project.docs)
-        for hand in hands.values():
-            hand.compact_replay  # noqa: B018 - worked out once, before the languages fork
-        log(f"replayed {len(hands)} worked hands")
+        hand_cache = handcache.HandCache(build_root)
+        hands = load_hands(project.docs, hand_cache)
+        kept_hands = f" ({len(hands) - hand_cache.replays} unchanged, taken from the build's cache)" \
+            if hand_cache.replays < len(hands) else ""
+        log(f"replayed {len(hands)} worked hands{kept_hands}")
         unshown = [f"warning: {w}" for w in unshown_records(project.docs, hands)]
         for line in unshown:
             log(line)
@@ -150,6 +154,7 @@ def build_site(project: Project, site_dir: Path | None = None, build_root: Path 
                              failed=failed)
         _JOB = _Job(project, base, languages, hands, catalogs, work, out, build_root,
                     [build_root, site_dir, project.root / "site"], size_limit)
+        engine_ready()  # no thread is left running when the languages fork
         try:
             for built in _build_languages(usable, cache):
                 result.coverage[built.code] = built.coverage
@@ -179,11 +184,31 @@ def build_site(project: Project, site_dir: Path | None = None, build_root: Path 
         log(f"wrote {embed.write_table_embed_pages(out, {lang.code: catalogs.texts(lang).ui for lang in languages})} "
             "play-table embed pages")
         swap_into_place(out, site_dir)
+        hand_cache.prune({hand.key for hand in hands.values() if hand.key})
         if keep_work is not None:
             result.state = _keep_work(work, keep_work, project, base, usable, hands, catalogs)
         result.seconds = time.perf_counter() - started
         log(f"site written to {site_dir} in {result.seconds:.1f} s")
         return result
+
+
+@contextmanager
+def _engine_ahead(runtime: Path, build_root: Path) -> Iterator[Callable[[], None]]:
+    """The engine's wheel and snapshot made in a thread while the hands replay (``prepare_engine``);
+    the callable waits for it. At most 1 GB: the snapshot's Node process runs before the
+    languages' processes start, never beside them (bench/README.md)."""
+    def make() -> None:
+        try:
+            prepare_engine(runtime, build_root)
+        except Exception:  # noqa: BLE001 - write_assets does the same work again and reports the error
+            pass
+
+    thread = threading.Thread(target=make, name="trickbook-engine", daemon=True)
+    thread.start()
+    try:
+        yield thread.join
+    finally:
+        thread.join()
 
 
 def _build_languages(languages: list[Language], cache: buildcache.BuildCache) -> Iterator[_Built]:
@@ -240,7 +265,8 @@ def _build_language(lang: Language, cache: buildcache.BuildCache | None) -> _Bui
     project, catalogs, out = job.project, job.catalogs, job.out
     texts = catalogs.texts(lang)
     docs = job.work / lang.code / "docs"
-    coverage = write_localized_docs(project, lang, job.hands, texts, catalogs, docs)
+    hand_cache = handcache.HandCache(job.build_root) if cache is not None else None
+    coverage = write_localized_docs(project, lang, job.hands, texts, catalogs, docs, hand_cache)
     nav = catalogs.write_terms_page(lang, job.languages, docs)
     settings = language_config(project, job.base, lang, job.languages, docs, out / lang.code,
                                catalogs.language_texts(lang, job.base, nav))
@@ -257,6 +283,8 @@ def _build_language(lang: Language, cache: buildcache.BuildCache | None) -> _Bui
         finish_language(lang, job.languages, catalogs, job.base, out / lang.code)
         buildcache.keep_pages(cache, lang.code, key, out / lang.code, extra={TITLES: titles_file})
         said = f"built {lang.code}/"
+    if hand_cache is not None and hand_cache.reused:
+        said += f" ({hand_cache.drawn} hand figures drawn, {hand_cache.reused} taken from the build's cache)"
     return _Built(lang.code, coverage, [said], oversized_pages(out / lang.code, job.size_limit))
 
 
@@ -327,7 +355,8 @@ def check_pages_are_utf8(docs: Path) -> None:
 
 
 def write_localized_docs(project: Project, lang: Language, hands: dict[str, Hand], texts: Texts,
-                         catalogs: "translations.Catalogs", dest: Path) -> dict[str, float]:
+                         catalogs: "translations.Catalogs", dest: Path,
+                         hand_cache: handcache.HandCache | None = None) -> dict[str, float]:
     """Copy docs/ for one language: pages translated and hands expanded; other files as they are."""
     coverage: dict[str, float] = {}
     for src in sorted(project.docs.rglob("*")):
@@ -339,7 +368,7 @@ def write_localized_docs(project: Project, lang: Language, hands: dict[str, Hand
         if src.suffix != ".md":
             shutil.copyfile(src, target)
             continue
-        text, percent, figures = localized_page(project, lang, src, hands, texts, catalogs)
+        text, percent, figures = localized_page(project, lang, src, hands, texts, catalogs, hand_cache)
         if percent is not None:
             coverage[rel.as_posix()] = percent
         target.write_text(text, encoding="utf-8")
@@ -366,13 +395,15 @@ def write_figures(docs: Path, rel: str, figures: dict[str, str]) -> None:
 
 
 def localized_page(project: Project, lang: Language, src: Path, hands: dict[str, Hand], texts: Texts,
-                   catalogs: "translations.Catalogs") -> tuple[str, float | None, dict[str, str]]:
+                   catalogs: "translations.Catalogs", hand_cache: handcache.HandCache | None = None,
+                   ) -> tuple[str, float | None, dict[str, str]]:
     """One page in one language as MkDocs reads it, the percent translated, and its hands' figures.
 
     Each figure stands in the Markdown as a slot (``figure_slot``), which MkDocs passes through as
     it would the figure, without Python-Markdown reading the figure's HTML (most of a course
     page); the figure goes back in its slot as soon as the page is rendered, before any other
-    plugin sees it.
+    plugin sees it. With a ``hand_cache``, a figure an earlier build drew with the same record,
+    code and catalog entries is taken from it (``handcache``).
     """
     text = read_text(src)
     percent = None
@@ -384,7 +415,11 @@ def localized_page(project: Project, lang: Language, src: Path, hands: dict[str,
     figures: dict[str, str] = {}
 
     def render(hand: Hand, step: int) -> str:
-        lines = render_hand(hand, step, texts).splitlines()
+        if hand_cache is not None and hand.key:
+            drawn = hand_cache.figure(hand.key, step, texts, lambda t: render_hand(hand, step, t))
+        else:
+            drawn = render_hand(hand, step, texts)
+        lines = drawn.splitlines()
         # A hand's printed answers stay in the Markdown: expand_blocks gathers them at the page's end.
         answers = [line for line in lines if line.startswith(ANSWERS_PREFIX)]
         html = "\n".join(line for line in lines if not line.startswith(ANSWERS_PREFIX))

@@ -25,6 +25,7 @@ from trickbook.record.sources import Ids, Source, file_source, id_from_file_name
 from trickbook.trace import Trace
 
 from .errors import HandBlockError, SiteError
+from .handcache import HandCache, hand_key
 from .i18n.segment import HandFence, parse_page
 from .question_print import ANSWERS_PREFIX
 
@@ -57,11 +58,28 @@ class HandBlock:
 
 @dataclass
 class Hand:
-    """A replayed record: where it is written, and the engine's trace of it (with every step's view)."""
+    """A replayed record: where it is written, and the engine's trace of it (with every step's view).
+
+    A hand an earlier build replayed, with the same record and code (``handcache``), comes with
+    its number of steps and no trace: the record is replayed only if something asks for the trace
+    (a figure to draw again)."""
 
     id: str
     source: Source
-    trace: Trace = field(repr=False)
+    _trace: Trace | None = field(default=None, repr=False)
+    known_steps: int = 0  # len(trace.steps), known without the trace
+    key: str = ""         # the hand's key in the build's cache (``handcache.hand_key``), if any
+
+    @cached_property
+    def trace(self) -> Trace:
+        if self._trace is None:
+            self._trace = replay(self.source.parse(), views=True)
+        return self._trace
+
+    @property
+    def steps(self) -> int:
+        """The number of steps (the deal and each action), without replaying a kept hand."""
+        return self.known_steps or len(self.trace.steps)
 
     @property
     def text(self) -> str:
@@ -127,11 +145,25 @@ def _read_block(fence: HandFence, file: Path) -> HandBlock:
     return HandBlock(fence.start, fence.end, fence.text, ref=None, step=0, inline_id=inline_id)
 
 
-def replay_hand(hand_id: str, text: str, file: Path, line: int) -> Hand:
-    """Parse and replay a record once; a bad one raises RecordError naming file, line and step."""
+def replay_hand(hand_id: str, text: str, file: Path, line: int, cache: "HandCache | None" = None) -> Hand:
+    """Parse and replay a record once; a bad one raises RecordError naming file, line and step.
+
+    With a ``cache`` holding the record (``handcache``), the hand is not replayed: it replayed
+    without error before, with the same text and code."""
     source = Source(text, file, line)
+    if cache is not None:
+        key = hand_key(hand_id, text)
+        steps = cache.steps(key)
+        if steps is not None:
+            return Hand(hand_id, source, known_steps=steps, key=key)
     hand = Hand(hand_id, source, replay(source.parse(), views=True))
     _ = hand.question_keys  # a question the rules cannot ask fails the build here, naming its line and step
+    _ = hand.compact_replay  # the views' one reader, worked out once for every language
+    for step in hand.trace.steps:
+        step.view = None  # half a trace's memory: 110 MB for a course of 1,000 hands, in each language's process
+    if cache is not None:
+        hand.key = key
+        cache.keep_steps(key, len(hand.trace.steps))
     return hand
 
 
@@ -145,10 +177,11 @@ def pages(docs: Path) -> Iterator[Path]:
     yield from sorted(docs.rglob("*.md"))
 
 
-def load_hands(docs: Path) -> dict[str, Hand]:
+def load_hands(docs: Path, cache: HandCache | None = None) -> dict[str, Hand]:
     """Replay every record of a site: the files under docs/hands/ and inline blocks.
 
-    Ids are unique across the site; every ``ref`` must name a known hand.
+    Ids are unique across the site; every ``ref`` must name a known hand. With a ``cache``, a
+    record an earlier build replayed is not replayed again (``replay_hand``).
     """
     hands: dict[str, Hand] = {}
     ids = Ids()
@@ -165,7 +198,7 @@ def load_hands(docs: Path) -> dict[str, Hand]:
         source = file_source(path)
         hand_id = id_from_file_name(path)
         assert hand_id is not None
-        add(replay_hand(hand_id, source.text, path, 1))
+        add(replay_hand(hand_id, source.text, path, 1, cache))
     refs: list[tuple[Path, HandBlock]] = []
     for page in pages(docs):
         for block in find_blocks(read_source(page, "the page"), page):
@@ -173,7 +206,7 @@ def load_hands(docs: Path) -> dict[str, Hand]:
                 refs.append((page, block))
             else:
                 assert block.inline_id is not None
-                add(replay_hand(block.inline_id, block.content, page, block.line))
+                add(replay_hand(block.inline_id, block.content, page, block.line, cache))
     for page, block in refs:
         for hand_id in block.ids:
             if hand_id not in hands:
@@ -201,7 +234,7 @@ def expand_blocks(text: str, file: Path, hands: dict[str, Hand], render: Callabl
         hand = hands.get(hand_id or "")
         if hand is None:
             raise HandBlockError(f"{file}:{block.start + 1}: no worked hand has the id {hand_id!r}")
-        if block.step >= len(hand.trace.steps):
+        if block.step >= hand.steps:
             raise HandBlockError(f"{file}:{block.start + 1}: hand {hand_id!r} has no step {block.step}")
         # Blank lines around the HTML so that Python-Markdown passes it through as a block.
         if block.pair is not None:

@@ -221,12 +221,15 @@ class PageFacts:
 
     def __init__(self) -> None:
         self.titles: dict[str, Any] = {}
+        self.shown: set[str] = set()  # the pages whose figures went back in (read again for the search)
+        self.lean: dict[str, tuple[str, str, list[tuple[str, str]]]] = {}  # page: (whole, as searched, swaps)
 
     @classmethod
     def add_to(cls, config: Any) -> "PageFacts":
         """Add the plugin to a loaded configuration, its figures pass before any other ``page_content``."""
         facts = cls()
         config.plugins[cls.NAME] = facts
+        config.plugins[_FullFigures.NAME] = _FullFigures(facts)
         return facts
 
     @staticmethod
@@ -242,9 +245,30 @@ class PageFacts:
         figures = self._figures(page, config)
         if not figures:
             return html
+        self.shown.add(page.file.src_uri)  # not the figures: MkDocs holds every page's content until it writes them
         return SLOT.sub(lambda m: figures.get(m.group(0), m.group(0)), html)
 
     on_page_content.mkdocs_priority = 100  # type: ignore[attr-defined]  # before other plugins (mkdocs.plugins.event_priority)
+
+    def on_page_context(self, context: Any, *, page: Any, config: Any, nav: Any) -> Any:
+        """Before the search plugin reads the page: each figure as the search reads it (``search_view``).
+
+        The search's HTML parser tokenizes every tag, even inside the parts it leaves out, and a
+        course page is mostly figures' tables and narration: it now reads only what it keeps, and
+        builds the same index. ``_FullFigures`` puts the whole figures back once it has read them."""
+        figures = list(self._figures(page, config).values()) if page.file.src_uri in self.shown else []
+        self.shown.discard(page.file.src_uri)
+        if figures and page.content:
+            full = page.content
+            swaps = [(html, search_view(html)) for html in dict.fromkeys(figures)]
+            lean = full
+            for html, seen in swaps:
+                lean = lean.replace(html, seen)
+            self.lean[page.file.src_uri] = (full, lean, swaps)
+            page.content = lean
+        return context
+
+    on_page_context.mkdocs_priority = 100  # type: ignore[attr-defined]  # before the search plugin (priority 0)
 
     def on_post_page(self, output: str, *, page: Any, config: Any) -> str:
         try:
@@ -253,6 +277,60 @@ class PageFacts:
             meta = {"unreadable": True}  # never equal to a page's own: a rebuild of it is a whole build
         self.titles[page.file.src_uri] = {"title": getattr(page, "_title_from_render", None), "meta": meta}
         return output
+
+
+class _FullFigures:
+    """After every other plugin has read a page's context (the search among them), its whole figures back."""
+
+    NAME = "trickbook-full-figures"
+
+    def __init__(self, facts: PageFacts) -> None:
+        self.facts = facts
+
+    def on_page_context(self, context: Any, *, page: Any, config: Any, nav: Any) -> Any:
+        kept = self.facts.lean.pop(page.file.src_uri, None)
+        if kept is None:
+            return context
+        full, lean, swaps = kept
+        if page.content == lean:
+            page.content = full
+        elif page.content == SEARCH_ATTRIBUTES.sub("", lean):  # what Material's search does after reading
+            page.content = SEARCH_ATTRIBUTES.sub("", full)
+        else:  # another plugin changed the page: the whole figures back wherever their search view stands
+            content = page.content
+            for html, seen in swaps:
+                content = content.replace(seen, html)
+            page.content = content
+        return context
+
+    on_page_context.mkdocs_priority = -100  # type: ignore[attr-defined]  # after the search plugin
+
+
+SEARCH_ATTRIBUTES = re.compile(r"\s?data-search-\w+=\"[^\"]+\"")  # as material/plugins/search/plugin.py
+EXCLUDED_START = re.compile(r"<([A-Za-z][A-Za-z0-9-]*)\b[^>]*?\sdata-search-exclude\b[^>]*>")
+SCRIPT = re.compile(r"<script\b[^>]*>.*?</script>", re.DOTALL | re.IGNORECASE)
+
+
+def search_view(html: str) -> str:
+    """A figure as the search index reads it: without its scripts and the elements marked
+    ``data-search-exclude`` (with all they hold), which the search skips. The index made from it is
+    the same as from the whole figure (``tests/test_search_view.py``)."""
+    html = SCRIPT.sub("", html)
+    out: list[str] = []
+    at = 0
+    while (start := EXCLUDED_START.search(html, at)) is not None:
+        out.append(html[at:start.start()])
+        tag = start.group(1)
+        opens = re.compile(rf"<(/?){tag}\b[^>]*>", re.IGNORECASE)
+        depth, end = 1, len(html)
+        for found in opens.finditer(html, start.end()):
+            depth += -1 if found.group(1) else 1
+            if depth == 0:
+                end = found.end()
+                break
+        at = end
+    out.append(html[at:])
+    return "".join(out)
 
 
 def _compile_templates_once(config: Any, cache: BuildCache) -> None:

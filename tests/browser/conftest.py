@@ -42,9 +42,9 @@ LIVE_TIMEOUT_MS = 90_000
 # The fast tier's browser tests (scripts/test --fast): one smoke test per page type, in all three
 # languages between them and at both screen sizes. The full tier runs every browser test.
 SMOKE = {
-    "a language's home page (axe)": "test_accessibility.py::test_no_serious_accessibility_violation[chromium--en]",
+    "a language's home page (axe)": "test_accessibility.py::test_no_accessibility_violation[chromium-home-en]",
     "the root language chooser (axe)":
-        "test_accessibility.py::test_language_chooser_has_no_serious_accessibility_violation[chromium]",
+        "test_accessibility.py::test_no_accessibility_violation[chromium-language-chooser-root]",
     "a rules page's worked hand, stepped by buttons without the engine":
         "test_player.py::test_buttons_step_to_trick_one_won_by_a_at_step_8_and_trick_five_won_by_b_at_the_end[chromium-fr]",
     "a rules page's worked hand gone live, stepped, a card refused with the engine's reason":
@@ -55,7 +55,7 @@ SMOKE = {
     "the terms page on a phone (360x740)":
         "test_terms_page.py::test_on_a_phone_the_terms_table_scrolls_in_its_labelled_region_not_the_page[chromium-fr]",
     "a language's not-found page (axe)":
-        "test_accessibility.py::test_not_found_page_has_no_serious_accessibility_violation[chromium-pt]",
+        "test_accessibility.py::test_no_accessibility_violation[chromium-not-found-pt]",
     "the site search": "test_search.py::test_search_index_waits_for_the_reader_then_finds_words_of_the_page_language[chromium-en]",
 }
 

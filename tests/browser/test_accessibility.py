@@ -1,81 +1,246 @@
-"""axe-core on each page type in each language: no serious or critical violation."""
+"""axe-core once on each page type in each state, in each language scanned: no violation it forbids.
+
+Every scan of the built site is here, one test per page type, state and language (``SCANS``);
+the tests of a page's behaviour bring it to its states and leave the scan to this module. A
+state reached only at the end of a long path, or on another site, is scanned where that path
+is made: a play table at the end of a whole hand played by keyboard (`test_spoken_cards.py`),
+the error shown over a page by `trickbook serve` (`test_serve_reload.py`), stale and untranslated
+text on a translator's site (`test_translator_views.py`), and the colour contrast of a hand in
+Material's dark palette, which is what that test is about (`test_player_use.py`).
+
+Most scans forbid serious and critical violations; the worked hand stepped and gone live forbid
+every violation, as they did when their tests scanned them.
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, Callable
 
 import pytest
+from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
 AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
-# Page types: a language's home page, a game page with a worked hand, and the generated Terms page.
-PAGES = ["", "nap/", "terms/"]
+ALL = ("en", "pt", "fr")
+DESKTOP, PHONE = (1280, 800), (360, 740)
+START = {"en": "Start a match", "pt": "Começar uma partida", "fr": "Commencer une partie"}
 
 
-def serious_violations(page) -> list[str]:
-    """Run axe on the page; describe each serious or critical violation."""
+def violations(page: Any, within: str = "document", every: bool = False) -> list[str]:
+    """axe-core on the page (or the element ``within`` names): its serious or critical violations,
+    or with ``every`` all of them, each described."""
     page.evaluate(AXE.read_text(encoding="utf-8"))  # not a script tag: the page's policy refuses inline scripts
-    result = page.evaluate("async () => await axe.run(document)")
-    out = []
-    for v in result["violations"]:
-        if v["impact"] in ("serious", "critical"):
-            targets = [" ".join(n["target"]) for n in v["nodes"]][:5]
-            out.append(f"{v['id']} ({v['impact']}): {v['help']} at {targets}")
-    return out
+    target = "document" if within == "document" else f"document.querySelector({within!r})"
+    result = page.evaluate(f"async () => await axe.run({target})")
+    return [f"{v['id']} ({v['impact']}): {v['help']} at {[' '.join(n['target']) for n in v['nodes']][:5]}"
+            for v in result["violations"] if every or v["impact"] in ("serious", "critical")]
 
 
-@pytest.mark.parametrize("lang", ["en", "pt", "fr"])
-@pytest.mark.parametrize("path", PAGES)
-def test_no_serious_accessibility_violation(page, context, site_url, guard, page_errors, tb, lang, path):
-    tb.block_runtime(context)
-    page.goto(f"{site_url}/{lang}/{path}")
-    page.wait_for_load_state("load")
-    if path == "nap/":
-        tb.wait_mounted(page)
-    assert serious_violations(page) == []
+@dataclass
+class Visit:
+    page: Any
+    site_url: str
+    lang: str
+    tb: Any
 
 
-def test_language_chooser_has_no_serious_accessibility_violation(page, site_url, guard, page_errors):
-    page.goto(f"{site_url}/index.html")
-    assert serious_violations(page) == []
+# ----- the states ------------------------------------------------------------------------------
+
+def home(v: Visit) -> None:
+    v.page.goto(f"{v.site_url}/{v.lang}/")
+    v.page.wait_for_load_state("load")
 
 
-@pytest.mark.parametrize("lang", ["en", "pt", "fr"])
-def test_player_in_presenter_mode_at_the_last_step_has_no_serious_accessibility_violation(
-        page, context, site_url, guard, page_errors, tb, lang):
-    tb.block_runtime(context)
-    page.goto(tb.hand_page_url(site_url, lang) + f"#{tb.NAP_HAND}=24")
-    fig = tb.wait_mounted(page)
+def language_chooser(v: Visit) -> None:
+    v.page.goto(f"{v.site_url}/index.html")
+
+
+def rules_page(v: Visit) -> None:
+    """A rules page, its worked hand mounted (the engine not asked for)."""
+    v.page.goto(f"{v.site_url}/{v.lang}/nap/")
+    v.page.wait_for_load_state("load")
+    v.tb.wait_mounted(v.page)
+
+
+def terms(v: Visit) -> None:
+    v.page.goto(f"{v.site_url}/{v.lang}/terms/")
+    v.page.wait_for_load_state("load")
+
+
+def not_found(v: Visit) -> None:
+    v.page.goto(f"{v.site_url}/{v.lang}/404.html")
+
+
+def root_not_found(v: Visit) -> None:
+    v.page.goto(f"{v.site_url}/404.html")
+
+
+def hand_stepped(v: Visit) -> None:
+    """A worked hand woken by a link to a step, then stepped by its slider to the last step."""
+    v.page.goto(f"{v.site_url}/{v.lang}/nap/#{v.tb.NAP_HAND}=5")
+    fig = v.tb.wake(v.tb.figure_of(v.page))
+    expect(fig).to_have_attribute("data-step", "5")
+    last = fig.get_attribute("data-steps")
+    fig.locator(".tb-slider").fill(last)
+    expect(fig).to_have_attribute("data-step", last)
+
+
+def hand_presenter(v: Visit) -> None:
+    """Presenter mode at the hand's last step."""
+    v.page.goto(v.tb.hand_page_url(v.site_url, v.lang) + f"#{v.tb.NAP_HAND}=24")
+    fig = v.tb.wait_mounted(v.page)
     fig.locator(".tb-presenter-toggle").click()
-    assert serious_violations(page) == []
 
 
-@pytest.mark.parametrize("lang", ["en", "pt", "fr"])
-def test_not_found_page_has_no_serious_accessibility_violation(page, site_url, guard, page_errors, lang):
-    page.goto(f"{site_url}/{lang}/404.html")
-    assert serious_violations(page) == []
-
-
-def test_root_not_found_page_has_no_serious_accessibility_violation(page, site_url, guard, page_errors):
-    page.goto(f"{site_url}/404.html")
-    assert serious_violations(page) == []
-
-
-@pytest.mark.parametrize("lang", ["en", "pt", "fr"])
-def test_phone_player_with_the_download_question_and_a_copied_link_has_no_serious_accessibility_violation(
-        browser, site_url, tb, lang):
-    context = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True)
-    guard = tb.guard_context(context)
-    tb.block_runtime(context)
-    context.add_init_script("Object.defineProperty(navigator, 'connection', {configurable: true,"
-                            " get: () => ({saveData: true, effectiveType: '4g'})});")
-    page = context.new_page()
-    page.goto(tb.hand_page_url(site_url, lang) + f"#{tb.NAP_HAND}=6")
-    fig = tb.wait_mounted(page)
+def hand_download_question(v: Visit) -> None:
+    """On a phone saving data: a step's link copied, then "Try other cards" asks before the download."""
+    v.page.goto(v.tb.hand_page_url(v.site_url, v.lang) + f"#{v.tb.NAP_HAND}=6")
+    fig = v.tb.wait_mounted(v.page)
     fig.locator(".tb-copy-link").click()
     fig.locator(".tb-try").click()
     fig.locator(".tb-prompt .tb-download").wait_for()
-    assert serious_violations(page) == []
-    context.close()
-    assert guard.refused == []
+
+
+def hand_live(v: Visit) -> None:
+    """Live at step 5: the what-if cards offered, an illegal card's reason said, then a what-if branch."""
+    v.page.goto(f"{v.site_url}/{v.lang}/nap/#{v.tb.NAP_HAND}=5")
+    fig = v.tb.wake(v.tb.figure_of(v.page))
+    fig.locator(".tb-try").click()
+    expect(fig).to_have_attribute("data-engine", "live", timeout=v.tb.LIVE_TIMEOUT_MS)
+    b = fig.locator('.tb-board .tb-seat[data-seat="B"]')
+    b.locator('button[data-card="KS"]').click()  # B must follow hearts
+    expect(fig.locator(".tb-message")).not_to_have_text("")
+    b.locator('button[data-card="TH"]').click()
+    expect(fig).to_have_attribute("data-branch", "whatif", timeout=30_000)
+
+
+def _question(v: Visit) -> Any:
+    v.page.goto(f"{v.site_url}/{v.lang}/nap/#{v.tb.NAP_HAND}=4")  # the "what to play" question
+    fig = v.tb.figure_of(v.page)
+    fig.locator(".tb-player").wait_for()
+    panel = fig.locator(".tb-question[data-kind='play']")
+    expect(panel).to_be_visible()
+    return panel
+
+
+def question_asked(v: Visit) -> None:
+    _question(v)
+
+
+def question_answered(v: Visit) -> None:
+    """Answered wrong: the verdict and its reasons shown."""
+    panel = _question(v)
+    panel.locator(".tb-q-choice[data-choice='2C']").click()
+    expect(panel).to_have_attribute("data-verdict", "wrong")
+
+
+def practice(v: Visit) -> None:
+    v.page.goto(f"{v.site_url}/{v.lang}/practice-euchre/")
+    expect(v.page.locator(".tb-practice-drill")).to_be_visible()
+
+
+def _table(v: Visit, game: str) -> Any:
+    v.page.goto(f"{v.site_url}/{v.lang}/play-{game}/?pace=0")
+    table = v.page.locator(f"div.tb-table[data-game='{game}']")
+    expect(table.locator(".tbt-start")).to_have_text(START[v.lang])
+    return table
+
+
+def table_before_start(v: Visit) -> None:
+    _table(v, "euchre")
+
+
+def table_at_a_decision(game: str) -> Callable[[Visit], None]:
+    def scan(v: Visit) -> None:
+        table = _table(v, game)
+        table.locator(".tbt-start").click()
+        expect(table).to_have_attribute("data-engine", "live", timeout=v.tb.LIVE_TIMEOUT_MS)
+        v.tb.wait_for_reader(v.page, table)
+    return scan
+
+
+def verifier(v: Visit) -> None:
+    v.page.goto(f"{v.site_url}/{v.lang}/verify/")
+    v.page.wait_for_load_state("load")
+
+
+def search_open(v: Visit) -> None:
+    """The search box open with results for a word of the page's language."""
+    v.page.goto(f"{v.site_url}/{v.lang}/nap/", wait_until="load")
+    box = v.page.locator("input[data-md-component='search-query']")
+    box.click()
+    box.fill("Nap")
+    expect(v.page.locator(".md-search-result__item").first).to_be_visible(timeout=15_000)
+
+
+@dataclass(frozen=True)
+class Scan:
+    state: Callable[[Visit], None]
+    languages: tuple[str, ...] = ALL
+    size: tuple[int, int] = DESKTOP
+    within: str = "document"
+    every: bool = False          # every violation, not only serious and critical ones
+    runtime: bool = False        # the engine may load (else its files are refused)
+    gentle: bool = False         # play tables: the gentle bots
+    save_data: bool = False      # the browser says the connection saves data
+
+
+SCANS: dict[str, Scan] = {
+    "home": Scan(home),
+    "language-chooser": Scan(language_chooser, languages=("root",)),
+    "rules-page": Scan(rules_page),
+    "terms": Scan(terms),
+    "not-found": Scan(not_found),
+    "root-not-found": Scan(root_not_found, languages=("root",)),
+    "hand-stepped": Scan(hand_stepped, every=True),
+    "hand-presenter": Scan(hand_presenter),
+    "hand-download-question-phone": Scan(hand_download_question, size=PHONE, save_data=True),
+    "hand-live-whatif": Scan(hand_live, every=True, runtime=True),
+    "question-asked": Scan(question_asked),
+    "question-answered": Scan(question_answered),
+    "practice": Scan(practice),
+    "table-before-start": Scan(table_before_start),
+    "table-euchre-at-a-decision": Scan(table_at_a_decision("euchre"), runtime=True, gentle=True),
+    "table-yorkshire-at-a-decision-phone": Scan(table_at_a_decision("yorkshire"), languages=("pt",), size=PHONE,
+                                                runtime=True, gentle=True),
+    "table-trinidad-at-a-decision-phone": Scan(table_at_a_decision("trinidad"), languages=("fr",), size=PHONE,
+                                               runtime=True, gentle=True),
+    "table-nap-at-a-decision-phone": Scan(table_at_a_decision("nap"), languages=("en",), size=PHONE,
+                                          runtime=True, gentle=True),
+    "verifier": Scan(verifier),
+    "search-open": Scan(search_open),
+}
+# Known and not fixed yet: the theme's search results draw their "N matching documents" line and the
+# words they mark below 4.5:1 (color-contrast, serious). Strict: the test fails once they pass.
+KNOWN = {"search-open": "the theme's search results: meta line and marked words under 4.5:1 contrast"}
+CASES = [pytest.param(name, lang, id=f"{name}-{lang}",
+                      marks=[pytest.mark.xfail(reason=KNOWN[name], strict=True)] if name in KNOWN else [])
+         for name, scan in SCANS.items() for lang in scan.languages]
+
+
+@pytest.mark.parametrize("name,lang", CASES)
+def test_no_accessibility_violation(browser: Any, site_url: str, tb: Any, name: str, lang: str) -> None:
+    scan = SCANS[name]
+    context = browser.new_context(viewport={"width": scan.size[0], "height": scan.size[1]},
+                                  has_touch=scan.size == PHONE)
+    guard = tb.guard_context(context)
+    if not scan.runtime:
+        tb.block_runtime(context)
+    if scan.gentle:
+        tb.gentle_bots(context)  # the page, not the bots' strength, is under test
+    if scan.save_data:
+        context.add_init_script("Object.defineProperty(navigator, 'connection', {configurable: true,"
+                                " get: () => ({saveData: true, effectiveType: '4g'})});")
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    try:
+        scan.state(Visit(page, site_url, lang, tb))
+        found = violations(page, scan.within, scan.every)
+    finally:
+        context.close()
+    assert found == []
+    assert guard.refused == [] and errors == []

@@ -9,7 +9,6 @@ from __future__ import annotations
 import json
 import re
 import time
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
@@ -19,7 +18,6 @@ from trickbook.trace import expand_compact
 pytestmark = pytest.mark.browser
 
 HAND = "nap-four-hearts"
-AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
 FOLLOW_SUIT_EN = "{seat} holds {suit} and must follow suit."
 
 
@@ -160,10 +158,4 @@ def test_time_to_live_against_the_bare_pyodide_boot(browser, site_url, tb):
     assert to_live < 2 * bare_ms / 1000 + 2
 
 
-def test_live_widget_with_what_if_cards_has_no_serious_accessibility_violation(live):
-    _, page, fig = live
-    go_to_record_step(fig, 5)
-    page.evaluate(AXE.read_text(encoding="utf-8"))  # not a script tag: the page's policy refuses inline scripts
-    result = page.evaluate("async () => await axe.run('figure.tb-hand')")
-    serious = [v["id"] for v in result["violations"] if v["impact"] in ("serious", "critical")]
-    assert serious == []
+# axe-core on a live hand with its what-if cards: test_accessibility.py (hand-live-whatif)

@@ -16,7 +16,6 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
@@ -260,20 +259,4 @@ def test_the_timer_pauses_while_the_tab_is_hidden_and_says_so(browser, site_url,
     assert guard.refused == [] and errors == []
 
 
-AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
-
-
-@pytest.mark.parametrize("game,lang", [("yorkshire", "pt"), ("trinidad", "fr"), ("nap", "en")])
-def test_a_live_play_table_has_no_serious_accessibility_violation(browser, site_url, tb, game, lang):
-    context, guard, errors, page, table = open_table(browser, site_url, tb, game, lang, (360, 740))
-    try:
-        go_live(page, table, tb)
-        tb.wait_for_reader(page, table)
-        page.evaluate(AXE.read_text(encoding="utf-8"))  # not a script tag: the page's policy refuses inline scripts
-        result = page.evaluate("async () => await axe.run(document.querySelector('div.tb-table'))")
-        serious = [f"{v['id']}: {[n['target'] for n in v['nodes']][:3]}" for v in result["violations"]
-                   if v["impact"] in ("serious", "critical")]
-        assert serious == []
-    finally:
-        context.close()
-    assert guard.refused == [] and errors == []
+# axe-core on a live table at a decision, on a phone: test_accessibility.py (table-*-at-a-decision-phone)

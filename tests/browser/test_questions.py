@@ -199,29 +199,7 @@ def test_print_shows_questions_with_the_hand_and_answers_at_the_end(page: Any, g
     expect(answers).to_contain_text(ui(catalogs, lang, "Answers: {title}").split("{")[0].strip())
 
 
-AXE = __import__("pathlib").Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
-
-
-def serious_violations(page: Any) -> list[str]:
-    page.evaluate(AXE.read_text(encoding="utf-8"))  # not a script tag: the page's policy refuses inline scripts
-    result = page.evaluate("async () => await axe.run(document)")
-    return [f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes']][:5]}"
-            for v in result["violations"] if v["impact"] in ("serious", "critical")]
-
-
-@pytest.mark.parametrize("lang", LANGUAGES)
-def test_questions_asked_and_answered_are_axe_clean(page: Any, context: Any, guard: Any, page_errors: Any,
-                                                    site_url: str, tb: Any, lang: str) -> None:
-    tb.block_runtime(context)
-    fig = open_at(page, site_url, lang, PLAY_STEP)
-    panel = question(fig, "play")
-    assert serious_violations(page) == []  # asked, with the other hands hidden
-    choice(panel, "2C").click()
-    assert verdict_of(panel) == "wrong"
-    assert serious_violations(page) == []  # answered, with the verdict and its reasons
-    page.goto(f"{site_url}/{lang}/practice-euchre/")
-    expect(page.locator(".tb-practice-drill")).to_be_visible()
-    assert serious_violations(page) == []
+# axe-core on a question asked and answered, and on the practice page: test_accessibility.py
 
 
 def test_a_wrong_card_is_played_out_by_the_engine_and_its_cost_shown(page: Any, guard: Any, page_errors: Any,
