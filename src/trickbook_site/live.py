@@ -65,8 +65,9 @@ class _Language:
     """MkDocs loaded on one language's generated pages, ready to render any of them again."""
 
     def __init__(self, state: BuiltState, lang: Language) -> None:
-        # get_navigation is MkDocs' own import, not re-exported by name
-        from mkdocs.commands.build import get_navigation  # type: ignore[attr-defined]
+        from mkdocs.commands.build import (  # type: ignore[attr-defined]  # MkDocs' own import, not re-exported by name
+            get_navigation,
+        )
         from mkdocs.config import load_config
         from mkdocs.structure.files import get_files, set_exclusions
         from mkdocs.structure.pages import Page

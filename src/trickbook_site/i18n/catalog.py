@@ -94,8 +94,8 @@ def mapped_domains(root: Path) -> list[str]:
 def extract_domain(root: Path, domain: str) -> Catalog:
     """Extract one domain's messages from the project at ``root`` into a template."""
     with open(root / MAPPING_FILES[domain], encoding="utf-8") as handle:
-        # Babel leaves parse_mapping_cfg unannotated
-        method_map, options_map = parse_mapping_cfg(handle)  # type: ignore[no-untyped-call]
+        method_map, options_map = parse_mapping_cfg(  # type: ignore[no-untyped-call]  # Babel leaves it unannotated
+            handle)
     catalog = Catalog(
         project="trickbook",
         version=_version(),
