@@ -29,8 +29,8 @@ register({
     "high": N_("{card} is the highest trump in play; {seat} was dealt it."),
     "low": N_("{card} is the lowest trump in play; {seat} was dealt it."),
     "low-captured": N_(
-        "{card} is the lowest trump in play; {seat} was dealt it, so it counts for {team} even though {captor} "
-        "captured it."
+        "{card} is the lowest trump in play; {seat} was dealt it, "
+        "so it counts for {team} even though {captor} captured it."
     ),
     "jack": N_("{seat} captures {card}, the trump jack."),
     "hang-jack": N_("{seat} hangs the jack: {card}, dealt to {owner}, is captured by the other side."),
