@@ -88,7 +88,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--against", default="gentle,random", help="comma-separated opponents (gentle, random)")
     parser.add_argument("--tested", default="strong", choices=("strong", "gentle", "oracle"), help="the bots measured")
     parser.add_argument("--oracle-decides", default=",".join(DECISIONS),
-                        help=f"with --tested oracle: which decisions it takes (comma-separated, of {', '.join(DECISIONS)})")
+                        help="with --tested oracle: which decisions it takes "
+                             f"(comma-separated, of {', '.join(DECISIONS)})")
     parser.add_argument("--budget", type=int, default=None, help="engine actions per move (default: the game's)")
     parser.add_argument("--jobs", type=int, default=1, help="processes (default 1)")
     args = parser.parse_args(argv)

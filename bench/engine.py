@@ -114,7 +114,8 @@ def report(rows: list[dict], runtime: str) -> str:
         bot = (f"{r['bot_mean_ms']:>12.3f} {r['bot_p95_ms']:>11.3f}" if "bot_mean_ms" in r else f"{'-':>12} {'-':>11}")
         strong = (f" {r['strong_mean_ms']:>15.1f} {r['strong_p95_ms']:>14.1f} {r['strong_max_ms']:>14.1f}"
                   if "strong_mean_ms" in r else "")
-        out.append(f"{r['game']:<10} {r['hands_per_second']:>9.1f} {r['actions_per_hand']:>13.1f} {r['clone_us']:>9.1f} {bot}{strong}")
+        out.append(f"{r['game']:<10} {r['hands_per_second']:>9.1f} {r['actions_per_hand']:>13.1f} "
+                   f"{r['clone_us']:>9.1f} {bot}{strong}")
     out.append("search = the strong bot (trickbook.bots.search), every seat; the bar is 50 ms per move under Pyodide")
     return "\n".join(out)
 

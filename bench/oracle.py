@@ -76,10 +76,12 @@ def one_match(args: tuple[str, str, tuple[str, ...], int]) -> float:
     mine, theirs = (a, b) if n % 2 == 0 else (b, a)
     oracles = {s: OracleBot(game, n * 4 + i) for i, s in enumerate(mine)}
     gentle = {s: oracles[s].heuristic for s in mine}  # the decisions the oracle is not given
-    others: dict[str, Any] = {s: RandomBot(seed=n * 4 + 2 + i) if against == "random" else bot_class(game)(seed=n * 4 + 2 + i)
+    others: dict[str, Any] = {s: RandomBot(seed=n * 4 + 2 + i) if against == "random"
+                              else bot_class(game)(seed=n * 4 + 2 + i)
                               for i, s in enumerate(theirs)}
     # The match seeds of the oracle against random players taking every decision stay the ones printed before.
-    label = "oracle-vs-random" if (against, decides) == ("random", DECISIONS) else f"oracle-{'+'.join(decides)}-vs-{against}"
+    label = ("oracle-vs-random" if (against, decides) == ("random", DECISIONS)
+             else f"oracle-{'+'.join(decides)}-vs-{against}")
     match = Match(game, seed=seed_of(label, game, n))
     while not match.is_over:
         state = match.next_hand()
@@ -102,7 +104,8 @@ def main() -> None:
     parser.add_argument("--games", default="trinidad,yorkshire,euchre")
     parser.add_argument("--against", default="random", choices=("random", "gentle"), help="the other side's bots")
     parser.add_argument("--oracle-decides", default=",".join(DECISIONS),
-                        help=f"which decisions the oracle takes, the gentle bot the rest (comma-separated, of {', '.join(DECISIONS)})")
+                        help="which decisions the oracle takes, the gentle bot the rest "
+                             f"(comma-separated, of {', '.join(DECISIONS)})")
     parser.add_argument("--jobs", type=int, default=1)
     args = parser.parse_args()
     decides = tuple(d for d in DECISIONS if d in args.oracle_decides.split(","))

@@ -16,8 +16,9 @@ speed, an earlier visit).
 
 For each speed, a fresh browser profile (with a disk cache, as a reader's browser has) visits twice:
 the bare boot, then again; a fresh profile does the same for the widget (a Nap page, "Try other
-cards" pressed at once, and, on a link the browser reports as slow, "Download the engine"). Bytes are the response bodies caddy sent (its access log), so they are the
-bytes over the wire after compression; time to live is from navigation to `data-engine="live"`
+cards" pressed at once, and, on a link the browser reports as slow, "Download the engine").
+Bytes are the response bodies caddy sent (its access log), so they are the bytes over the wire
+after compression; time to live is from navigation to `data-engine="live"`
 (the bare boot: to a booted runtime). Figures are medians over N runs; nothing is asserted.
 """
 
@@ -189,8 +190,10 @@ def visit(context: Any, server: Server, link: tuple[str, float, float, float], b
         page.wait_for_timeout(300)  # the access log is written as responses finish
         entries = server.entries()[mark:]
         runtime = sum(e["size"] for e in entries if e["uri"].startswith(("/assets/pyodide-", "/assets/engine-")))
-        boot = "–" if timing is None else ("snapshot" if timing["snapshot"] else "runtime + wheel") + f" ({timing['judged']})"
-        return {"live": live, "bytes": sum(e["size"] for e in entries), "runtime": runtime, "page": page_bytes, "boot": boot}
+        boot = ("–" if timing is None
+                else ("snapshot" if timing["snapshot"] else "runtime + wheel") + f" ({timing['judged']})")
+        return {"live": live, "bytes": sum(e["size"] for e in entries), "runtime": runtime, "page": page_bytes,
+                "boot": boot}
     finally:
         page.close()
 
@@ -202,7 +205,8 @@ def measure(playwright: Any, server: Server, link: tuple[str, float, float, floa
         str(profile), executable_path=CHROMIUM, args=CHROMIUM_FLAGS, viewport={"width": 1280, "height": 900})
     context.add_init_script(LIVE_PROBE)
     left: list[str] = []
-    context.on("request", lambda r: left.append(r.url) if not r.url.startswith(("http://127.0.0.1", "data:", "blob:")) else None)
+    context.on("request", lambda r: left.append(r.url)
+               if not r.url.startswith(("http://127.0.0.1", "data:", "blob:")) else None)
     try:
         first = visit(context, server, link, bare)
         repeat = visit(context, server, link, bare)
@@ -264,7 +268,8 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"| {name} | {visit_name} | {med[b]['live'] / 1000:.2f} s | {mb(med[b]['bytes'])} | "
                       f"{shown} | {mb(med[w]['bytes'])} | {mb(med[w]['runtime'])} | {ratio} | {med[w]['boot']} |")
         first_page = rows[0][1]["widget"]["page"]
-        print(f"The Nap page's own first load, before the reader presses anything: {first_page / 1000:.1f} KB over the wire.")
+        print("The Nap page's own first load, before the reader presses anything: "
+              f"{first_page / 1000:.1f} KB over the wire.")
         return 0
     finally:
         if server is not None:

@@ -107,10 +107,12 @@ def browser(site: Path, drills: int) -> None:
                 times = []
                 for n in range(1, drills + 1):
                     drill.locator(".tb-practice-next").click()
-                    page.wait_for_function(f"() => document.querySelector('.tb-practice-drill').dataset.number === '{n}'",
-                                           timeout=60_000)
+                    page.wait_for_function(
+                        f"() => document.querySelector('.tb-practice-drill').dataset.number === '{n}'",
+                        timeout=60_000)
                     times.append(float(drill.get_attribute("data-last-ms")) / 1000)
-                print(f"  Next question → on screen  {game:10s} {ms(times)}; first question with the engine's start {first:.1f} s")
+                print(f"  Next question → on screen  {game:10s} {ms(times)}; "
+                      f"first question with the engine's start {first:.1f} s")
                 page.close()
             page = b.new_page()
             page.goto(f"{base}/en/nap/#nap-four-hearts=4")
@@ -129,7 +131,8 @@ def browser(site: Path, drills: int) -> None:
                 fig.locator(".tb-q-cost").click()
                 fig.locator(".tb-q-costs li").first.wait_for(timeout=60_000)
                 runs.append(time.perf_counter() - started)
-            print(f"  play-out of a wrong card (nap-four-hearts, 2♣) {ms(runs)}; first, with the engine's start {cold:.1f} s")
+            print(f"  play-out of a wrong card (nap-four-hearts, 2♣) {ms(runs)}; "
+                  f"first, with the engine's start {cold:.1f} s")
             b.close()
     finally:
         server.shutdown()

@@ -380,7 +380,8 @@ def live_page(context: BrowserContext, base: str, calls: int) -> dict[str, Any]:
         page.goto(f"{base}/{LIVE_PAGE}", wait_until="load")
         figure = page.locator("figure.tb-hand").first
         figure.locator(".tb-try").click()  # stepping needs no engine; trying other cards does
-        page.wait_for_function("() => window.__tb.live !== null || window.__tb.failed !== null", timeout=LIVE_TIMEOUT_MS)
+        page.wait_for_function("() => window.__tb.live !== null || window.__tb.failed !== null",
+                               timeout=LIVE_TIMEOUT_MS)
         marks = page.evaluate("window.__tb")
         hand_id = figure.get_attribute("data-hand-id")
         if marks["live"] is None:
@@ -411,7 +412,8 @@ def table(headers: list[str], rows: list[list[str]]) -> str:
     widths = [max(len(h), *(len(r[i]) for r in rows)) for i, h in enumerate(headers)]
 
     def line(cells: list[str]) -> str:
-        return "  ".join(c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(cells, widths, strict=True)))
+        return "  ".join(c.ljust(w) if i == 0 else c.rjust(w)
+                         for i, (c, w) in enumerate(zip(cells, widths, strict=True)))
 
     return "\n".join([line(headers), line(["-" * w for w in widths])] + [line(r) for r in rows])
 
@@ -443,7 +445,8 @@ def report_builds(cold: list[float], warm: list[float], runs: int) -> None:
     rows.append(["warm: engine wheel, lockfile and snapshot from build/", spread(warm, seconds)])
     print(table(["build", "wall time"], rows))
     if cold:
-        print(f"   the wheel, lockfile and snapshot cost {median(cold) - median(warm):.2f} s of a cold build; warm target at most 5 s")
+        print(f"   the wheel, lockfile and snapshot cost {median(cold) - median(warm):.2f} s of a cold build; "
+              "warm target at most 5 s")
 
 
 def report_bytes(pages: dict[str, list[PageBytes]], runs: int) -> None:

@@ -28,12 +28,14 @@ PLAY = """async ([game, matches]) => {
   const { ask } = await import(new URL('../../assets/widgets/engine.js', location.href).href);
   const out = [];
   for (let m = 0; m < matches; m++) {
-    const seed = Array.from(crypto.getRandomValues(new Uint8Array(32)), (b) => b.toString(16).padStart(2, '0')).join('');
+    const seed = Array.from(crypto.getRandomValues(new Uint8Array(32)), \
+(b) => b.toString(16).padStart(2, '0')).join('');
     let a = await ask('table_new', { game, seed });
     let decisions = 0, botMoves = 0, botMs = 0;
     while (!a.view.over) {
       const t0 = performance.now();
-      a = a.view.phase === 'hand-over' ? await ask('table_next', { table: a.id }) : await ask('table_timeout', { table: a.id });
+      a = a.view.phase === 'hand-over' ? await ask('table_next', { table: a.id }) : \
+await ask('table_timeout', { table: a.id });
       const ms = performance.now() - t0;
       const bots = a.steps.filter((s) => s.bot).length;
       if (bots) { botMoves += bots; botMs += ms; }
@@ -49,7 +51,8 @@ def serve(site: Path) -> tuple[subprocess.Popen, str]:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    server = subprocess.Popen([sys.executable, "-m", "http.server", "--bind", "127.0.0.1", str(port), "--directory", str(site)],
+    server = subprocess.Popen([sys.executable, "-m", "http.server", "--bind", "127.0.0.1", str(port),
+                               "--directory", str(site)],
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     base = f"http://127.0.0.1:{port}"
     for _ in range(100):
@@ -88,7 +91,8 @@ def main() -> int:
                 before = sum(sizes.values())
                 started = time.perf_counter()
                 page.locator(".tbt-start").click()
-                page.wait_for_function("() => document.querySelector('div.tb-table').dataset.engine === 'live'", timeout=180_000)
+                page.wait_for_function("() => document.querySelector('div.tb-table').dataset.engine === 'live'",
+                                       timeout=180_000)
                 live = time.perf_counter() - started
                 page.wait_for_load_state("networkidle")
                 after = sum(sizes.values())
@@ -99,12 +103,14 @@ def main() -> int:
             browser.close()
     finally:
         server.terminate()
-    print(f"{'game':10} {'page KB':>8} {'with engine KB':>15} {'runtime KB':>11} {'live s':>7} {'hands':>6} {'decisions':>9} {'ms/bot move':>12}")
+    print(f"{'game':10} {'page KB':>8} {'with engine KB':>15} {'runtime KB':>11} {'live s':>7} {'hands':>6} "
+          f"{'decisions':>9} {'ms/bot move':>12}")
     for game, before, after, runtime, live, results in rows:
         hands = statistics.median(r["hands"] for r in results)
         decisions = statistics.median(r["decisions"] for r in results)
         per_move = statistics.median(r["perMove"] for r in results)
-        print(f"{game:10} {before / 1024:8.0f} {after / 1024:15.0f} {runtime / 1024:11.0f} {live:7.1f} {hands:6} {decisions:9} {per_move:12.2f}")
+        print(f"{game:10} {before / 1024:8.0f} {after / 1024:15.0f} {runtime / 1024:11.0f} {live:7.1f} {hands:6} "
+              f"{decisions:9} {per_move:12.2f}")
     return 0
 
 

@@ -130,7 +130,8 @@ def test_the_strong_trinidad_bots_heuristic_stands_on_less_and_gives_a_point_on_
     strong = SearchBot("trinidad", seed=0)
     bold = strong.heuristic
     assert isinstance(bold, TrinidadBot) and (bold.stand_strength, bold.give_strength) == (5.0, 9.0)
-    assert isinstance(strong.others, TrinidadBot) and strong.others.stand_strength == STAND_STRENGTH  # the others as the gentle bot
+    # the others as the gentle bot
+    assert isinstance(strong.others, TrinidadBot) and strong.others.stand_strength == STAND_STRENGTH
     gentle = TrinidadBot(seed=0)
     fair = ["QS", "5S", "4D", "5D", "6D", "7H"]
     assert gentle.choose(_trinidad_obs(fair, ["N beg", "N stand"])) == "N beg"

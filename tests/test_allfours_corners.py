@@ -1,4 +1,7 @@
-"""Yorkshire and Trinidad All Fours: the corners of the rules (texts 000/002, 003 and the decisions on the rules pages)."""
+"""Yorkshire and Trinidad All Fours: the corners of the rules.
+
+From texts 000/002, 003 and the decisions on the rules pages.
+"""
 
 import pytest
 
@@ -299,7 +302,9 @@ def test_a_run_card_can_be_high_and_a_kicked_jack_is_never_in_play():
     high = next(e for e in state.events if e.code == "high")
     assert str(high.values["card"]) == "7C" and high.values["seat"] == "E"
     assert not any(a.category == "jack" for a in state.awards)
-    assert {"category": "jack", "why": "why-jack-not-in-play"} in [dict(e.values) for e in state.events if e.code == "no-score"]
+    assert {"category": "jack", "why": "why-jack-not-in-play"} in [
+        dict(e.values) for e in state.events if e.code == "no-score"
+    ]
 
 
 def test_the_hand_after_a_run_hides_the_stock_and_the_other_hands():

@@ -109,7 +109,9 @@ def test_an_action_that_occurs_twice_cannot_key_a_note() -> None:
     stuck = (HANDS / "euchre" / "euchre-stick-the-dealer.hand.toml").read_text(encoding="utf-8")
     error = record_error(with_notes(stuck, '"N pass" = "N passes."\n'))
     assert error.code == "bad-note" and "'N pass' is actions 1, 5: key its note by number" in str(error)
-    assert parse_record(with_notes(stuck, '"W call H" = "W is stuck."\n'), file="s.hand.toml").notes == {8: "W is stuck."}
+    assert parse_record(with_notes(stuck, '"W call H" = "W is stuck."\n'), file="s.hand.toml").notes == {
+        8: "W is stuck."
+    }
     error = record_error(with_notes(KICKED_JACK, '"E pass" = "E passes."\n'))
     assert error.code == "bad-note" and "names no action of this record" in str(error)
 

@@ -147,7 +147,8 @@ def test_every_action_of_a_large_record_written_as_an_array_has_its_own_line():
 
 
 def test_action_lines_are_right_with_escapes_and_comments_in_the_array():
-    text = HEAD + 'actions = [  # the bidding\n  "A \\u0070ass", # A passes\n\n  \'B pass\',\n  """C pass""",\n]\n' + DEAL
+    text = (HEAD + 'actions = [  # the bidding\n  "A \\u0070ass", # A passes\n\n'
+            '  \'B pass\',\n  """C pass""",\n]\n' + DEAL)
     assert parse_record(text).lines == (5, 7, 8)
 
 
@@ -215,7 +216,8 @@ def test_the_extractor_reads_hand_blocks_where_the_build_finds_them():
     page = ROOT / "docs" / "writing-hands.md"
     text = page.read_text(encoding="utf-8")
     with open(page, "rb") as handle:
-        extracted = {line for line, _, _, comment in extract_markdown(handle, {}, [], {}) if comment[0].startswith("hand ")}
+        extracted = {line for line, _, _, comment in extract_markdown(handle, {}, [], {})
+                     if comment[0].startswith("hand ")}
     inline = [b for b in find_blocks(text, page) if b.inline_id]
     assert inline and extracted
     assert all(any(b.line <= line < b.end for line in extracted) for b in inline)

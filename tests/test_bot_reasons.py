@@ -143,7 +143,8 @@ CLAIMS: dict[str, Callable[[Move], bool]] = {
     and (_holds(m, m.values["suit"]) or m.action.verb == "pickup") and m.after.trump == m.values["suit"],
     "bot-trumps-alone": lambda m: _called(m, "order", "pickup", "call") and m.action.alone
     and m.after.trump == m.values["suit"],
-    "bot-stuck": lambda m: _called(m, "call") and m.seat == m.before.dealer and not any(a.verb == "pass" for a in m.legal),
+    "bot-stuck": lambda m: _called(m, "call") and m.seat == m.before.dealer
+    and not any(a.verb == "pass" for a in m.legal),
     # Euchre's defending alone (rules option ``defend_alone``): the four highest trumps held, from the rules.
     "bot-defend-bowers": lambda m: _called(m, "defend") and m.values["maker"] == m.before.maker
     and sum(1 for c in m.hand if c.rank == "J" and m.is_trump(c)) == 2,
@@ -158,7 +159,8 @@ CLAIMS: dict[str, Callable[[Move], bool]] = {
     # Nap's Misère (rules option ``misere``): no trumps; the declarer must take no trick.
     "bot-bid-misere": lambda m: _called(m, "bid") and m.action.contract == "misere" and m.values["card"] in m.hand
     and all(_rank(c) <= _rank(m.values["card"]) for c in m.hand),
-    "bot-misere-lead-low": lambda m: _leads(m) and m.seat == _declarer(m) and _rank(m.action.card) == min(map(_rank, m.hand)),
+    "bot-misere-lead-low": lambda m: _leads(m) and m.seat == _declarer(m)
+    and _rank(m.action.card) == min(map(_rank, m.hand)),
     "bot-misere-defend-lead-low": lambda m: _leads(m) and m.seat != _declarer(m)
     and _rank(m.action.card) == min(map(_rank, m.hand)),
     "bot-misere-duck": lambda m: _follows(m) and m.seat == _declarer(m) and not _would_hold(m, m.action.card)
@@ -263,7 +265,8 @@ def test_every_bot_reason_in_misere_is_true_of_the_position():
 
 def test_a_plain_lead_without_a_trump_in_hand_does_not_claim_to_keep_the_trumps():
     # A seat that holds no trump and leads a plain card is not said to keep its trumps.
-    moves = [m for m in bot_moves("yorkshire", hands_of("yorkshire")) if m.code in ("bot-lead-plain", "bot-lead-no-trump")]
+    moves = [m for m in bot_moves("yorkshire", hands_of("yorkshire"))
+             if m.code in ("bot-lead-plain", "bot-lead-no-trump")]
     without = [m for m in moves if not any(m.is_trump(c) for c in m.hand)]
     assert without, "no plain lead without a trump in the hands played"
     assert all(m.code == "bot-lead-no-trump" for m in without)
@@ -271,7 +274,8 @@ def test_a_plain_lead_without_a_trump_in_hand_does_not_claim_to_keep_the_trumps(
 
 
 def test_a_card_given_away_is_called_the_cheapest_only_when_none_costs_less():
-    moves = [m for g in ("yorkshire", "trinidad") for m in bot_moves(g, hands_of(g)) if _lets_go(m) and m.code != "bot-only-card"]
+    moves = [m for g in ("yorkshire", "trinidad") for m in bot_moves(g, hands_of(g))
+             if _lets_go(m) and m.code != "bot-only-card"]
     dearer = [m for m in moves if not _cheapest(m)]
     assert all(m.code != "bot-cannot-win" for m in dearer)
     assert all(m.code == "bot-cannot-win" for m in moves if _cheapest(m) and m.code not in
@@ -289,7 +293,8 @@ def test_a_defence_alone_is_claimed_only_with_the_top_trumps_it_names():
         turn = Card.parse("9H")
         held = {c for cards in dealt.values() for c in cards} | {turn}
         kitty = [c for c in EuchreHand.pack() if c not in held]
-        state = EuchreHand(EuchreRules(defend_alone=True), ("N", "E", "S", "W"), "W", Deal(dealt, turn=turn, kitty=kitty), None)
+        state = EuchreHand(EuchreRules(defend_alone=True), ("N", "E", "S", "W"), "W",
+                           Deal(dealt, turn=turn, kitty=kitty), None)
         for text in ("N pass", "E pass", "S order alone"):
             state.apply(Action.parse(text, state.seats))
         return state

@@ -280,7 +280,9 @@ def test_json_island_cannot_end_its_script_early(tmp_path: Path) -> None:
     html = render_hand(replay_hand("nap-four-hearts", record, path, 1), 0, Texts(lang="en"))
     island = html[html.index('class="tb-data">'):]
     assert island.count("</script>") == 1 and "<!--" not in island
-    assert json.loads(island[len('class="tb-data">'): island.index("</script>")])["notes"]["0"].startswith("A note with </script>")
+    assert json.loads(island[len('class="tb-data">'): island.index("</script>")])["notes"]["0"].startswith(
+        "A note with </script>"
+    )
 
 
 def test_labels_and_events_are_translated_through_the_catalogs(tmp_path: Path) -> None:
@@ -424,7 +426,8 @@ def test_runtime_json_names_the_engines_download_size_from_the_files_written(bui
     folder = built_site / "assets" / runtime["pyodide"]
     snapshot = built_site / "assets" / "snapshot.json"
     # The engine arrives in the memory snapshot when the build made one, otherwise in the wheel.
-    engine = (built_site / "assets" / json.loads(snapshot.read_text())["file"]) if snapshot.is_file() else _wheel(built_site)
+    engine = ((built_site / "assets" / json.loads(snapshot.read_text())["file"]) if snapshot.is_file()
+              else _wheel(built_site))
     files = [folder / name for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
                                         "pyodide-lock.json")] + [engine]
     assert runtime["download_bytes"] == sum(f.stat().st_size for f in files)

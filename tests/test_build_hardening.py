@@ -387,7 +387,9 @@ def test_serve_keeps_serving_the_last_good_site_after_any_failed_rebuild_and_rec
 
 # The home page's first paragraph, untranslated, as gettext writes it (a msgid too long for one line of
 # 79 starts with an empty string).
-PARAGRAPH = re.compile(r'msgid (?:""\n)?"Worked hands of Nap, replayed card by card by the trickbook rule engine\."\nmsgstr ""')
+PARAGRAPH = re.compile(
+    r'msgid (?:""\n)?"Worked hands of Nap, replayed card by card by the trickbook rule engine\."\nmsgstr ""'
+)
 PLANTED = "Mãos comentadas de Nap. <img src=x onerror=alert(1)> Fim."
 
 

@@ -89,14 +89,16 @@ def test_a_fuzzy_entry_is_not_checked_as_a_translation():
 
 
 def test_a_plural_form_may_leave_the_count_implicit_but_not_invent_a_placeholder():
-    good = 'msgid "{n} trick"\nmsgid_plural "{n} tricks"\nmsgstr[0] "un pli"\nmsgstr[1] "{n} plis"\nmsgstr[2] "{n} plis"\n'
+    good = ('msgid "{n} trick"\nmsgid_plural "{n} tricks"\n'
+            'msgstr[0] "un pli"\nmsgstr[1] "{n} plis"\nmsgstr[2] "{n} plis"\n')
     bad = good.replace('"un pli"', '"{count} pli"')
     assert own_problems(good, "ui") == []
     assert own_problems(bad, "ui") == ["ui.po:7: placeholders not in the English: {count}"]
 
 
 def test_a_translation_identical_to_its_english_is_a_warning_unless_it_is_a_name():
-    text = 'msgid "Nap"\nmsgstr "Nap"\n\nmsgid "Players"\nmsgstr "Players"\n\nmsgid "`TH` and 10♥"\nmsgstr "`TH` and 10♥"\n'
+    text = ('msgid "Nap"\nmsgstr "Nap"\n\nmsgid "Players"\nmsgstr "Players"\n\n'
+            'msgid "`TH` and 10♥"\nmsgstr "`TH` and 10♥"\n')
     assert own_problems(text, "content") == [
         "content.po:10: warning: translation is identical to the English source",
         "content.po:13: warning: translation is identical to the English source",

@@ -42,7 +42,9 @@ def test_replay_json_through_trickbook(capsys: pytest.CaptureFixture[str]) -> No
     assert result["payments"] == {"A": 12, "B": -4, "C": -4, "D": -4}
 
 
-def test_replay_of_a_bad_record_exits_1_with_the_error_object(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_replay_of_a_bad_record_exits_1_with_the_error_object(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     bad = tmp_path / "bad.hand.toml"
     bad.write_text(NAP.read_text(encoding="utf-8").replace("C 9H; D 7H", "C QS; D 7H", 1), encoding="utf-8")
     assert main(["replay", str(bad), "--json"]) == 1

@@ -205,7 +205,8 @@ def play_checked(game: str, options: dict, n: int, use_bots: bool) -> None:
     if game != "nap":
         # Points scored at the deal (a Trinidad kick) are awards already counted from ``score``.
         before = {t: (score or {}).get(t, 0) for t in state.teams}
-    players = {s: (make_bot(game, seed=i) if use_bots else RandomBot(rng.randrange(1 << 30))) for i, s in enumerate(seats)}
+    players = {s: (make_bot(game, seed=i) if use_bots else RandomBot(rng.randrange(1 << 30)))
+               for i, s in enumerate(seats)}
     full = n % FULL_CHECK_EVERY == 0
     check_state(state, fresh, before, full)
     while not hand_finished(state):

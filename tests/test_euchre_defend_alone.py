@@ -90,7 +90,9 @@ def test_defend_alone_the_first_to_accept_wins_and_the_partner_sits_out():
     # dealer's partner goes alone, and nobody else is asked.
     assert state.upcard_state == "in-kitty" and state.phase == "play"
     assert reason(state, "W defend alone") == "sitting-out-defending"
-    assert [e.code for e in state.events][-5:] == ["alone", "sits-out", "defend-alone", "defender-sits-out", "upcard-stays"]
+    assert [e.code for e in state.events][-5:] == [
+        "alone", "sits-out", "defend-alone", "defender-sits-out", "upcard-stays",
+    ]
     assert state.current == "E"  # left of the dealer among the two in play: the lone defender leads
 
 

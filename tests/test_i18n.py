@@ -267,8 +267,10 @@ def test_a_paragraph_followed_directly_by_a_list_is_marked_with_a_span():
 def test_the_translator_translates_record_strings_ui_labels_and_engine_events(tmp_path):
     root = make_project(tmp_path)
     lc = root / "locales" / "fr" / "LC_MESSAGES"
-    edit_catalog(lc / "content.po", lambda m: setattr(m, "string", "Une donne seule") if m.id == "A hand on its own" else None)
-    edit_catalog(lc / "engine.po", lambda m: setattr(m, "string", "{seat} entame {card}.") if m.id == "{seat} leads {card}." else None)
+    edit_catalog(lc / "content.po",
+                 lambda m: setattr(m, "string", "Une donne seule") if m.id == "A hand on its own" else None)
+    edit_catalog(lc / "engine.po",
+                 lambda m: setattr(m, "string", "{seat} entame {card}.") if m.id == "{seat} leads {card}." else None)
 
     def ui(message):
         if message.id == "Next step":
@@ -292,7 +294,8 @@ def test_the_translator_translates_record_strings_ui_labels_and_engine_events(tm
 def test_the_browser_catalog_is_built_from_the_compiled_catalogs(tmp_path):
     root = make_project(tmp_path)
     lc = root / "locales" / "pt_PT" / "LC_MESSAGES"
-    edit_catalog(lc / "engine.po", lambda m: setattr(m, "string", "{seat} sai com {card}.") if m.id == "{seat} leads {card}." else None)
+    edit_catalog(lc / "engine.po",
+                 lambda m: setattr(m, "string", "{seat} sai com {card}.") if m.id == "{seat} leads {card}." else None)
 
     def plural(message):
         if message.id == "Next step":

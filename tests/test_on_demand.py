@@ -26,7 +26,8 @@ def test_each_island_moves_to_a_file_named_by_its_hand_and_content_and_the_figur
     two = {"id": "nap-misere", "lang": "fr", "notes": {}, "replay": {"steps": [3]}}
     page = tmp_path / "nap" / "index.html"
     page.parent.mkdir()
-    page.write_text(f"<main>{figure('nap-four-hearts', one)}<p>x</p>{figure('nap-misere', two)}</main>", encoding="utf-8")
+    page.write_text(f"<main>{figure('nap-four-hearts', one)}<p>x</p>{figure('nap-misere', two)}</main>",
+                    encoding="utf-8")
     assert move_islands(tmp_path) == 2
     html = page.read_text(encoding="utf-8")
     assert "tb-data" not in html and "<p>x</p>" in html

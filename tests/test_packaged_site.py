@@ -87,7 +87,9 @@ def test_the_sites_own_node_modules_comes_before_the_current_folders(
     assert pyodide_runtime_dir(site, here=tmp_path / "here") == own
 
 
-def test_without_a_runtime_anywhere_one_line_says_how_to_get_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_without_a_runtime_anywhere_one_line_says_how_to_get_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.delenv(PYODIDE_ENV, raising=False)
     # An installed default site: a site folder without node_modules, as in site-packages.
     installed_default = _site(tmp_path / "site-packages" / "trickbook_site" / "default_site")
@@ -142,7 +144,9 @@ class Installed:
 
 
 def _run(cmd: list[str], **kwargs: object) -> subprocess.CompletedProcess[str]:
-    done = subprocess.run([str(c) for c in cmd], capture_output=True, text=True, timeout=300, **kwargs)  # type: ignore[call-overload]
+    done = subprocess.run(  # type: ignore[call-overload]
+        [str(c) for c in cmd], capture_output=True, text=True, timeout=300, **kwargs
+    )
     assert done.returncode == 0, f"{cmd} exited {done.returncode}:\n{done.stdout[-2000:]}\n{done.stderr[-2000:]}"
     return done
 
@@ -226,7 +230,9 @@ def test_an_installed_trickbook_builds_the_default_site_from_an_empty_folder(ins
     assert runtime["pyodide"] == f"pyodide/{version}/"
     (engine,) = sorted((out / "assets" / runtime["pyodide"]).glob("trickbook-*.whl"))
     # What the reader is told before a download on a metered connection: the runtime and the wheel.
-    assert runtime["download_bytes"] > (out / "assets" / runtime["pyodide"] / "pyodide.asm.wasm").stat().st_size + engine.stat().st_size
+    assert runtime["download_bytes"] > (
+        (out / "assets" / runtime["pyodide"] / "pyodide.asm.wasm").stat().st_size + engine.stat().st_size
+    )
     with zipfile.ZipFile(engine) as wheel:
         assert all(n.startswith(("trickbook/", "trickbook-")) for n in wheel.namelist())
 

@@ -99,7 +99,9 @@ def test_a_pair_block_names_both_hands_and_both_count_as_shown(tmp_path: Path) -
     (PAIR + "step = 4\n", "`step` goes with one hand only"),
     ('ref = "yorkshire-two-all-fours"\npair = "no-such-hand"\n', "no worked hand has the id 'no-such-hand'"),
 ])
-def test_a_wrong_pair_block_fails_in_one_line_naming_the_page_and_line(tmp_path: Path, block: str, message: str) -> None:
+def test_a_wrong_pair_block_fails_in_one_line_naming_the_page_and_line(
+    tmp_path: Path, block: str, message: str
+) -> None:
     docs = _page(tmp_path, block)
     with pytest.raises(HandBlockError) as info:
         load_hands(docs)
@@ -118,7 +120,8 @@ def test_a_pair_renders_one_hidden_bar_and_two_labelled_regions_around_the_two_f
     out = expand_blocks((docs / "index.md").read_text(), docs / "index.md", hands,
                         lambda hand, step: render_hand(hand, step, texts), render_pair)
     assert "```" not in out and out.index('<div class="tb-pair"') < out.index("After.")
-    root = re.search(r'<div class="tb-pair" id="pair-([^"]+)" data-pair-id="([^"]+)" data-step="0" data-align="([^"]+)">',
+    root = re.search(r'<div class="tb-pair" id="pair-([^"]+)" data-pair-id="([^"]+)" '
+                     r'data-step="0" data-align="([^"]+)">',
                      out)
     assert root and root.group(1) == root.group(2) == "yorkshire-two-all-fours~trinidad-two-all-fours"
     assert [tuple(m) for m in json.loads(unescape(root.group(3)))] == moments(YORKSHIRE.trace, TRINIDAD.trace)
@@ -146,7 +149,8 @@ def test_the_page_s_controls_template_and_file_notice_go_before_a_pair_not_insid
     docs = _page(tmp_path, PAIR)
     hands = load_hands(docs)
     html = pair_html(YORKSHIRE.trace, TRINIDAD.trace, "a~b",
-                     [render_hand(hands[i], 0, Texts(lang="en")) for i in ("yorkshire-two-all-fours", "trinidad-two-all-fours")],
+                     [render_hand(hands[i], 0, Texts(lang="en"))
+                      for i in ("yorkshire-two-all-fours", "trinidad-two-all-fours")],
                      ["York", "Trin"], lambda s: s)
     page = finish_page(f"<h1>Title</h1>\n<p>Before.</p>\n{html}\n", lambda s: s)
     pair_at = page.index('<div class="tb-pair"')

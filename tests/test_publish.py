@@ -252,7 +252,8 @@ def test_each_hand_has_an_embed_page_in_each_language_and_its_figure_names_it(pu
         made = {p.name for p in (published / "embed" / lang).iterdir()}
         assert hands <= made, hands - made
     page = published / "pt" / "nap" / "index.html"
-    assert re.search(r'<figure class="tb-hand" id="hand-nap-four-hearts"[^>]* data-embed="../../embed/pt/nap-four-hearts/">',
+    assert re.search(r'<figure class="tb-hand" id="hand-nap-four-hearts"[^>]* '
+                     r'data-embed="../../embed/pt/nap-four-hearts/">',
                      page.read_text(encoding="utf-8"))
     embed = (published / "embed" / "pt" / "nap-four-hearts" / "index.html").read_text(encoding="utf-8")
     assert '<html lang="pt-PT"' in embed
@@ -264,7 +265,9 @@ def test_each_hand_has_an_embed_page_in_each_language_and_its_figure_names_it(pu
 def test_with_a_base_url_each_embed_page_has_an_oembed_answer_that_its_pages_name(
         built_site: Path, tmp_path: Path) -> None:
     result = publish_folder(built_site, tmp_path / "public", base_url="https://example.org/course/", cache=CACHE)
-    answer = json.loads((result.folder / "embed" / "fr" / "nap-four-hearts" / "oembed.json").read_text(encoding="utf-8"))
+    answer = json.loads(
+        (result.folder / "embed" / "fr" / "nap-four-hearts" / "oembed.json").read_text(encoding="utf-8")
+    )
     assert answer["version"] == "1.0" and answer["type"] == "rich"
     assert answer["html"].startswith('<iframe src="https://example.org/course/embed/fr/nap-four-hearts/" title="')
     link = ('<link rel="alternate" type="application/json+oembed" '

@@ -28,7 +28,8 @@ def test_every_engine_test_passes_under_pyodide():
     result = result_line(run.stdout)
     assert result["passed"] > 0, "no engine test ran under Pyodide"
     assert result["failed"] == 0 and result["errors"] == 0, (
-        f"under Pyodide: {result['failed']} failed, {result['errors']} errors: {result['failures']}\n{run.stdout[-5000:]}"
+        f"under Pyodide: {result['failed']} failed, {result['errors']} errors: {result['failures']}\n"
+        f"{run.stdout[-5000:]}"
     )
     assert run.returncode == 0, run.stderr[-3000:]
     for module in ("test_conformance.py", "test_shuffle.py", "test_clone.py", "test_observations.py",

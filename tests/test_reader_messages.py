@@ -81,7 +81,8 @@ def test_card_and_suit_keys_are_the_same_in_the_browser() -> None:
     script = """
       const m = await import(process.argv[1]);
       const out = {};
-      for (const [k, v] of [["right", "JH"], ["left", "JD"], ["card", "TS"], ["cards", ["AS", "TC"]], ["other_suit", "C"], ["seat", "S"], ["points", -12], ["total", 3]]) {
+      for (const [k, v] of [["right", "JH"], ["left", "JD"], ["card", "TS"], ["cards", ["AS", "TC"]], \
+["other_suit", "C"], ["seat", "S"], ["points", -12], ["total", 3]]) {
         out[k] = m.formatValue(k, v);
       }
       console.log(JSON.stringify(out));

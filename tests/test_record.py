@@ -314,7 +314,9 @@ def test_cli_replay_of_a_bad_record_exits_1_with_the_error_object():
     assert done.returncode == 1
     err = json.loads(done.stdout)["error"]
     assert set(err) == {"file", "line", "step", "seat", "action", "code", "message"}
-    assert (err["line"], err["step"], err["seat"], err["action"], err["code"]) == (5, 2, "B", "B bid three", "bid-too-low")
+    assert (err["line"], err["step"], err["seat"], err["action"], err["code"]) == (
+        5, 2, "B", "B bid three", "bid-too-low"
+    )
 
 
 def test_cli_replay_of_a_missing_file_exits_1():

@@ -1,4 +1,7 @@
-"""The hand record, its replay JSON, Euchre and Nap checked sentence by sentence against the published record format (docs/writing-hands.md), the rules pages and the fair shuffle (docs/verify.md).
+"""The hand record, its replay JSON, Euchre and Nap checked sentence by sentence.
+
+Against the published record format (docs/writing-hands.md), the rules pages and the fair
+shuffle (docs/verify.md).
 
 Each test is named for the sentence (or the rule) it checks.
 """

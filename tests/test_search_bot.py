@@ -217,7 +217,8 @@ def test_the_yorkshire_pitch_is_the_heuristics_because_a_searched_pitch_measured
 
     monkeypatch.setattr(YorkshireBot, "search_pitches", True)
     changed = [obs for obs in pitches
-               if make_bot("yorkshire", seed=5, level="strong").choose(obs) != make_bot("yorkshire", seed=5).choose(obs)]
+               if make_bot("yorkshire", seed=5, level="strong").choose(obs)
+               != make_bot("yorkshire", seed=5).choose(obs)]
     assert changed
 
 

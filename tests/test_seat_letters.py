@@ -94,7 +94,9 @@ def test_nap_seats_keep_their_letters_even_where_a_catalog_renames_e() -> None:
 def test_the_letters_come_from_the_catalog_entries_a_translator_sets() -> None:
     for lang, code in LANGS.items():
         letters = SeatLetters(translator(code, REPO).ui)
-        assert [letters(v) for v in ("N", "E", "S", "W", "NS", "EW", "WE")] == ["N", "E", "S", "O", "NS", "EO", "OE"], lang
+        assert [letters(v) for v in ("N", "E", "S", "W", "NS", "EW", "WE")] == [
+            "N", "E", "S", "O", "NS", "EO", "OE"
+        ], lang
     english = SeatLetters(translator("en", REPO).ui)
     assert [english(v) for v in ("W", "EW", "WE")] == ["W", "EW", "WE"]
 

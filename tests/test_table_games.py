@@ -438,7 +438,8 @@ def test_the_facade_saves_and_resumes_a_match_and_drops_a_bad_save():
     resumed = json.loads(facade.table_resume_json(json.dumps(saved)))
     assert resumed["ok"] and resumed["view"] == moved["view"]
     # Each refusal says why: another version of the site, moves the rules refuse, or no saved match at all.
-    for bad, code in (("{", "bad-save"), ("[]", "bad-save"), (json.dumps({**saved, "version": "0.0.0"}), "save-version"),
+    for bad, code in (("{", "bad-save"), ("[]", "bad-save"),
+                      (json.dumps({**saved, "version": "0.0.0"}), "save-version"),
                       (json.dumps({**saved, "moves": ["A bid banana"]}), "save-refused"),
                       (json.dumps({**saved, "moves": ["A bid five", "A bid five"]}), "save-refused"),
                       (json.dumps({**saved, "moves": "timeout"}), "bad-save"),

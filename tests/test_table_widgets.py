@@ -21,8 +21,10 @@ from trickbook.shuffle import deal_hand, fingerprint, first_dealer
 from trickbook.table import Table
 
 ROOT = Path(__file__).resolve().parents[1]
-SEEDS = ["20f71e0ddaa88e9d63c0c477aee7f68738948338dcb9602000bb8e9991647139"] + [f"{n:02x}" * 32 for n in (1, 7, 42, 200)]
-SEATS = {"yorkshire": ("N", "E", "S", "W"), "trinidad": ("N", "W", "S", "E"), "nap": tuple("ABCDE"), "euchre": ("N", "E", "S", "W")}
+SEEDS = (["20f71e0ddaa88e9d63c0c477aee7f68738948338dcb9602000bb8e9991647139"]
+         + [f"{n:02x}" * 32 for n in (1, 7, 42, 200)])
+SEATS = {"yorkshire": ("N", "E", "S", "W"), "trinidad": ("N", "W", "S", "E"), "nap": tuple("ABCDE"),
+         "euchre": ("N", "E", "S", "W")}
 
 pytestmark = pytest.mark.skipif(sys.platform == "emscripten" or shutil.which("node") is None, reason="needs Node")
 

@@ -129,7 +129,9 @@ def long_string(body: bytes, data: st.DataObject) -> bytes:
     return body[:at] + piece.encode() + body[at:]
 
 
-MUTATIONS = [byte_flip, token_swap, duplicate_action, remove_action, huge_number, deep_nesting, odd_unicode, long_string]
+MUTATIONS = [
+    byte_flip, token_swap, duplicate_action, remove_action, huge_number, deep_nesting, odd_unicode, long_string,
+]
 
 
 @st.composite

@@ -42,7 +42,8 @@ def test_the_compact_trace_is_much_smaller_than_every_view_whole():
 
 def test_a_view_change_keeps_key_order_and_replaces_what_shrinks():
     old = {"a": 1, "hands": {"N": ["AH", "KH"], "S": ["QS"]}, "tricks": [{"plays": [["N", "AH"]]}]}
-    new = {"a": 1, "hands": {"N": ["KH"], "S": ["QS"]}, "tricks": [{"plays": [["N", "AH"], ["S", "QS"]]}, {"plays": []}]}
+    new = {"a": 1, "hands": {"N": ["KH"], "S": ["QS"]},
+           "tricks": [{"plays": [["N", "AH"], ["S", "QS"]]}, {"plays": []}]}
     delta = view_delta(old, new)
     assert delta == [[["hands", "N"], ["KH"]], [["tricks", 0, "plays", 1], ["S", "QS"]], [["tricks", 1], {"plays": []}]]
     assert apply_delta(old, delta) == new and old["hands"]["N"] == ["AH", "KH"]  # the old view is untouched

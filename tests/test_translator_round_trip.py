@@ -235,11 +235,14 @@ def test_the_real_catalogs_are_complete_none_fuzzy_placeholders_matching() -> No
     assert [str(p) for p in report.errors] == []
     assert [str(p) for p in report.problems if "placeholder" in p.message] == []
     rows = {(row.locale, row.name): row for row in report.coverage}
-    assert set(rows) == {(loc, f"locales/{loc}/LC_MESSAGES/{domain}.po") for loc in LOCALES for domain in catalogs.DOMAINS}
+    assert set(rows) == {(loc, f"locales/{loc}/LC_MESSAGES/{domain}.po")
+                         for loc in LOCALES for domain in catalogs.DOMAINS}
     for _key, row in rows.items():
         assert row.translated > 0 and (row.fuzzy, row.missing) == (0, 0), str(row)
         assert row.percent == 100.0, str(row)
-    assert report.pages and all(row.percent == 100.0 for row in report.pages), [str(r) for r in report.pages if r.percent < 100]
+    assert report.pages and all(row.percent == 100.0 for row in report.pages), [
+        str(r) for r in report.pages if r.percent < 100
+    ]
 
 
 def test_every_page_of_the_real_site_is_shown_fully_translated() -> None:

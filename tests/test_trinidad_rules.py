@@ -312,6 +312,8 @@ def test_a_deal_whose_short_stock_would_leave_the_dealer_no_action_is_refused():
     with pytest.raises(DealError, match="stock lists 2 cards but running the pack needs 13"):
         hand(stock_front="2H 3H", full_stock=False, score={"NS": 13, "WE": 2}, gift_may_win=False)
     # With the whole stock the dealer runs; with the gift allowed he gives.
-    assert [str(a) for a in play(hand(score={"NS": 13, "WE": 2}, gift_may_win=False), "N beg").legal_actions()] == ["E run"]
+    assert [str(a) for a in play(hand(score={"NS": 13, "WE": 2}, gift_may_win=False), "N beg").legal_actions()] == [
+        "E run"
+    ]
     short = play(hand(stock_front="2H 3H", full_stock=False, score={"NS": 13, "WE": 2}), "N beg")
     assert [str(a) for a in short.legal_actions()] == ["E give"]

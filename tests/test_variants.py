@@ -187,7 +187,9 @@ def test_a_table_that_forbids_under_trumping_refuses_the_lower_trump():
     assert legal(state) == ["S 8D", "S 9D"]
     reason = state.why_illegal(Action.parse("S 2S", TRINIDAD_SEATS))
     assert reason is not None and reason.code == "house-no-undertrump"
-    assert reason.text == "At a table that forbids under-trumping, S may not play a trump lower than K♠, already in the trick."
+    assert reason.text == (
+        "At a table that forbids under-trumping, S may not play a trump lower than K♠, already in the trick."
+    )
 
 
 def test_a_hand_of_lower_trumps_only_may_still_under_trump():
@@ -441,7 +443,8 @@ def test_a_house_rule_the_game_does_not_declare_is_refused_at_the_table():
 
 
 @pytest.mark.parametrize(("game", "rules"), [
-    ("nap", {"misere": True, "nap_pays_ten": True}), ("trinidad", {"may_undertrump": False, "kicked_two_for_six": True}),
+    ("nap", {"misere": True, "nap_pays_ten": True}),
+    ("trinidad", {"may_undertrump": False, "kicked_two_for_six": True}),
     ("yorkshire", {"may_cut_holding_suit": False}), ("euchre", {"no_trump": True, "stick_the_dealer": False})])
 def test_house_rules_change_no_card_of_a_seeded_match_so_the_verifier_checks_it_as_any_other(game, rules):
     # The Verify page deals a match from its seed alone; house rules change the play, never the deal.

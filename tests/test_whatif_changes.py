@@ -66,7 +66,9 @@ def test_changes_agree_with_the_record_and_the_branch_for_every_other_card(game,
             number = changes["trick"]["number"]
             assert action.split()[1] in [p[1] for p in last[number - 1]["plays"]]
             assert changes["trick"]["branch"] == last[number - 1]["winner"]
-            assert changes["trick"]["record"] == (trace.tricks[number - 1].winner if len(trace.tricks) >= number else None)
+            assert changes["trick"]["record"] == (
+                trace.tricks[number - 1].winner if len(trace.tricks) >= number else None
+            )
             # Every category whose side or points differ, and only those.
             branched = {}
             for award in result["awards"]:

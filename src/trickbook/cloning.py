@@ -20,7 +20,9 @@ from .tricks import Trick, TrickEntry
 
 # Values that are never changed once made: shared by a state and its clone. A frozen value of a new
 # type (a game's own rules, an enum) joins them the first time one is met (``copied``).
-_KEPT: set[type] = {str, int, bool, float, type(None), Card, Action, Event, Reason, Award, TrickEntry, Rules, Deal, Phase}
+_KEPT: set[type] = {
+    str, int, bool, float, type(None), Card, Action, Event, Reason, Award, TrickEntry, Rules, Deal, Phase,
+}
 _new = object.__new__
 
 

@@ -126,7 +126,8 @@ class HandState(TrickPlay, HandViews):
         # Rules are frozen: one default object per game serves every hand.
         self.rules = rules if rules is not None else _DEFAULT_RULES[cls]
         self.seats: tuple[str, ...] = tuple(seats)
-        if type(dealer) is not str or (cls, self.seats, dealer) not in _CHECKED_TABLES:  # each game, table and dealer checked once
+        # each game, table and dealer checked once
+        if type(dealer) is not str or (cls, self.seats, dealer) not in _CHECKED_TABLES:
             self._check_table(dealer)
         self.dealer = dealer
         self.deal = deal
@@ -301,7 +302,9 @@ class HandState(TrickPlay, HandViews):
             for seat in self.seats:
                 if folded == seat.casefold():
                     return seat
-        raise DealError(f"score names {key!r}, which is not a {'team' if self.partnership else 'seat'} ({' '.join(self.teams)})")
+        raise DealError(
+            f"score names {key!r}, which is not a {'team' if self.partnership else 'seat'} ({' '.join(self.teams)})"
+        )
 
     # ----- the contract ----------------------------------------------------
     @property
@@ -365,7 +368,11 @@ class HandState(TrickPlay, HandViews):
             return Reason("not-your-turn", {"seat": action.seat, "current": self.current})
         if action.seat != self.current and not self.out_of_turn_allowed(action):
             return self.out_of_turn_reason(action)
-        if action.card is not None and action.verb in ("play", "discard") and action.card not in self.hands[action.seat]:
+        if (
+            action.card is not None
+            and action.verb in ("play", "discard")
+            and action.card not in self.hands[action.seat]
+        ):
             return Reason("card-not-in-hand", {"seat": action.seat, "card": action.card})
         if action.verb not in self.verbs:
             return Reason("unknown-verb", {"verb": action.verb})

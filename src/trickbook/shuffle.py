@@ -238,7 +238,10 @@ def deal_hand(game: str, seats: Sequence[str], dealer: str, seed_hex: str, hand_
 
 # Each seat's places of the shuffled pack, in the order of the seats, and the place after the packets,
 # by game, seats and dealer (a deal's plan once its table is checked).
-_SEAT_PLANS: dict[tuple[type[HandState], tuple[str, ...], str], tuple[tuple[tuple[str, Callable[[list[Card]], tuple[Card, ...]]], ...], int]] = {}
+_SEAT_PLANS: dict[
+    tuple[type[HandState], tuple[str, ...], str],
+    tuple[tuple[tuple[str, Callable[[list[Card]], tuple[Card, ...]]], ...], int],
+] = {}
 
 
 def _seat_plan(cls: type[HandState], seats: tuple[str, ...], dealer: str,

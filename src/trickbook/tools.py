@@ -26,7 +26,10 @@ BAD_INPUT = 1
 # Reads the inline records of a Markdown page (the site generator knows how).
 PageReader = Callable[[Path], list[Source]]
 
-__all__ = ["BAD_INPUT", "USAGE_ERROR", "PageReader", "Parser", "UsageError", "check_main", "fmt_main", "main", "opening_comment", "record_files", "replay_main"]
+__all__ = [
+    "BAD_INPUT", "USAGE_ERROR", "PageReader", "Parser", "UsageError", "check_main", "fmt_main", "main",
+    "opening_comment", "record_files", "replay_main",
+]
 
 
 class UsageError(Exception):

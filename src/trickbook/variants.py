@@ -52,7 +52,9 @@ MAX_INSERTED = 8
 
 register({
     "variant-not-tested": N_("No difference here: nothing in this hand puts this rule to the test."),
-    "variant-substituted": N_("From there the record's actions go on where this table allows them; the bots play the others."),
+    "variant-substituted": N_(
+        "From there the record's actions go on where this table allows them; the bots play the others."
+    ),
 })
 
 # Each house rule, in words, as a table would announce it: (option, value) -> message code.
@@ -80,7 +82,9 @@ register({
     "rules-may-cut-holding-suit": N_("A player may trump while holding the suit led, as at Batley."),
     "rules-no-cut-holding-suit": N_("No player may trump while holding the suit led, as in the towns near Batley."),
     "rules-may-undertrump": N_("A trump lower than one already in the trick may be played."),
-    "rules-no-undertrump": N_("No trump lower than one already in the trick may be played, unless the hand holds nothing else."),
+    "rules-no-undertrump": N_(
+        "No trump lower than one already in the trick may be played, unless the hand holds nothing else."
+    ),
     "rules-kicked-two": N_("A kicked two scores 2 for the dealer instead of a kicked six, as sometimes in Tobago."),
     "rules-kicked-six": N_("A kicked six scores 2 for the dealer."),
     "rules-gift-may-win": N_("A point given by the dealer may win the match."),
@@ -93,7 +97,9 @@ register({
     "rules-no-stick-the-dealer": N_("If everyone passes twice, the cards are thrown in and the next dealer deals."),
     "rules-no-trump": N_("No trump may be called in the second round: the jacks are then plain jacks."),
     "rules-no-no-trump": N_("No trump is not called: trumps are always a suit."),
-    "rules-defend-alone": N_("Against a maker going alone, one defender may defend alone; euchring the lone maker then scores 4."),
+    "rules-defend-alone": N_(
+        "Against a maker going alone, one defender may defend alone; euchring the lone maker then scores 4."
+    ),
     "rules-no-defend-alone": N_("Nobody defends alone: both defenders play against a lone maker."),
 })
 

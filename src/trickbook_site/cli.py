@@ -44,8 +44,10 @@ def _parser() -> argparse.ArgumentParser:
                                               "precompressed files)")
     publish.add_argument("--site-dir", type=Path, default=None,
                          help="a built site to publish (built there first if it holds none; default: build afresh)")
-    publish.add_argument("--base-url", default=None, help="the address the site will have, e.g. https://example.org/course/")
-    publish.add_argument("--out", type=Path, default=Path("public"), help="where to write the folder (default: ./public)")
+    publish.add_argument("--base-url", default=None,
+                         help="the address the site will have, e.g. https://example.org/course/")
+    publish.add_argument("--out", type=Path, default=Path("public"),
+                         help="where to write the folder (default: ./public)")
     publish.add_argument("--debug", action="store_true", help="show the traceback of a failure")
 
     new = sub.add_parser("new", help="start a course of your own in a new folder, or add games to one",

@@ -225,8 +225,10 @@ class HandFigure:
         extras = [("turn", [deal.turn] if deal.turn else []), ("kitty", deal.kitty), ("stock", deal.stock)]
         for key, cards in extras:
             if cards:
-                rows.append(f'<tr class="tb-extra"><th scope="row">{escape(L[key])}</th><td>{self.cards(cards)}</td></tr>')
-        head = f'<thead><tr><th scope="col">{escape(L["seat"])}</th><th scope="col">{escape(L["cards"])}</th></tr></thead>'
+                rows.append(f'<tr class="tb-extra"><th scope="row">{escape(L[key])}</th>'
+                            f'<td>{self.cards(cards)}</td></tr>')
+        head = (f'<thead><tr><th scope="col">{escape(L["seat"])}</th>'
+                f'<th scope="col">{escape(L["cards"])}</th></tr></thead>')
         table = f'<table class="tb-table tb-deal-table">{head}<tbody>{"".join(rows)}</tbody></table>'
         return self.region(L["deal_region"].format(title=self.title()), table)
 
@@ -244,7 +246,8 @@ class HandFigure:
                 cells[seat] = cells[seat] or f'<span class="tb-out">{escape(L["sits_out"])}</span>'
         first = trick.entries[0] if trick.entries else None
         lead = trick.leader if first is not None and first.seat == trick.leader and first.card is not None else None
-        tds = "".join(f'<td class="tb-lead">{cells[s]}</td>' if s == lead else f"<td>{cells[s]}</td>" for s in self.seats)
+        tds = "".join(f'<td class="tb-lead">{cells[s]}</td>' if s == lead else f"<td>{cells[s]}</td>"
+                      for s in self.seats)
         winner = self.alone(trick.winner) if trick.winner else ""
         return f'<tr><th scope="row">{number}</th>{tds}<td class="tb-winner">{winner}</td></tr>'
 
@@ -253,7 +256,8 @@ class HandFigure:
         if not self.trace.tricks:
             return ""  # a hand over before a card is played (a gift, a throw-in of the deal) has no tricks to show
         head = "".join(f'<th scope="col">{self.alone(s)}</th>' for s in self.seats)
-        head = f'<thead><tr><th scope="col">{escape(L["trick_no"])}</th>{head}<th scope="col">{escape(L["winner"])}</th></tr></thead>'
+        head = (f'<thead><tr><th scope="col">{escape(L["trick_no"])}</th>{head}'
+                f'<th scope="col">{escape(L["winner"])}</th></tr></thead>')
         rows = [self.trick_row(number, trick) for number, trick in enumerate(self.trace.tricks, start=1)]
         table = f'<table class="tb-table tb-trick-table">{head}<tbody>{"".join(rows)}</tbody></table>'
         return self.region(L["tricks_region"].format(title=self.title()), table)
@@ -267,7 +271,8 @@ class HandFigure:
                 parts.append(f'<span class="tb-note"{self.english(step.note)}>{escape(note)}</span>'
                              + self.marker(step.note))
             items.append(f'<li data-step="{step.number}">{" ".join(parts)}</li>')
-        return f'<ol class="tb-narration" start="0" data-search-exclude aria-label="{escape(self.labels["narration"])}">{"".join(items)}</ol>'
+        return (f'<ol class="tb-narration" start="0" data-search-exclude '
+                f'aria-label="{escape(self.labels["narration"])}">{"".join(items)}</ol>')
 
     def dealt(self, category: str) -> tuple[Card, str] | None:
         """High's or Low's card and the seat dealt it, as the event that scored it says."""
@@ -291,11 +296,13 @@ class HandFigure:
                 found = self.dealt(award.category) if award.category in ("high", "low") else None
                 if found:
                     card, holder = found
-                    detail = escape(L["dealt_to"]).replace("{card}", self.card(card)).replace("{seat}", escape(self.shown(holder)))
+                    detail = (escape(L["dealt_to"]).replace("{card}", self.card(card))
+                              .replace("{seat}", escape(self.shown(holder))))
                 rows.append(f'<tr><th scope="row">{escape(name)}</th><td>{self.alone(award.team)}</td>'
                             f'<td class="tb-points">{award.points}</td><td>{detail}</td></tr>')
             head = "".join(f'<th scope="col">{escape(L[k])}</th>' for k in ("category", "who", "points", "detail"))
-            table = f'<table class="tb-table tb-score-table"><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>'
+            table = (f'<table class="tb-table tb-score-table"><thead><tr>{head}</tr></thead>'
+                     f'<tbody>{"".join(rows)}</tbody></table>')
             parts.append(self.region(L["scoring_region"].format(title=self.title()), table))
         else:
             # A finished hand without points (everybody passed) is not a record that stops early.
@@ -305,7 +312,8 @@ class HandFigure:
         if payments:
             cells = "".join(f'<tr><th scope="row">{self.alone(s)}</th><td class="tb-points">{_signed(n)}</td></tr>'
                             for s, n in payments.items())
-            head = f'<thead><tr><th scope="col">{escape(L["seat"])}</th><th scope="col">{escape(L["net"])}</th></tr></thead>'
+            head = (f'<thead><tr><th scope="col">{escape(L["seat"])}</th>'
+                    f'<th scope="col">{escape(L["net"])}</th></tr></thead>')
             table = f'<table class="tb-table tb-payment-table">{head}<tbody>{cells}</tbody></table>'
             parts.append(self.region(L["payments_region"].format(title=self.title()), table))
         score = self.trace.state.score

@@ -53,7 +53,8 @@ def _icon(name: str) -> str:
 
 
 def _button(cls: str, label: str, symbol: str) -> str:
-    return f'<button type="button" class="tb-btn {cls}" aria-label="{escape(label)}" title="{escape(label)}">{symbol}</button>'
+    return (f'<button type="button" class="tb-btn {cls}" aria-label="{escape(label)}" '
+            f'title="{escape(label)}">{symbol}</button>')
 
 
 def controls_template(ui: Translate) -> str:
@@ -76,7 +77,8 @@ def controls_template(ui: Translate) -> str:
         _button("tb-copy-link", t["copy"], _icon("link")),
         _button("tb-embed", t["embed"], _icon("code")),
         _button("tb-print", t["print"], _icon("print")),
-        f'<button type="button" class="tb-btn tb-presenter-toggle" aria-pressed="false" title="{escape(t["presenter"])}" '
+        f'<button type="button" class="tb-btn tb-presenter-toggle" aria-pressed="false" '
+        f'title="{escape(t["presenter"])}" '
         f'aria-keyshortcuts="Escape PageDown PageUp Space B .">{_icon("screen")}'
         f'<span class="tb-label">{escape(t["presenter"])}</span></button>',
     ])
@@ -126,7 +128,8 @@ def pair_controls(ui: Translate, total: int) -> str:
     tools = "".join([
         f'<output class="tb-counter" data-where="{escape(t["where"])}">{escape(where)}</output>',
         _button("tb-copy-link", t["copy"], _icon("link")),
-        f'<button type="button" class="tb-btn tb-presenter-toggle" aria-pressed="false" title="{escape(t["presenter"])}" '
+        f'<button type="button" class="tb-btn tb-presenter-toggle" aria-pressed="false" '
+        f'title="{escape(t["presenter"])}" '
         f'aria-keyshortcuts="Escape PageDown PageUp Space">{_icon("screen")}'
         f'<span class="tb-label">{escape(t["presenter"])}</span></button>',
     ])

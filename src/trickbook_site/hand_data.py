@@ -20,7 +20,8 @@ import re
 from pathlib import Path
 
 ISLAND = re.compile(
-    r'(<figure class="tb-hand"[^>]*?)(>(?:(?!<figure\b).)*?)<script type="application/json" class="tb-data">(.*?)</script>\n?',
+    r'(<figure class="tb-hand"[^>]*?)(>(?:(?!<figure\b).)*?)'
+    r'<script type="application/json" class="tb-data">(.*?)</script>\n?',
     re.DOTALL)
 UNSAFE = re.compile(r"[^A-Za-z0-9_-]+")
 

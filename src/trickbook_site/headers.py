@@ -11,9 +11,9 @@ twice for the same path (hosts combine the headers of every rule that matches):
 - each language's folder and the root pages: `Cache-Control: no-cache` (a reader's next
   visit asks whether the page changed, and a new page names new assets), and the page
   policy of `csp.py` as a header with `frame-ancestors 'none'` (`*` for the embed pages of
-  `embed.py`, which live in a folder of their own so that no two rules give one page a policy). The header's policy carries
-  the hashes of every inline script of the pages it covers; each page's meta tag, which a
-  browser enforces as well, still allows only its own.
+  `embed.py`, which live in a folder of their own so that no two rules give one page a policy).
+  The header's policy carries the hashes of every inline script of the pages it covers; each
+  page's meta tag, which a browser enforces as well, still allows only its own.
 
 - the engine's worker script (`widgets/worker.js`): a policy of its own, since a worker follows
   the policy its script is served with, not its page's: `WORKER_POLICY` (its own origin only, and
@@ -66,7 +66,8 @@ def header_rules(site: Path, prefix: str, runtime: str) -> HeaderRules:
              Rule(f"{prefix}assets/*", (("Cache-Control", IMMUTABLE),)),
              Rule(f"{prefix}{runtime}pyodide.asm.wasm", (("Content-Type", "application/wasm"),))]
     for worker in sorted(site.glob("assets/*/widgets/worker.js")):
-        rules.append(Rule(f"{prefix}{worker.relative_to(site).as_posix()}", (("Content-Security-Policy", WORKER_POLICY),)))
+        rules.append(Rule(f"{prefix}{worker.relative_to(site).as_posix()}",
+                          (("Content-Security-Policy", WORKER_POLICY),)))
     root_pages = sorted(site.glob("*.html"))
     if root_pages:
         policy = page_policy(root_pages)

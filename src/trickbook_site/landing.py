@@ -50,7 +50,8 @@ PAGE = """\
 
 def landing_page(site_name: str, languages: list[Language]) -> str:
     links = "\n".join(
-        f'<li><a href="{escape(lang.code)}/" hreflang="{escape(lang.html_lang)}" lang="{escape(lang.html_lang)}">{escape(lang.name)}</a></li>'
+        f'<li><a href="{escape(lang.code)}/" hreflang="{escape(lang.html_lang)}" '
+        f'lang="{escape(lang.html_lang)}">{escape(lang.name)}</a></li>'
         for lang in languages
     )
     return PAGE.format(title=escape(site_name), codes=json.dumps([lang.code for lang in languages]), links=links,
@@ -107,7 +108,8 @@ def not_found_page(site_name: str, lang: Language, languages: list[Language], ui
     root = _root(site_url)
     home = f"{root}{lang.code}/" if root else "./"
     others = "\n".join(
-        f'<li><a href="{escape(root + other.code + "/" if root else "../" + other.code + "/")}" hreflang="{escape(other.html_lang)}" '
+        f'<li><a href="{escape(root + other.code + "/" if root else "../" + other.code + "/")}" '
+        f'hreflang="{escape(other.html_lang)}" '
         f'lang="{escape(other.html_lang)}">{escape(other.name)}</a></li>'
         for other in languages if other.code != lang.code)
     body = (f'<h1>{escape(words["title"])}</h1>\n<p>{escape(words["text"])}</p>\n'

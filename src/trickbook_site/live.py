@@ -65,7 +65,9 @@ class _Language:
     """MkDocs loaded on one language's generated pages, ready to render any of them again."""
 
     def __init__(self, state: BuiltState, lang: Language) -> None:
-        from mkdocs.commands.build import get_navigation  # type: ignore[attr-defined]  # MkDocs' own import, not re-exported by name
+        from mkdocs.commands.build import (  # type: ignore[attr-defined]  # MkDocs' own import, not re-exported by name
+            get_navigation,
+        )
         from mkdocs.config import load_config
         from mkdocs.structure.files import get_files, set_exclusions
         from mkdocs.structure.pages import Page
@@ -274,7 +276,8 @@ class LiveSite:
             shown = [hands.get(hand_id) for block in find_blocks(text, page) for hand_id in block.ids]
             for hand in shown:
                 record = hand.trace.record if hand is not None else None
-                if hand is not None and record is not None and ({record.title or hand.id, *record.notes.values()} & changed):
+                if (hand is not None and record is not None
+                        and ({record.title or hand.id, *record.notes.values()} & changed)):
                     out.add(rel)
                     break
         return out, after

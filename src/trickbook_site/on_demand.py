@@ -7,7 +7,8 @@ Last, before the pages are sealed, ``finish_pages`` goes over one language's pag
   `widgets/hand.js` copies into each hand (`hand_controls.py`);
 - each play table (``<div class="tb-table" data-game>``) gets its opening controls
   written in, hidden (``<div class="tbt-intro" hidden>``: the players' count and the
-  session's length where the game's class and table conduct offer them (Nap), the bots' level, the Start button, the status line, in the page's language), so that
+  session's length where the game's class and table conduct offer them (Nap), the bots'
+  level, the Start button, the status line, in the page's language), so that
   `widgets/play-table/start.js` can show them and load the table's code only when
   the reader comes to them (or a saved match is there to resume). The table adopts
   these very elements;
@@ -138,12 +139,14 @@ def table_intro(game: str, ui: Translate, ngettext: Plural = _english_plural, en
         lengths = "".join(f'<option value="{n}"{" selected" if n == offered else ""}>{escape(name)}</option>'
                           for n, name in zip(rounds, _round_names(ngettext, rounds), strict=True))
         players += (f'<label class="tbt-players-label tbt-rounds-label" for="tbt-rounds-{game}">'
-                    f'{escape(t["rounds"])} <select class="tbt-rounds" id="tbt-rounds-{game}">{lengths}</select></label>')
+                    f'{escape(t["rounds"])} <select class="tbt-rounds" id="tbt-rounds-{game}">{lengths}</select>'
+                    f'</label>')
     gentle = (f'<label class="tbt-gentle-label" for="tbt-gentle-{game}">'
               f'<input type="checkbox" class="tbt-gentle" id="tbt-gentle-{game}"> {escape(t["gentle"])}</label>')
     # Checked unless the reader asks for reduced motion (start.js and the table decide that).
     timer = (f'<label class="tbt-timer-label" for="tbt-timer-on-{game}">'
-             f'<input type="checkbox" class="tbt-timer-on" id="tbt-timer-on-{game}" checked> {escape(t["timer"])}</label>')
+             f'<input type="checkbox" class="tbt-timer-on" id="tbt-timer-on-{game}" checked> '
+             f'{escape(t["timer"])}</label>')
     # The page's second skip link, after the theme's own (start.js moves it there): the keyboard goes
     # straight to Start instead of through the site's navigation.
     skip = f'<a class="md-skip tbt-skip" href="#tbt-table-{game}" hidden>{escape(t["skip"])}</a>'
@@ -161,7 +164,8 @@ def file_notice(ui: Translate) -> str:
     """
     _ = ui
     # TRANSLATORS: shown above the first worked hand or table (else under the page's title) when the
-    # page was opened from a file on disk (file://). {command} is "trickbook serve", {server} is "python3 -m http.server".
+    # page was opened from a file on disk (file://). {command} is "trickbook serve", {server} is
+    # "python3 -m http.server".
     text = escape(_("Opened from a file, this site cannot step through its worked hands, run its tables or "
                     "follow its links: browsers do that only for a served site. Run {command} in the course's "
                     "folder (or {server} in the built site's folder) and open the address it prints."))
@@ -199,6 +203,7 @@ def finish_pages(folder: Path, ui: Translate, lang: str, ngettext: Plural = _eng
     has_guide = (folder / GUIDE_PAGE / "index.html").is_file()
     for page in sorted(folder.rglob("*.html")):
         html = page.read_text(encoding="utf-8")
-        new = link_guide(finish_page(html, ui, lang, ngettext, engine), len(page.relative_to(folder).parts) - 1, has_guide)
+        new = link_guide(finish_page(html, ui, lang, ngettext, engine), len(page.relative_to(folder).parts) - 1,
+                         has_guide)
         if new != html:
             page.write_text(new, encoding="utf-8")

@@ -143,7 +143,9 @@ def hash_assets(stage: Path) -> tuple[str, str, str]:
         about = _read_json(assets / "snapshot.json")
         name = PurePosixPath(str(about.get("file", ""))).name
         if not name or not (assets / engine_dir / name).is_file():
-            raise SiteError(f"{assets / 'snapshot.json'}: names a snapshot the built site lacks ({about.get('file')!r})")
+            raise SiteError(
+                f"{assets / 'snapshot.json'}: names a snapshot the built site lacks ({about.get('file')!r})"
+            )
         about["file"] = f"../{engine_dir}/{name}"
         _write_json(assets / "snapshot.json", about)
     rest = [p for p in assets.iterdir() if p.name not in (runtime_dir, engine_dir)]

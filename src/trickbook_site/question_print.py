@@ -34,7 +34,8 @@ def _labels(_: Callable[[str], str]) -> dict[str, str]:
 
 def _choice(value: str, labels: Mapping[str, str], seats: SeatLetters, signed: bool = False) -> str:
     try:
-        return Card.parse(value).display if len(value) in (2, 3) and not value.lstrip("-").isdigit() else _number(value, signed)
+        return (Card.parse(value).display if len(value) in (2, 3) and not value.lstrip("-").isdigit()
+                else _number(value, signed))
     except ValueError:
         return labels["nobody"] if value == "nobody" else seats(value)
 
@@ -87,7 +88,8 @@ def print_parts(keys: list[dict[str, Any]], title: str, ui: Callable[[str], str]
                 + " / ".join(escape(_choice(c, labels, seats, p["category"] == "contract")) for c in p["choices"])
                 for p in key["parts"])
             answer = "; ".join(
-                f'{escape(_part_label(p, labels, engine, seats))}: {escape(_choice(p["accepted"], labels, seats, p["category"] == "contract"))}'
+                f'{escape(_part_label(p, labels, engine, seats))}: '
+                f'{escape(_choice(p["accepted"], labels, seats, p["category"] == "contract"))}'
                 for p in key["parts"])
             why = _reason(key["parts"][0]["reason"], engine, seats)
         else:
@@ -96,8 +98,10 @@ def print_parts(keys: list[dict[str, Any]], title: str, ui: Callable[[str], str]
             why = _reason(key["reasons"].get(key["accepted"][0]), engine, seats)
         asked.append(f"<li><strong>{step}.</strong> {text} <span class=\"tb-q-print-choices\">{choices}</span></li>")
         answered.append(f"<li><strong>{step}.</strong> {text} <strong>{answer}</strong>. {escape(why)}</li>")
-    questions = (f'<div class="tb-questions-print" hidden data-search-exclude><p><strong>{escape(labels["questions"])}</strong></p>'
+    questions = (f'<div class="tb-questions-print" hidden data-search-exclude>'
+                 f'<p><strong>{escape(labels["questions"])}</strong></p>'
                  f'<ol>{"".join(asked)}</ol></div>')
-    answers = (f'{ANSWERS_PREFIX} data-search-exclude><p><strong>{escape(labels["answers"].format(title=title))}</strong></p>'
+    answers = (f'{ANSWERS_PREFIX} data-search-exclude>'
+               f'<p><strong>{escape(labels["answers"].format(title=title))}</strong></p>'
                f'<ol>{"".join(answered)}</ol></div>')
     return questions, answers

@@ -70,7 +70,9 @@ Worked hands of {games}, replayed card by card by the trickbook rule engine.
 
 ## Writing your own hands {{ #writing }}
 
-Each page shows a worked hand from `docs/hands/`. Add a record there, refer to it from a page with a `hand` block holding `ref = "its-id"`, then run `trickbook build` to check and build the site, or `trickbook serve` to look at it while you write.
+Each page shows a worked hand from `docs/hands/`. Add a record there, refer to it from a page with a \
+`hand` block holding `ref = "its-id"`, then run `trickbook build` to check and build the site, or \
+`trickbook serve` to look at it while you write.
 """
 
 GAME_MD = """\
@@ -158,7 +160,8 @@ def publish_workflow() -> str:
     import trickbook
 
     package = default_project().root / "package.json"
-    pyodide = json.loads(package.read_text(encoding="utf-8"))["dependencies"]["pyodide"] if package.is_file() else "314.0.7"
+    pyodide = (json.loads(package.read_text(encoding="utf-8"))["dependencies"]["pyodide"]
+               if package.is_file() else "314.0.7")
     return PUBLISH_WORKFLOW.format(version=trickbook.__version__, pyodide=pyodide)
 
 
@@ -240,7 +243,8 @@ def _with_nav_entries(config: str, pages: list[str]) -> str:
 
     Without a ``nav``, MkDocs lists every page by itself, so nothing is added.
 
-    >>> print(_with_nav_entries("site_name: x\\nnav:\\n  - index.md\\n  - nap.md\\n\\ntheme: {}\\n", ["euchre.md"]), end="")
+    >>> print(_with_nav_entries("site_name: x\\nnav:\\n  - index.md\\n  - nap.md\\n\\ntheme: {}\\n", ["euchre.md"]),
+    ...       end="")
     site_name: x
     nav:
       - index.md

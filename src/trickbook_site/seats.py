@@ -47,7 +47,8 @@ def compass_letters(ui: Translate) -> dict[str, str]:
         "E": pgettext("seat letter", "E"),
         # TRANSLATORS: the letter of the seat South, alone or in a team's name (NS). Records keep S.
         "S": pgettext("seat letter", "S"),
-        # TRANSLATORS: the letter of the seat West, alone or in a team's name (EW): the first letter of the word for West (O for Oeste, Ouest). Records keep W.
+        # TRANSLATORS: the letter of the seat West, alone or in a team's name (EW): the first letter of
+        # the word for West (O for Oeste, Ouest). Records keep W.
         "W": pgettext("seat letter", "W"),
     }
 

@@ -80,7 +80,8 @@ def policy_server(site_dir: Path) -> Iterator[tuple[str, list[str]]]:
 
 LISTEN = """
 document.addEventListener("securitypolicyviolation", (e) => {
-  window.tbCspViolation(`${e.violatedDirective} blocked ${e.blockedURI || "inline"} in ${e.sourceFile}:${e.lineNumber}`);
+  window.tbCspViolation(`${e.violatedDirective} blocked ${e.blockedURI || "inline"} \
+in ${e.sourceFile}:${e.lineNumber}`);
 });
 """
 

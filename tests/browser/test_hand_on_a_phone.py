@@ -22,7 +22,8 @@ CARD = re.compile(r"^(10|[2-9TJQKA])[SHDC]$", re.IGNORECASE)
 
 # Every box the checks need, measured in one go (viewport coordinates).
 MEASURE = """(fig) => {
-  const box = (e) => { if (!e) return null; const r = e.getBoundingClientRect(); return {x: r.left, y: r.top, w: r.width, h: r.height}; };
+  const box = (e) => { if (!e) return null; const r = e.getBoundingClientRect(); \
+return {x: r.left, y: r.top, w: r.width, h: r.height}; };
   const header = document.querySelector('.md-header').getBoundingClientRect().bottom;
   const card = fig.querySelector('.tb-bar .tb-trick .tb-step-card');
   let uncovered = null;
@@ -82,13 +83,15 @@ def step_through(page, tb, site_url: str, game: str, hand: str, lang: str, scrol
     for step in range(1, len(steps)):
         if step % scroll_every == 0:
             # The reader scrolled down to read the last hand before pressing Next.
-            fig.locator(".tb-board .tb-seat").last.evaluate("s => s.scrollIntoView({block: 'end', behavior: 'instant'})")
+            fig.locator(".tb-board .tb-seat").last.evaluate(
+                "s => s.scrollIntoView({block: 'end', behavior: 'instant'})")
         fig.locator(".tb-next").click()
         expect(fig).to_have_attribute("data-step", str(step))
         m = settled(page, fig)
         where = (lang, hand, step)
         # A question waiting for its answer hides the narration that would give it away.
-        parts = ("prev", "next", "trick") if m["pending"] and not m["narration"]["h"] else ("prev", "next", "narration", "trick")
+        parts = (("prev", "next", "trick") if m["pending"] and not m["narration"]["h"]
+                 else ("prev", "next", "narration", "trick"))
         for part in parts:
             assert inside(m[part], m), (where, part, m[part], m["header"])
         played = str(steps[step].get("action", "")).split()[-1:]
@@ -121,7 +124,8 @@ def test_the_card_just_played_is_on_a_phone_screen_after_every_step(browser, sit
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
 @pytest.mark.parametrize("game,hand", SHOWCASE, ids=[h for _g, h in SHOWCASE])
-def test_on_a_desk_screen_the_trick_and_controls_are_on_screen_after_every_step(browser, site_url, tb, game, hand, lang):
+def test_on_a_desk_screen_the_trick_and_controls_are_on_screen_after_every_step(
+        browser, site_url, tb, game, hand, lang):
     context = browser.new_context(viewport=DESK)
     guard = tb.guard_context(context)
     tb.block_runtime(context)
@@ -153,7 +157,8 @@ def test_compass_seats_standing_alone_are_spoken_as_their_points(browser, site_u
         expect(head.locator('[aria-hidden="true"]')).to_have_text(letters[seat])
     # Without JavaScript too: the deal table's row headings, as the build wrote them.
     rows = fig.locator(".tb-deal-table tbody tr:not(.tb-extra) th").evaluate_all(
-        "says => says.map((s) => [s.querySelector('[aria-hidden]').textContent, s.querySelector('.tb-sr').textContent])")
+        "says => says.map((s) => [s.querySelector('[aria-hidden]').textContent, "
+        "s.querySelector('.tb-sr').textContent])")
     assert dict(rows) == {letters[s]: name for s, name in names.items()}
     for li in fig.locator(".tb-bar .tb-trick .tb-plays li").all():
         seat = li.get_attribute("data-seat")
@@ -174,7 +179,8 @@ def test_swiping_the_trick_in_the_bar_steps_like_the_board(browser, site_url, tb
     for x0, x1, step in ((x + 100, x - 100, "7"), (x - 100, x + 100, "6")):
         cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x0, "y": y}]})
         for i in range(1, 9):
-            cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x0 + (x1 - x0) * i / 8, "y": y}]})
+            cdp.send("Input.dispatchTouchEvent",
+                     {"type": "touchMove", "touchPoints": [{"x": x0 + (x1 - x0) * i / 8, "y": y}]})
         cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
         expect(fig).to_have_attribute("data-step", step)
     cdp.detach()

@@ -90,7 +90,8 @@ def assert_dropped_with(page, table, catalogs, lang, problem, size) -> None:
     notice = table.locator(".tbt-notice")
     expect(notice).to_have_text(said(catalogs, lang, NOTICE[problem]), timeout=60_000)
     expect(table.locator(".tbt-start")).to_be_visible()
-    assert page.evaluate("(key) => localStorage.getItem(key)", SAVE.format(game=table.get_attribute("data-game"))) is None
+    assert page.evaluate("(key) => localStorage.getItem(key)",
+                         SAVE.format(game=table.get_attribute("data-game"))) is None
     box = notice.bounding_box()
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= size[0] + 0.5, box
 
@@ -140,7 +141,8 @@ def test_a_saved_match_whose_moves_the_rules_refuse_says_so(browser, site_url, t
     ("{not json", "unreadable", "pt"),
     (json.dumps({"format": 2, "game": "nap", "moves": "A pass", "version": "x"}), "unreadable", "en"),
 ])
-def test_a_saved_match_from_another_version_or_unreadable_says_which(browser, site_url, tb, catalogs, text, problem, lang):
+def test_a_saved_match_from_another_version_or_unreadable_says_which(
+        browser, site_url, tb, catalogs, text, problem, lang):
     context, guard, page, errors, _ = open_page(browser, site_url, tb, f"/{lang}/play-nap/?pace=0", (360, 740))
     try:
         put_saved(page, "nap", text)

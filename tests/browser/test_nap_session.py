@@ -142,7 +142,8 @@ def test_a_nap_session_of_two_rounds_resumes_ends_with_final_balances_and_keeps_
         expect(rows).to_have_count(3)
         balances = {r.get_attribute("data-seat"): int(r.get_attribute("data-points")) for r in rows.all()}
         assert set(balances) == {"A", "B", "C"} and sum(balances.values()) == 0
-        bar = {t.get_attribute("data-team"): int(t.get_attribute("data-points")) for t in table.locator(".tbt-track").all()}
+        bar = {t.get_attribute("data-team"): int(t.get_attribute("data-points"))
+               for t in table.locator(".tbt-track").all()}
         assert bar == balances
         final.scroll_into_view_if_needed()
         assert inside(final.bounding_box(), size)
@@ -154,14 +155,16 @@ def test_a_nap_session_of_two_rounds_resumes_ends_with_final_balances_and_keeps_
         dealers = params["dealers"]
         assert sorted(dealers) == sorted("AABBCC")
         assert all("ABC".index(b) == ("ABC".index(a) + 1) % 3 for a, b in zip(dealers, dealers[1:], strict=False))
-        dealt = [r.locator(".tbt-dealt-cards").get_attribute("data-cards") for r in end.locator(".tbt-dealt tbody tr").all()]
+        dealt = [r.locator(".tbt-dealt-cards").get_attribute("data-cards")
+                 for r in end.locator(".tbt-dealt tbody tr").all()]
         assert len(dealt) == 6
         end.locator("a.tbt-verify").click()
         expect(page.locator(".tb-verifier .tbv-verdict")).to_have_attribute("data-result", "match", timeout=15_000)
         hands = page.locator(".tb-verifier table.tbv-hand")
         expect(hands).to_have_count(6)
         for i, cards in enumerate(dealt):
-            assert hands.nth(i).locator(f"tr[data-seat='{params['you']}'] .tbv-cards").get_attribute("data-cards") == cards
+            assert hands.nth(i).locator(f"tr[data-seat='{params['you']}'] .tbv-cards").get_attribute(
+                "data-cards") == cards
     finally:
         context.close()
     assert guard.refused == [], f"requests left 127.0.0.1: {guard.refused}"

@@ -10,8 +10,9 @@ the icon, images, the sitemap of each language it links to), every module a modu
 imports, to the end, and what a script run on arrival fetches (FETCHED_BY_SCRIPT). Three pages
 are also loaded in chromium at 360x740 in a fresh context (a rules page with a worked hand, a
 play page, the verify page: the page types whose scripts run on arrival), and what chromium
-fetched, file by file and byte for byte, must be what the built files say. The player and the hand's data come on the first interaction, and that first
-press or key is honoured once they are there.
+fetched, file by file and byte for byte, must be what the built files say. The player and the
+hand's data come on the first interaction, and that first press or key is honoured once they
+are there.
 """
 
 from __future__ import annotations
@@ -37,7 +38,8 @@ PAGES = [f"{lang}/{page}/" if page else f"{lang}/" for lang in ("en", "pt", "fr"
 # Files that only the reader's interaction may fetch.
 RUNTIME = ("/assets/pyodide/", "/assets/runtime.json", "/assets/snapshot.json", "/assets/widgets/worker.js",
            "/assets/widgets/engine.js")
-ON_DEMAND = ("/assets/widgets/hand-player/", "/assets/widgets/play-table/table.js", "/assets/widgets/play-table/view.js")
+ON_DEMAND = ("/assets/widgets/hand-player/", "/assets/widgets/play-table/table.js",
+             "/assets/widgets/play-table/view.js")
 HAND_DATA = re.compile(r"\.[0-9a-f]{10}\.json$")
 HAND = "nap-four-hearts"
 
@@ -53,8 +55,12 @@ JS_IMPORT = re.compile(r"""^\s*(?:import\s*["']([^"']+)["']|(?:import|export)\b[
 # What a script that runs on arrival fetches itself (checked in chromium on the play and verify pages):
 # the stylesheets it adds to the page, and the page language's catalog of its own strings ({lang}).
 FETCHED_BY_SCRIPT = {
-    "/assets/widgets/play-table/start.js": ["/assets/widgets/play-table/table.css", "/assets/widgets/play-table/felt.css"],
-    "/assets/widgets/verifier/verify.js": ["/assets/widgets/verifier/verifier.css", "/assets/i18n/verifier/{lang}.json"],
+    "/assets/widgets/play-table/start.js": [
+        "/assets/widgets/play-table/table.css", "/assets/widgets/play-table/felt.css",
+    ],
+    "/assets/widgets/verifier/verify.js": [
+        "/assets/widgets/verifier/verifier.css", "/assets/i18n/verifier/{lang}.json",
+    ],
 }
 
 
@@ -97,7 +103,8 @@ def static_first_load(site_dir: Path, path: str) -> tuple[int, list[str]]:
             visit(urljoin(base, attrs["href"]), {"stylesheet": "css", "modulepreload": "module"}.get(rel, "image"))
         elif tag == "link" and rel == "alternate" and "hreflang" in attrs:
             visit(urljoin(urljoin(base, attrs["href"]), "sitemap.xml"), "xml")  # the theme's language selector
-        elif tag == "img" and "src" in attrs and not attrs["src"].startswith("data:") and attrs.get("loading") != "lazy":
+        elif (tag == "img" and "src" in attrs and not attrs["src"].startswith("data:")
+              and attrs.get("loading") != "lazy"):
             visit(urljoin(base, attrs["src"]), "image")
     lang = path.split("/")[0]
     for script, extra in FETCHED_BY_SCRIPT.items():
@@ -306,7 +313,8 @@ def test_without_javascript_the_figures_show_and_nothing_else_is_fetched(browser
             fig = figures.nth(n)
             expect(fig.locator(".tb-deal-table")).to_be_visible()
             # A hand over before a card is played (a gift, a pack run out) has no tricks to show.
-            expect(fig.locator(".tb-trick-table")).to_have_count(1 if has_tricks(fig.get_attribute("data-hand-id")) else 0)
+            expect(fig.locator(".tb-trick-table")).to_have_count(
+                1 if has_tricks(fig.get_attribute("data-hand-id")) else 0)
             expect(fig.locator(".tb-narration li").first).to_be_attached()
         expect(page.locator(".tb-dormant, .tb-player")).to_have_count(0)  # no dead controls
         assert not [u for u in guard.seen if HAND_DATA.search(urlsplit(u).path)]
@@ -352,7 +360,8 @@ def test_the_lean_markup_shows_and_speaks_cards_as_before(browser, site_url, tb,
             assert len(seen) == 1, (suit, seen)
             assert (seen[0] == colours["red"]) == (suit in "HD"), (suit, seen, colours["red"])
         # A scrolled table carries its hidden words along (a box placed by a far ancestor would stay behind).
-        page.evaluate("() => document.querySelectorAll('figure.tb-hand .tb-scroll').forEach((r) => { r.scrollLeft = r.scrollWidth; })")
+        page.evaluate("() => document.querySelectorAll('figure.tb-hand .tb-scroll')"
+                      ".forEach((r) => { r.scrollLeft = r.scrollWidth; })")
         stray = page.evaluate("""() => [...document.querySelectorAll('figure.tb-hand .tb-sr')].filter((sr) => {
             const box = sr.getBoundingClientRect(), holder = sr.parentElement.getBoundingClientRect();
             return box.left < holder.left - 1 || box.right > holder.right + 1;

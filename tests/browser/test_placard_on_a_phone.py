@@ -70,7 +70,8 @@ def test_every_placard_button_is_a_fingers_size_on_a_phone(browser, site_url, tb
         buttons = table.locator(".tbt-placard button:visible")
         boxes = _boxes(buttons)
         # Yorkshire's first placard may be "Throw in my hand" alone, beside the cards to play.
-        assert len(boxes) >= (1 if game == "yorkshire" else 2), f"the first choice offers {len(boxes)} button(s): {boxes}"
+        assert len(boxes) >= (1 if game == "yorkshire" else 2), (
+            f"the first choice offers {len(boxes)} button(s): {boxes}")
         _assert_finger_sized(boxes, "placard button")
         header = page.locator(".md-header").bounding_box()
         top = header["y"] + header["height"] if header else 0

@@ -91,7 +91,8 @@ def test_deep_link_opens_the_hand_at_step_8_without_starting_the_engine(page, si
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_hash_changes_move_the_hand_and_stepping_rewrites_the_hash(page, context, site_url, guard, page_errors, tb, lang):
+def test_hash_changes_move_the_hand_and_stepping_rewrites_the_hash(
+        page, context, site_url, guard, page_errors, tb, lang):
     fig = open_static(page, context, site_url, tb, lang)
     page.evaluate(f"location.hash = '#{HAND}=20'")
     expect(fig).to_have_attribute("data-step", "20")

@@ -69,7 +69,8 @@ def test_after_each_step_the_controls_and_the_narration_are_on_a_phone_screen_to
             # The reader scrolls down the board to the last hand between steps: the bar follows.
             fig.locator(".tb-board .tb-seat").last.evaluate("t => t.scrollIntoView({block: 'end'})")
             page.wait_for_timeout(100)
-            assert fig.locator(".tb-bar").bounding_box()["y"] < fig.locator(".tb-board .tb-seat").first.bounding_box()["y"] + 1000
+            assert (fig.locator(".tb-bar").bounding_box()["y"]
+                    < fig.locator(".tb-board .tb-seat").first.bounding_box()["y"] + 1000)
 
         fig.locator(".tb-next").click()
         expect(fig).to_have_attribute("data-step", str(step))
@@ -103,7 +104,8 @@ def test_swiping_the_board_left_steps_forward_right_steps_back_and_up_still_scro
     context, guard = phone(browser, tb)
     tb.block_runtime(context)
     page = context.new_page()
-    fig = open_nap(page, site_url, lang, f"#{HAND}=6")  # steps 6 to 8 ask no question and have no note: the board stays put
+    # steps 6 to 8 ask no question and have no note: the board stays put
+    fig = open_nap(page, site_url, lang, f"#{HAND}=6")
     page.wait_for_timeout(200)
     fig.locator('.tb-board .tb-seat[data-seat="B"]').scroll_into_view_if_needed()  # a finger swipes what it sees
     seat = fig.locator('.tb-board .tb-seat[data-seat="B"]').bounding_box()
@@ -332,7 +334,8 @@ def test_presenter_mode_asks_for_full_screen_and_answers_a_clicker(
     card_px = fig.locator(".tb-board .tb-card").first.evaluate("c => parseFloat(getComputedStyle(c).fontSize)")
     print(f"\n[{lang}] presenter narration {narration_px} px, cards {card_px} px at 1280x800")
     assert narration_px >= 28 and narration_px >= 0.7 * card_px
-    assert on_screen(page, fig.locator(".tb-step-narration")) or fig.locator(".tb-step-narration").bounding_box()["y"] >= 0
+    assert (on_screen(page, fig.locator(".tb-step-narration"))
+            or fig.locator(".tb-step-narration").bounding_box()["y"] >= 0)
     assert fig.evaluate("f => f.scrollHeight <= f.clientHeight"), "the projector shows the whole hand"
     page.keyboard.press("Escape")
     expect(fig).not_to_have_class(re.compile(r"\btb-presenter\b"))
@@ -394,13 +397,15 @@ def test_without_the_clipboard_api_the_link_is_still_copied_or_shown(browser, si
     context = browser.new_context(viewport=PHONE)
     guard = tb.guard_context(context)
     tb.block_runtime(context)
-    context.add_init_script("Object.defineProperty(navigator, 'clipboard', {configurable: true, get: () => undefined});")
+    context.add_init_script(
+        "Object.defineProperty(navigator, 'clipboard', {configurable: true, get: () => undefined});")
     page = context.new_page()
     fig = open_nap(page, site_url, "fr", f"#{HAND}=3")
     fig.locator(".tb-copy-link").click()
     said = fig.locator(".tb-message").text_content()
     link = f"{site_url}/fr/nap/#{HAND}=3"
-    assert said in (ui(catalogs, "fr", "Link copied"), ui(catalogs, "fr", "Copy this link: {link}").replace("{link}", link))
+    assert said in (ui(catalogs, "fr", "Link copied"),
+                    ui(catalogs, "fr", "Copy this link: {link}").replace("{link}", link))
     assert on_screen(page, fig.locator(".tb-bubble"))
     context.close()
     assert guard.refused == []

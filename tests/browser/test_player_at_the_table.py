@@ -82,7 +82,8 @@ def test_the_verify_form_is_drawn_as_form_controls_with_a_focus_ring(browser, si
         page.keyboard.press("Shift+Tab")
         page.keyboard.press("Tab")
         expect(button).to_be_focused()
-        ring = button.evaluate("(e) => [getComputedStyle(e).outlineStyle, parseFloat(getComputedStyle(e).outlineWidth)]")
+        ring = button.evaluate(
+            "(e) => [getComputedStyle(e).outlineStyle, parseFloat(getComputedStyle(e).outlineWidth)]")
         assert ring[0] == "solid" and ring[1] >= 2, ring
     finally:
         finish(context, guard, errors)
@@ -125,7 +126,8 @@ def test_no_panel_prints_null_undefined_or_nan_up_to_the_end_of_a_match(browser,
         expect(end.locator(".tbt-result")).not_to_be_empty()
         assert re.fullmatch(r"[0-9a-f]{64}", end.locator(".tbt-seed").inner_text())
         # The panel's lines are all meant: the result, Nap's balances, the seed, the links, the hands dealt.
-        kids = end.evaluate("(e) => [...e.childNodes].map((n) => n.nodeType === 1 ? n.className || n.tagName : JSON.stringify(n.textContent))")
+        kids = end.evaluate("(e) => [...e.childNodes].map((n) => "
+                            "n.nodeType === 1 ? n.className || n.tagName : JSON.stringify(n.textContent))")
         assert all(not k.startswith('"') for k in kids), f"loose text in the end panel: {kids}"
         if game == "nap":
             expect(end.locator("table.tbt-final tbody tr")).to_have_count(3)
@@ -146,9 +148,11 @@ def assert_newest_lines_in_view(page, table, size) -> None:
     top = header["y"] + header["height"] if header else 0
     log = table.locator(".tbt-log")
     box = log.bounding_box()
-    assert box and box["y"] >= top - 0.5 and box["y"] + box["height"] <= size[1] + 0.5, f"the log box is off screen: {box}"
+    assert box and box["y"] >= top - 0.5 and box["y"] + box["height"] <= size[1] + 0.5, (
+        f"the log box is off screen: {box}")
     newest = table.locator(".tbt-log > p").last.bounding_box()
-    assert newest and newest["y"] >= box["y"] - 0.5 and newest["y"] + newest["height"] <= min(size[1], box["y"] + box["height"]) + 1, \
+    assert (newest and newest["y"] >= box["y"] - 0.5
+            and newest["y"] + newest["height"] <= min(size[1], box["y"] + box["height"]) + 1), \
         f"the newest line {newest} is not in sight (log {box})"
 
 
@@ -236,7 +240,8 @@ def test_the_skip_link_reaches_start_and_the_focus_waits_on_a_playable_card(brow
         assert tabs <= 2, f"{tabs} Tabs to the skip link"
         expect(skip).to_have_text(SKIP[lang])
         box = skip.bounding_box()
-        assert box and box["y"] >= 0 and box["y"] + box["height"] <= size[1] and box["x"] + box["width"] <= size[0] + 0.5
+        assert (box and box["y"] >= 0 and box["y"] + box["height"] <= size[1]
+                and box["x"] + box["width"] <= size[0] + 0.5)
         page.keyboard.press("Enter")
         start = table.locator(".tbt-start")
         expect(start).to_be_focused()
@@ -307,7 +312,8 @@ def test_a_phone_plays_its_cards_by_tapping(browser, site_url, tb, game, lang):
 
 
 @pytest.mark.parametrize("game,lang", [("yorkshire", "pt"), ("euchre", "en")])
-def test_at_the_bots_own_pace_the_turn_is_shown_with_the_focus_already_on_the_decision(browser, site_url, tb, game, lang):
+def test_at_the_bots_own_pace_the_turn_is_shown_with_the_focus_already_on_the_decision(
+        browser, site_url, tb, game, lang):
     """The bots at their pace (no ``?pace=0``): the moment the table says it is the reader's turn,
     the focus is on the decision, not on the table."""
     context, guard, errors, page = open_page(browser, tb, f"{site_url}/{lang}/play-{game}/", (1280, 800))

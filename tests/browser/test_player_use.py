@@ -82,7 +82,8 @@ def focused_class(page) -> str:
     return page.evaluate("""() => {
         const el = document.activeElement;
         if (!el) return "";
-        if (el.tagName === "SUMMARY" && el.parentElement && el.parentElement.classList.contains("tb-keys")) return "tb-keys";
+        if (el.tagName === "SUMMARY" && el.parentElement && \
+el.parentElement.classList.contains("tb-keys")) return "tb-keys";
         return el.className;
     }""")
 
@@ -117,8 +118,8 @@ def test_last_and_first_buttons_keep_the_keyboard_focus_when_they_become_unavail
     # presenter mode, the step's narration (a region that scrolls within itself), trying other
     # cards, the Keys list, then the board (after copying the link, copying the embed code and
     # printing this hand).
-    controls = ["tb-prev", "tb-slider", "tb-next", "tb-last", "tb-copy-link", "tb-embed", "tb-print", "tb-presenter-toggle",
-                "tb-step-narration", "tb-try", "tb-keys", "tb-board"]
+    controls = ["tb-prev", "tb-slider", "tb-next", "tb-last", "tb-copy-link", "tb-embed", "tb-print",
+                "tb-presenter-toggle", "tb-step-narration", "tb-try", "tb-keys", "tb-board"]
     order = []
     for _ in controls:
         page.keyboard.press("Tab")
@@ -180,7 +181,8 @@ def test_presenter_mode_fills_the_window_with_large_cards_and_the_page_behind_is
     for _ in range(12):
         page.keyboard.press("Tab")
         where = fig.evaluate("f => f.contains(document.activeElement) ? 'hand'"
-                             " : document.activeElement === document.body ? 'browser' : document.activeElement.outerHTML")
+                             " : document.activeElement === document.body ? 'browser'"
+                             " : document.activeElement.outerHTML")
         assert where in ("hand", "browser")
         inside += where == "hand"
     assert inside >= 6
@@ -473,9 +475,12 @@ def test_the_hand_is_legible_in_materials_slate_palette(page, context, site_url,
     # Material ships its palette stylesheet; a site that configures `slate` links it and marks the body.
     palette_css = next((site_dir / "en" / "assets" / "stylesheets").glob("palette.*.min.css")).name
     palette = page.evaluate("""async (name) => {
-        const main = [...document.querySelectorAll('link[rel=stylesheet]')].find((l) => /\\/main\\.[0-9a-f]+\\.min\\.css$/.test(l.href));
-        const link = Object.assign(document.createElement('link'), {rel: 'stylesheet', href: main.href.replace(/[^/]+$/, name)});
-        await new Promise((resolve, reject) => { link.onload = resolve; link.onerror = reject; document.head.append(link); });
+        const main = [...document.querySelectorAll('link[rel=stylesheet]')].find(\
+(l) => /\\/main\\.[0-9a-f]+\\.min\\.css$/.test(l.href));
+        const link = Object.assign(document.createElement('link'), \
+{rel: 'stylesheet', href: main.href.replace(/[^/]+$/, name)});
+        await new Promise((resolve, reject) => { link.onload = resolve; link.onerror = reject; \
+document.head.append(link); });
         document.body.setAttribute('data-md-color-scheme', 'slate');
         return getComputedStyle(document.body).backgroundColor;
     }""", palette_css)

@@ -54,7 +54,8 @@ TIMING = """async () => {
 }"""
 LISTEN = """
 document.addEventListener("securitypolicyviolation", (e) => {
-  window.tbCspViolation(`${e.violatedDirective} blocked ${e.blockedURI || "inline"} in ${e.sourceFile}:${e.lineNumber}`);
+  window.tbCspViolation(`${e.violatedDirective} blocked ${e.blockedURI || "inline"} \
+in ${e.sourceFile}:${e.lineNumber}`);
 });
 """
 
@@ -92,7 +93,8 @@ class Caddy:
                     return
             except (urllib.error.URLError, ConnectionError):
                 if time.monotonic() > deadline or self.process.poll() is not None:
-                    raise AssertionError("caddy did not start: " + (self.work / "caddy.err").read_text()[-2000:]) from None
+                    raise AssertionError(
+                        "caddy did not start: " + (self.work / "caddy.err").read_text()[-2000:]) from None
                 time.sleep(0.1)
 
     def requests(self) -> list[dict[str, Any]]:
@@ -416,7 +418,8 @@ def test_a_page_on_another_origin_embeds_a_play_table_that_deals_and_plays(
         expect(frame.locator(".tb-embed-source a")).to_have_text(catalogs[lang]["ui"]["Open this table on its page"])
         box = start.bounding_box()
         frame_box = page.locator("#table").bounding_box()
-        assert box and frame_box and box["x"] >= frame_box["x"] and box["x"] + box["width"] <= frame_box["x"] + frame_box["width"]
+        assert (box and frame_box and box["x"] >= frame_box["x"]
+                and box["x"] + box["width"] <= frame_box["x"] + frame_box["width"])
         start.click()
         expect(table).to_have_attribute("data-engine", "live", timeout=tb.LIVE_TIMEOUT_MS)
         # The reader's first decision inside the frame, by keyboard (as conftest's one_decision, in a frame).
@@ -612,17 +615,20 @@ def test_on_a_slow_link_the_engine_skips_the_snapshot_shows_its_download_and_a_r
     # The first visit: the runtime and the wheel, never the 7 MB snapshot.
     assert first["timing"]["snapshot"] is False and first["timing"]["link"] == "slow", first["timing"]
     assert not [p for p in first["fetched"] if p.endswith(".snapshot.gz")], first["fetched"]
-    assert [p for p in first["fetched"] if re.match(r"/assets/engine-[0-9a-f]{12}/trickbook-.*\.whl$", p)], first["fetched"]
+    assert [p for p in first["fetched"] if re.match(r"/assets/engine-[0-9a-f]{12}/trickbook-.*\.whl$", p)], (
+        first["fetched"])
     # Every file the boot asked for early was the one the runtime used: none went over the wire twice.
     assert len(first["fetched"]) == len(set(first["fetched"])), first["fetched"]
     # The reader saw the download go forward, in Portuguese, then the engine start.
     percents = [int(m.group(1)) for m in map(shown.fullmatch, first["statuses"]) if m]
     assert len(percents) >= 2 and percents == sorted(percents) and percents[-1] < 100, first["statuses"]
     starting = catalogs["pt"]["ui"]["Starting the engine…"]
-    assert starting in first["statuses"][first["statuses"].index(next(s for s in first["statuses"] if shown.fullmatch(s))):], \
+    assert starting in first["statuses"][
+        first["statuses"].index(next(s for s in first["statuses"] if shown.fullmatch(s))):], \
         first["statuses"]
     # The repeat visit: not one byte of the runtime or the engine over the wire.
-    assert not [p for p in repeat["fetched"] if p.startswith(("/assets/pyodide-", "/assets/engine-"))], repeat["fetched"]
+    assert not [p for p in repeat["fetched"] if p.startswith(("/assets/pyodide-", "/assets/engine-"))], (
+        repeat["fetched"])
     assert repeat["timing"]["snapshot"] is False, repeat["timing"]
 
 

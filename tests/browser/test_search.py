@@ -149,7 +149,8 @@ def test_a_query_pasted_once_the_index_is_ready_runs(browser, site_url, tb, lang
         box.click()
         release(page, held)
         placeholder = {"pt": "Escreva para pesquisar", "fr": "Tapez pour lancer la recherche"}[lang]
-        expect(page.locator(".md-search-result__meta")).to_have_text(placeholder, timeout=15_000)  # ready, nothing asked
+        # ready, nothing asked
+        expect(page.locator(".md-search-result__meta")).to_have_text(placeholder, timeout=15_000)
         page.keyboard.insert_text(QUERIES[lang])
         assert_the_query_ran(page, lang)
         assert guard.refused == []

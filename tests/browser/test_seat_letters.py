@@ -18,7 +18,8 @@ WEST = {"en": ("W", "EW", "West"), "pt": ("O", "EO", "Oeste"), "fr": ("O", "EO",
 PLAYS = {"en": "W plays 10♣.", "pt": "O joga 10♣.", "fr": "O joue 10♣."}
 WINS = {"en": "EW win the match.", "pt": "EO ganham a partida.", "fr": "EO gagnent la partie."}
 # The text the eye reads: words for screen readers only (.tb-sr) left out.
-SHOWN = "(el) => { const c = el.cloneNode(true); c.querySelectorAll('.tb-sr').forEach((s) => s.remove()); return c.textContent.replace(/\\s+/g, ' ').trim(); }"
+SHOWN = ("(el) => { const c = el.cloneNode(true); c.querySelectorAll('.tb-sr').forEach((s) => s.remove()); "
+         "return c.textContent.replace(/\\s+/g, ' ').trim(); }")
 
 
 def _figure(page):

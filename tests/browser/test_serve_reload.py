@@ -123,7 +123,8 @@ def test_the_open_page_reloads_after_an_edit_and_shows_a_failed_build_until_it_i
 
     (serving.folder / record).write_text(broken_text, encoding="utf-8")
     serving.edit("docs/index.md", marker, marker + " Fixed.")
-    page.wait_for_function("m => !!document.body && document.body.innerText.includes(m)", arg=marker + " Fixed.", timeout=60_000)
+    page.wait_for_function("m => !!document.body && document.body.innerText.includes(m)", arg=marker + " Fixed.",
+                           timeout=60_000)
     assert page.locator("#trickbook-serve-error").count() == 0
 
 
@@ -139,10 +140,12 @@ def test_a_broken_catalog_shows_in_its_language_s_pages_while_the_others_go_on(
     box.wait_for(state="visible", timeout=60_000)
     assert "content.po" in box.inner_text()
     serving.edit("docs/index.md", "\n## ", "\nEnglish goes on.\n\n## ")
-    other.wait_for_function("m => !!document.body && document.body.innerText.includes(m)", arg="English goes on.", timeout=60_000)
+    other.wait_for_function("m => !!document.body && document.body.innerText.includes(m)", arg="English goes on.",
+                            timeout=60_000)
     assert other.locator("#trickbook-serve-error").count() == 0
     po.write_bytes(good)
-    page.wait_for_function("m => !!document.body && document.body.innerText.includes(m)", arg="English goes on.", timeout=60_000)
+    page.wait_for_function("m => !!document.body && document.body.innerText.includes(m)", arg="English goes on.",
+                           timeout=60_000)
     assert page.locator("#trickbook-serve-error").count() == 0
     other.close()
 

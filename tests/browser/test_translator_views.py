@@ -146,7 +146,8 @@ def test_a_page_opened_from_disk_says_its_controls_need_a_served_site(page, cont
 
 @pytest.mark.parametrize("size", SIZES, ids=["phone", "desktop"])
 @pytest.mark.parametrize("lang", ["fr", "pt"])
-def test_a_question_not_yet_translated_shows_in_english_marked_lang_en(page, stale_url, guard, page_errors, lang, size) -> None:
+def test_a_question_not_yet_translated_shows_in_english_marked_lang_en(
+        page, stale_url, guard, page_errors, lang, size) -> None:
     """The course's questions were never translated: the question at its step, and the printed list, say
     them in English with ``lang="en"``, while the panel's own words are in the reader's language."""
     width, height = size

@@ -15,7 +15,8 @@ from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
-GAMES = {"yorkshire": "vectors-yorkshire", "trinidad": "vectors-trinidad", "nap": "vectors-nap", "euchre": "vectors-euchre"}
+GAMES = {"yorkshire": "vectors-yorkshire", "trinidad": "vectors-trinidad", "nap": "vectors-nap",
+         "euchre": "vectors-euchre"}
 
 
 def published(page) -> tuple[str, str, dict[str, list[list[str]]]]:
@@ -26,7 +27,8 @@ def published(page) -> tuple[str, str, dict[str, list[list[str]]]]:
     rows = {}
     for game, anchor in GAMES.items():
         table = page.locator(f"#{anchor}").locator("xpath=following::table[1]")
-        rows[game] = [[c.inner_text().strip().strip("`") for c in tr.locator("td").all()] for tr in table.locator("tbody tr").all()]
+        rows[game] = [[c.inner_text().strip().strip("`") for c in tr.locator("td").all()]
+                      for tr in table.locator("tbody tr").all()]
     return seed, fingerprint, rows
 
 
@@ -82,7 +84,8 @@ def test_a_wrong_fingerprint_or_seed_is_reported(page, site_url, guard, page_err
 def test_the_verifier_opens_filled_in_from_a_link(page, site_url, guard, page_errors):
     page.goto(f"{site_url}/en/verify/")
     seed, fingerprint, vectors = published(page)
-    page.goto(f"{site_url}/en/verify/#game=nap&seed={seed}&fingerprint={fingerprint}&seats=ABCD&hands=2&dealers=CD&you=A")
+    page.goto(f"{site_url}/en/verify/#game=nap&seed={seed}&fingerprint={fingerprint}"
+              "&seats=ABCD&hands=2&dealers=CD&you=A")
     expect(page.locator(".tbv-verdict")).to_have_attribute("data-result", "match")
     first = page.locator(".tbv-output table.tbv-hand").first
     expect(first.locator("tr.tbv-you")).to_have_attribute("data-seat", "A")

@@ -63,12 +63,14 @@ def test_a_what_if_says_what_changed_against_the_record(browser, site_url, tb, c
         [fill(ui("Trick {number} now goes to {seat}; in the record {captor} won it."), number=3, seat="S", captor="E")])
     # At the branch's end, first: the trick again, each category that changed, no contract (All Fours).
     fig.locator(".tb-last").click()
-    lines = [fill(ui("Trick {number} now goes to {seat}; in the record {captor} won it."), number=3, seat="S", captor="E")]
+    lines = [fill(ui("Trick {number} now goes to {seat}; in the record {captor} won it."),
+                  number=3, seat="S", captor="E")]
     for change in expected["categories"]:
         now, was = (change["branch"] or [None])[0], (change["record"] or [None])[0]
         name = category(change["category"])
         if now and was:
-            lines.append(fill(ui("{category} now goes to {seat} for {points}; in the record {captor} scored {other_points}."),
+            lines.append(fill(ui("{category} now goes to {seat} for {points}; "
+                                 "in the record {captor} scored {other_points}."),
                               category=name, seat=seats(now["team"]), points=now["points"], captor=seats(was["team"]),
                               other_points=was["points"]))
         elif now:

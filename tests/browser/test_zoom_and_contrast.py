@@ -223,8 +223,10 @@ def test_a_card_not_allowed_now_keeps_its_text_contrast_and_shows_a_dashed_borde
             tb.one_decision(page, table)
         assert dim.count(), "no card was refused in 120 decisions"
         for card in dim.all():
-            style = card.evaluate("""(c) => { let o = 1; for (let e = c; e; e = e.parentElement) o *= Number(getComputedStyle(e).opacity);
-                const s = getComputedStyle(c); return { opacity: o, color: s.color, border: s.borderLeftStyle, image: s.backgroundImage }; }""")
+            style = card.evaluate("""(c) => { let o = 1; \
+for (let e = c; e; e = e.parentElement) o *= Number(getComputedStyle(e).opacity);
+                const s = getComputedStyle(c); \
+return { opacity: o, color: s.color, border: s.borderLeftStyle, image: s.backgroundImage }; }""")
             assert style["opacity"] == 1 and style["border"] == "dashed", style
             # The text against both colours of the hatching: white and the hatch's grey.
             stops = [_rgb(m) for m in RGB.findall(style["image"])]

@@ -86,7 +86,9 @@ def top_trumps(hand: Sequence[Card], trump: str | None) -> int:
     """
     if trump is None:
         return 0
-    return sum(1 for c in hand if card_suit(c, trump) == trump and card_power(c, trump) >= card_power(Card("K", trump), trump))
+    return sum(
+        1 for c in hand if card_suit(c, trump) == trump and card_power(c, trump) >= card_power(Card("K", trump), trump)
+    )
 
 
 def discard_choice(hand: Sequence[Card], trump: str) -> Card:
@@ -261,7 +263,9 @@ class EuchreBot:
         top = top_trumps(me.hand, me.trump)
         if me.trump is not None and top >= DEFEND_TOP_TRUMPS:
             self.reason = ("bot-defend-top-trumps", {"seat": seat, "count": top, "maker": maker})
-        elif me.trump is not None and sum(is_right_bower(c, me.trump) or is_left_bower(c, me.trump) for c in me.hand) == 2:
+        elif me.trump is not None and sum(
+            is_right_bower(c, me.trump) or is_left_bower(c, me.trump) for c in me.hand
+        ) == 2:
             self.reason = ("bot-defend-bowers", {"seat": seat, "maker": maker})
         else:
             self.reason = ("bot-no-defence", {"seat": seat, "maker": maker})

@@ -125,7 +125,9 @@ def policy(state: HandState, together: Callable[[str, str], bool], values: bool)
 
     if trick.led is None:
         if trump is None:  # Nap's first lead names trumps: keep the heuristic's habit, the longest strong suit
-            return by_card[max(cards, key=lambda c: (sum(1 for h in cards if h.suit == c.suit), cls.rank_power(c, None)))]
+            return by_card[
+                max(cards, key=lambda c: (sum(1 for h in cards if h.suit == c.suit), cls.rank_power(c, None)))
+            ]
         sure = [c for c in cards if holds(c, cls.suit_of(c, trump))]
         if sure:
             return by_card[min(sure, key=cheap)]
@@ -167,4 +169,7 @@ def value(state: HandState, seat: str, score_before: dict[str, int], values: boo
     return result
 
 
-__all__ = ["CALL_COST", "MATCH_BONUS", "OutOfBudget", "WorkMeter", "allies", "counts_game_values", "finish_decisions", "play_out", "policy", "value"]
+__all__ = [
+    "CALL_COST", "MATCH_BONUS", "OutOfBudget", "WorkMeter", "allies", "counts_game_values", "finish_decisions",
+    "play_out", "policy", "value",
+]

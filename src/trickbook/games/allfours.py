@@ -22,11 +22,16 @@ register({
     "must-follow-or-trump": N_("{seat} holds {suit} and must follow suit or play a trump."),
     # house rules: variants some tables play (rules options)
     "house-no-cut-holding-suit": N_("At a table that forbids it, {seat} may not trump while holding {suit}."),
-    "house-no-undertrump": N_("At a table that forbids under-trumping, {seat} may not play a trump lower than {card}, already in the trick."),
+    "house-no-undertrump": N_(
+        "At a table that forbids under-trumping, {seat} may not play a trump lower than {card}, already in the trick."
+    ),
     # scoring events
     "high": N_("{card} is the highest trump in play; {seat} was dealt it."),
     "low": N_("{card} is the lowest trump in play; {seat} was dealt it."),
-    "low-captured": N_("{card} is the lowest trump in play; {seat} was dealt it, so it counts for {team} even though {captor} captured it."),
+    "low-captured": N_(
+        "{card} is the lowest trump in play; {seat} was dealt it, "
+        "so it counts for {team} even though {captor} captured it."
+    ),
     "jack": N_("{seat} captures {card}, the trump jack."),
     "hang-jack": N_("{seat} hangs the jack: {card}, dealt to {owner}, is captured by the other side."),
     "game": N_("Game: {team} have {total}, {other} have {other_total}."),

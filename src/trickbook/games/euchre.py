@@ -38,7 +38,9 @@ register({
     "defend-alone-not-played": N_("Defending alone is not played at this table: {seat} may not defend alone."),
     "nobody-alone": N_("Nobody went alone: {seat} may defend alone only against a maker playing alone."),
     "only-defender-defends": N_("Only a defender may defend alone: {seat} is on the side of {maker}, who made trumps."),
-    "defend-too-late": N_("Too late: the defenders were asked before the first lead, and {seat} may no longer defend alone."),
+    "defend-too-late": N_(
+        "Too late: the defenders were asked before the first lead, and {seat} may no longer defend alone."
+    ),
     "defend-or-pass": N_("{seat} is asked whether to defend alone against {maker}: defend alone, or pass."),
     # events
     "upcard": N_("{seat} turns up {card}."),
@@ -49,7 +51,9 @@ register({
     "upcard-stays": N_("Nobody picks up: {card} stays in the kitty."),
     "turned-down": N_("Everyone passes: {card} is turned down, and {suit} cannot be trumps."),
     "call": N_("{seat} names {suit} as trumps."),
-    "notrump": N_("{seat} calls no trump: the highest card of the suit led takes each trick, and the jacks are plain jacks."),
+    "notrump": N_(
+        "{seat} calls no trump: the highest card of the suit led takes each trick, and the jacks are plain jacks."
+    ),
     "no-trump-not-played": N_("No trump is not called at this table: {seat} may name a suit or pass."),
     "alone": N_("{seat} goes alone."),
     "sits-out": N_("{seat}, partner of {maker}, puts the cards face down and sits out this hand."),

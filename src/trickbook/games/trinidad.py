@@ -30,7 +30,9 @@ GIFT = 1
 
 register({
     # reasons
-    "gift-not-allowed": N_("{seat} cannot give: the point would take {team} to {target}, so the dealer must run the pack."),
+    "gift-not-allowed": N_(
+        "{seat} cannot give: the point would take {team} to {target}, so the dealer must run the pack."
+    ),
     "stock-too-short": N_("The record's stock is too short to run the pack (cards listed: {count}; needed: {needed})."),
     # events
     "kick": N_("{seat} kicks {card}."),
@@ -39,7 +41,9 @@ register({
     "give": N_("{seat} gives {team} a point to keep {suit} as trumps."),
     "run": N_("{seat} runs the pack: three more cards to each player and a new kick."),
     "same-suit": N_("The new kick is {suit} again: {seat} runs the pack once more."),
-    "pack-run-out": N_("The pack cannot supply another run: {seat} shuffles and deals a new hand; the kick points stay."),
+    "pack-run-out": N_(
+        "The pack cannot supply another run: {seat} shuffles and deals a new hand; the kick points stay."
+    ),
 })
 
 

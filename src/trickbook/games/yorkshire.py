@@ -38,7 +38,10 @@ register({
     # events
     "pitcher": N_("{seat}, left of the dealer, is the pitcher: the first card led sets trumps."),
     "throw": N_("{seat} throws in the rest of the hand, face up: {cards}. The partner plays on."),
-    "throw-last": N_("{seat} throws in the rest of the hand, face up: {cards}. The partner has already thrown in, so the other side plays on alone."),
+    "throw-last": N_(
+        "{seat} throws in the rest of the hand, face up: {cards}. The partner has already thrown in, "
+        "so the other side plays on alone."
+    ),
     "peek": N_("{seat} looks at the hand before the first lead: the opponents score the penalty."),
 })
 

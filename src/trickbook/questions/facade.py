@@ -42,7 +42,9 @@ def cost_json(record_text: str, step: int, seat: str, card: str, right: str, lev
     try:
         hand = _hand(record_text)
         state = hand.state_at(step)
-        result = cost(state, seat, Card.parse(card), Card.parse(right), hand.record.game, _seed(record_text, step), level)
+        result = cost(
+            state, seat, Card.parse(card), Card.parse(right), hand.record.game, _seed(record_text, step), level
+        )
     except TrickbookError as e:
         return _fail(e.code, str(e))
     return _dump({"ok": True, **result})

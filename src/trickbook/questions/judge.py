@@ -96,7 +96,9 @@ def _play_key(state: HandState, seat: str, question: Question) -> dict[str, Any]
     rule = question.accept
     reasons: dict[str, Any] = {}
     if rule is None:
-        raise QuestionError("a play question needs 'accept': a rule (wins-trick, keeps-contract, takes-jack, saves-game) or cards")
+        raise QuestionError(
+            "a play question needs 'accept': a rule (wins-trick, keeps-contract, takes-jack, saves-game) or cards"
+        )
     if isinstance(rule, tuple):
         for card in rule:
             if card not in legal:
@@ -160,7 +162,9 @@ def completed_trick_event(state: HandState) -> Event | None:
 def _winner_key(state: HandState) -> dict[str, Any]:
     event = completed_trick_event(state)
     if event is None:
-        raise QuestionError("no trick is completed by this step's action: ask 'winner' at the step of a trick's last card")
+        raise QuestionError(
+            "no trick is completed by this step's action: ask 'winner' at the step of a trick's last card"
+        )
     index = last_complete_trick(state)
     assert index is not None
     trick = state.tricks[index]
@@ -178,7 +182,9 @@ def _score_key(state: HandState) -> dict[str, Any]:
     if getattr(state, "declarer", None) is not None and hasattr(state, "payments"):
         return _nap_score(state)
     if not state.is_terminal or not state.awards and not any(e.code == "no-score" for e in state.events):
-        raise QuestionError("the hand is not scored at this step: ask 'score' at the last step of a hand that is played out")
+        raise QuestionError(
+            "the hand is not scored at this step: ask 'score' at the last step of a hand that is played out"
+        )
     if hasattr(state, "captured_points"):
         return _all_fours_score(state)
     return _euchre_score(state)
@@ -200,7 +206,9 @@ def _all_fours_score(state: HandState) -> dict[str, Any]:
         event = _find_event(state, _CATEGORY_EVENTS[category], category) if awarded else None
         if event is None and not awarded:
             event = _find_event(state, ("match-won",), category) if state.winner else None
-            no_score = next((e for e in state.events if e.code == "no-score" and e.values.get("category") == category), None)
+            no_score = next(
+                (e for e in state.events if e.code == "no-score" and e.values.get("category") == category), None
+            )
             event = no_score or event
         reason = _msg(event) if event is not None else _reason("score-nobody", category=category)
         if awarded:
@@ -226,7 +234,10 @@ def _nap_score(hand: HandState) -> dict[str, Any]:
     reason = _reason("score-net", seat=declarer, points=net)
     if event is not None:
         reason["detail"] = _msg(event)
-    part = {"category": "contract", "seat": declarer, "choices": [str(n) for n in nets], "accepted": str(net), "reason": reason}
+    part = {
+        "category": "contract", "seat": declarer, "choices": [str(n) for n in nets], "accepted": str(net),
+        "reason": reason,
+    }
     return {"parts": [part], "seat": declarer, "multiple": False}
 
 

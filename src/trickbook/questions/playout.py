@@ -21,7 +21,9 @@ from .solve import side_of
 MAX_ACTIONS = 1000
 
 
-def play_out(state: HandState, action: Action, game: str, seed: int = 0, level: str = "gentle") -> tuple[HandState, list[Action]]:
+def play_out(
+    state: HandState, action: Action, game: str, seed: int = 0, level: str = "gentle"
+) -> tuple[HandState, list[Action]]:
     """A copy of ``state`` after ``action``, played to the end of the hand by bots; and the actions they took."""
     from ..bots import make_bot  # bots load only when a wrong card is played out
 

@@ -14,7 +14,9 @@ from .positions import Positions
 
 FORMAT = 1
 SUFFIX = ".hand.toml"
-TOP_KEYS = ("format", "id", "game", "title", "seats", "dealer", "score", "actions", "rules", "deal", "notes", "questions")
+TOP_KEYS = (
+    "format", "id", "game", "title", "seats", "dealer", "score", "actions", "rules", "deal", "notes", "questions",
+)
 DEAL_EXTRAS = ("turn", "kitty", "stock", "seed", "hand")
 
 

@@ -30,7 +30,8 @@ def tricks(actions: Sequence[Action], seats: Sequence[str]) -> list[list[int]]:
     seat whose partner goes alone (Euchre) and a seat that throws its hand in
     (Yorkshire) play no more cards.
 
-    >>> acts = [Action.parse(t, "NESW") for t in "N pass; E AS; S KS; W QS; N JS; E 2H; S throw; W 3H; N 4H".split("; ")]
+    >>> texts = "N pass; E AS; S KS; W QS; N JS; E 2H; S throw; W 3H; N 4H".split("; ")
+    >>> acts = [Action.parse(t, "NESW") for t in texts]
     >>> tricks(acts, "NESW")
     [[2, 3, 4, 5], [6, 8, 9]]
     """

@@ -188,7 +188,9 @@ class _Parser:
                 raise self.error(f"unknown key {show(key)} (known: {', '.join(TOP_KEYS)})", "unknown-key", key)
         fmt = self.need(data, "format", int)
         if fmt != FORMAT:
-            raise self.error(f"unknown record format {show(fmt)}: this engine reads format {FORMAT}", "bad-format", "format")
+            raise self.error(
+                f"unknown record format {show(fmt)}: this engine reads format {FORMAT}", "bad-format", "format"
+            )
         game = self.game = self.game_name(self.need(data, "game", str))
         cls = self.game_class = find_game(game)
         seats = self.seats_read = self.seats(data, cls)
@@ -311,7 +313,9 @@ class _Parser:
             if not _SEED.match(seed):
                 raise self.error(f"a seed is 64 hex digits, not {show(seed)}", "bad-deal", "deal", "seed")
             if hands or {"turn", "kitty", "stock"} & extras.keys():
-                raise self.error("a seeded deal gives no cards: write either the seed or the cards", "bad-deal", "deal", "seed")
+                raise self.error(
+                    "a seeded deal gives no cards: write either the seed or the cards", "bad-deal", "deal", "seed"
+                )
             hand = self.optional(table, "hand", int, "deal")
             if hand is not None and hand < 1:
                 raise self.error(f"hand numbers start at 1, not {show(hand)}", "bad-deal", "deal", "hand")
@@ -335,7 +339,9 @@ class _Parser:
         except TrickbookError as e:
             raise self.error(f"[deal] {key}: {e}", e.code, "deal", key) from None
 
-    def actions(self, data: Mapping[str, Any], seats: tuple[str, ...]) -> tuple[tuple[Action, ...], tuple[int | None, ...]]:
+    def actions(
+        self, data: Mapping[str, Any], seats: tuple[str, ...]
+    ) -> tuple[tuple[Action, ...], tuple[int | None, ...]]:
         pieces = self.action_texts(data)
         limit = find_game(self.game).max_actions()
         if len(pieces) > limit:

@@ -31,13 +31,17 @@ if TYPE_CHECKING:
 LEVELS = ("gentle", "strong")
 
 
-def read_questions(parser: "_Parser", data: Mapping[str, Any], count: int, seats: tuple[str, ...]) -> tuple[Question, ...]:
+def read_questions(
+    parser: "_Parser", data: Mapping[str, Any], count: int, seats: tuple[str, ...]
+) -> tuple[Question, ...]:
     """The ``[[questions]]`` array of tables, each key checked; the lines are kept for later refusals."""
     if "questions" not in data:
         return ()
     tables = data["questions"]
     if not isinstance(tables, list) or not all(isinstance(t, dict) for t in tables):
-        raise parser.error("'questions' must be an array of tables: write each as [[questions]]", "bad-question", "questions")
+        raise parser.error(
+            "'questions' must be an array of tables: write each as [[questions]]", "bad-question", "questions"
+        )
     return tuple(_read_one(parser, table, str(i), count, seats) for i, table in enumerate(tables))
 
 

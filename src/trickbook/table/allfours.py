@@ -20,13 +20,21 @@ from ..messages import N_, Message, register
 from .conduct import Conduct, TableError
 
 register({
-    "explain-taken-allfours": N_("Tricks taken by {seat} in this hand: {count}. Points towards Game captured by {team}: {points}."),
+    "explain-taken-allfours": N_(
+        "Tricks taken by {seat} in this hand: {count}. Points towards Game captured by {team}: {points}."
+    ),
     "explain-pitcher": N_("{seat}, left of the dealer, pitches: the first card led sets trumps."),
-    "explain-before-pitch": N_("Your cards stay face down until {seat} pitches. Looking now gives the opponents 4 points."),
+    "explain-before-pitch": N_(
+        "Your cards stay face down until {seat} pitches. Looking now gives the opponents 4 points."
+    ),
     "explain-kick": N_("{card} is the kick, turned by the dealer, {seat}: its suit, {suit}, is trumps."),
-    "explain-kick-points": N_("A kicked ace scores 1, a six 2 and a jack 3 for the dealer's side; this kick scored {points}."),
+    "explain-kick-points": N_(
+        "A kicked ace scores 1, a six 2 and a jack 3 for the dealer's side; this kick scored {points}."
+    ),
     "explain-stock": N_("Cards face down in the stock: {count}. They are dealt only when the dealer runs the pack."),
-    "explain-cards-wait-beg": N_("No card is played until the player on the dealer's right has stood, or the dealer has answered the beg."),
+    "explain-cards-wait-beg": N_(
+        "No card is played until the player on the dealer's right has stood, or the dealer has answered the beg."
+    ),
 })
 
 

@@ -14,21 +14,35 @@ from .conduct import Conduct, TableError
 register({
     # what a card of the reader's hand is
     "explain-right-bower": N_("{card} is the right bower: the jack of trumps, the highest card of this hand."),
-    "explain-left-bower": N_("{card} is the left bower: it counts as a trump ({trump}), second only to the right bower, and no longer as one of the {suit}."),
-    "explain-jack-before-trumps": N_("{card} is a jack: if {suit} become trumps it is the right bower, and if {other_suit} become trumps it is the left bower."),
+    "explain-left-bower": N_(
+        "{card} is the left bower: it counts as a trump ({trump}), second only to the right bower, "
+        "and no longer as one of the {suit}."
+    ),
+    "explain-jack-before-trumps": N_(
+        "{card} is a jack: if {suit} become trumps it is the right bower, "
+        "and if {other_suit} become trumps it is the left bower."
+    ),
     "explain-card-before-trumps": N_("{card} belongs to the {suit}; trumps are not made yet."),
     "explain-any-discard": N_("{seat} may discard any card, even the one just picked up."),
     # the objects on the table
-    "explain-upcard-face-up": N_("{card} is the upcard. In the first round a player may order it up: {suit} become trumps and the dealer, {dealer}, takes the card."),
+    "explain-upcard-face-up": N_(
+        "{card} is the upcard. In the first round a player may order it up: {suit} become trumps and the dealer, "
+        "{dealer}, takes the card."
+    ),
     "explain-upcard-picked-up": N_("{dealer}, the dealer, picked up {card} and discarded a card face down."),
     "explain-upcard-turned-down": N_("{card} was turned down: {suit} cannot be trumps in this hand."),
     "explain-upcard-in-kitty": N_("{card} stays in the kitty: the dealer sits out, so nobody picks it up."),
-    "explain-kitty": N_("The kitty lies face down and takes no part in this hand; nobody sees it. Once the match is over, the seed lets you deal it again and look."),
+    "explain-kitty": N_(
+        "The kitty lies face down and takes no part in this hand; nobody sees it. Once the match is over, "
+        "the seed lets you deal it again and look."
+    ),
     "explain-no-trumps": N_("Trumps are not made yet."),
     "explain-trumps": N_("Trumps are {suit}, made by {seat}. The right bower is {right} and the left bower {left}."),
     "explain-trumps-alone": N_("{seat} goes alone; {partner} sits out this hand."),
     "explain-defends-alone": N_("{seat} defends alone; {partner} sits out this hand too."),
-    "explain-taken": N_("Tricks taken by {seat} in this hand: {count}. Team {team}: {total} of five; the makers need three."),
+    "explain-taken": N_(
+        "Tricks taken by {seat} in this hand: {count}. Team {team}: {total} of five; the makers need three."
+    ),
     "explain-taken-none": N_("Tricks taken by {seat} in this hand: {count}. Trumps are not made yet."),
 })
 

@@ -17,8 +17,14 @@ from ..messages import N_, Message, register
 from .conduct import Conduct
 
 register({
-    "explain-contract": N_("{seat} declared {contract}: {needed} of the five tricks are needed, and each other player pays or is paid {points}."),
-    "explain-contract-misere": N_("{seat} declared Misère: no trick may be taken, the hand has no trumps, and each other player pays or is paid {points}."),
+    "explain-contract": N_(
+        "{seat} declared {contract}: {needed} of the five tricks are needed, "
+        "and each other player pays or is paid {points}."
+    ),
+    "explain-contract-misere": N_(
+        "{seat} declared Misère: no trick may be taken, the hand has no trumps, "
+        "and each other player pays or is paid {points}."
+    ),
     "explain-contract-bidding": N_("The highest bid so far: {seat}, {contract}."),
     "explain-no-contract": N_("Nobody has bid yet; each player speaks once."),
     "explain-cards-wait-bids": N_("No card is played until everyone has bid or passed."),

@@ -36,22 +36,30 @@ register({
     "bot-defend-bowers": N_("{seat} holds both bowers and defends alone against {maker}."),
     "bot-defend-top-trumps": N_("{seat} holds {count} of the four highest trumps and defends alone against {maker}."),
     "bot-no-defence": N_("{seat} holds too few of the highest trumps to face {maker} alone, and passes."),
-    "bot-no-trump": N_("{seat} holds high cards in several suits, better without trumps than with any, and calls no trump."),
+    "bot-no-trump": N_(
+        "{seat} holds high cards in several suits, better without trumps than with any, and calls no trump."
+    ),
     "bot-stuck": N_("{seat} is the dealer and stuck, and names the strongest suit left."),
     "bot-bid": N_("{seat} expects to take {tricks} tricks and bids {contract}."),
     "bot-pass-bid": N_("{seat} does not expect enough tricks to bid higher, and passes."),
     "bot-bid-misere": N_("{seat} holds no card above {card} and bids Misère, to take no trick."),
     "bot-misere-lead-low": N_("{seat} leads {card}, the lowest card of the hand, to lose the lead."),
     "bot-misere-duck": N_("{seat} plays {card}, the highest card that still loses the trick."),
-    "bot-misere-forced": N_("{seat} cannot lose this trick, and takes it with {card}, the highest card {seat} may play."),
+    "bot-misere-forced": N_(
+        "{seat} cannot lose this trick, and takes it with {card}, the highest card {seat} may play."
+    ),
     "bot-misere-defend-lead-low": N_("{seat} leads {card}, low, so that {declarer} has less room to play under it."),
     "bot-misere-defend-low": N_("{seat} plays {card}, low, so that {declarer} has less room to play under it."),
     "bot-misere-stay-under": N_("{seat} plays {card} under the card of {declarer}, who keeps the trick."),
-    "bot-misere-cannot-stay-under": N_("{seat} cannot stay under the card of {declarer}, and gives {card}, the lowest."),
+    "bot-misere-cannot-stay-under": N_(
+        "{seat} cannot stay under the card of {declarer}, and gives {card}, the lowest."
+    ),
     "bot-misere-shed-high": N_("{declarer} is already beaten in this trick, so {seat} sheds {card}, a high card."),
     "bot-declarer-names-trumps": N_("{seat} leads {card}: the best suit of the hand becomes trumps."),
     "bot-looked-ahead": N_("{seat} plays {card}: played out over many guesses at the hidden cards, it did best."),
-    "bot-looked-ahead-call": N_("{seat} played the hand out over many guesses at the hidden cards, and this call did best."),
+    "bot-looked-ahead-call": N_(
+        "{seat} played the hand out over many guesses at the hidden cards, and this call did best."
+    ),
 })
 
 

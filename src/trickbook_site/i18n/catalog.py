@@ -94,7 +94,8 @@ def mapped_domains(root: Path) -> list[str]:
 def extract_domain(root: Path, domain: str) -> Catalog:
     """Extract one domain's messages from the project at ``root`` into a template."""
     with open(root / MAPPING_FILES[domain], encoding="utf-8") as handle:
-        method_map, options_map = parse_mapping_cfg(handle)  # type: ignore[no-untyped-call]  # Babel leaves it unannotated
+        method_map, options_map = parse_mapping_cfg(  # type: ignore[no-untyped-call]  # Babel leaves it unannotated
+            handle)
     catalog = Catalog(
         project="trickbook",
         version=_version(),
@@ -244,7 +245,9 @@ def resolve_locale(root: Path, name: str) -> str:
     matches = [k for k in known if k.split("_")[0] == wanted]
     if len(matches) == 1:
         return matches[0]
-    raise CatalogError(f"no catalogs for language {name!r} under {root / 'locales'} (found: {', '.join(known) or 'none'})")
+    raise CatalogError(
+        f"no catalogs for language {name!r} under {root / 'locales'} (found: {', '.join(known) or 'none'})"
+    )
 
 
 def _parse_locale(name: str) -> Locale:

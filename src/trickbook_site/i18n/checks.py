@@ -102,7 +102,8 @@ def _check_entry(file: str, entry: Entry, domain: str, nplurals: int | None,
     if entry.msgid_plural is not None and nplurals is not None and entry.indexed:
         if sorted(entry.msgstr) != list(range(nplurals)):
             yield Problem(
-                file, entry.line, f"the header declares {nplurals} plural forms but this message has {len(entry.msgstr)}"
+                file, entry.line,
+                f"the header declares {nplurals} plural forms but this message has {len(entry.msgstr)}",
             )
     if not entry.translated:
         return

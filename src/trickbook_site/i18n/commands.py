@@ -57,7 +57,8 @@ def summary_lines(report: CheckReport, empty_terms: dict[str, int]) -> list[str]
         rows.append((locale, f"{row.percent:.1f}%", str(row.translated), str(row.fuzzy), str(row.missing),
                      str(empty_terms.get(locale, "-"))))
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
-    return ["  ".join(cell.ljust(w) if i == 0 else cell.rjust(w) for i, (cell, w) in enumerate(zip(r, widths, strict=True)))
+    return ["  ".join(cell.ljust(w) if i == 0 else cell.rjust(w)
+                      for i, (cell, w) in enumerate(zip(r, widths, strict=True)))
             .rstrip() for r in rows]
 
 

@@ -29,7 +29,9 @@ class HandString:
     comment: str
 
 
-def hand_strings(text: str, *, hand_id: str | None = None, line_offset: int = 0, file: str = "<record>") -> list[HandString]:
+def hand_strings(
+    text: str, *, hand_id: str | None = None, line_offset: int = 0, file: str = "<record>"
+) -> list[HandString]:
     """The title and notes of a record (``line_offset`` lines into its file)."""
     try:
         data, positions = read_toml(text, file, line_offset)
