@@ -268,7 +268,8 @@ def edits(course: Path, marker: str) -> list[tuple[str, Path, str, str, str]]:
     po = course / "locales" / "fr" / "LC_MESSAGES" / "content.po"
     po_text = po.read_text(encoding="utf-8")
     # A translated paragraph of the Nap page: its first non-empty msgstr after a reference to docs/nap.md.
-    found = re.search(r'#: docs/nap\.md:\d+\n(?:#.*\n)*msgid "(?:[^"\\]|\\.)+"\nmsgstr "((?:[^"\\]|\\.){20,})"\n', po_text)
+    found = re.search(r'#: docs/nap\.md:\d+\n(?:#.*\n)*msgid "(?:[^"\\]|\\.)+"\n'
+                      r'msgstr "((?:[^"\\]|\\.){20,})"\n', po_text)
     assert found, "no one-line French paragraph of docs/nap.md found"
     old_msgstr = found.group(0)
     new_msgstr = old_msgstr.replace(f'msgstr "{found.group(1)}"', f'msgstr "{found.group(1)} {marker}"')

@@ -140,7 +140,8 @@ def test_a_changed_msgstr_draws_again_the_figures_that_use_it_in_its_language(si
     po = site / "locales" / "pt_PT" / "LC_MESSAGES" / "content.po"
     text = po.read_text(encoding="utf-8")
     assert f'msgid "{TITLE}"\nmsgstr ""' in text
-    po.write_text(text.replace(f'msgid "{TITLE}"\nmsgstr ""', f'msgid "{TITLE}"\nmsgstr "{PT_TITLE}"'), encoding="utf-8")
+    po.write_text(text.replace(f'msgid "{TITLE}"\nmsgstr ""', f'msgid "{TITLE}"\nmsgstr "{PT_TITLE}"'),
+                  encoding="utf-8")
     out = localize(site)
     assert counts.replayed == [TITLE]  # drawn again, so its trace is needed once, for both figures
     assert drawn(counts) == {("nap-four-hearts", 0, "pt"), ("nap-four-hearts", 6, "pt")}

@@ -84,7 +84,8 @@ class _Page:
 
 
 def _config(tmp_path: Path, figures: list[str]) -> Any:
-    """A language's configuration whose page ``course.md`` holds ``figures`` (as ``build.write_figures`` leaves them)."""
+    """A language's configuration whose page ``course.md`` holds ``figures`` (as ``build.write_figures``
+    leaves them)."""
     docs = tmp_path / "docs"
     docs.mkdir(exist_ok=True)
     (tmp_path / "figures").mkdir(exist_ok=True)

@@ -175,7 +175,8 @@ def build_site(project: Project, site_dir: Path | None = None, build_root: Path 
                 shutil.copyfile(kept, out / "assets" / "i18n" / kept.name)
         (out / "index.html").write_text(csp.seal_page(landing_page(site_name, languages)), encoding="utf-8")
         (out / "404.html").write_text(csp.seal_page(
-            root_not_found_page(site_name, languages, {language.code: catalogs.texts(language).ui for language in usable},
+            root_not_found_page(site_name, languages,
+                                {language.code: catalogs.texts(language).ui for language in usable},
                                 base.get("site_url"))), encoding="utf-8")
         if base.get("site_url"):  # printed hands lead back to their live page (handouts.py)
             add_handout_codes(out, str(base["site_url"]))
@@ -322,7 +323,8 @@ def page_size_limit(project: Project, base: dict[str, Any]) -> int:
         extra.get("trickbook"), dict) else None
     if value is None:
         return PAGE_SIZE_WARNING
-    found = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*(B|KB|MB)?\s*", str(value), re.I) if not isinstance(value, bool) else None
+    found = (re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*(B|KB|MB)?\s*", str(value), re.I)
+             if not isinstance(value, bool) else None)
     if found is None:
         line = config_line(project.config_file, "page_size_warning")
         raise SiteError(f"{project.config_file}{f':{line}' if line else ''}: page_size_warning must be a number of "

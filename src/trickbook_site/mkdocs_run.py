@@ -135,7 +135,8 @@ def language_config(project: Project, base: dict[str, Any], lang: Language, lang
         "extra_javascript": extra_js,
         "extra": {
             # Links relative to this language's root; the switcher adds the page's own path.
-            "alternate": [{"name": other.name, "link": f"../{other.code}/", "lang": other.html_lang} for other in languages],
+            "alternate": [{"name": other.name, "link": f"../{other.code}/", "lang": other.html_lang}
+                          for other in languages],
             # theme: Material's keys in this language (overrides/partials/language.html).
             "trickbook": {"lang": lang.code, "html_lang": lang.html_lang, "theme": texts.theme,
                           "csp_meta": csp.meta_tag()},

@@ -51,12 +51,14 @@ SMOKE = {
         "test_live.py::test_illegal_card_gets_the_engines_reason_in_the_readers_language[pt-chromium]",
     "a play table gone live, a hand played by keyboard":
         "test_table.py::test_a_reader_plays_the_first_hand_by_keyboard_with_only_legal_cards_enabled[en-chromium]",
-    "the verify page, filled in from a link": "test_verifier.py::test_the_verifier_opens_filled_in_from_a_link[chromium]",
+    "the verify page, filled in from a link":
+        "test_verifier.py::test_the_verifier_opens_filled_in_from_a_link[chromium]",
     "the terms page on a phone (360x740)":
         "test_terms_page.py::test_on_a_phone_the_terms_table_scrolls_in_its_labelled_region_not_the_page[chromium-fr]",
     "a language's not-found page (axe)":
         "test_accessibility.py::test_no_accessibility_violation[chromium-not-found-pt]",
-    "the site search": "test_search.py::test_search_index_waits_for_the_reader_then_finds_words_of_the_page_language[chromium-en]",
+    "the site search":
+        "test_search.py::test_search_index_waits_for_the_reader_then_finds_words_of_the_page_language[chromium-en]",
 }
 
 
@@ -80,7 +82,8 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             by_id[test_id].add_marker(pytest.mark.smoke)
         elif (test_id.split("::")[0] in files and not config.getoption("keyword") and not config.getoption("lf")
               and not any("::" in arg for arg in config.args)):
-            raise pytest.UsageError(f"tests/browser/conftest.py: the smoke test for {page_type}, {test_id}, is not collected")
+            raise pytest.UsageError(
+                f"tests/browser/conftest.py: the smoke test for {page_type}, {test_id}, is not collected")
 
 
 @pytest.fixture(scope="session")
@@ -197,7 +200,8 @@ def tb() -> Any:
     """The helpers below, for test modules (conftest is not importable by name)."""
     from types import SimpleNamespace
     return SimpleNamespace(block_runtime=block_runtime, hand_page_url=hand_page_url, figure_of=figure_of,
-                           wait_mounted=wait_mounted, static_steps=static_steps, hand_data=hand_data, wake=wake, guard_context=guard_context,
+                           wait_mounted=wait_mounted, static_steps=static_steps, hand_data=hand_data, wake=wake,
+                           guard_context=guard_context,
                            LANGUAGES=LANGUAGES, HTML_LANG=HTML_LANG, NAP_HAND=NAP_HAND,
                            LIVE_TIMEOUT_MS=LIVE_TIMEOUT_MS, wait_for_reader=wait_for_reader,
                            one_decision=one_decision, gentle_bots=gentle_bots)

@@ -150,7 +150,8 @@ def test_time_to_live_against_the_bare_pyodide_boot(browser, site_url, tb):
             const t0 = performance.now(); await loadPyodide({ indexURL: '${indexURL}' });
             postMessage(performance.now() - t0);`;
         const worker = new Worker(URL.createObjectURL(new Blob([source], {type: 'text/javascript'})), {type: 'module'});
-        return await new Promise((resolve, reject) => { worker.onmessage = e => resolve(e.data); worker.onerror = reject; });
+        return await new Promise((resolve, reject) => {
+          worker.onmessage = e => resolve(e.data); worker.onerror = reject; });
     }""")
     context.close()
     print(f"\nnavigation to live: {to_live:.2f} s; bare Pyodide boot: {bare_ms / 1000:.2f} s")

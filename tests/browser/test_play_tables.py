@@ -221,7 +221,8 @@ def snapshot_of(table) -> dict:
     }
 
 
-@pytest.mark.parametrize("saved", ["{not json", json.dumps({"game": "nap", "seed": "0" * 64, "moves": [], "version": "0.0.0+old"})])
+@pytest.mark.parametrize("saved", [
+    "{not json", json.dumps({"game": "nap", "seed": "0" * 64, "moves": [], "version": "0.0.0+old"})])
 def test_a_corrupt_or_old_saved_match_is_dropped_with_a_message(browser, site_url, tb, saved):
     context, guard, errors, page, table = open_table(browser, site_url, tb, "nap", "en", (1280, 800))
     try:
@@ -237,7 +238,8 @@ def test_a_corrupt_or_old_saved_match_is_dropped_with_a_message(browser, site_ur
 
 
 def test_the_timer_pauses_while_the_tab_is_hidden_and_says_so(browser, site_url, tb):
-    context, guard, errors, page, table = open_table(browser, site_url, tb, "euchre", "en", (1280, 800), "?pace=0&timer=3")
+    context, guard, errors, page, table = open_table(browser, site_url, tb, "euchre", "en", (1280, 800),
+                                                     "?pace=0&timer=3")
     hide = """(hidden) => {
         Object.defineProperty(document, 'hidden', { value: hidden, configurable: true });
         document.dispatchEvent(new Event('visibilitychange'));

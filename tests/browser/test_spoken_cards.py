@@ -101,7 +101,8 @@ def test_a_what_if_and_an_illegal_cards_reason_are_spoken_in_words(browser, site
         b = fig.locator('.tb-board .tb-seat[data-seat="B"]')
         # The what-if cards: the card's name, its symbol hidden from speech.
         king = b.locator('button[data-card="KS"]')
-        expect(king).to_have_accessible_name(f"{card_words(catalogs, lang, 'KS')} {ui(catalogs, lang, '(not allowed now)')}")
+        expect(king).to_have_accessible_name(
+            f"{card_words(catalogs, lang, 'KS')} {ui(catalogs, lang, '(not allowed now)')}")
         # B must follow hearts (rule: must-follow-suit); the reason is said with B as a player.
         king.click()
         engine = catalogs[lang]["engine"]
@@ -169,7 +170,8 @@ def test_a_whole_hand_is_played_by_keyboard_alone_and_no_card_is_spoken_as_a_sym
     try:
         page.goto(f"{site_url}/{lang}/play-{game}/?pace=0")
         page.evaluate("""() => { window.keysSeenByThePage = [];
-            window.addEventListener('keydown', (e) => { if ('htcwu'.includes(e.key)) window.keysSeenByThePage.push(e.key); }); }""")
+            window.addEventListener('keydown', (e) => {
+              if ('htcwu'.includes(e.key)) window.keysSeenByThePage.push(e.key); }); }""")
         table = page.locator(f"div.tb-table[data-game='{game}']")
         # The shortcuts are documented on the page, in its language.
         help_ = table.locator(".tbt-keys-help")
@@ -194,7 +196,8 @@ def test_a_whole_hand_is_played_by_keyboard_alone_and_no_card_is_spoken_as_a_sym
         # In the Tab order, the timer's switch comes before the hand.
         assert table.evaluate("""(t) => {
             const order = [...t.querySelectorAll('button, [tabindex="0"]')];
-            return order.indexOf(t.querySelector('.tbt-timer-toggle')) < order.indexOf(t.querySelector('.tbt-cards .tbt-card'));
+            return order.indexOf(t.querySelector('.tbt-timer-toggle'))
+              < order.indexOf(t.querySelector('.tbt-cards .tbt-card'));
         }""")
         heard = set()
         for _turn in range(60):
@@ -228,7 +231,8 @@ def test_a_whole_hand_is_played_by_keyboard_alone_and_no_card_is_spoken_as_a_sym
         # What H said is the hand by suit, with cards in words; W said whose turn; every key spoke.
         assert {k for k, _t in heard} == set(READING_KEYS)
         # Each "Why?" sits on the line of the bot's own move, never on a trick won.
-        lines = table.evaluate("""(t) => [...t.querySelectorAll('.tbt-log .tbt-why')].map((b) => b.closest('p').dataset.code)""")
+        lines = table.evaluate(
+            """(t) => [...t.querySelectorAll('.tbt-log .tbt-why')].map((b) => b.closest('p').dataset.code)""")
         assert lines and not any(code.startswith("trick-won") for code in lines), lines
         assert axe_violations(page, "div.tb-table") == []
     finally:

@@ -111,7 +111,8 @@ def test_a_reader_plays_the_first_hand_by_keyboard_with_only_legal_cards_enabled
             card = table.locator(f".tbt-cards .tbt-card[data-card='{enabled[0]}']")
             card.focus()
             page.keyboard.press("Enter")
-            expect(table.locator(f".tbt-cards .tbt-card[data-card='{enabled[0]}']")).to_have_attribute("aria-pressed", "true")
+            expect(table.locator(f".tbt-cards .tbt-card[data-card='{enabled[0]}']")).to_have_attribute(
+                "aria-pressed", "true")
             page.keyboard.press("Enter")
         # The move was taken: something new was narrated.
         page.wait_for_function("([t, n]) => Number(t.querySelector('.tbt-log').dataset.lines) > n",
