@@ -52,6 +52,13 @@ def _icon(name: str) -> str:
             f'<path d="{ICONS[name]}"></path></svg>')
 
 
+def _presenter_button(label: str, keys: str) -> str:
+    """The presenter-mode switch, its icon and its name (a label only screen readers hear on a phone)."""
+    return (f'<button type="button" class="tb-btn tb-presenter-toggle" aria-pressed="false" '
+            f'title="{escape(label)}" aria-keyshortcuts="{keys}">{_icon("screen")}'
+            f'<span class="tb-label">{escape(label)}</span></button>')
+
+
 def _button(cls: str, label: str, symbol: str) -> str:
     return (f'<button type="button" class="tb-btn {cls}" aria-label="{escape(label)}" '
             f'title="{escape(label)}">{symbol}</button>')
@@ -77,10 +84,7 @@ def controls_template(ui: Translate) -> str:
         _button("tb-copy-link", t["copy"], _icon("link")),
         _button("tb-embed", t["embed"], _icon("code")),
         _button("tb-print", t["print"], _icon("print")),
-        f'<button type="button" class="tb-btn tb-presenter-toggle" aria-pressed="false" '
-        f'title="{escape(t["presenter"])}" '
-        f'aria-keyshortcuts="Escape PageDown PageUp Space B .">{_icon("screen")}'
-        f'<span class="tb-label">{escape(t["presenter"])}</span></button>',
+        _presenter_button(t["presenter"], "Escape PageDown PageUp Space B ."),
     ])
     return (
         '<template class="tb-controls-template">'
@@ -128,10 +132,7 @@ def pair_controls(ui: Translate, total: int) -> str:
     tools = "".join([
         f'<output class="tb-counter" data-where="{escape(t["where"])}">{escape(where)}</output>',
         _button("tb-copy-link", t["copy"], _icon("link")),
-        f'<button type="button" class="tb-btn tb-presenter-toggle" aria-pressed="false" '
-        f'title="{escape(t["presenter"])}" '
-        f'aria-keyshortcuts="Escape PageDown PageUp Space">{_icon("screen")}'
-        f'<span class="tb-label">{escape(t["presenter"])}</span></button>',
+        _presenter_button(t["presenter"], "Escape PageDown PageUp Space"),
     ])
     return (
         f'<p class="tb-pair-how" hidden data-search-exclude>{escape(aligned)}</p>'
