@@ -21,8 +21,11 @@ embed page and the hand's page (`<link rel="alternate" type="application/json+oe
 from __future__ import annotations
 
 import json
+import multiprocessing
 import os
 import re
+import warnings
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from html import escape, unescape
 from pathlib import Path, PurePosixPath
@@ -63,10 +66,13 @@ def language_folders(site: Path) -> list[Path]:
                   and (p / "index.html").is_file())
 
 
-def find_hands(site: Path) -> list[Embed]:
-    """Every hand of every language, from the first page (in path order) that shows it."""
+def find_hands(site: Path, only: str | None = None) -> list[Embed]:
+    """Every hand of every language (or of the language folder ``only``), from the first page (in path
+    order) that shows it."""
     found: list[Embed] = []
     for folder in language_folders(site):
+        if only is not None and folder.name != only:
+            continue
         seen: set[str] = set()
         for page in sorted(folder.rglob("index.html")):
             for figure in FIGURE.findall(page.read_text(encoding="utf-8")):
@@ -183,20 +189,50 @@ def refresh_embed_pages(site: Path, pages: list[Path], ui: dict[str, Translate])
 def write_embed_pages(site: Path, ui: dict[str, Translate]) -> int:
     """Write every hand's embed page into ``site`` and mark the hands' figures; the pages written.
 
-    ``ui`` translates the page's one text of its own, by language folder."""
-    embeds = find_hands(site)
-    by_lang: dict[str, dict[str, Embed]] = {}
+    ``ui`` translates the page's one text of its own, by language folder. The languages are done in
+    forked processes, as many at a time as there are cores: each reads and rewrites its own pages."""
+    global _EMBEDDING
+    folders = [folder.name for folder in language_folders(site)]
+    cores = os.cpu_count() or 1
+    if cores < 2 or len(folders) < 2 or "fork" not in multiprocessing.get_all_start_methods():
+        return sum(_language_embeds(site, code, ui.get(code, _same)) for code in folders)
+    _EMBEDDING = (site, ui)
+    try:
+        with warnings.catch_warnings():
+            # A fork beside serve's server thread: the child only writes files.
+            warnings.simplefilter("ignore", DeprecationWarning)
+            with ProcessPoolExecutor(min(cores, len(folders)), mp_context=multiprocessing.get_context("fork")) as pool:
+                return sum(pool.map(_language_embeds_in_child, folders))
+    finally:
+        _EMBEDDING = None
+
+
+# What the forked processes of ``write_embed_pages`` inherit: the site and the translations.
+_EMBEDDING: tuple[Path, dict[str, Translate]] | None = None
+
+
+def _same(text: str) -> str:
+    return text
+
+
+def _language_embeds_in_child(code: str) -> int:
+    assert _EMBEDDING is not None
+    site, ui = _EMBEDDING
+    return _language_embeds(site, code, ui.get(code, _same))
+
+
+def _language_embeds(site: Path, code: str, _: Translate) -> int:
+    """The embed pages of one language folder's hands, and its figures marked; the pages written."""
+    embeds = [embed for embed in find_hands(site, only=code)]
     for embed in embeds:
         html = embed.page.read_text(encoding="utf-8")
         figure = next(f for f in FIGURE.findall(html) if f'data-hand-id="{embed.hand}"' in f)
-        _ = ui.get(embed.lang, lambda text: text)
         embed.path.parent.mkdir(parents=True, exist_ok=True)
         text = embed_page(embed, html, figure, _("Open this hand on its page"))
         embed.path.write_text(csp.seal_page(text), encoding="utf-8")
-        by_lang.setdefault(embed.lang, {})[embed.hand] = embed
-    for folder in language_folders(site):
-        for page in sorted(folder.rglob("index.html")):
-            mark_figures(page, by_lang.get(folder.name, {}))
+    marked = {embed.hand: embed for embed in embeds}
+    for page in sorted((site / code).rglob("index.html")):
+        mark_figures(page, marked)
     return len(embeds)
 
 
