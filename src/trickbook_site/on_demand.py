@@ -80,27 +80,26 @@ def keys_help(_: Translate) -> str:
             f'<dl class="tbt-keys">{rows}</dl></details>')
 
 
-def _round_names(ngettext: Plural, lengths: range) -> list[str]:
+def _round_names(ngettext: Plural, lengths: list[int]) -> list[str]:
     """Each session length's name, in the plural form the language's rule picks for it."""
     return [ngettext("{count} round: each player deals once", "{count} rounds: each player deals {count} times", n)
             .replace("{count}", str(n)) for n in lengths]
 
 
-def _choices(game: str) -> tuple[range, int, range, int]:
-    """What a table of ``game`` lets the reader choose before Start, as its class and table conduct
-    declare: the players' counts and the one chosen first (the game's default seats; widgets/play-table/
-    view.js offers the same), the session's lengths in rounds and the one chosen first. Empty ranges for
-    a game that offers no choice, or a name no game has."""
+def _choices(game: str) -> tuple[list[int], int, list[int], int]:
+    """What a table of ``game`` lets the reader choose before Start (``Conduct.choices``: the players'
+    counts and the one chosen first, the session's lengths in rounds and the one chosen first; the
+    same that `assets/games.json` gives widgets/play-table/view.js). Empty lists for a game that
+    offers no choice, or a name no game has."""
     from trickbook.games import find_game
     from trickbook.table import conduct_class
 
     try:
         hand = find_game(game)
     except ValueError:
-        return range(0), 0, range(0), 0
-    manners = conduct_class(game)
-    counts = hand.seat_counts if len(hand.seat_counts) > 1 else range(0)
-    return counts, len(hand.default_seats), range(1, manners.max_rounds + 1), manners.rounds_offered
+        return [], 0, [], 0
+    chosen = conduct_class(game).choices(hand)
+    return chosen["players"], chosen["players_first"], chosen["rounds"], chosen["rounds_first"]
 
 
 def house_rules(game: str, ui: Translate, engine: Translate) -> str:

@@ -48,6 +48,7 @@ class AllFoursHand(HandState):
     hand_size = 6
     # What capturing the other side's trump jack scores: 1 in Yorkshire, 3 ("hang jack") in Trinidad.
     hang_jack_points: ClassVar[int] = 1
+    drill = {"legal": "trump-or-follow", "winner": "highest-trump", "score": "high-low-jack-game"}
 
     def _start(self) -> None:
         # Who was dealt each card in play: High, Low and Jack follow the original holder.
