@@ -2,7 +2,6 @@
 
 Last, before the pages are sealed, ``finish_pages`` goes over one language's pages:
 
-- each worked hand's data island moves into a file beside its page (`hand_data.py`);
 - a page with worked hands gets their step-through bar once, as a template that
   `widgets/hand.js` copies into each hand (`hand_controls.py`);
 - each play table (``<div class="tb-table" data-game>``) gets its opening controls
@@ -25,7 +24,6 @@ from html import escape
 from pathlib import Path
 from typing import Callable
 
-from . import hand_data
 from .compact import compact_html
 from .hand_controls import controls_template
 from .i18n import typography
@@ -198,7 +196,6 @@ def finish_page(html: str, ui: Translate, lang: str = "en", ngettext: Plural = _
 def finish_pages(folder: Path, ui: Translate, lang: str, ngettext: Plural = _english_plural,
                  engine: Translate | None = None) -> None:
     """Apply the above to every page of one language's folder (``lang``: its code)."""
-    hand_data.move_islands(folder)
     has_guide = (folder / GUIDE_PAGE / "index.html").is_file()
     for page in sorted(folder.rglob("*.html")):
         html = page.read_text(encoding="utf-8")
