@@ -84,15 +84,10 @@ class BuiltState:
 
 
 @dataclass
-class _Job:
-    """Everything a language's build needs; set before the languages fork, so they inherit it."""
+class _Job(BuiltState):
+    """Everything a language's build needs: the build's state (its ``work`` folder still in use) and
+    where it writes; set before the languages fork, so they inherit it."""
 
-    project: Project
-    base: dict[str, Any]
-    languages: list[Language]
-    hands: dict[str, Hand]
-    catalogs: "translations.Catalogs"
-    work: Path
     out: Path
     build_root: Path
     leave_out: list[Path]

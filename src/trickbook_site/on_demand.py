@@ -28,6 +28,7 @@ from .compact import compact_html
 from .hand_controls import controls_template
 from .i18n import typography
 from .i18n.fallback import GUIDE_PAGE, link_guide
+from .textfile import rewrite_pages
 
 Translate = Callable[[str], str]
 Plural = Callable[[str, str, int], str]  # ngettext(singular, plural, n) of the ui catalog
@@ -197,9 +198,5 @@ def finish_pages(folder: Path, ui: Translate, lang: str, ngettext: Plural = _eng
                  engine: Translate | None = None) -> None:
     """Apply the above to every page of one language's folder (``lang``: its code)."""
     has_guide = (folder / GUIDE_PAGE / "index.html").is_file()
-    for page in sorted(folder.rglob("*.html")):
-        html = page.read_text(encoding="utf-8")
-        new = link_guide(finish_page(html, ui, lang, ngettext, engine), len(page.relative_to(folder).parts) - 1,
-                         has_guide)
-        if new != html:
-            page.write_text(new, encoding="utf-8")
+    rewrite_pages(folder, lambda page, html: link_guide(finish_page(html, ui, lang, ngettext, engine),
+                                                        len(page.relative_to(folder).parts) - 1, has_guide))
