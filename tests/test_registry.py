@@ -399,3 +399,17 @@ def test_the_four_games_declare_what_their_tables_show():
     # Yorkshire: the pitcher's first card led sets trumps, and the prompt says so; no other game pitches.
     assert [g for g in GAMES if shows[g]["pitch"]] == ["yorkshire"]
     assert [g for g in GAMES if shows[g]["contracts"]] == ["nap"]
+
+
+def test_a_drill_answer_names_the_kinds_of_rule_its_game_plays_by():
+    from trickbook.questions.facade import practice_json
+
+    drills = {g: json.loads(practice_json(g, "ab" * 8, 0))["drill"] for g in GAMES}
+    # Euchre (rule text 004): the left bower belongs to trumps, the makers score by tricks taken.
+    assert drills["euchre"] == {"legal": "follow-suit-bowers", "winner": "bowers", "score": "makers"}
+    # All Fours: a trump led must be followed with a trump if held, another suit followed or trumped;
+    # High, Low, Jack and Game are scored.
+    for game in ("yorkshire", "trinidad"):
+        assert drills[game] == {"legal": "trump-or-follow", "winner": "highest-trump", "score": "high-low-jack-game"}
+    # Nap (rule text 001): follow suit, and the declarer is paid or pays the contract's value.
+    assert drills["nap"] == {"legal": "follow-suit", "winner": "highest-trump", "score": "contract-payment"}
