@@ -16,8 +16,9 @@ import pytest
 from trickbook.errors import RecordError
 from trickbook_site.build import add_coverage_note, build_site
 from trickbook_site.errors import CatalogError, HandBlockError, SiteError
-from trickbook_site.figure import Texts, render_hand
+from trickbook_site.figure import Texts, draw_hand, render_hand
 from trickbook_site.hands import find_blocks, load_hands, replay_hand
+from trickbook_site.i18n.fallback import MISSING, Fallbacks
 from trickbook_site.project import Project
 from trickbook_site.scaffold import new_site
 
@@ -271,18 +272,35 @@ def test_a_hand_block_inside_a_list_is_refused(tmp_path: Path) -> None:
         load_hands(docs)
 
 
-def test_json_island_cannot_end_its_script_early(tmp_path: Path) -> None:
+def test_the_hands_data_is_a_file_named_on_the_figure_and_never_in_the_page(tmp_path: Path) -> None:
     record = NAP_RECORD.replace("[notes]", '[notes]\n0 = "A note with </script><!-- in it."', 1)
     if "[notes]" not in NAP_RECORD:
         record = NAP_RECORD + '\n[notes]\n0 = "A note with </script><!-- in it."\n'
     path = tmp_path / "nap-four-hearts.hand.toml"
     path.write_text(record, encoding="utf-8")
-    html = render_hand(replay_hand("nap-four-hearts", record, path, 1), 0, Texts(lang="en"))
-    island = html[html.index('class="tb-data">'):]
-    assert island.count("</script>") == 1 and "<!--" not in island
-    assert json.loads(island[len('class="tb-data">'): island.index("</script>")])["notes"]["0"].startswith(
-        "A note with </script>"
-    )
+    drawn = draw_hand(replay_hand("nap-four-hearts", record, path, 1), 0, Texts(lang="en"))
+    assert "<script" not in drawn.html and "A note with" not in drawn.html.split(">", 1)[0]
+    assert f'data-src="{drawn.data_name}">' in drawn.html.splitlines()[0]  # the figure's opening tag names it
+    assert re.fullmatch(r"nap-four-hearts\.[0-9a-f]{10}\.json", drawn.data_name)
+    # The text keeps "<" written \u003c (as a script element in a page would need); JSON reads it back.
+    assert "<" not in drawn.data
+    assert json.loads(drawn.data)["notes"]["0"].startswith("A note with </script><!--")
+
+
+def test_french_typography_reaches_the_hands_data_but_not_what_is_shown_in_english(tmp_path: Path) -> None:
+    record = re.sub(r"(?ms)^\[notes\].*", "", NAP_RECORD) + '\n[notes]\n0 = "Bid: four?"\n1 = "Lead: the ace!"\n'
+    path = tmp_path / "nap-four-hearts.hand.toml"
+    path.write_text(record, encoding="utf-8")
+    hand = replay_hand("nap-four-hearts", record, path, 1)
+    french = {"Bid: four?": "Enchère: quatre?"}  # note 1 has no translation: shown in English
+    fallbacks = Fallbacks(html_lang="fr", catalog="locales/fr/LC_MESSAGES/content.po",
+                          states={"Lead: the ace!": (MISSING, 12)}, ui=lambda text: text)
+    texts = Texts(lang="fr", content=lambda text: french.get(text, text), fallbacks=fallbacks)
+    data = json.loads(draw_hand(hand, 0, texts).data)
+    assert data["notes"]["0"] == "Enchère\u00a0: quatre\u202f?"
+    assert data["notes"]["1"] == "Lead: the ace!" and data["notes_en"] == ["1"]
+    english = json.loads(draw_hand(hand, 0, Texts(lang="pt", content=lambda text: french.get(text, text))).data)
+    assert english["notes"]["0"] == "Enchère: quatre?"  # typography is French only
 
 
 def test_labels_and_events_are_translated_through_the_catalogs(tmp_path: Path) -> None:

@@ -52,18 +52,18 @@ class Counts:
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
         self.replayed: list[str] = []
         self.drawn: list[tuple[str, int, str]] = []
-        replay, render_hand = hands.replay, build.render_hand
+        replay, draw_hand = hands.replay, build.draw_hand
 
         def counted_replay(record: Any, **kwargs: Any) -> Any:
             self.replayed.append(record.title)
             return replay(record, **kwargs)
 
-        def counted_render(hand: Any, step: int, texts: Any) -> str:
+        def counted_render(hand: Any, step: int, texts: Any) -> Any:
             self.drawn.append((hand.id, step, texts.lang))
-            return render_hand(hand, step, texts)
+            return draw_hand(hand, step, texts)
 
         monkeypatch.setattr(hands, "replay", counted_replay)
-        monkeypatch.setattr(build, "render_hand", counted_render)
+        monkeypatch.setattr(build, "draw_hand", counted_render)
 
     def reset(self) -> None:
         self.replayed.clear()

@@ -7,43 +7,41 @@ import json
 import re
 from pathlib import Path
 
+import pytest
+
 from trickbook_site import on_demand
-from trickbook_site.hand_data import data_file_name, move_islands
+from trickbook_site.hand_data import data_file_name, write_data_files
 
 
-def island(data: dict) -> str:
-    text = json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
-    return f'<script type="application/json" class="tb-data">{text}</script>'
+def data_text(data: dict) -> str:
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
 
 
 def figure(hand_id: str, data: dict) -> str:
-    return (f'<figure class="tb-hand" id="hand-{hand_id}" data-hand-id="{hand_id}" data-step="0" data-steps="9">\n'
-            f'<figcaption class="tb-title">T</figcaption>\n<table></table>\n{island(data)}\n</figure>')
+    return (f'<figure class="tb-hand" id="hand-{hand_id}" data-hand-id="{hand_id}" data-step="0" data-steps="9" '
+            f'data-src="{data_file_name(data_text(data))}">\n'
+            f'<figcaption class="tb-title">T</figcaption>\n<table></table>\n</figure>')
 
 
-def test_each_island_moves_to_a_file_named_by_its_hand_and_content_and_the_figure_names_it(tmp_path: Path) -> None:
+def test_each_hands_data_is_written_once_beside_its_page_under_a_name_of_its_content(tmp_path: Path) -> None:
     one = {"id": "nap-four-hearts", "lang": "fr", "notes": {"0": "A </script> note"}, "replay": {"steps": [1, 2]}}
     two = {"id": "nap-misere", "lang": "fr", "notes": {}, "replay": {"steps": [3]}}
-    page = tmp_path / "nap" / "index.html"
-    page.parent.mkdir()
-    page.write_text(f"<main>{figure('nap-four-hearts', one)}<p>x</p>{figure('nap-misere', two)}</main>",
-                    encoding="utf-8")
-    assert move_islands(tmp_path) == 2
-    html = page.read_text(encoding="utf-8")
-    assert "tb-data" not in html and "<p>x</p>" in html
-    names = re.findall(r'data-hand-id="([^"]+)"[^>]* data-src="([^"]+)"', html)
-    assert [hand for hand, _ in names] == ["nap-four-hearts", "nap-misere"]
-    for (hand, name), data in zip(names, (one, two), strict=True):
-        assert re.fullmatch(rf"{hand}\.[0-9a-f]{{10}}\.json", name)
-        assert json.loads((page.parent / name).read_text(encoding="utf-8")) == data
+    files = {data_file_name(data_text(d)): data_text(d) for d in (one, two)}
+    folder = tmp_path / "nap"
+    assert write_data_files(folder, files) == 2
+    assert write_data_files(folder, files) == 0  # the same name is the same content: written once
+    for (name, _), data in zip(files.items(), (one, two), strict=True):
+        assert re.fullmatch(rf"{data['id']}\.[0-9a-f]{{10}}\.json", name)
+        assert json.loads((folder / name).read_text(encoding="utf-8")) == data
+    with pytest.raises(ValueError, match="not a hand data file"):
+        write_data_files(folder, {"../index.html": "{}"})
 
 
 def test_a_changed_hand_gets_a_new_file_name_so_no_cache_serves_the_old_one() -> None:
-    before = island({"id": "h", "notes": {"1": "old"}})
-    after = island({"id": "h", "notes": {"1": "new"}})
-    text = lambda html: html[html.index(">") + 1: html.index("</script>")]  # noqa: E731
-    assert data_file_name(text(before)) != data_file_name(text(after))
-    assert data_file_name(text(before)) == data_file_name(text(before))
+    before = data_text({"id": "h", "notes": {"1": "old"}})
+    after = data_text({"id": "h", "notes": {"1": "new"}})
+    assert data_file_name(before) != data_file_name(after)
+    assert data_file_name(before) == data_file_name(before)
     assert data_file_name('{"id":"../../evil name"}').startswith("evil-name.")
 
 

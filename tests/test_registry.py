@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 import sys
 import textwrap
@@ -326,3 +327,89 @@ def test_a_new_games_table_plays_a_hand_with_strong_bots(fifth_game):
     bot_steps = [step for step in steps if step["bot"]]
     assert len(bot_steps) == 14
     assert all(Action.parse(step["action"], table.match.seats).verb == "play" for step in bot_steps)
+
+
+# The fifth game again, with the page's facts declared in its own module: a contract ladder, the drill's
+# kinds of rule and its own table manners (a stock chip, trumps made by a call).
+DECLARED_GAME = FIFTH_GAME + '''
+
+from trickbook.table import Conduct
+
+
+class SevensConduct(Conduct):
+    objects = ("stock", "trump")
+    trumps_by_call = True
+    max_rounds = 3
+    rounds_offered = 2
+
+
+class DeclaredSevensHand(SevensHand):
+    game = "declared-sevens-for-tests"
+    aliases = ()
+    contracts = ("five", "six", "seven")
+    drill = {"legal": "follow-suit", "winner": "highest-trump", "score": "points"}
+    conduct = "declared_sevens_for_tests:SevensConduct"
+'''
+
+
+def _games_json(tmp_path):
+    from trickbook_site.assets import write_games_json
+
+    assets = tmp_path / "assets"
+    assets.mkdir(exist_ok=True)
+    write_games_json(assets)
+    return json.loads((assets / "games.json").read_text(encoding="utf-8"))
+
+
+def test_the_widgets_data_of_a_new_game_comes_from_its_module_alone(fifth_game, tmp_path):
+    # The site's list of games (assets/games.json) is the registry's: the four and the fifth, in order.
+    data = _games_json(tmp_path)
+    assert list(data) == ["yorkshire", "trinidad", "nap", "euchre", fifth_game]
+    # Three to five players, three first (its default seats); played to a target, so no rounds to choose.
+    assert data[fifth_game] == {"players": [3, 4, 5], "players_first": 3, "rounds": [], "rounds_first": 1}
+    # Once a table runs, what the page draws comes with the view: the plain conduct's trump chip.
+    view = Table(game=fifth_game, seed=SEED, seat="A", level="gentle").view()
+    assert view["shows"] == {"objects": ["trump"], "trumps_by_call": False, "contracts": [], "pitch": False}
+    assert find_game(fifth_game).drill == {"legal": "follow-suit", "winner": "highest-trump", "score": "points"}
+
+
+def test_a_new_game_declares_its_chips_contracts_and_choices_in_its_module(tmp_path, monkeypatch):
+    saved = dict(_REGISTRY)
+    try:
+        _load(tmp_path, monkeypatch, "declared_sevens_for_tests", DECLARED_GAME)
+        data = _games_json(tmp_path)["declared-sevens-for-tests"]
+        assert data == {"players": [3, 4, 5], "players_first": 3, "rounds": [1, 2, 3], "rounds_first": 2}
+        view = Table(game="declared-sevens-for-tests", seed=SEED, seat="A", level="gentle", rounds=1).view()
+        assert view["shows"] == {"objects": ["stock", "trump"], "trumps_by_call": True,
+                                 "contracts": ["five", "six", "seven"], "pitch": False}
+    finally:
+        _forget_the_fifth_game(saved)
+        sys.modules.pop("declared_sevens_for_tests", None)
+
+
+def test_the_four_games_declare_what_their_tables_show():
+    shows = {g: Table(game=g, seed=SEED, level="gentle").view()["shows"] for g in GAMES}
+    # Euchre (rule text 004): the upcard and the kitty lie on the table; trumps are made by a call.
+    assert shows["euchre"]["objects"] == ["upcard", "kitty", "trump"] and shows["euchre"]["trumps_by_call"]
+    # Trinidad: the kick turned by the dealer and the stock left; Nap (rule text 001): the contract bid.
+    assert shows["trinidad"]["objects"] == ["kick", "stock", "trump"]
+    assert shows["nap"]["objects"] == ["contract", "trump"]
+    # Nap's bids rank three, misère, four, nap, wellington: the placard offers them in that order.
+    assert shows["nap"]["contracts"] == ["three", "misere", "four", "nap", "wellington"]
+    # Yorkshire: the pitcher's first card led sets trumps, and the prompt says so; no other game pitches.
+    assert [g for g in GAMES if shows[g]["pitch"]] == ["yorkshire"]
+    assert [g for g in GAMES if shows[g]["contracts"]] == ["nap"]
+
+
+def test_a_drill_answer_names_the_kinds_of_rule_its_game_plays_by():
+    from trickbook.questions.facade import practice_json
+
+    drills = {g: json.loads(practice_json(g, "ab" * 8, 0))["drill"] for g in GAMES}
+    # Euchre (rule text 004): the left bower belongs to trumps, the makers score by tricks taken.
+    assert drills["euchre"] == {"legal": "follow-suit-bowers", "winner": "bowers", "score": "makers"}
+    # All Fours: a trump led must be followed with a trump if held, another suit followed or trumped;
+    # High, Low, Jack and Game are scored.
+    for game in ("yorkshire", "trinidad"):
+        assert drills[game] == {"legal": "trump-or-follow", "winner": "highest-trump", "score": "high-low-jack-game"}
+    # Nap (rule text 001): follow suit, and the declarer is paid or pays the contract's value.
+    assert drills["nap"] == {"legal": "follow-suit", "winner": "highest-trump", "score": "contract-payment"}

@@ -7,12 +7,13 @@ an English page and Nap's seats A to G are unchanged.
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
 import pytest
 
-from trickbook_site.figure import Texts, render_hand
+from trickbook_site.figure import Texts, draw_hand, render_hand
 from trickbook_site.hands import replay_hand
 from trickbook_site.i18n.localize import translator
 from trickbook_site.question_print import print_parts
@@ -76,10 +77,11 @@ def test_english_figures_keep_the_record_letters() -> None:
 
 
 @pytest.mark.parametrize("lang", ["pt", "fr"])
-def test_the_record_in_the_data_island_keeps_english_letters(lang: str) -> None:
-    html = _figure(LONE_MARCH, lang)
-    island = html[html.index('class="tb-data">'):].replace('\\"', '"')
-    assert 'dealer = "W"' in island and "W pickup alone" in island
+def test_the_record_in_the_hands_data_keeps_english_letters(lang: str) -> None:
+    text = LONE_MARCH.read_text(encoding="utf-8")
+    hand = replay_hand(LONE_MARCH.name.removesuffix(".hand.toml"), text, LONE_MARCH, 1)
+    record = json.loads(draw_hand(hand, 0, _texts(lang)).data)["record"]
+    assert 'dealer = "W"' in record and "W pickup alone" in record
 
 
 def test_nap_seats_keep_their_letters_even_where_a_catalog_renames_e() -> None:

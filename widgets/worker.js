@@ -16,7 +16,7 @@ const CALLS = {
   // The play table (play-table/): trickbook.table.facade keeps each open table by its id.
   // A missing value is left out (JavaScript's null would reach Python as JsNull, not None).
   table_new: (web, req) => table().table_new_json.callKwargs({
-    game: req.game || "euchre",
+    ...(req.game ? { game: req.game } : {}),
     ...(req.seat ? { seat: req.seat } : {}),
     ...(req.seed ? { seed: req.seed } : {}),
     ...(req.players ? { players: req.players } : {}),
@@ -398,7 +398,7 @@ let waiting = 0; // requests received and not yet answered
 /** The game whose strong bots a request sets to work, or null. */
 function strongGame(request) {
   try {
-    if (request.type === "table_new") return request.level && request.level !== "strong" ? null : request.game || "euchre";
+    if (request.type === "table_new") return request.level && request.level !== "strong" ? null : request.game || null;
     if (request.type === "table_resume") {
       const saved = JSON.parse(request.saved);
       return saved && typeof saved.game === "string" && (!saved.level || saved.level === "strong") ? saved.game : null;

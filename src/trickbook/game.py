@@ -106,6 +106,11 @@ class HandState(TrickPlay, HandViews):
     no_trumps: bool = False  # a hand played without trumps (Nap's Misère): the first lead sets none
     # Scores before a hand count up from zero to the target (not Nap's payments).
     scores_count_up: ClassVar[bool] = True
+    contracts: ClassVar[tuple[str, ...]] = ()  # the contracts bid, lowest first (Nap's three … wellington)
+    # The rule each kind of drill question turns on (the practice page's hint and end-of-hand question):
+    # legal "follow-suit" | "trump-or-follow" | "follow-suit-bowers"; winner "highest-trump" | "bowers";
+    # score "points" | "high-low-jack-game" | "contract-payment" | "makers". The page words each kind.
+    drill: ClassVar[Mapping[str, str]] = {"legal": "follow-suit", "winner": "highest-trump", "score": "points"}
     _pack_cache: ClassVar[tuple[Card, ...]]
     _pack_set_cache: ClassVar[frozenset[Card]]
 

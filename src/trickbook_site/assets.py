@@ -205,7 +205,7 @@ def prepare_engine(runtime: Path, build_dir: Path) -> None:
 
 
 def write_assets(site: Path, runtime: Path, widgets: Path, build_dir: Path) -> Path:
-    """Write `assets/` of a site: runtime, wheel + lockfile, snapshot, widgets, runtime.json.
+    """Write `assets/` of a site: runtime, wheel + lockfile, snapshot, widgets, runtime.json, games.json.
 
     Returns the runtime folder."""
     assets = site / "assets"
@@ -239,4 +239,16 @@ def write_assets(site: Path, runtime: Path, widgets: Path, build_dir: Path) -> P
     runtime_json = {"pyodide": f"pyodide/{version}/", "download_bytes": download,
                     "slow_link_bytes": runtime_bytes + wheel.stat().st_size}
     (assets / "runtime.json").write_text(json.dumps(runtime_json, indent=2) + "\n", encoding="utf-8")
+    write_games_json(assets)
     return pyodide_dir
+
+
+def write_games_json(assets: Path) -> None:
+    """`assets/games.json`: every game the engine's registry holds (the site's own included), by name,
+    with what its widgets need before the engine runs (``trickbook.table.page_data``). A play table or a
+    drill whose ``data-game`` is not there is left as the page wrote it."""
+    from trickbook.games import games
+    from trickbook.table import page_data
+
+    data = {cls.game: page_data(cls) for cls in games()}
+    (assets / "games.json").write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")

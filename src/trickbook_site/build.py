@@ -41,7 +41,7 @@ from markdown_it import MarkdownIt
 from . import buildcache, csp, embed, handcache, on_demand, translations
 from .assets import prepare_engine, write_assets
 from .errors import SiteError
-from .figure import HandFigure, Texts, render_hand
+from .figure import HandFigure, Texts, draw_hand
 from .handouts import add_handout_codes
 from .hands import Hand, expand_blocks, load_hands, unshown_records
 from .landing import landing_page, not_found_page, root_not_found_page
@@ -84,15 +84,10 @@ class BuiltState:
 
 
 @dataclass
-class _Job:
-    """Everything a language's build needs; set before the languages fork, so they inherit it."""
+class _Job(BuiltState):
+    """Everything a language's build needs: the build's state (its ``work`` folder still in use) and
+    where it writes; set before the languages fork, so they inherit it."""
 
-    project: Project
-    base: dict[str, Any]
-    languages: list[Language]
-    hands: dict[str, Hand]
-    catalogs: "translations.Catalogs"
-    work: Path
     out: Path
     build_root: Path
     leave_out: list[Path]
@@ -370,15 +365,16 @@ def write_localized_docs(project: Project, lang: Language, hands: dict[str, Hand
         if src.suffix != ".md":
             shutil.copyfile(src, target)
             continue
-        text, percent, figures = localized_page(project, lang, src, hands, texts, catalogs, hand_cache)
+        text, percent, figures, data = localized_page(project, lang, src, hands, texts, catalogs, hand_cache)
         if percent is not None:
             coverage[rel.as_posix()] = percent
         target.write_text(text, encoding="utf-8")
-        write_figures(dest, rel.as_posix(), figures)
+        write_figures(dest, rel.as_posix(), figures, data)
     return coverage
 
 
 FIGURES = "figures"  # beside a language's docs/: each page's figures, by the name of their slot
+HAND_DATA = "hand-data"  # beside a language's docs/: each page's hands' data files, by file name
 
 
 def figure_slot(html: str) -> str:
@@ -386,20 +382,23 @@ def figure_slot(html: str) -> str:
     return f'<div data-tb-figure="{hashlib.sha256(html.encode("utf-8")).hexdigest()[:32]}"></div>'
 
 
-def write_figures(docs: Path, rel: str, figures: dict[str, str]) -> None:
-    """The figures of page ``rel`` of a language whose generated pages are in ``docs``."""
-    path = docs.parent / FIGURES / f"{rel}.json"
-    if figures:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps(figures, ensure_ascii=False), encoding="utf-8")
-    else:
-        path.unlink(missing_ok=True)
+def write_figures(docs: Path, rel: str, figures: dict[str, str], data: dict[str, str] | None = None) -> None:
+    """The figures of page ``rel`` of a language whose generated pages are in ``docs``, and their data
+    files (``mkdocs_run.PageFacts`` writes those beside the built page)."""
+    for folder, value in ((FIGURES, figures), (HAND_DATA, data)):
+        path = docs.parent / folder / f"{rel}.json"
+        if value:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(json.dumps(value, ensure_ascii=False), encoding="utf-8")
+        else:
+            path.unlink(missing_ok=True)
 
 
 def localized_page(project: Project, lang: Language, src: Path, hands: dict[str, Hand], texts: Texts,
                    catalogs: "translations.Catalogs", hand_cache: handcache.HandCache | None = None,
-                   ) -> tuple[str, float | None, dict[str, str]]:
-    """One page in one language as MkDocs reads it, the percent translated, and its hands' figures.
+                   ) -> tuple[str, float | None, dict[str, str], dict[str, str]]:
+    """One page in one language as MkDocs reads it, the percent translated, its hands' figures (by
+    slot) and their data files (by name: ``figure.HandFigure.data_file``).
 
     Each figure stands in the Markdown as a slot (``figure_slot``), which MkDocs passes through as
     it would the figure, without Python-Markdown reading the figure's HTML (most of a course
@@ -415,13 +414,15 @@ def localized_page(project: Project, lang: Language, src: Path, hands: dict[str,
             text = add_coverage_note(text, catalogs.coverage_note(texts, percent))
 
     figures: dict[str, str] = {}
+    data: dict[str, str] = {}
 
     def render(hand: Hand, step: int) -> str:
         if hand_cache is not None and hand.key:
-            drawn = hand_cache.figure(hand.key, step, texts, lambda t: render_hand(hand, step, t))
+            drawn = hand_cache.figure(hand.key, step, texts, lambda t: draw_hand(hand, step, t))
         else:
-            drawn = render_hand(hand, step, texts)
-        lines = drawn.splitlines()
+            drawn = draw_hand(hand, step, texts)
+        data[drawn.data_name] = drawn.data
+        lines = drawn.html.splitlines()
         # A hand's printed answers stay in the Markdown: expand_blocks gathers them at the page's end.
         answers = [line for line in lines if line.startswith(ANSWERS_PREFIX)]
         html = "\n".join(line for line in lines if not line.startswith(ANSWERS_PREFIX))
@@ -433,7 +434,7 @@ def localized_page(project: Project, lang: Language, src: Path, hands: dict[str,
         titles = [HandFigure(hand, texts).title() for hand in (first, second)]
         return pair_html(first.trace, second.trace, f"{first.id}~{second.id}", shown, titles, texts.ui)
 
-    return expand_blocks(text, src, hands, render, render_pair), percent, figures
+    return expand_blocks(text, src, hands, render, render_pair), percent, figures, data
 
 
 def add_coverage_note(text: str, note_html: str) -> str:

@@ -25,6 +25,8 @@ import hashlib
 import re
 from pathlib import Path
 
+from .textfile import rewrite_pages
+
 HASHES = "'trickbook-inline-hashes'"  # replaced in each page by the hashes of its inline scripts and styles
 STYLE_HASHES = "'trickbook-inline-style-hashes'"
 
@@ -94,11 +96,4 @@ def seal_page(html: str) -> str:
 
 def seal_site(folder: Path) -> int:
     """Seal every page under ``folder``; the number of pages sealed."""
-    sealed = 0
-    for page in sorted(folder.rglob("*.html")):
-        html = page.read_text(encoding="utf-8")
-        out = seal_page(html)
-        if out != html:
-            page.write_text(out, encoding="utf-8")
-            sealed += 1
-    return sealed
+    return rewrite_pages(folder, lambda _page, html: seal_page(html))

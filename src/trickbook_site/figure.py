@@ -1,4 +1,4 @@
-"""The pre-rendered markup of a worked hand: deal, tricks, narration, scoring and data island.
+"""The pre-rendered markup of a worked hand: deal, tricks, narration, scoring, and its data file.
 
 The markup reads without JavaScript; `widgets/hand.js` enhances it. Its shape, the contract
 with the widgets::
@@ -13,10 +13,10 @@ with the widgets::
     </figure>
 
 The hand's data (its record text, the compact trace, the translated title and notes, the
-question keys) leaves the page as ``ID.HASH.json`` beside it (``hand_data.py``), named in
-``data-src``; the tables and narration carry ``data-search-exclude``, so search reads a hand as its
-title, trumps, tricks and score. Everything comes from the hand's ``Trace``
-(typed steps, events and the final state); the data island carries the record
+question keys) is written as ``ID.HASH.json`` beside the page (``hand_data.py``), named in
+``data-src``, and never stands in the page; the tables and narration carry
+``data-search-exclude``, so search reads a hand as its title, trumps, tricks and score.
+Everything comes from the hand's ``Trace`` (typed steps, events and the final state); the data file carries the record
 and the trace in its compact form, which the widget expands. Every label goes through the `ui` catalog
 (the ``_()`` calls are what Babel extracts), engine events through the `engine`
 catalog and record titles and notes through the `content` catalog.
@@ -33,7 +33,9 @@ from trickbook.cards import Card
 from trickbook.messages import CARD_KEYS, CATEGORY_NAMES, MESSAGES, SUIT_NAMES, Event, format_value, render
 from trickbook.tricks import Trick
 
+from . import hand_data
 from .hands import Hand
+from .i18n import typography
 from .i18n.fallback import Fallbacks
 from .question_print import print_parts
 from .seats import SEAT_KEYS, TEAM_KEYS, SeatLetters
@@ -347,33 +349,40 @@ class HandFigure:
         shown = ", ".join(f"{self.shown(seat)} {n}" for seat, n in taken.items())
         return f'<p class="tb-tricks-won">{escape(self.labels["tricks_won"].format(list=shown))}</p>'
 
-    def data(self, step: int) -> str:
-        """The JSON island: the record text, the compact trace and the translated title and notes."""
+    def data_file(self, step: int) -> tuple[str, str]:
+        """The hand's data file, beside its page: its name (``hand_data.data_file_name``) and its JSON text,
+        the record text, the compact trace and the translated title and notes, with the language's
+        typography on the prose the widget shows."""
         notes = {str(n): self.note(text) for n, text in self.record.notes.items() if text}
-        island = {
+        data = {
             "id": self.hand.id, "game": self.record.game, "lang": self.texts.lang,
             "title": self.title(), "notes": notes, "record": self.hand.text,
             "replay": self.hand.compact_replay, "step": step,
         }
         english = [str(n) for n, text in self.record.notes.items() if text and self.english(text)]
         if english:
-            island["notes_en"] = english  # shown in English: lang="en", and no French typography
+            data["notes_en"] = english  # shown in English: lang="en", and no French typography
         if self.hand.question_keys:
             # A question still in English for want of a translation is marked so (lang="en" on its text).
-            island["questions"] = [{**key, "text": self.texts.content(key["text"]),
-                                    **({"text_en": True} if self.english(key["text"]) else {})}
-                                   for key in self.hand.question_keys]
-        text = json.dumps(island, ensure_ascii=False, separators=(",", ":"))
-        # "<" escaped as \u003c: no "</script>" or "<!--" can end the island early.
+            data["questions"] = [{**key, "text": self.texts.content(key["text"]),
+                                  **({"text_en": True} if self.english(key["text"]) else {})}
+                                 for key in self.hand.question_keys]
+        rules = typography.text_rules(self.texts.lang)
+        if rules is not None:
+            data = typography.hand_data(data, rules)
+        text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+        # "<" written \u003c, as it was when the data stood in the page: no "</script>" or "<!--" in it.
         text = text.replace("<", "\\u003c")
-        return f'<script type="application/json" class="tb-data">{text}</script>'
+        return hand_data.data_file_name(text), text
 
-    def html(self, step: int = 0) -> str:
+    def draw(self, step: int = 0) -> "Drawn":
+        """The figure at ``step``, naming its data file (``data-src``), and that file."""
         hid = escape(self.hand.id)
         game = escape(self.record.game)
-        return "\n".join(part for part in [
+        name, data = self.data_file(step)
+        html = "\n".join(part for part in [
             f'<figure class="tb-hand" id="hand-{hid}" data-hand-id="{hid}" data-engine="static" '
-            f'data-game="{game}" data-step="{step}" data-steps="{len(self.trace.steps) - 1}">',
+            f'data-game="{game}" data-step="{step}" data-steps="{len(self.trace.steps) - 1}" data-src="{name}">',
             f'<figcaption class="tb-title"{self.english(self.record.title or self.hand.id)}>{escape(self.title())}'
             f'</figcaption>',
             self.deal_table(),
@@ -383,13 +392,29 @@ class HandFigure:
             self.scoring(),
             *print_parts(self.hand.question_keys, self.title(), self.texts.ui, self.texts.engine, self.texts.content,
                          english=lambda message: bool(self.english(message)), seats=self.shown),
-            self.data(step),
             "</figure>",
         ] if part)
+        return Drawn(html, name, data)
+
+    def html(self, step: int = 0) -> str:
+        return self.draw(step).html
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """A hand's figure and its data file (written beside the page that shows the figure)."""
+
+    html: str
+    data_name: str
+    data: str
 
 
 def _signed(n: int) -> str:
     return f"+{n}" if n > 0 else ("−" + str(-n) if n < 0 else "0")
+
+
+def draw_hand(hand: Hand, step: int, texts: Texts) -> Drawn:
+    return HandFigure(hand, texts).draw(step)
 
 
 def render_hand(hand: Hand, step: int, texts: Texts) -> str:

@@ -5,7 +5,7 @@ draws it (the engine's and the generator's sources, and Python's version): an
 edited record, or any edit to the engine or the generator, is a new key. Under the
 key, ``hand.json`` says the record replayed without error and how many steps it
 has, so a build with the entry need not replay the record at all (the replay is
-deterministic); ``<lang>.json`` holds the hand's figures in that language, by the
+deterministic); ``<lang>.json`` holds the hand's figures (and their data files) in that language, by the
 step shown first, each with every catalog entry the figure was drawn with (its
 domain, its msgid and the text the catalog gave, and which messages showed in
 English and with what marker). A figure is reused only while each of those
@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from .buildcache import CACHE, _package_parts, digest
 
 if TYPE_CHECKING:
-    from .figure import Texts
+    from .figure import Drawn, Texts
 
 HANDS = "hands"
 DOMAINS = ("ui", "engine", "content")
@@ -156,20 +156,25 @@ class HandCache:
         data = self._read(self.root / key / f"{lang}.json")
         return data if data is not None and data.get("key") == key else {"key": key}
 
-    def figure(self, key: str, step: int, texts: Texts, draw: Callable[[Texts], str]) -> str:
-        """The hand's figure at ``step`` in ``texts``' language: kept, or drawn by ``draw`` and kept."""
+    def figure(self, key: str, step: int, texts: Texts, draw: Callable[[Texts], Drawn]) -> Drawn:
+        """The hand's figure at ``step`` in ``texts``' language and its data file: kept, or drawn by ``draw``
+        and kept."""
         kept = self._language(key, texts.lang)
         entry = kept.get(str(step))
-        if (isinstance(entry, dict) and isinstance(entry.get("html"), str)
+        if (isinstance(entry, dict) and isinstance(entry.get("html"), str) and isinstance(entry.get("data"), str)
+                and isinstance(entry.get("data_name"), str)
                 and entry.get("fallbacks") == (texts.fallbacks is not None) and _still_same(entry.get("uses"), texts)):
+            from .figure import Drawn  # (the figure module imports the hands', which import this one)
+
             self.reused += 1
-            return str(entry["html"])
+            return Drawn(str(entry["html"]), str(entry["data_name"]), str(entry["data"]))
         recorder = _Recorder(texts)
-        html = draw(recorder.recording())
+        drawn = draw(recorder.recording())
         self.drawn += 1
-        kept[str(step)] = {"html": html, "fallbacks": texts.fallbacks is not None, "uses": list(recorder.uses.values())}
+        kept[str(step)] = {"html": drawn.html, "data_name": drawn.data_name, "data": drawn.data,
+                           "fallbacks": texts.fallbacks is not None, "uses": list(recorder.uses.values())}
         self._write(self.root / key / f"{texts.lang}.json", kept)
-        return html
+        return drawn
 
     def prune(self, keep: set[str]) -> None:
         """Remove the entries of hands not in ``keep`` (records edited or gone)."""

@@ -101,7 +101,7 @@ class Hand:
 
     @cached_property
     def compact_replay(self) -> dict[str, Any]:
-        """The trace as a page's island embeds it; the same in every language, so worked out once."""
+        """The trace as the hand's data file carries it; the same in every language, so worked out once."""
         return self.trace.compact_json()
 
 

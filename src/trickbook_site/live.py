@@ -295,13 +295,12 @@ class LiveSite:
             plural = functools.partial(catalogs.translator(lang).ngettext, "ui")
             for rel in sorted(rels):
                 src = self.project.docs / rel
-                text, _, figures = localized_page(self.project, lang, src, hands, texts, catalogs)
+                text, _, figures, files = localized_page(self.project, lang, src, hands, texts, catalogs)
                 if language.hashes.get(rel) == _digest(text):
                     continue  # this language's page is the same as before (a slot names its figure's hash)
                 html, entries, url = language.render(rel, text, figures)
                 if rules is not None:
                     html = rules(html)
-                html, files = hand_data.islands_out(html)
                 html = csp.seal_page(on_demand.finish_page(html, texts.ui, code, plural, texts.engine))
                 built = language.files.get_file_from_path(rel)
                 assert built is not None, f"{rel} is not among the language's files"  # every changed page was listed
@@ -311,7 +310,7 @@ class LiveSite:
                 language.hashes[rel] = _digest(text)
         for dest, html, files in ready:
             for name, data in files.items():
-                if not (dest.parent / name).exists():
+                if not (dest.parent / name).exists():  # a data file's name is its content's
                     _write_atomically(dest.parent / name, data)
             _write_atomically(dest, html)
             for stale in hand_data.unused_data_files(dest.parent):

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from . import csp
+from . import csp, hand_data
 from .buildcache import BuildCache, from_cache, jinja_cache_parts
 from .errors import SiteError
 from .project import Language, Project
@@ -242,10 +242,15 @@ class PageFacts:
             return {}
 
     def on_page_content(self, html: str, *, page: Any, config: Any, files: Any) -> str:
-        """Each worked hand's figure back in its slot (see ``build.localized_page``)."""
+        """Each worked hand's figure back in its slot (see ``build.localized_page``), and its data file
+        written beside the page (``hand_data``)."""
         figures = self._figures(page, config)
         if not figures:
             return html
+        data = Path(config.docs_dir).parent / "hand-data" / f"{page.file.src_uri}.json"
+        if data.is_file():
+            hand_data.write_data_files(Path(page.file.abs_dest_path).parent,
+                                       json.loads(data.read_text(encoding="utf-8")))
         self.shown.add(page.file.src_uri)  # not the figures: MkDocs holds every page's content until it writes them
         return SLOT.sub(lambda m: figures.get(m.group(0), m.group(0)), html)
 

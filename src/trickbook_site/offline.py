@@ -19,6 +19,8 @@ import os
 import re
 from pathlib import Path, PurePosixPath
 
+from .textfile import rewrite_pages
+
 SW_NAME = "sw.js"
 COMPRESSED = (".br", ".gz")
 HEAD_END = re.compile(r"</head>", re.I)
@@ -41,18 +43,13 @@ def offline_files(site: Path, lang: str) -> list[str]:
 
 def mark_pages(site: Path, lang: str) -> int:
     """Name the service worker in every page of a language folder; the pages marked."""
-    count = 0
-    for page in sorted((site / lang).rglob("*.html")):
-        html = page.read_text(encoding="utf-8")
+    def mark(page: Path, html: str) -> str:
         if 'name="trickbook-offline"' in html:
-            continue
+            return html
         rel = PurePosixPath(os.path.relpath(site / SW_NAME, page.parent)).as_posix()
         tag = f'<meta name="trickbook-offline" content="{rel}" data-lang="{lang}">'
-        out = HEAD_END.sub(tag + "\n</head>", html, count=1)
-        if out != html:
-            page.write_text(out, encoding="utf-8")
-            count += 1
-    return count
+        return HEAD_END.sub(tag + "\n</head>", html, count=1)
+    return rewrite_pages(site / lang, mark)
 
 
 def version_of(site: Path, files: dict[str, list[str]]) -> str:

@@ -2,7 +2,6 @@
 
 Last, before the pages are sealed, ``finish_pages`` goes over one language's pages:
 
-- each worked hand's data island moves into a file beside its page (`hand_data.py`);
 - a page with worked hands gets their step-through bar once, as a template that
   `widgets/hand.js` copies into each hand (`hand_controls.py`);
 - each play table (``<div class="tb-table" data-game>``) gets its opening controls
@@ -25,11 +24,11 @@ from html import escape
 from pathlib import Path
 from typing import Callable
 
-from . import hand_data
 from .compact import compact_html
 from .hand_controls import controls_template
 from .i18n import typography
 from .i18n.fallback import GUIDE_PAGE, link_guide
+from .textfile import rewrite_pages
 
 Translate = Callable[[str], str]
 Plural = Callable[[str, str, int], str]  # ngettext(singular, plural, n) of the ui catalog
@@ -80,27 +79,26 @@ def keys_help(_: Translate) -> str:
             f'<dl class="tbt-keys">{rows}</dl></details>')
 
 
-def _round_names(ngettext: Plural, lengths: range) -> list[str]:
+def _round_names(ngettext: Plural, lengths: list[int]) -> list[str]:
     """Each session length's name, in the plural form the language's rule picks for it."""
     return [ngettext("{count} round: each player deals once", "{count} rounds: each player deals {count} times", n)
             .replace("{count}", str(n)) for n in lengths]
 
 
-def _choices(game: str) -> tuple[range, int, range, int]:
-    """What a table of ``game`` lets the reader choose before Start, as its class and table conduct
-    declare: the players' counts and the one chosen first (the game's default seats; widgets/play-table/
-    view.js offers the same), the session's lengths in rounds and the one chosen first. Empty ranges for
-    a game that offers no choice, or a name no game has."""
+def _choices(game: str) -> tuple[list[int], int, list[int], int]:
+    """What a table of ``game`` lets the reader choose before Start (``Conduct.choices``: the players'
+    counts and the one chosen first, the session's lengths in rounds and the one chosen first; the
+    same that `assets/games.json` gives widgets/play-table/view.js). Empty lists for a game that
+    offers no choice, or a name no game has."""
     from trickbook.games import find_game
     from trickbook.table import conduct_class
 
     try:
         hand = find_game(game)
     except ValueError:
-        return range(0), 0, range(0), 0
-    manners = conduct_class(game)
-    counts = hand.seat_counts if len(hand.seat_counts) > 1 else range(0)
-    return counts, len(hand.default_seats), range(1, manners.max_rounds + 1), manners.rounds_offered
+        return [], 0, [], 0
+    chosen = conduct_class(game).choices(hand)
+    return chosen["players"], chosen["players_first"], chosen["rounds"], chosen["rounds_first"]
 
 
 def house_rules(game: str, ui: Translate, engine: Translate) -> str:
@@ -199,11 +197,6 @@ def finish_page(html: str, ui: Translate, lang: str = "en", ngettext: Plural = _
 def finish_pages(folder: Path, ui: Translate, lang: str, ngettext: Plural = _english_plural,
                  engine: Translate | None = None) -> None:
     """Apply the above to every page of one language's folder (``lang``: its code)."""
-    hand_data.move_islands(folder)
     has_guide = (folder / GUIDE_PAGE / "index.html").is_file()
-    for page in sorted(folder.rglob("*.html")):
-        html = page.read_text(encoding="utf-8")
-        new = link_guide(finish_page(html, ui, lang, ngettext, engine), len(page.relative_to(folder).parts) - 1,
-                         has_guide)
-        if new != html:
-            page.write_text(new, encoding="utf-8")
+    rewrite_pages(folder, lambda page, html: link_guide(finish_page(html, ui, lang, ngettext, engine),
+                                                        len(page.relative_to(folder).parts) - 1, has_guide))

@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Callable
 
 from .errors import SiteError
 
@@ -34,6 +35,19 @@ def where_not_utf8(data: bytes, name: str) -> str | None:
         return None
     line, column, byte = bad
     return f"{name}:{line}:{column}: " + NOT_UTF8.format(byte=byte)
+
+
+def rewrite_pages(folder: Path, change: Callable[[Path, str], str]) -> int:
+    """Give every HTML page under ``folder`` (in name order) the text ``change(page, text)`` returns,
+    writing only the pages it changes; the number changed."""
+    changed = 0
+    for page in sorted(folder.rglob("*.html")):
+        text = page.read_text(encoding="utf-8")
+        new = change(page, text)
+        if new != text:
+            page.write_text(new, encoding="utf-8")
+            changed += 1
+    return changed
 
 
 def read_text(path: Path) -> str:

@@ -21,6 +21,7 @@ from .i18n import typography
 from .i18n.theme import CONFIG_TEXTS, theme_strings
 from .mkdocs_run import LanguageTexts
 from .project import Language, Project
+from .textfile import rewrite_pages
 
 
 class Catalogs:
@@ -72,13 +73,7 @@ class Catalogs:
         rules = typography.html_rules(lang.code)
         if rules is None:
             return 0
-        changed = 0
-        for page in sorted(folder.rglob("*.html")):
-            text = page.read_text(encoding="utf-8")
-            new = rules(text)
-            if new != text:
-                page.write_text(new, encoding="utf-8")
-                changed += 1
+        changed = rewrite_pages(folder, lambda _page, html: rules(html))
         index = folder / "search" / "search_index.json"
         if index.is_file():
             data = json.loads(index.read_text(encoding="utf-8"))

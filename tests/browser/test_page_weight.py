@@ -57,6 +57,7 @@ JS_IMPORT = re.compile(r"""^\s*(?:import\s*["']([^"']+)["']|(?:import|export)\b[
 FETCHED_BY_SCRIPT = {
     "/assets/widgets/play-table/start.js": [
         "/assets/widgets/play-table/table.css", "/assets/widgets/play-table/felt.css",
+        "/assets/games.json",  # the site's games (widgets/games.js): a table mounts on a game listed there
     ],
     "/assets/widgets/verifier/verify.js": [
         "/assets/widgets/verifier/verifier.css", "/assets/i18n/verifier/{lang}.json",

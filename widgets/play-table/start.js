@@ -8,9 +8,9 @@
 // is there is kept and made again once it is. A saved match (persistence.js) is
 // resumed at once, as before. The bots' level is read and saved as the table does it.
 
+import { siteGames } from "../games.js";
 import { loadSaved, loadSettings, saveSettings } from "./persistence.js";
 
-const GAMES = new Set(["yorkshire", "trinidad", "nap", "euchre"]);
 const ASSETS = new URL("../../", import.meta.url);
 let loading = null;
 
@@ -89,10 +89,12 @@ function prepare(root) {
   });
 }
 
-function start() {
+async function start() {
   addStylesheets();
+  // Only the games the site knows (assets/games.json, from the engine's registry).
+  const known = await siteGames();
   for (const root of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("div.tb-table[data-game]"))) {
-    if (GAMES.has(root.dataset.game) && !root.dataset.tbMounted) prepare(root);
+    if (Object.hasOwn(known, root.dataset.game) && !root.dataset.tbMounted) prepare(root);
   }
 }
 

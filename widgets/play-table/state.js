@@ -98,7 +98,8 @@ export function placardChoices(view, alone) {
   const choices = [];
   const pick = (a) => (alone && canGoAlone
     && actions.find((b) => b.alone && b.verb === a.verb && b.suit === a.suit)) || a;
-  const order = ["three", "four", "nap", "wellington"];
+  // The game's contracts, lowest first (the engine's view says: Nap's three … wellington).
+  const order = (view.shows && view.shows.contracts) || [];
   const sorted = [...actions].sort((a, b) => order.indexOf(a.contract) - order.indexOf(b.contract));
   for (const a of sorted) {
     if (a.alone || CARD_VERBS.has(a.verb) || CAUTIOUS.has(a.verb)) continue;
@@ -137,36 +138,42 @@ export function tableText(message) {
   return partsText(tableParts(message));
 }
 
-/** What the page shows of the game's own objects: [{target, label, red}] for chips on the felt. */
-export function objectChips(view) {
-  const chips = [];
-  const red = (suit) => suit === "H" || suit === "D";
-  const trumpText = view.trump
-    ? fillParts(_("Trumps: {suit}"), { suit: suitPart(view.trump) })
-    : _("Trumps: not set yet");
-  if (view.game === "euchre") {
+const redSuit = (suit) => suit === "H" || suit === "D";
+
+// A chip for each kind of object a table may show (the engine's view lists the game's, in order:
+// `view.shows.objects`, from its table conduct).
+const CHIPS = {
+  upcard: (view) => {
     const up = view.upcard;
-    const upText = {
+    const label = {
       "face-up": fillParts(_("Upcard: {card}"), { card: up }),
       "picked-up": fillParts(_("Upcard {card}, picked up"), { card: up }),
       "turned-down": fillParts(_("Upcard {card}, turned down"), { card: up }),
       "in-kitty": fillParts(_("Upcard {card}, left in the kitty"), { card: up }),
     }[view.upcard_state];
-    chips.push({ target: "upcard", label: upText, red: red(view.upcard.slice(-1)), state: view.upcard_state, card: view.upcard });
-    chips.push({ target: "kitty", label: fill(ngettext("Kitty: {count} card face down", "Kitty: {count} cards face down", view.kitty_size), { count: String(view.kitty_size) }) });
-  }
-  if (view.game === "trinidad") {
-    chips.push({ target: "kick", label: fillParts(_("Kick: {card}"), { card: view.kick }), red: red(view.kick.slice(-1)), card: view.kick });
-    chips.push({ target: "stock", label: fill(ngettext("Stock: {count} card", "Stock: {count} cards", view.stock_size), { count: String(view.stock_size) }) });
-  }
-  if (view.game === "nap") {
-    const contract = view.contract
+    return { target: "upcard", label, red: redSuit(up.slice(-1)), state: view.upcard_state, card: up };
+  },
+  kitty: (view) => ({ target: "kitty", label: fill(ngettext("Kitty: {count} card face down", "Kitty: {count} cards face down", view.kitty_size), { count: String(view.kitty_size) }) }),
+  kick: (view) => ({ target: "kick", label: fillParts(_("Kick: {card}"), { card: view.kick }), red: redSuit(view.kick.slice(-1)), card: view.kick }),
+  stock: (view) => ({ target: "stock", label: fill(ngettext("Stock: {count} card", "Stock: {count} cards", view.stock_size), { count: String(view.stock_size) }) }),
+  contract: (view) => ({
+    target: "contract",
+    label: view.contract
       ? fillParts(_("Contract: {seat}, {contract}"), { seat: seatName(view.declarer), contract: contractName(view.contract) })
-      : _("Contract: no bid yet");
-    chips.push({ target: "contract", label: contract });
-  }
-  chips.push({ target: "trump", label: view.game === "euchre" && !view.trump ? _("Trumps: not made yet") : trumpText, red: red(view.trump) });
-  return chips;
+      : _("Contract: no bid yet"),
+  }),
+  trump: (view) => {
+    let label;
+    if (view.trump) label = fillParts(_("Trumps: {suit}"), { suit: suitPart(view.trump) });
+    else label = view.shows && view.shows.trumps_by_call ? _("Trumps: not made yet") : _("Trumps: not set yet");
+    return { target: "trump", label, red: redSuit(view.trump) };
+  },
+};
+
+/** What the page shows of the game's own objects: [{target, label, red}] for chips on the felt. */
+export function objectChips(view) {
+  const objects = (view.shows && view.shows.objects) || ["trump"];
+  return objects.filter((kind) => Object.hasOwn(CHIPS, kind)).map((kind) => CHIPS[kind](view));
 }
 
 /** The prompt over the placard. */
@@ -184,7 +191,7 @@ export function promptFor(view) {
   if (view.phase === "beg") return _("Stand on these trumps (S), or beg for a point?");
   if (view.phase === "give") return _("You are begged: give a point, or run the pack.");
   if (view.phase === "bidding") return _("Bid, or pass (S). Each player speaks once.");
-  if (view.game === "yorkshire" && !view.trump) return _("You pitch: the card you lead sets trumps.");
+  if (view.shows && view.shows.pitch && !view.trump) return _("You pitch: the card you lead sets trumps.");
   if (verbs.has("throw")) return _("Your turn: choose a card to play, or throw in your hand.");
   return _("Your turn: choose a card to play.");
 }

@@ -16,6 +16,7 @@ import { _, fill, loadCatalog } from "../i18n.js";
 import { ask } from "../engine.js";
 import { showEngineProgress } from "../engine-progress.js";
 import { addStylesheet, el, partsNodes } from "../board.js";
+import { siteGames } from "../games.js";
 import { installKeys } from "./keys.js";
 import { forget, loadSaved, loadSettings, newSeed, save, saveSettings } from "./persistence.js";
 import { SAVE_FORMAT, canSeal, seal, unseal } from "./sealed.js";
@@ -25,7 +26,6 @@ import { TableView } from "./view.js";
 
 const ASSETS = new URL("../../", import.meta.url);
 const DEFAULT_PACE_MS = 700;
-const GAMES = new Set(["yorkshire", "trinidad", "nap", "euchre"]);
 // What the engine's refusal of a saved match means for the reader (trickbook.table.facade).
 const SAVE_PROBLEMS = { "save-version": "version", "save-refused": "refused", "bad-save": "unreadable" };
 
@@ -38,9 +38,11 @@ function setting(root, name) {
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 class PlayTable {
-  constructor(root) {
+  /** `choices`: the game's entry of assets/games.json (what the reader may choose before Start). */
+  constructor(root, choices) {
     this.root = root;
     this.game = root.dataset.game;
+    this.choices = choices;
     this.timerOverride = setting(root, "timer");
     const pace = setting(root, "pace");
     this.pace = pace === null ? DEFAULT_PACE_MS : pace;
@@ -497,14 +499,15 @@ function ensureStylesheet() {
 
 /** Mount a table on every play table of the page (start.js imports this module when one is needed). */
 export async function mount() {
+  const known = await siteGames();
   const roots = [.../** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("div.tb-table[data-game]"))]
-    .filter((r) => GAMES.has(r.dataset.game) && !r.dataset.tbMounted);
+    .filter((r) => Object.hasOwn(known, r.dataset.game) && !r.dataset.tbMounted);
   if (!roots.length) return;
   ensureStylesheet();
   await loadCatalog(new URL("i18n/", ASSETS), document.documentElement.lang || "en");
   for (const root of roots) {
     if (root.dataset.tbMounted) continue;
     root.dataset.tbMounted = "true";
-    new PlayTable(root);
+    new PlayTable(root, known[root.dataset.game]);
   }
 }

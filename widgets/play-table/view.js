@@ -20,9 +20,6 @@ function cardsNodes(codes) {
 }
 
 const LONG_PRESS_MS = 550;
-// A Nap session: 1 to 5 rounds (the engine's nap.MAX_ROUNDS), two unless the reader chooses.
-const ROUND_CHOICES = [1, 2, 3, 4, 5];
-const DEFAULT_ROUNDS = 2;
 
 /** The reader's system asks for less motion (then the decision timer starts switched off). */
 export function prefersReducedMotion() {
@@ -50,21 +47,26 @@ export class TableView {
     this.start = this.button("tbt-start", _("Start a match"), () => t.begin(), {}, found("tbt-start"));
     this.players = null;
     this.rounds = null;
-    if (t.game === "nap") {
+    // The choices the game offers before Start (assets/games.json, from its class and table conduct:
+    // Nap's players and rounds); the build writes the same controls into the page.
+    const choices = t.choices || { players: [], rounds: [] };
+    if (choices.players.length) {
       const select = found("tbt-players") || el("select", { className: "tbt-players", id: `tbt-players-${t.game}` },
-        ...[3, 4, 5, 6, 7].map((n) => el("option", { value: String(n), selected: n === 4 }, String(n))));
+        ...choices.players.map((n) => el("option", { value: String(n), selected: n === choices.players_first }, String(n))));
       this.players = select;
       this.playersLabel = found("tbt-players-label")
         || el("label", { className: "tbt-players-label", for: select.id }, _("Players:"), " ", select);
+    }
+    if (choices.rounds.length) {
       // How long the session lasts, stated as the reader chooses it: rounds of one deal by each player.
       // The build writes it too, with each length's name in the catalog's plural form.
       const rounds = found("tbt-rounds") || el("select", { className: "tbt-rounds", id: `tbt-rounds-${t.game}` },
-        ...ROUND_CHOICES.map((n) => el("option", { value: String(n), selected: n === DEFAULT_ROUNDS },
+        ...choices.rounds.map((n) => el("option", { value: String(n), selected: n === choices.rounds_first },
           fill(ngettext("{count} round: each player deals once", "{count} rounds: each player deals {count} times", n), { count: String(n) }))));
       this.rounds = rounds;
       this.roundsLabel = found("tbt-rounds-label")
         || el("label", { className: "tbt-players-label tbt-rounds-label", for: rounds.id }, _("Length of the session:"), " ", rounds);
-      if (written && !this.roundsLabel.isConnected) this.playersLabel.after(this.roundsLabel);
+      if (written && !this.roundsLabel.isConnected) (this.playersLabel || this.start).after(this.roundsLabel);
     }
     // How the bots play: the strong (searching) bots unless the reader asks for gentle ones. The
     // setting sits before Start, and with the tools once a match is on (it counts from the next match).

@@ -10,12 +10,12 @@
 import { _, fill, loadCatalog, currentLang, seatShown } from "../i18n.js";
 import { addStylesheet, boardElement, el, onEveryPage } from "../board.js";
 import { ask } from "../engine.js";
+import { siteGames } from "../games.js";
 import { QuestionPanel, ensureQuestionStyles } from "../hand-player/questions.js";
 import { engineDownloadBytes, megabytes } from "../hand-player/state.js";
 
 const ASSETS = new URL("../../", import.meta.url);
 const KINDS = ["legal", "winner", "play", "score"];
-const GAMES = new Set(["yorkshire", "trinidad", "nap", "euchre"]);
 
 const KIND_NAMES = {
   legal: () => _("Legal cards"),
@@ -24,32 +24,44 @@ const KIND_NAMES = {
   score: () => _("Score"),
 };
 
-/** The question each kind asks, in the reader's language. */
-function questionText(key, game) {
+// The end-of-hand question by the game's kind of scoring (the engine's answer names it: `drill.score`,
+// from the game's class), then the rule that decides each kind of question: the hint, by the kind of
+// rule the game plays (`drill.legal`, `drill.winner`, `drill.score`). A kind not listed has no hint.
+const SCORE_QUESTIONS = {
+  "contract-payment": () => _("The hand is over. What is the declarer's net result?"),
+  "high-low-jack-game": () => _("The hand is over. Who scores High, Low, Jack and Game?"),
+};
+const HINTS = {
+  legal: {
+    "trump-or-follow": () => _("When a trump is led, play a trump if you hold one. When another suit is led, follow it or trump; only a player who holds none of it may play any card."),
+    "follow-suit-bowers": () => _("Follow the suit led if you can; otherwise play any card. The left bower belongs to the trump suit, not to its own."),
+    "follow-suit": () => _("Follow the suit led if you can; otherwise play any card."),
+  },
+  winner: {
+    bowers: () => _("The highest trump takes the trick: the right bower, then the left bower, then the ace down. Without a trump, the highest card of the suit led wins."),
+    "highest-trump": () => _("The highest trump takes the trick. Without a trump, the highest card of the suit led wins; other suits never win."),
+  },
+  score: {
+    "high-low-jack-game": () => _("High goes to the side dealt the highest trump in play, Low to the side dealt the lowest, Jack to the side that takes the jack of trumps, Game to the side whose tricks hold more: ace 4, king 3, queen 2, jack 1, ten 10."),
+    "contract-payment": () => _("A declarer who makes the contract collects its value from every other player; one who fails pays each of them as much."),
+    makers: () => _("The makers score 1 for three or four tricks and 2 for all five (4 alone); with fewer than three they are euchred and the other side scores 2."),
+  },
+};
+
+/** The question each kind asks, in the reader's language (`drill`: the game's kinds, from the engine). */
+function questionText(key, drill) {
   if (key.kind === "legal") return fill(_("Which cards may {seat} play?"), { seat: seatShown(key.seat) });
   if (key.kind === "winner") return _("Who takes this trick?");
   if (key.kind === "play") return fill(_("{seat} is to play. Which card makes sure of this trick for {seat}'s side?"), { seat: seatShown(key.seat) });
-  if (game === "nap") return _("The hand is over. What is the declarer's net result?");
-  if (game === "euchre") return _("The hand is over. How many points are scored, and by whom?");
-  return _("The hand is over. Who scores High, Low, Jack and Game?");
+  const asked = SCORE_QUESTIONS[drill.score];
+  return asked ? asked() : _("The hand is over. How many points are scored, and by whom?");
 }
 
-/** The rule that decides each kind of question, in the reader's language: the hint. */
-function hintText(kind, game) {
-  const allFours = game === "yorkshire" || game === "trinidad";
-  if (kind === "legal") {
-    if (allFours) return _("When a trump is led, play a trump if you hold one. When another suit is led, follow it or trump; only a player who holds none of it may play any card.");
-    if (game === "euchre") return _("Follow the suit led if you can; otherwise play any card. The left bower belongs to the trump suit, not to its own.");
-    return _("Follow the suit led if you can; otherwise play any card.");
-  }
-  if (kind === "winner") {
-    if (game === "euchre") return _("The highest trump takes the trick: the right bower, then the left bower, then the ace down. Without a trump, the highest card of the suit led wins.");
-    return _("The highest trump takes the trick. Without a trump, the highest card of the suit led wins; other suits never win.");
-  }
+/** The rule that decides each kind of question, in the reader's language: the hint ("" for none). */
+function hintText(kind, drill) {
   if (kind === "play") return _("A card makes sure of the trick when no card the others may still play to it can beat it, your partner's help included.");
-  if (allFours) return _("High goes to the side dealt the highest trump in play, Low to the side dealt the lowest, Jack to the side that takes the jack of trumps, Game to the side whose tricks hold more: ace 4, king 3, queen 2, jack 1, ten 10.");
-  if (game === "nap") return _("A declarer who makes the contract collects its value from every other player; one who fails pays each of them as much.");
-  return _("The makers score 1 for three or four tricks and 2 for all five (4 alone); with fewer than three they are euchred and the other side scores 2.");
+  const said = (HINTS[kind] || {})[drill[kind]];
+  return said ? said() : "";
 }
 
 function randomSeed() {
@@ -167,7 +179,8 @@ class Drill {
       this.next.hidden = false;
       return;
     }
-    const key = { ...answer.key, text: questionText(answer.key, this.game) };
+    const drill = answer.drill || {};
+    const key = { ...answer.key, text: questionText(answer.key, drill) };
     let counted = false;
     const panel = new QuestionPanel(key, {
       onAnswered: (verdict) => {
@@ -181,9 +194,9 @@ class Drill {
     });
     this.status.textContent = "";
     this.where.textContent = fill(_("Question {number}, drill {seed}"), { number: String(this.number + 1), seed: this.seed });
-    this.hintText.textContent = hintText(key.kind, this.game);
+    this.hintText.textContent = hintText(key.kind, drill);
     this.hintText.hidden = true;
-    this.hint.hidden = false;
+    this.hint.hidden = !this.hintText.textContent;
     this.hint.setAttribute("aria-expanded", "false");
     this.next.hidden = false;
     this.drill.classList.add("tb-q-pending");
@@ -203,7 +216,11 @@ function ensureStylesheet() {
 }
 
 export async function mount() {
-  const roots = [.../** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".tb-practice[data-game]"))].filter((r) => GAMES.has(r.dataset.game) && !r.dataset.tbMounted);
+  const candidates = [.../** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".tb-practice[data-game]"))];
+  if (!candidates.some((r) => !r.dataset.tbMounted)) return;
+  // Only the games the site knows (assets/games.json, from the engine's registry).
+  const known = await siteGames();
+  const roots = candidates.filter((r) => Object.hasOwn(known, r.dataset.game) && !r.dataset.tbMounted);
   if (!roots.length) return;
   ensureStylesheet();
   ensureQuestionStyles();

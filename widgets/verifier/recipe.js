@@ -8,7 +8,8 @@ const SUITS = ["S", "H", "D", "C"];
 const RANKS = ["A", "K", "Q", "J", "T", "9", "8", "7", "6", "5", "4", "3", "2"];
 const TWO_32 = 2 ** 32;
 
-// Seats in the order of play, and how each game deals (packets of cards to each seat in turn).
+// Seats in the order of play, and how each game deals (packets of cards to each seat in turn): written
+// from docs/verify.md on purpose, never read from the engine's registry (assets/games.json), so the check stays independent.
 // A Map: a name from the page address (`__proto__`, `constructor`…) never reaches an object's prototype.
 export const GAMES = new Map([
   ["yorkshire", { seats: ["N", "E", "S", "W"], packets: [2, 2, 2], short: false }],

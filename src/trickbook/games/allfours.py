@@ -8,7 +8,7 @@ lowest trump in play, whoever captures it; Game counts the card values captured.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Iterable, Sequence
+from typing import Any, Callable, ClassVar, Iterable, Sequence
 
 from ..actions import Action
 from ..cards import Card, game_value
@@ -48,6 +48,7 @@ class AllFoursHand(HandState):
     hand_size = 6
     # What capturing the other side's trump jack scores: 1 in Yorkshire, 3 ("hang jack") in Trinidad.
     hang_jack_points: ClassVar[int] = 1
+    drill = {"legal": "trump-or-follow", "winner": "highest-trump", "score": "high-low-jack-game"}
 
     def _start(self) -> None:
         # Who was dealt each card in play: High, Low and Jack follow the original holder.
@@ -170,22 +171,28 @@ class AllFoursHand(HandState):
                 break
         self.end_hand()
 
-    def _score_high(self) -> bool:
+    def _dealt_trump(self, category: str, pick: Callable[..., Card]) -> Card | None:
+        """The trump in play that decides High or Low (``pick``: ``max`` or ``min`` by power); None, and the
+        category said not to score, when no trump is in play."""
         trumps = self.trumps_in_play()
         if not trumps:
-            self.emit("no-score", category="high", why="why-no-trump-in-play")
+            self.emit("no-score", category=category, why="why-no-trump-in-play")
+            return None
+        card: Card = pick(trumps, key=self.power)
+        return card
+
+    def _score_high(self) -> bool:
+        card = self._dealt_trump("high", max)
+        if card is None:
             return False
-        card = max(trumps, key=self.power)
         seat = self.dealt_to[card]
         self.emit("high", card=card, seat=seat, team=self.team_of(seat))
         return self.award("high", self.team_of(seat), 1, card=card)
 
     def _score_low(self) -> bool:
-        trumps = self.trumps_in_play()
-        if not trumps:
-            self.emit("no-score", category="low", why="why-no-trump-in-play")
+        card = self._dealt_trump("low", min)
+        if card is None:
             return False
-        card = min(trumps, key=self.power)
         seat = self.dealt_to[card]
         team = self.team_of(seat)
         captor = self.captor(card)

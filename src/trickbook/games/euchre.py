@@ -196,6 +196,7 @@ class EuchreHand(HandState):
     verbs = frozenset({"pass", "order", "pickup", "call", "notrump", "defend", "discard", "play"})
     bot = "trickbook.bots.euchre:EuchreBot"
     conduct = "trickbook.table.euchre:EuchreConduct"
+    drill = {"legal": "follow-suit-bowers", "winner": "bowers", "score": "makers"}
 
     def _start(self) -> None:
         assert self.deal.turn is not None

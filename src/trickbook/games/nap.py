@@ -76,6 +76,8 @@ class NapHand(HandState):
     conduct = "trickbook.table.nap:NapConduct"
     example = "nap-four-hearts"
     scores_count_up = False  # a seat's balance goes below zero when it pays
+    contracts = CONTRACTS
+    drill = {"legal": "follow-suit", "winner": "highest-trump", "score": "contract-payment"}
 
     @classmethod
     def default_seats_for(cls, dealt: int) -> tuple[str, ...]:

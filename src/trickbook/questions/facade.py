@@ -131,4 +131,6 @@ def practice_json(game: str, seed: str, number: int) -> str:
     except TrickbookError as e:
         return _fail(e.code, str(e))
     view = state.full_view()
-    return _dump({"ok": True, "game": find_game(game).game, "number": number, "key": key, "view": view})
+    cls = find_game(game)
+    # The drill's kinds of hints (``HandState.drill``): the page words its question and hint by them.
+    return _dump({"ok": True, "game": cls.game, "number": number, "key": key, "view": view, "drill": dict(cls.drill)})

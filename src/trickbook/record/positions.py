@@ -304,8 +304,8 @@ def _closing_triple(text: str, pos: int, quote: str) -> int:
         return end
 
 
-def _closing_bracket(text: str) -> int:
-    """Where a header's key ends: its first ']' outside quotes (the end if none)."""
+def _outside_quotes(text: str, marks: str) -> int:
+    """Where the first of ``marks`` stands outside quotes in ``text``; -1 if nowhere."""
     quote = None
     for i, ch in enumerate(text):
         if quote:
@@ -313,22 +313,18 @@ def _closing_bracket(text: str) -> int:
                 quote = None
         elif ch in "\"'":
             quote = ch
-        elif ch == "]":
+        elif ch in marks:
             return i
-    return len(text)
+    return -1
+
+
+def _closing_bracket(text: str) -> int:
+    """Where a header's key ends: its first ']' outside quotes (the end if none)."""
+    at = _outside_quotes(text, "]")
+    return at if at >= 0 else len(text)
 
 
 def _equals(line: str) -> int:
-    """The '=' after a key, outside quotes; -1 if the line holds none."""
-    quote = None
-    for i, ch in enumerate(line):
-        if quote:
-            if ch == quote:
-                quote = None
-        elif ch in "\"'":
-            quote = ch
-        elif ch == "=":
-            return i
-        elif ch == "#":
-            return -1
-    return -1
+    """The '=' after a key, outside quotes; -1 if the line holds none (or a comment comes first)."""
+    at = _outside_quotes(line, "=#")
+    return at if at >= 0 and line[at] == "=" else -1

@@ -70,6 +70,7 @@ class AllFoursConduct(Conduct):
 
 class YorkshireConduct(AllFoursConduct):
     objects = ("trump",)
+    pitch = True
 
     def __init__(self, table: Any) -> None:
         super().__init__(table)
@@ -120,7 +121,7 @@ class YorkshireConduct(AllFoursConduct):
 
 
 class TrinidadConduct(AllFoursConduct):
-    objects = ("trump", "kick", "stock")
+    objects = ("kick", "stock", "trump")
     wait_code = "explain-cards-wait-beg"
 
     def timeout_choice(self, legal: list[Action]) -> Action:

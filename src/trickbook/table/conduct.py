@@ -60,6 +60,13 @@ def unknown_target(target: str) -> TableError:
     return TableError(Message("table-unknown-target", {"target": target}).text)
 
 
+def page_data(game: type[HandState]) -> dict[str, Any]:
+    """What the site writes of a game for its widgets before the engine runs (``assets/games.json``, an
+    entry a game): the choices before Start (``Conduct.choices``). Read from the game's class and the
+    conduct it names, nothing else; what a table shows once it runs comes with its view (``shows``)."""
+    return conduct_class(game.game).choices(game)
+
+
 def conduct_class(game: str) -> type["Conduct"]:
     """The table manners of ``game`` (name or alias): the class its ``HandState.conduct`` names."""
     module_name, cls_name = find_game(game).conduct.split(":")
@@ -76,8 +83,13 @@ class Conduct:
     max_rounds: ClassVar[int] = 0
     rounds_unchosen: ClassVar[int | None] = None
     rounds_offered: ClassVar[int] = 1
-    # The objects on the table that ``explain`` knows (besides ``card:XX`` and ``taken:SEAT``).
+    # The objects on the table that ``explain`` knows (besides ``card:XX`` and ``taken:SEAT``), in the
+    # order the page shows them (a chip each on the felt: widgets/play-table/state.js draws each kind).
     objects: ClassVar[tuple[str, ...]] = ("trump",)
+    # Trumps are made by a call (Euchre's order and call): the page says "not made yet", not "not set yet".
+    trumps_by_call: ClassVar[bool] = False
+    # The reader's first lead is the pitch, which sets trumps (Yorkshire): the page's prompt says so.
+    pitch: ClassVar[bool] = False
     # What a card of the hand is told while no card may be played yet.
     wait_code: ClassVar[str] = "explain-cards-wait"
 
@@ -101,6 +113,24 @@ class Conduct:
         if len(seats) != players:
             raise TableError(f"{game.title} names no seats for {players} players (``default_seats_for``)")
         return seats
+
+    @classmethod
+    def choices(cls, game: type[HandState]) -> dict[str, Any]:
+        """What a table of ``game`` lets the reader choose before Start, as its class and this conduct
+        declare: the players' counts and the one chosen first (the game's default seats), the session's
+        lengths in rounds and the one chosen first. Empty lists for a game that offers no choice."""
+        counts = list(game.seat_counts) if len(game.seat_counts) > 1 else []
+        return {"players": counts, "players_first": len(game.default_seats),
+                "rounds": list(range(1, cls.max_rounds + 1)), "rounds_first": cls.rounds_offered}
+
+    @classmethod
+    def shows(cls, game: type[HandState]) -> dict[str, Any]:
+        """What the page draws of a table of ``game`` (the view's ``shows``): the objects' chips in order,
+        how trumps not yet known are said, the ladder of contracts its placard orders bids by (lowest
+        first) and whether the reader's first lead is the pitch. The widgets read these, never the
+        game's name."""
+        return {"objects": list(cls.objects), "trumps_by_call": cls.trumps_by_call,
+                "contracts": list(game.contracts), "pitch": cls.pitch}
 
     @classmethod
     def default_seat(cls, seats: Sequence[str]) -> str:

@@ -63,6 +63,7 @@ def reader_order(cards: list[Card], trump: str | None) -> list[Card]:
 
 class EuchreConduct(Conduct):
     objects = ("upcard", "kitty", "trump")
+    trumps_by_call = True
 
     def order(self, cards: list[Card]) -> list[Card]:
         return reader_order(cards, self.state.trump)

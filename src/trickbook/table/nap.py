@@ -37,7 +37,7 @@ MAX_ROUNDS = 5
 
 
 class NapConduct(Conduct):
-    objects = ("trump", "contract")
+    objects = ("contract", "trump")
     wait_code = "explain-cards-wait-bids"
     max_rounds = MAX_ROUNDS
     rounds_unchosen = ROUNDS

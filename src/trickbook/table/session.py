@@ -311,6 +311,7 @@ class Table:
             "fingerprint": self.match.fingerprint,
             "seed": self.match.seed if over else None,
             "house_rules": dict(self.house_rules),
+            "shows": self.conduct.shows(type(state)),
         }
         view.update(self.conduct.extras(obs))
         if over:

@@ -56,46 +56,44 @@ def _language(locale: str) -> str:
     return locale.replace("-", "_").split("_")[0].lower()
 
 
-def _fr_plural(word: str) -> set[str]:
-    if word.endswith(("eau", "eu", "au")):
-        return {word + "x"}
-    if word.endswith("al"):
-        return {word[:-1] + "ux", word + "s"}
-    if word.endswith(("s", "x", "z")):
-        return {word}
-    return {word + "s"}
+# A word's plural and its feminine (with the feminine's plural), by its ending: the first rule whose
+# endings the word has gives its forms, each as (letters cut from the word's end, letters added).
+Rules = tuple[tuple[tuple[str, ...], tuple[tuple[int, str], ...]], ...]
+_PLURAL: dict[str, Rules] = {
+    "fr": ((("eau", "eu", "au"), ((0, "x"),)),  # jeu → jeux
+           (("al",), ((1, "ux"), (0, "s"))),  # général → généraux (and the regular -als)
+           (("s", "x", "z"), ((0, ""),)),  # unchanged
+           (("",), ((0, "s"),))),
+    "pt": ((("ão",), ((2, "ões"), (2, "ães"), (0, "s"))),
+           (("al", "el", "ol", "ul"), ((1, "is"),)),  # jogável → jogáveis
+           (("m",), ((1, "ns"),)),
+           (("r", "z"), ((0, "es"),)),
+           (("s",), ((0, ""),)),
+           (("",), ((0, "s"),))),
+}
+_FEMININE: dict[str, Rules] = {
+    "fr": ((("eur",), ((1, "se"), (1, "ses"))),  # joueur → joueuse
+           (("e",), ()),  # already both
+           (("",), ((0, "e"), (0, "es")))),
+    "pt": ((("o",), ((1, "a"), (1, "as"))),
+           (("or",), ((0, "a"), (0, "as")))),  # jogador → jogadora
+}
 
 
-def _fr_nominal(word: str) -> set[str]:
-    forms = {word} | _fr_plural(word)
-    if word.endswith("eur"):
-        forms |= {word[:-1] + "se", word[:-1] + "ses"}
-    elif not word.endswith("e"):
-        forms |= {word + "e", word + "es"}
-    return forms
+def _forms(word: str, rules: Rules) -> set[str]:
+    for endings, forms in rules:
+        if word.endswith(endings):
+            return {word[:len(word) - cut] + added for cut, added in forms}
+    return set()
 
 
-def _pt_plural(word: str) -> set[str]:
-    if word.endswith("ão"):
-        return {word[:-2] + "ões", word[:-2] + "ães", word + "s"}
-    if word.endswith(("al", "el", "ol", "ul")):
-        return {word[:-1] + "is"}
-    if word.endswith("m"):
-        return {word[:-1] + "ns"}
-    if word.endswith(("r", "z")):
-        return {word + "es"}
-    if word.endswith("s"):
-        return {word}
-    return {word + "s"}
+def _plural(lang: str, word: str) -> set[str]:
+    return _forms(word, _PLURAL[lang])
 
 
-def _pt_nominal(word: str) -> set[str]:
-    forms = {word} | _pt_plural(word)
-    if word.endswith("o"):
-        forms |= {word[:-1] + "a", word[:-1] + "as"}
-    elif word.endswith("or"):
-        forms |= {word + "a", word + "as"}
-    return forms
+def _nominal(lang: str, word: str) -> set[str]:
+    """The word, its plural, and its feminine with the feminine's plural."""
+    return {word} | _plural(lang, word) | _forms(word, _FEMININE[lang])
 
 
 def _fr_verb(word: str) -> set[str]:
@@ -165,14 +163,14 @@ def inflections(word: str, locale: str) -> frozenset[str]:
     elided = _ELIDED.match(word) if language == "fr" else None
     if elided:
         article, rest = elided.groups()
-        plural = _fr_plural(rest)
+        plural = _plural("fr", rest)
         forms = {f"{article}'{f}" for f in {rest} | plural}
         if article == "l":
             forms |= {f"les {f}" for f in plural}
         return frozenset(forms)
     if language == "fr":
-        return frozenset(_fr_nominal(word) | _fr_verb(word))
-    return frozenset(_pt_nominal(word) | _pt_verb(word))
+        return frozenset(_nominal("fr", word) | _fr_verb(word))
+    return frozenset(_nominal("pt", word) | _pt_verb(word))
 
 
 @lru_cache(maxsize=2048)

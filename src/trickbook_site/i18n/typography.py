@@ -16,13 +16,13 @@ added where the mark is not punctuation ("10:30", "https://", "?!").
 ``samp``, ``script``, ``style`` and ``textarea``, and outside English shown for want
 of a translation (an element with ``lang="en"``); the tags themselves are left as
 they are except the prose of ``title``, ``aria-label``, ``alt``, ``placeholder`` and
-the description ``<meta>``. A worked hand's data island (its title and notes,
-which the widget shows) is rewritten as JSON.
+the description ``<meta>``. A worked hand's data (its title, notes and questions,
+which the widget shows) gets the rules as the figure writes it (``hand_data``), before
+it is ever JSON.
 """
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any, Callable
 
@@ -102,7 +102,6 @@ PROTECTED_HTML = re.compile(
 )
 PROSE_ATTRIBUTE = re.compile(r'(\s(?:title|aria-label|alt|placeholder)=")([^"]*)(")')
 META_DESCRIPTION = re.compile(r'(<meta\s+name="description"\s+content=")([^"]*)(")')
-ISLAND = re.compile(r'(<script type="application/json" class="tb-data">)(.*?)(</script>)', re.DOTALL)
 
 
 def _attribute_text(text: str) -> str:
@@ -117,26 +116,25 @@ def _tag(tag: str) -> str:
     return tag
 
 
-def _island(match: re.Match[str]) -> str:
-    data = json.loads(match.group(2))
-    if isinstance(data, dict):
-        if isinstance(data.get("title"), str):
-            data["title"] = french_text(data["title"])
-        if isinstance(data.get("notes"), dict):
-            english = set(data.get("notes_en") or ())  # shown in English for want of a translation
-            data["notes"] = {k: french_text(v) if isinstance(v, str) and k not in english else v
-                             for k, v in data["notes"].items()}
-        if isinstance(data.get("questions"), list):
-            for question in data["questions"]:
-                if isinstance(question, dict) and isinstance(question.get("text"), str) and not question.get("text_en"):
-                    question["text"] = french_text(question["text"])  # (one shown in English keeps English punctuation)
-    text = json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
-    return match.group(1) + text + match.group(3)
+def hand_data(data: dict[str, Any], rules: Callable[[str], str]) -> dict[str, Any]:
+    """A worked hand's data (``figure.HandFigure.data_file``) with ``rules`` on the prose the widget
+    shows: its title, its notes and its questions. What is shown in English for want of a
+    translation (``notes_en``, a question's ``text_en``) keeps English punctuation. Changed in place."""
+    if isinstance(data.get("title"), str):
+        data["title"] = rules(data["title"])
+    if isinstance(data.get("notes"), dict):
+        english = set(data.get("notes_en") or ())
+        data["notes"] = {k: rules(v) if isinstance(v, str) and k not in english else v
+                         for k, v in data["notes"].items()}
+    if isinstance(data.get("questions"), list):
+        for question in data["questions"]:
+            if isinstance(question, dict) and isinstance(question.get("text"), str) and not question.get("text_en"):
+                question["text"] = rules(question["text"])
+    return data
 
 
 def french_html(html: str) -> str:
     """A built page with French spacing in its prose (see the module's notes)."""
-    html = ISLAND.sub(_island, html)
     kept: list[str] = []
 
     def hide(match: re.Match[str]) -> str:
