@@ -77,9 +77,8 @@ CLONE_COST = 2
 # With ``playout.CALL_COST`` it keeps a call's search, which rebuilds a world for few actions and plays
 # every seat's calls, from taking twice the time of a card's: the worst moves were calls.
 WORLD_COST = 5
-# What dealing a guess again costs, when the first deal shuffled broke a void shown or left a Euchre maker
-# short of trumps (``World.sample``): in Euchre about one guess in twelve took more than one deal, up to
-# eleven, which the budget did not count before.
+# What dealing a guess again costs, when the first deal shuffled broke a void shown (``World.sample``):
+# each deal is paid for, which the budget did not count before.
 SAMPLE_COST = 2
 # Worlds tried at most; a move whose budget cannot pay for MIN_WORLDS worlds is not searched
 # (so few worlds say nothing) and the heuristic's choice stands.

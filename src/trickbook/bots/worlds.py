@@ -14,9 +14,8 @@ own checks.
 What is left to a game is how its deal lies, which no history tells: its bot may
 declare a ``worlds`` hook (``world_hook``) that names the cards seen out of the
 hands (an upcard, the kicks), a card a seat is known to hold, and how the rest of
-the pack is laid out (``deal_extras``, ``arrange``), and may weigh guesses by
-what the calls said (``plausible``: a Euchre maker holds trumps). Euchre's and
-Trinidad's hooks live in their bot modules. A game whose bot declares none gets
+the pack is laid out (``deal_extras``, ``arrange``). Euchre's and Trinidad's
+hooks live in their bot modules. A game whose bot declares none gets
 ``plain_deal``: the turned card read from the view's ``turn``, then the kitty
 and the stock. A position a hook cannot rebuild raises ``NoWorlds`` with the
 reason, and the search says so (``SearchBot.unsearched``) instead of guessing.
@@ -102,9 +101,6 @@ class World:
         self.score_before = self._score_before(obs)
         self.more_cards = 0  # cards a play-out may deal besides the hands' (a Trinidad run)
         self.attempts = 0  # the deals the last ``sample`` shuffled (the search pays for each)
-        # Whether a guess fits what the calls said (a Euchre maker holds trumps); asked of the first
-        # half of the deals a sample tries.
-        self.plausible: Callable[[dict[str, list[Card]]], bool] = lambda hidden: True
 
     def _score_before(self, obs: Mapping[str, Any]) -> dict[str, int]:
         score = {k: int(v) for k, v in obs["score"].items()}
@@ -162,7 +158,7 @@ class World:
                 hands[s] = pick + self.fixed[s]
                 taken = set(pick)
                 cards = [c for c in cards if c not in taken]
-            if ok and (relax or attempt >= SAMPLE_TRIES // 2 or self.plausible(hands)):
+            if ok:
                 hands[MASKED] = cards[:masked]
                 hands["_rest"] = cards[masked:]
                 return hands
