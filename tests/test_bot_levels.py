@@ -113,7 +113,8 @@ def test_cards_that_cannot_play_differently_are_searched_once():
     seats = cls.default_seats
     bot = SearchBot("euchre", seed=1)
     obs = {"seat": "S", "seats": list(seats), "dealer": "W", "trump": "H", "hand": ["KC", "QC", "AS"],
-           "tricks": [], "hand_sizes": {s: 3 for s in seats}, "score": {"NS": 0, "EW": 0}, "awards": []}
+           "tricks": [], "hand_sizes": {s: 3 for s in seats}, "score": {"NS": 0, "EW": 0}, "awards": [],
+           "history": []}
     world = World(cls, obs)
     legal = ["S KC", "S QC", "S AS"]
     assert bot.distinct(world, legal, "S QC") == ["S QC", "S AS"]

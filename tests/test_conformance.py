@@ -5,7 +5,8 @@ played by random players and by the game's bots; at every state the legal action
 are sorted, non-empty until the end and each one applies, and (every fourth hand) they
 are exactly the actions why_illegal accepts among every well-formed action of every
 seat; clone and replay agree;
-observations hide the other hands; cards are conserved; scores balance.
+observations hide the other hands, and their history of the hand's actions hides every private
+card (Euchre's discard) from the other seats; cards are conserved; scores balance.
 """
 
 from __future__ import annotations
@@ -141,6 +142,7 @@ def check_state(state, fresh, before, full: bool) -> None:
         obs = state.observation(seat)
         leaked = words(obs) & concealed_from(state, seat)
         assert not leaked, f"{seat} can see {sorted(leaked)}"
+        check_history(state, seat, obs["history"])
         assert obs["legal"] == [t for t, a in zip(texts, legal, strict=False) if a.seat == seat]
     if full:
         check_legal_is_what_why_illegal_accepts(state, legal)
@@ -153,6 +155,35 @@ def check_state(state, fresh, before, full: bool) -> None:
         assert state.full_view() == view, "applying to a clone changed the original"
     if full or hand_finished(state):
         check_replay(state, fresh)
+
+
+def check_history(state, seat: str, history: list[str]) -> None:
+    """A seat's history is every action of the hand in order: its own and the public ones as they were
+    taken, another seat's private one with only its hidden card masked."""
+    assert len(history) == len(state.history)
+    for shown, action in zip(history, state.history, strict=True):
+        if shown != str(action):
+            assert action.seat != seat, f"{seat}'s own action {action} is masked from it"
+            assert shown == f"{action.seat} {action.verb} ?" and action.card is not None, (shown, str(action))
+
+
+def test_the_leak_check_sees_a_discard_shown_in_the_history(monkeypatch):
+    """The no-leak check covers the history: were the discard shown there, it would fail."""
+    cls = find_game("euchre")
+    seats = cls.default_seats
+    state = cls(None, seats, "W", deal_hand("euchre", seats, "W", seed_of("leak"), 1))
+    for seat in seats[:3]:
+        state.apply(Action(seat, "pass"))
+    state.apply(Action("W", "pickup"))
+    discard = state.hands["W"][0]
+    state.apply(Action("W", "discard", card=discard))
+    for seat in seats:
+        obs = state.observation(seat)
+        assert obs["history"][-1] == ("W discard " + str(discard) if seat == "W" else "W discard ?")
+        assert not words(obs) & concealed_from(state, seat)
+    monkeypatch.setattr(cls, "seen_as", classmethod(lambda _cls, action, viewer: str(action)))
+    leaks = {seat: words(state.observation(seat)) & concealed_from(state, seat) for seat in seats}
+    assert leaks == {"N": {str(discard)}, "E": {str(discard)}, "S": {str(discard)}, "W": set()}
 
 
 def candidates(state) -> Iterator[Action]:

@@ -131,10 +131,15 @@ def _dump(value: Any) -> str:
 
 def _snapshot(state: Any) -> str:
     seat = state.current_player
+    observation = state.observation(seat) if seat is not None else None
+    if observation is not None:
+        # The seat's view of the actions so far came later (the fingerprints were recorded before it): left
+        # out, as every action applied is hashed itself; tests/test_conformance.py checks it shows no hidden card.
+        observation.pop("history")
     return _dump({
         "public": state.public_view(),
         "full": state.full_view(),
-        "observation": state.observation(seat) if seat is not None else None,
+        "observation": observation,
         "hands": {s: [str(c) for c in state.hands[s]] for s in state.seats},
         "taken": {s: [str(c) for c in state.taken[s]] for s in state.seats},
         "current": state.current_player,

@@ -471,7 +471,9 @@ def test_observation_hides_other_hands_the_kitty_and_the_discard():
         assert "hands" not in obs and "kitty" not in obs
         assert obs["upcard"] == "9H" and obs["maker"] == "N" and obs["trump"] == "H"
         assert ("discarded" in obs) == (seat == "W")
-        text = str({k: v for k, v in obs.items() if k not in ("hand", "discarded")})
+        # The history shows the dealer his own discard, and every other seat that a card went face down.
+        assert obs["history"] == ["N order", "W discard " + ("QD" if seat == "W" else "?")]
+        text = str({k: v for k, v in obs.items() if k not in ("hand", "discarded", "history")})
         assert "QD" not in text and "KH" not in text  # the discard and the kitty never leak
     assert state.observation("W")["discarded"] == "QD"
     full = state.full_view()

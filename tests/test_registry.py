@@ -14,7 +14,7 @@ from trickbook.actions import Action
 from trickbook.bots import BOTS, RandomBot, make_bot
 from trickbook.bots.search import BUDGET, MIN_WORLDS, SearchBot
 from trickbook.bots.worlds import World
-from trickbook.errors import RecordError, TrickbookError
+from trickbook.errors import RecordError
 from trickbook.game import _REGISTRY, HandState
 from trickbook.games import GAMES, canonical_name, find_game, load_game_modules
 from trickbook.match import Match, play_match
@@ -276,17 +276,32 @@ def test_a_new_game_dealt_straight_into_trick_play_gets_a_strong_bot_from_its_mo
     assert searched >= 3, "the strong bot looked ahead at too few of the hand's decisions"
 
 
-def test_a_new_game_with_calls_and_no_hook_to_guess_them_has_no_strong_bot(tmp_path, monkeypatch):
+def test_a_new_game_with_calls_gets_a_strong_bot_whose_worlds_replay_its_public_calls(tmp_path, monkeypatch):
+    """No hook of its own: the guessed worlds replay the calls from the observation's history."""
     saved = dict(_REGISTRY)
     try:
         _load(tmp_path, monkeypatch, "called_sevens_for_tests", CALLED_GAME)
-        with pytest.raises(TrickbookError, match="Called sevens has calls before trick play, and its bot "
-                                                 r"\(trickbook.bots.random_bot:RandomBot\) declares no `worlds` hook"):
-            make_bot("called-sevens-for-tests", level="strong")
-        with pytest.raises(TrickbookError, match="Called sevens has calls before trick play"):
-            Table(game="called-sevens-for-tests", seed=SEED)
-        table = Table(game="called-sevens-for-tests", seed=SEED, seat="A", level="gentle")
-        assert table.view()["legal"] == ["A pass"] or table.view()["current"] != "A"
+        game = "called-sevens-for-tests"
+        bot = make_bot(game, seed=4, level="strong")
+        assert isinstance(bot, SearchBot)
+        seats = ("A", "B", "C")
+        state = find_game(game)(None, seats, "C", deal_hand(game, seats, "C", SEED, 1))
+        rng, searched = random.Random(3), 0
+        while not state.is_terminal:
+            seat = state.current_player
+            obs = state.observation(seat)
+            assert obs["history"] == [str(a) for a in state.history]  # every call here is public
+            world = World.from_observation(type(state), obs)
+            rebuilt = world.rebuild(world.sample(rng))
+            assert rebuilt is not None and rebuilt.history == state.history and rebuilt.phase == state.phase
+            choice = bot.choose(obs)
+            assert choice in obs["legal"] and bot.unsearched is None
+            searched += bot.worlds_tried >= MIN_WORLDS
+            state.apply(Action.parse(choice, seats))
+        assert state.history[:3] == [Action("A", "pass"), Action("B", "pass"), Action("C", "pass")]
+        assert searched >= 3, "the strong bot looked ahead at too few of the hand's decisions"
+        table = Table(game=game, seed=SEED, seat="A")
+        assert all(isinstance(b, SearchBot) for b in table.bots.values())
     finally:
         _forget_the_fifth_game(saved)
         sys.modules.pop("called_sevens_for_tests", None)

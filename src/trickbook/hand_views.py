@@ -1,6 +1,10 @@
 """What a hand shows: to one seat (``observation``), to everyone (``public_view``) and face up (``full_view``).
 
 ``HandState`` takes these from ``HandViews``; a game adds its own facts by overriding them.
+
+A seat's observation carries the hand's actions so far (``history``) as that seat saw them: a game
+names its private actions with ``seen_as``, which masks their hidden part with ``MASK`` for every
+other seat (Euchre's face-down discard reads ``W discard ?``).
 """
 
 from __future__ import annotations
@@ -8,7 +12,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar, Sequence, cast
 
 if TYPE_CHECKING:
+    from .actions import Action
     from .game import HandState
+
+# What stands for the hidden part of an action another seat took in private.
+MASK = "?"
 
 
 class HandViews:
@@ -41,7 +49,16 @@ class HandViews:
         obs["actions"] = [a.as_json() for a in mine]
         if self.partnership:
             obs["partner"] = state.partner(seat)
+        seen_as = type(self).seen_as
+        obs["history"] = [seen_as(a, seat) for a in state.history]
         return obs
+
+    @classmethod
+    def seen_as(cls, action: "Action", viewer: str | None) -> str:
+        """The text of ``action`` as ``viewer`` saw it (None: a seat that took no part); a game whose
+        action is private in part shows ``MASK`` for that part to every seat but the actor's. Every
+        action is public by default."""
+        return str(action)
 
     def public_view(self) -> dict[str, Any]:
         """Everything every seat may see (no concealed hand)."""

@@ -19,7 +19,6 @@ import math
 import random
 from typing import Any, Callable, ClassVar, Mapping, Sequence
 
-from ..actions import Action
 from ..cards import RANKS, SUITS, Card, game_value
 from ..games.allfours import AllFoursHand
 from ..games.trinidad import TrinidadHand
@@ -27,7 +26,7 @@ from ..games.yorkshire import YorkshireHand
 from ..model import Phase
 from ..view import SeatView
 from .explain import cost, play_reason
-from .worlds import NoWorlds, World, fixed
+from .worlds import NoWorlds, World
 
 # How much a card is worth in a suit that may become trumps: High, Jack, Game, Low.
 _TRUMP_WORTH = {"A": 4.0, "K": 2.5, "Q": 1.5, "J": 2.0, "T": 2.0, "4": 1.0, "3": 2.0, "2": 3.5}
@@ -316,28 +315,19 @@ class AllFoursBot:
         return value + still
 
 
-def yorkshire_world(world: World) -> World:
-    """Before trick play, for the search bot's guessed worlds: the early look, if one was taken."""
-    peeked = world.obs.get("peeked")
-    if peeked:
-        world.before_play.append(fixed(Action(peeked, "peek")))
-    return world
-
-
 def trinidad_world(world: World) -> World:
-    """Before trick play, for the search bot's guessed worlds: the eldest hand's stand, or the beg and
-    the dealer's gift or runs of the pack (each run deals three more cards to each seat from the
-    eldest, then kicks: the stock holds each seat's later cards in that order, the kicks between)."""
+    """How a Trinidad deal lies, for the search bot's guessed worlds (the stand, the beg, the gift and
+    the runs come from the hand's history): the kicks turned from the pack, the stock under them. A run
+    of the pack deals three more cards to each seat from the eldest, then kicks, so the stock holds each
+    seat's later cards in that order, the kicks between."""
     obs = world.obs
     kicks = [Card.parse(c) for c in obs["kicks"]]
-    eldest, runs, dealer = obs["eldest"], int(obs.get("runs") or 0), world.dealer
+    eldest, runs = obs["eldest"], int(obs.get("runs") or 0)
     if obs["phase"] in (Phase.BEG, Phase.GIVE):
         # One kick so far; the stock is the rest of the pack in the sampled order, so a run deals from it.
         if len(kicks) != 1 or runs:
             raise NoWorlds("Trinidad: the calls after a run of the pack are not rebuilt")
         world.known.extend(kicks)
-        if obs["phase"] == Phase.GIVE:
-            world.before_play.append(fixed(Action(eldest, "beg")))
         world.more_cards = 3 * len(world.seats) + 1  # one run: three cards each, one more kick
         world.deal_extras = lambda rest: {"turn": kicks[0], "stock": rest}
         return world
@@ -345,7 +335,6 @@ def trinidad_world(world: World) -> World:
         raise NoWorlds("Trinidad: a redeal is not rebuilt")
     world.known.extend(kicks)
     if runs:
-        world.before_play += [fixed(Action(eldest, "beg")), fixed(Action(dealer, "run"))]
         order = world.order_from(eldest)
         per_run = (len(world.mine) + len(world.parted[world.seat]) - 6) // runs
 
@@ -361,12 +350,8 @@ def trinidad_world(world: World) -> World:
 
         world.arrange = arrange
         return world
-    if obs.get("begged"):
-        if not obs.get("gift"):
-            raise NoWorlds("Trinidad: a beg answered by no gift is not rebuilt")
-        world.before_play += [fixed(Action(eldest, "beg")), fixed(Action(dealer, "give"))]
-    else:
-        world.before_play.append(fixed(Action(eldest, "stand")))
+    if obs.get("begged") and not obs.get("gift"):
+        raise NoWorlds("Trinidad: a beg answered by no gift is not rebuilt")
     world.deal_extras = lambda rest: {"turn": kicks[0], "stock": rest}
     return world
 
@@ -375,9 +360,8 @@ class YorkshireBot(AllFoursBot):
     """Yorkshire All Fours: picks trumps with its first lead; never throws in or looks early."""
 
     game = YorkshireHand
-    # For the search bot (``bots.search``): the engine actions a move may apply, and its guessed worlds.
+    # For the search bot (``bots.search``): the engine actions a move may apply.
     search_budget: ClassVar[int] = 680
-    worlds = staticmethod(yorkshire_world)
     # The pitch, the first lead that names trumps, stays the heuristic's: ``bench/duplicate.py`` measured the
     # searched pitch worse within the budget (with a few worlds per suit, the best-looking is the luckiest).
     search_pitches: ClassVar[bool] = False

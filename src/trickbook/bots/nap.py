@@ -4,13 +4,10 @@ from __future__ import annotations
 
 from typing import Any, ClassVar, Mapping, Sequence
 
-from ..actions import Action
 from ..cards import RANKS, SUITS, Card
 from ..games.nap import NapHand
-from ..model import Phase
 from ..view import SeatView
 from .explain import play_reason, still_to_play
-from .worlds import World, fixed
 
 CONTRACT_TRICKS = (("wellington", 5.0), ("nap", 4.7), ("four", 3.7), ("three", 2.7))
 # Misère (where the table plays it) is bid by a hand whose every card is this low or lower
@@ -46,27 +43,11 @@ def best_suit(hand: Sequence[Card], players: int) -> tuple[str, float]:
     return suit, estimate
 
 
-def nap_world(world: World) -> World:
-    """The bidding before trick play, for the search bot's guessed worlds: the highest bidder bid the
-    contract and every other seat passed (in the bidding, only the seats that have spoken; a bid
-    outbid since reads as a pass, as it changes nothing that follows)."""
-    obs = world.obs
-    declarer, contract = obs["declarer"], obs["contract"]
-    speakers = obs.get("spoken", []) if obs.get("phase") == Phase.BIDDING else None
-    for seat in speakers if speakers is not None else world.order_from(world.next_seat(world.dealer)):
-        if seat == declarer:
-            world.before_play.append(fixed(Action(seat, "bid", contract=contract)))
-        else:
-            world.before_play.append(fixed(Action(seat, "pass")))
-    return world
-
-
 class NapBot:
     """Plays Nap from its observation alone; deterministic (the seed is kept for the common interface)."""
 
-    # For the search bot (``bots.search``): the engine actions a move may apply, and its guessed worlds.
+    # For the search bot (``bots.search``): the engine actions a move may apply.
     search_budget: ClassVar[int] = 800
-    worlds = staticmethod(nap_world)
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed

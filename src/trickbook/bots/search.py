@@ -40,12 +40,12 @@ the luckiest one.)
 
 What the search needs of a game, its bot class declares (``bot_class``):
 ``search_budget``, the engine actions a move may apply (``BUDGET`` if it
-declares none), and ``worlds``, the hook that completes a guessed world with the
-calls before trick play (``worlds.World``; a game dealt straight into trick play
+declares none), and ``worlds``, the hook that tells how the game's deal lies
+(``worlds.World``: the calls before trick play come from the observation's
+history, so a game whose deal is the hands, a turned card, a kitty and a stock
 needs none). A position its hook declares beyond it (``worlds.NoWorlds``: a
 Trinidad redeal, a beg answered by no gift) is played by the heuristic, and the
-bot says so in ``unsearched``. A game with calls before trick play and no hook
-cannot have a strong bot: ``SearchBot`` refuses it with the reason.
+bot says so in ``unsearched``.
 
 The bot reads only its observation, never the full state; the rules live only
 in the engine: this module asks it for everything.
@@ -62,7 +62,7 @@ from ..errors import TrickbookError
 from ..games import canonical_name, find_game
 from ..model import Phase
 from .playout import CALL_COST, OutOfBudget, WorkMeter, counts_game_values, finish_decisions, play_out, value
-from .worlds import NoWorlds, World, starts_with_calls, trick_play_world, world_hook
+from .worlds import NoWorlds, World, world_hook
 
 # Engine actions one move may apply (rebuilding worlds and playing them out), shared among the choices;
 # each game's bot declares its own (``search_budget``), since an action costs more in some (All Fours
@@ -77,9 +77,8 @@ CLONE_COST = 2
 # With ``playout.CALL_COST`` it keeps a call's search, which rebuilds a world for few actions and plays
 # every seat's calls, from taking twice the time of a card's: the worst moves were calls.
 WORLD_COST = 5
-# What dealing a guess again costs, when the first deal shuffled broke a void shown or left a Euchre maker
-# short of trumps (``World.sample``): in Euchre about one guess in twelve took more than one deal, up to
-# eleven, which the budget did not count before.
+# What dealing a guess again costs, when the first deal shuffled broke a void shown (``World.sample``):
+# each deal is paid for, which the budget did not count before.
 SAMPLE_COST = 2
 # Worlds tried at most; a move whose budget cannot pay for MIN_WORLDS worlds is not searched
 # (so few worlds say nothing) and the heuristic's choice stands.
@@ -128,10 +127,6 @@ class SearchBot:
         self.budget: int = getattr(heuristic, "search_budget", BUDGET) if budget is None else budget
         self.search_pitches: bool = getattr(heuristic, "search_pitches", True)
         self.complete = world_hook(self.hand_class)
-        if self.complete is trick_play_world and starts_with_calls(self.hand_class):
-            raise TrickbookError(f"{self.hand_class.title or self.game} has calls before trick play, and its bot "
-                                 f"({self.hand_class.bot}) declares no `worlds` hook to rebuild them in guessed "
-                                 "worlds: its bots play at the gentle level only")
         self.values = counts_game_values(self.hand_class)
         # The engine actions the last move applied (the unit of the budget), and the worlds it tried.
         self.work = 0
@@ -233,7 +228,7 @@ class SearchBot:
             choices = [choice] + [t for t in choices if t != choice]
         meter = WorkMeter(limit=self.budget)  # a play-out that would pass the budget is abandoned
         results_by_world: list[dict[str, float]] = []
-        replay = len(world.before_play) + len(world.plays)
+        replay = len(world.history)
         # Cards left to play and calls to make (a Trinidad run deals more): what a play-out usually takes.
         remaining = sum(world.sizes.values()) + len(world.seats) + world.more_cards
 

@@ -1,21 +1,24 @@
 """The hands a seat cannot tell apart: guesses at the hidden cards that fit everything it has seen.
 
-For trick play, ``World`` reads one seat's observation: its hand, the cards
-played and thrown, and each seat's voids shown by the engine's follow rule.
-``sample`` deals the unseen cards among the other seats (and the kitty or stock)
-keeping those voids, and ``rebuild`` replays the hand's public actions on that
-deal through the engine, so a guess that contradicts what was played is refused
-by the engine's own rules.
+One sampler serves every game. ``World`` reads one seat's observation: its hand,
+the cards played and thrown, each seat's voids shown by the engine's follow rule,
+and the hand's actions so far as that seat saw them (``history``, where another
+seat's private card reads ``?``: Euchre's face-down discard). ``sample`` deals
+the unseen cards among the other seats keeping those voids, and one more for each
+masked action; ``rebuild`` fills the masked actions with those cards, lays out
+the deal (each seat's cards now and those it parted with, less the cards the deal
+laid out of the hands) and replays the whole history through the engine, so a
+guess that breaks any rule (a void, a bid, a discard) is refused by the engine's
+own checks.
 
-What comes before trick play is the game's own: each game's bot declares a
-``worlds`` hook (``world_hook``) that adds the public calls made so far
-(``before_play``), the cards seen out of the hands (an upcard, the kicks) and
-how the rest of the pack is laid out (``deal_extras``, ``arrange``). Nap's,
-Euchre's and the All Fours games' hooks live in their bot modules. A game whose
-bot declares none gets ``trick_play_world``: a hand dealt straight into trick
-play, with its turned card read from the view's ``turn``. A position a hook
-cannot rebuild raises ``NoWorlds`` with the reason, and the search says so
-(``SearchBot.unsearched``) instead of guessing.
+What is left to a game is how its deal lies, which no history tells: its bot may
+declare a ``worlds`` hook (``world_hook``) that names the cards seen out of the
+hands (an upcard, the kicks), a card a seat is known to hold, and how the rest of
+the pack is laid out (``deal_extras``, ``arrange``). Euchre's and Trinidad's
+hooks live in their bot modules. A game whose bot declares none gets
+``plain_deal``: the turned card read from the view's ``turn``, then the kitty
+and the stock. A position a hook cannot rebuild raises ``NoWorlds`` with the
+reason, and the search says so (``SearchBot.unsearched``) instead of guessing.
 """
 
 from __future__ import annotations
@@ -27,10 +30,12 @@ from ..actions import Action
 from ..cards import Card
 from ..errors import TrickbookError
 from ..game import Deal, HandState
-from ..model import Phase
+from ..hand_views import MASK
 
 # Attempts at a deal that respects the known voids before the voids are relaxed.
 SAMPLE_TRIES = 30
+# The key of a sample's cards for the masked actions, in the history's order.
+MASKED = "_masked"
 
 
 class NoWorlds(TrickbookError):
@@ -39,13 +44,8 @@ class NoWorlds(TrickbookError):
     code = "no-worlds"
 
 
-def fixed(action: Action) -> Callable[[dict[str, list[Card]]], Action]:
-    """An action that does not depend on the sampled hands."""
-    return lambda hands: action
-
-
 class World:
-    """What one seat knows of a hand in trick play, and how to rebuild a full state from a guess."""
+    """What one seat knows of a hand, and how to rebuild a full state from a guess."""
 
     def __init__(self, hand_class: type[HandState], obs: Mapping[str, Any]) -> None:
         self.hand_class = hand_class
@@ -58,8 +58,7 @@ class World:
         self.suit_of: Callable[[Card], str] = lambda card: hand_class.suit_of(card, trump)
         self.mine = [Card.parse(c) for c in obs["hand"]]
         house = hand_class.rules_from_view(obs)
-        # The public actions of trick play, and the cards each seat has parted with.
-        self.plays: list[Action] = []
+        # The cards each seat has parted with (played, thrown, discarded in view), and the voids shown.
         self.parted: dict[str, list[Card]] = {s: [] for s in self.seats}
         self.void: dict[str, set[str]] = {s: set() for s in self.seats}
         for trick in obs["tricks"]:
@@ -68,21 +67,33 @@ class World:
                 seat = entry[0]
                 if len(entry) == 2:
                     card = Card.parse(entry[1])
-                    self.plays.append(Action(seat, "play", card=card))
                     self.parted[seat].append(card)
                     if led is None:
                         led = self.suit_of(card)
                     elif hand_class.shows_out(card, led, trump, house):
                         self.void[seat].add(led)
                 else:
-                    thrown = [Card.parse(c) for c in entry[2]]
-                    self.plays.append(Action(seat, "throw"))
-                    self.parted[seat].extend(thrown)
+                    self.parted[seat].extend(Card.parse(c) for c in entry[2])
+        # The hand's actions so far, in order; a masked one (None here, its place, seat and verb in
+        # ``masked``) takes its card from the guess.
+        if "history" not in obs:
+            raise NoWorlds("the observation carries no history of the hand's actions")
+        self.history: list[Action | None] = []
+        self.masked: list[tuple[int, str, str]] = []
+        for text in obs["history"]:
+            words = text.split()
+            if words[-1] == MASK:
+                self.masked.append((len(self.history), words[0], words[1]))
+                self.history.append(None)
+                continue
+            action = Action.parse(text, self.seats)
+            self.history.append(action)
+            if action.card is not None and action.verb != "play":
+                self.parted[action.seat].append(action.card)  # a card put away in view (one's own discard)
         self.sizes: dict[str, int] = {s: int(n) for s, n in obs["hand_sizes"].items()}
         self.fixed: dict[str, list[Card]] = {s: [] for s in self.seats}  # known cards in hidden hands
-        self.known: list[Card] = []  # seen cards out of the hands (upcard, kicks, own discard)
-        self.extra_hidden = 0  # hidden cards that belong to no current hand but to the rebuild (a discard)
-        self.before_play: list[Callable[[dict[str, list[Card]]], Action]] = []
+        # Cards seen that the deal laid out of the hands (an upcard, the kicks): never in a hand as dealt.
+        self.known: list[Card] = []
         self.deal_extras: Callable[[list[Card]], dict[str, Any]] = lambda rest: {}
         # Or, when the deal's extra cards depend on the hands (a Trinidad run): trims the hands to
         # the cards first dealt and returns the extras.
@@ -90,14 +101,6 @@ class World:
         self.score_before = self._score_before(obs)
         self.more_cards = 0  # cards a play-out may deal besides the hands' (a Trinidad run)
         self.attempts = 0  # the deals the last ``sample`` shuffled (the search pays for each)
-        # Whether a guess fits what the calls said (a Euchre maker holds trumps); asked of the first
-        # half of the deals a sample tries.
-        self.plausible: Callable[[dict[str, list[Card]]], bool] = lambda hidden: True
-        # Puts back into the dealt hands what the calls changed (a Euchre pickup and its discard);
-        # False refuses the guess.
-        self.undo_calls: Callable[[dict[str, list[Card]], dict[str, list[Card]]], bool] | None = None
-        # A check of the rebuilt state against the view (the generic world's trumps); False refuses it.
-        self.agrees: Callable[[HandState], bool] | None = None
 
     def _score_before(self, obs: Mapping[str, Any]) -> dict[str, int]:
         score = {k: int(v) for k, v in obs["score"].items()}
@@ -124,7 +127,8 @@ class World:
 
     # ----- sampling and rebuilding ------------------------------------------------
     def sample(self, rng: random.Random) -> dict[str, list[Card]] | None:
-        """Hidden hands for the other seats (now), respecting the voids; '_discard' and '_rest' too."""
+        """Hidden hands for the other seats (now), respecting the voids; the masked actions' cards
+        (``MASKED``) and the rest of the pack (``_rest``) too."""
         pack = self.hand_class.pack()
         seen = set(self.mine) | set(self.known)
         for cards in self.parted.values():
@@ -134,7 +138,8 @@ class World:
         pool = [c for c in pack if c not in seen]
         self.attempts = 0
         need = {s: self.sizes.get(s, 0) - len(self.fixed[s]) for s in self.seats if s != self.seat}
-        if any(n < 0 for n in need.values()) or sum(need.values()) + self.extra_hidden > len(pool):
+        masked = len(self.masked)
+        if any(n < 0 for n in need.values()) or sum(need.values()) + masked > len(pool):
             return None
         voids = self.void
         for attempt in range(SAMPLE_TRIES + 1):
@@ -153,20 +158,27 @@ class World:
                 hands[s] = pick + self.fixed[s]
                 taken = set(pick)
                 cards = [c for c in cards if c not in taken]
-            if ok and (relax or attempt >= SAMPLE_TRIES // 2 or self.plausible(hands)):
-                hands["_discard"] = cards[: self.extra_hidden]
-                hands["_rest"] = cards[self.extra_hidden:]
+            if ok:
+                hands[MASKED] = cards[:masked]
+                hands["_rest"] = cards[masked:]
                 return hands
         return None
 
     def rebuild(self, hidden: dict[str, list[Card]]) -> HandState | None:
-        """The full state this guess implies, replayed through the engine; None if the engine refuses it."""
+        """The full state this guess implies, its history replayed through the engine; None if the
+        engine refuses it or the state it reaches is not the one the seat sees."""
+        actions = self.history
+        parted = self.parted
+        if self.masked:
+            actions, parted = list(actions), {s: list(cards) for s, cards in parted.items()}
+            for (i, seat, verb), card in zip(self.masked, hidden.get(MASKED, []), strict=False):
+                actions[i] = Action(seat, verb, card=card)
+                parted[seat].append(card)
+        laid_out = set(self.known)
         dealt: dict[str, list[Card]] = {}
         for s in self.seats:
-            now = self.mine if s == self.seat else hidden[s]
-            dealt[s] = list(now) + self.parted[s]
-        if self.undo_calls is not None and not self.undo_calls(dealt, hidden):
-            return None
+            held = list(self.mine if s == self.seat else hidden[s]) + parted[s]
+            dealt[s] = [c for c in held if c not in laid_out] if laid_out else held
         if self.arrange is not None:
             extras = self.arrange(dealt, list(hidden["_rest"]))
         else:
@@ -174,13 +186,13 @@ class World:
         try:
             state = self.hand_class(self._rules(), self.seats, self.dealer,
                                     Deal(dealt, **extras), self.score_before)
-            for make in self.before_play:
-                state.apply(make(hidden))
-            for action in self.plays:
+            for action in actions:
+                if action is None:
+                    return None  # a masked action the guess gave no card
                 state.apply(action)
         except TrickbookError:
             return None
-        if state.current_player != self.seat or (self.agrees is not None and not self.agrees(state)):
+        if state.current_player != self.seat or state.trump != self.trump:
             return None
         return state
 
@@ -189,21 +201,17 @@ class World:
 
 
 def world_hook(hand_class: type[HandState]) -> Callable[[World], World]:
-    """What completes a world of ``hand_class``: its bot's ``worlds`` hook, else ``trick_play_world``."""
+    """What completes a world of ``hand_class``: its bot's ``worlds`` hook, else ``plain_deal``."""
     from . import bot_class
 
     hook: Callable[[World], World] | None = getattr(bot_class(hand_class.game), "worlds", None)
-    return hook if hook is not None else trick_play_world
+    return hook if hook is not None else plain_deal
 
 
-def trick_play_world(world: World) -> World:
-    """A hand dealt straight into trick play: no call before it, the turned card (the view's ``turn``,
-    or one more unseen card) and then the rest of the pack as the kitty and the stock. A rebuilt
-    state must show the view's trumps."""
+def plain_deal(world: World) -> World:
+    """A deal of the hands, then the turned card (the view's ``turn``, or one more unseen card), then
+    the rest of the pack as the kitty and the stock."""
     cls, obs = world.hand_class, world.obs
-    if Phase(obs["phase"]) != Phase.PLAY:
-        raise NoWorlds(f"{cls.title or cls.game}: the phase {obs['phase']!r} comes before trick play, and the "
-                       "game's bot declares no `worlds` hook to rebuild it")
     turn = Card.parse(obs["turn"]) if cls.turn_card and obs.get("turn") else None
     if turn is not None:
         world.known.append(turn)
@@ -219,16 +227,4 @@ def trick_play_world(world: World) -> World:
         return out
 
     world.deal_extras = extras
-    trump = world.trump  # held, not read from the world: a world that points to itself waits for the collector
-    world.agrees = lambda state: state.trump == trump
     return world
-
-
-def starts_with_calls(hand_class: type[HandState]) -> bool:
-    """Whether a hand of ``hand_class`` has anything before trick play (a hand dealt by the published
-    shuffle is set up and its phase read)."""
-    from ..shuffle import deal_hand
-
-    seats = hand_class.default_seats
-    state = hand_class(None, seats, seats[-1], deal_hand(hand_class.game, seats, seats[-1], "0" * 64, 1))
-    return state.phase != Phase.PLAY

@@ -19,6 +19,7 @@ from typing import Any, Iterable
 from ..actions import Action
 from ..cards import RANKS, SUITS, Card, euchre_pack, full_pack, same_colour
 from ..game import HandState, Phase, Rules
+from ..hand_views import MASK
 from ..messages import N_, Reason, register
 from ..trickplay import listed_in_order
 
@@ -530,6 +531,13 @@ class EuchreHand(HandState):
             view["defender"] = self.defender
             view["defence"] = [str(a) for a in self.defence]
         return view
+
+    @classmethod
+    def seen_as(cls, action: Action, viewer: str | None) -> str:
+        """The dealer's discard is face down: the other seats see that a card went, not which."""
+        if action.verb == "discard" and action.seat != viewer:
+            return f"{action.seat} discard {MASK}"
+        return str(action)
 
     def observation(self, seat: str) -> dict[str, Any]:
         obs = super().observation(seat)
