@@ -27,8 +27,28 @@ const pairs = new Map(); // div.tb-pair -> the same, for the pair (its figures a
 const STEP_KEYS = new Set(["ArrowLeft", "ArrowRight", "Home", "End"]);
 let mountModule = null;
 
+// The player's modules: hand-player/mount.js and every module it imports, directly or not. They are
+// asked for all at once, with the page language's catalog that the player reads before it draws,
+// rather than one level of imports after another (each a round trip on a slow link).
+// tests/test_widget_modules.py checks the list against the imports.
+const PLAYER_MODULES = [
+  "hand-player/mount.js", "i18n.js", "board.js", "hand-player/player.js", "hand-player/state.js", "trace.js",
+  "engine.js", "engine-progress.js", "hand-player/view.js", "hand-player/presenter.js", "hand-player/questions.js",
+  "hand-player/embed-code.js", "hand-player/whatif.js", "hand-player/other-rules.js", "hand-player/print-one.js",
+];
+
+function preload(rel, url, extra = {}) {
+  document.head.append(Object.assign(document.createElement("link"), { rel, href: url.href, ...extra }));
+}
+
 function playerModule() {
-  mountModule = mountModule || import("./hand-player/mount.js");
+  if (!mountModule) {
+    for (const path of PLAYER_MODULES) preload("modulepreload", new URL(path, import.meta.url));
+    // The catalog is named by the page language's first part (pt for pt-PT), as i18n.js looks it up.
+    const lang = (document.documentElement.lang || "en").split(/[-_]/)[0].toLowerCase();
+    preload("preload", new URL(`../i18n/${lang}.json`, import.meta.url), { as: "fetch", crossOrigin: "anonymous" });
+    mountModule = import("./hand-player/mount.js");
+  }
   return mountModule;
 }
 

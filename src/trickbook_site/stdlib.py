@@ -10,9 +10,12 @@ after each step. Every module seen there that the full zip holds is kept, with i
 ``__init__`` files. The zip is cached under `build/stdlib/<hash>/` (the engine hash, the
 runtime's library, the scripts).
 
-Its entries are deflated, as the runtime's are: a static host that compresses only text would
-serve a zip of stored entries at four times the size (brotli over a stored zip saves only a
-seventh more).
+Its modules are compiled to bytecode for the runtime's interpreter (`pycompile.mjs`, in Node):
+Pyodide's own zip holds sources, which the interpreter compiles again at every boot (about
+half of a boot's time in Node here). The bytecode is about twice the source's size (1.65 MB
+against 0.87 MB deflated), still a third less than the runtime's zip (2.5 MB). Entries are
+deflated, as the runtime's are: a static host that compresses only text would serve stored
+entries at their full size.
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ from pathlib import Path
 from .errors import SiteError
 
 STDLIB_SCRIPT = Path(__file__).resolve().parent / "stdlib.mjs"
+PYCOMPILE_SCRIPT = Path(__file__).resolve().parent / "pycompile.mjs"
 ROUTES = Path(__file__).resolve().parent / "engine_routes.py"
 TRIMMED_NAME = "python_stdlib.engine.zip"
 STDLIB_TIMEOUT_S = 300
@@ -106,11 +110,27 @@ def run_routes(runtime: Path, lockfile: Path, engine_dir: Path, stdlib: Path | N
         shutil.rmtree(work, ignore_errors=True)
 
 
+def compile_zip(runtime: Path, source: Path, out: Path) -> None:
+    """``source`` (a wheel, a library zip) with its Python files compiled to bytecode for the runtime's
+    interpreter (`pycompile.mjs`, in Node), written to ``out``."""
+    node = shutil.which("node")
+    if node is None:
+        raise SiteError("compiling the engine to bytecode runs Pyodide in Node, which is not installed")
+    cmd = [node, str(PYCOMPILE_SCRIPT), str(runtime.resolve()), str(source.resolve()), str(out.resolve())]
+    try:
+        proc = subprocess.run(cmd, capture_output=True, text=True, timeout=STDLIB_TIMEOUT_S)
+    except subprocess.TimeoutExpired:
+        raise SiteError(f"compiling {source.name} to bytecode took over {STDLIB_TIMEOUT_S} s") from None
+    if proc.returncode != 0 or not out.is_file():
+        tail = [line[:300] for line in (proc.stderr or proc.stdout).strip().splitlines()[-4:]]
+        raise SiteError(f"compiling {source.name} to bytecode failed (exit {proc.returncode}): " + " | ".join(tail))
+
+
 def stdlib_hash(runtime: Path, engine: str) -> str:
     digest = hashlib.sha256(engine.encode() + b"\0")
     stat = (runtime / "python_stdlib.zip").stat()
     digest.update(f"{stat.st_size} {stat.st_mtime_ns}\n".encode())
-    for path in (STDLIB_SCRIPT, ROUTES, Path(__file__)):
+    for path in (STDLIB_SCRIPT, PYCOMPILE_SCRIPT, ROUTES, Path(__file__)):
         digest.update(path.read_bytes() + b"\0")
     return digest.hexdigest()[:16]
 
@@ -134,7 +154,9 @@ def engine_stdlib(runtime: Path, lockfile: Path, engine: str, engine_dir: Path, 
         names.update(str(n) for n in seen)
     partial = Path(tempfile.mkdtemp(prefix="zip-", dir=cache)) / TRIMMED_NAME
     try:
-        write_trimmed(runtime / "python_stdlib.zip", names, partial)
+        source = partial.with_name("source.zip")
+        write_trimmed(runtime / "python_stdlib.zip", names, source)
+        compile_zip(runtime, source, partial)
         partial.replace(done)  # one rename: a concurrent build never sees half of it
     finally:
         shutil.rmtree(partial.parent, ignore_errors=True)
