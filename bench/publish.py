@@ -124,8 +124,14 @@ class Server:
         if not self.log.is_file():
             return []
         out = []
-        for line in self.log.read_text(encoding="utf-8").splitlines():
-            entry = json.loads(line)
+        lines = self.log.read_text(encoding="utf-8").splitlines()
+        for number, line in enumerate(lines):
+            try:
+                entry = json.loads(line)
+            except ValueError:
+                if number == len(lines) - 1:
+                    break  # caddy is still writing its last line
+                raise
             if "request" in entry:
                 out.append({"uri": entry["request"]["uri"], "size": int(entry.get("size", 0))})
         return out

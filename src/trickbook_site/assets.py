@@ -12,6 +12,10 @@ the same runtime and wheel, and it is cached under `build/snapshot/<hash>/` (the
 engine hash, the runtime's version and build, and the script). `assets/snapshot.json`
 names it; the worker checks it against the runtime and boots normally when it
 does not match. Without Node no snapshot is made, and the worker boots normally.
+
+The worker boots with the engine's own standard library (`stdlib.py`: the modules it needs,
+compiled to bytecode), written beside the wheel and named by `runtime.json`'s `stdlib`; the
+snapshot is made with it too. Without Node the worker boots with the runtime's own.
 """
 
 from __future__ import annotations
