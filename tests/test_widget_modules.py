@@ -28,12 +28,17 @@ def closure(start: Path) -> set[Path]:
     return seen
 
 
+def js_list(text: str, name: str) -> list[str]:
+    block = re.search(rf"const {name} = (\[.*?\]);", text, re.S)
+    assert block, f"hand.js names no {name}"
+    return list(json.loads(block.group(1)))
+
+
 def preloaded() -> set[Path]:
+    """PLAYER_MODULES (beside hand.js) and PLAYER_PARTS (in hand-player/), without their ".js"."""
     text = (WIDGETS / "hand.js").read_text(encoding="utf-8")
-    block = re.search(r"const PLAYER_MODULES = (\[.*?\]);", text, re.S)
-    assert block, "hand.js names no PLAYER_MODULES"
-    names = json.loads(re.sub(r",\s*\]", "]", block.group(1)))
-    return {(WIDGETS / name).resolve() for name in names}
+    names = js_list(text, "PLAYER_MODULES") + [f"hand-player/{n}" for n in js_list(text, "PLAYER_PARTS")]
+    return {(WIDGETS / f"{name}.js").resolve() for name in names}
 
 
 def test_the_scan_reads_static_imports_and_leaves_dynamic_ones(tmp_path: Path) -> None:
@@ -49,5 +54,5 @@ def test_hand_js_preloads_every_module_the_player_imports_and_no_other() -> None
     have = preloaded()
     missing = sorted(p.relative_to(WIDGETS).as_posix() for p in wanted - have)
     extra = sorted(p.relative_to(WIDGETS).as_posix() for p in have - wanted)
-    assert not missing and not extra, f"PLAYER_MODULES in hand.js: add {missing}, drop {extra}"
+    assert not missing and not extra, f"PLAYER_MODULES / PLAYER_PARTS in hand.js: add {missing}, drop {extra}"
     assert all(p.is_file() for p in have)

@@ -14,39 +14,27 @@
 // Two hands the build paired (div.tb-pair: one bar, two figures, see trickbook_site/pairing.py)
 // are woken together, on the first interaction with the pair's bar (which the build wrote,
 // hidden) or a deep link (#first~second=moment); hand-player/pair.js steps both.
-//
-// The player's parts:
-//   hand-player/state.js     steps, deep links, the card a step is about, Save-Data
-//   hand-player/view.js      buttons, the explanation bubble, scroll cues, swipes, copying
-//   hand-player/presenter.js full screen, the inert page behind, clicker keys
-//   hand-player/player.js    one hand's player: the sticky bar, stepping, the engine's "what if"
-//   hand-player/mount.js     mounting a player on a hand, deep links, the language chooser's links
 
 const hands = new Map(); // figure -> {waking: Promise | null, data: Promise | null, player, queue: [replayable inputs]}
 const pairs = new Map(); // div.tb-pair -> the same, for the pair (its figures are in `hands` for their data)
 const STEP_KEYS = new Set(["ArrowLeft", "ArrowRight", "Home", "End"]);
 let mountModule = null;
 
-// The player's modules: hand-player/mount.js and every module it imports, directly or not. They are
-// asked for all at once, with the page language's catalog that the player reads before it draws,
-// rather than one level of imports after another (each a round trip on a slow link).
-// tests/test_widget_modules.py checks the list against the imports.
-const PLAYER_MODULES = [
-  "hand-player/mount.js", "i18n.js", "board.js", "hand-player/player.js", "hand-player/state.js", "trace.js",
-  "engine.js", "engine-progress.js", "hand-player/view.js", "hand-player/presenter.js", "hand-player/questions.js",
-  "hand-player/embed-code.js", "hand-player/whatif.js", "hand-player/other-rules.js", "hand-player/print-one.js",
-];
+// mount.js and its imports, fetched at once (tests/test_widget_modules.py checks them).
+const PLAYER_MODULES = ["i18n", "board", "trace", "engine", "engine-progress"];
+const PLAYER_PARTS = ["mount", "player", "state", "view", "presenter", "questions", "embed-code", "whatif", "other-rules",
+  "print-one"];
 
-function preload(rel, url, extra = {}) {
-  document.head.append(Object.assign(document.createElement("link"), { rel, href: url.href, ...extra }));
+function preload(rel, path, extra) {
+  document.head.append(Object.assign(document.createElement("link"), { rel, href: new URL(path, import.meta.url).href, ...extra }));
 }
 
 function playerModule() {
   if (!mountModule) {
-    for (const path of PLAYER_MODULES) preload("modulepreload", new URL(path, import.meta.url));
-    // The catalog is named by the page language's first part (pt for pt-PT), as i18n.js looks it up.
+    for (const name of PLAYER_MODULES.concat(PLAYER_PARTS.map((n) => `hand-player/${n}`))) preload("modulepreload", `${name}.js`);
+    // Its catalog (pt for pt-PT, as i18n.js).
     const lang = (document.documentElement.lang || "en").split(/[-_]/)[0].toLowerCase();
-    preload("preload", new URL(`../i18n/${lang}.json`, import.meta.url), { as: "fetch", crossOrigin: "anonymous" });
+    preload("preload", `../i18n/${lang}.json`, { as: "fetch", crossOrigin: "anonymous" });
     mountModule = import("./hand-player/mount.js");
   }
   return mountModule;
