@@ -105,3 +105,11 @@ def test_the_snapshot_key_changes_with_the_standard_library_it_boots_with(tmp_pa
     two.write_bytes(b"two")
     assert assets.snapshot_hash(RUNTIME, "engine-a", one) != assets.snapshot_hash(RUNTIME, "engine-a", two)
     assert assets.snapshot_hash(RUNTIME, "engine-a", one) != assets.snapshot_hash(RUNTIME, "engine-a")
+
+
+def test_without_node_the_worker_keeps_the_runtimes_own_library(tmp_path: Path,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(stdlib.shutil, "which", lambda name: None)
+    lockfile = tmp_path / "pyodide-lock.json"
+    assert stdlib.engine_stdlib(RUNTIME, lockfile, "engine-a", assets.ENGINE_DIR, tmp_path) is None
+    assert not (tmp_path / "stdlib").exists()
