@@ -80,10 +80,11 @@ BOOT_TIMING = """(async () => {
   return engine.engineTiming();
 })()"""
 LIVE_PROBE = """
-window.__tb = { live: null, failed: null };
+window.__tb = { live: null, failed: null, states: {} };
 new MutationObserver((records) => {
   for (const r of records) {
     const state = r.target.getAttribute("data-engine");
+    if (state && !(state in window.__tb.states)) window.__tb.states[state] = performance.now();
     if (state === "live" && window.__tb.live === null) window.__tb.live = performance.now();
     if (state === "failed" && window.__tb.failed === null) window.__tb.failed = performance.now();
   }
@@ -123,8 +124,14 @@ class Server:
         if not self.log.is_file():
             return []
         out = []
-        for line in self.log.read_text(encoding="utf-8").splitlines():
-            entry = json.loads(line)
+        lines = self.log.read_text(encoding="utf-8").splitlines()
+        for number, line in enumerate(lines):
+            try:
+                entry = json.loads(line)
+            except ValueError:
+                if number == len(lines) - 1:
+                    break  # caddy is still writing its last line
+                raise
             if "request" in entry:
                 out.append({"uri": entry["request"]["uri"], "size": int(entry.get("size", 0))})
         return out
@@ -173,6 +180,7 @@ def visit(context: Any, server: Server, link: tuple[str, float, float, float], b
             live, page_bytes, timing = result["booted"], 0, None
         else:
             page.goto(f"{server.base}/{LIVE_PAGE}", wait_until="load")
+            loaded = page.evaluate("performance.now()")
             page_bytes = sum(e["size"] for e in server.entries()[mark:])
             figure = page.locator("figure.tb-hand").first
             figure.locator(".tb-try").click()
@@ -187,6 +195,10 @@ def visit(context: Any, server: Server, link: tuple[str, float, float, float], b
             timing = page.evaluate(BOOT_TIMING) if marks["live"] is not None else None
             # A widget that gave up (no answer and no progress for 60 s) is a figure too.
             live = marks["live"] if marks["live"] is not None else -marks["failed"]
+            # Where the time went (stderr): the page loaded, the engine asked for, the worker's boot and import.
+            states = {k: round(v) for k, v in marks["states"].items()}
+            print(f"  {link[0]}: page loaded {loaded:.0f} ms, states {json.dumps(states)}, worker {json.dumps(timing)}",
+                  file=sys.stderr)
         page.wait_for_timeout(300)  # the access log is written as responses finish
         entries = server.entries()[mark:]
         runtime = sum(e["size"] for e in entries if e["uri"].startswith(("/assets/pyodide-", "/assets/engine-")))

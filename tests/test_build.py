@@ -169,10 +169,12 @@ def test_root_index_sends_readers_to_their_language(built_site: Path) -> None:
 def test_runtime_and_assets_are_written_once(built_site: Path) -> None:
     runtime = json.loads((built_site / "assets" / "runtime.json").read_text())
     version = json.loads((REPO / "node_modules" / "pyodide" / "package.json").read_text())["version"]
-    assert set(runtime) == {"pyodide", "download_bytes", "slow_link_bytes"}
+    # "stdlib": the engine's own standard library, beside the wheel (the runtime's own stays for anything else).
+    assert set(runtime) == {"pyodide", "download_bytes", "slow_link_bytes", "stdlib"}
     assert runtime["pyodide"] == f"pyodide/{version}/"
     folder = built_site / "assets" / runtime["pyodide"]
-    for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"):
+    for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json",
+                 runtime["stdlib"]):
         assert (folder / name).is_file(), name
     assert not list(built_site.glob("*/assets/pyodide")), "the runtime is copied into a language folder"
     assert (built_site / "assets" / "widgets" / "hand.js").is_file()
@@ -446,7 +448,8 @@ def test_runtime_json_names_the_engines_download_size_from_the_files_written(bui
     # The engine arrives in the memory snapshot when the build made one, otherwise in the wheel.
     engine = ((built_site / "assets" / json.loads(snapshot.read_text())["file"]) if snapshot.is_file()
               else _wheel(built_site))
-    files = [folder / name for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
+    # The worker boots with the engine's own standard library, not the runtime's.
+    files = [folder / name for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", runtime["stdlib"],
                                         "pyodide-lock.json")] + [engine]
     assert runtime["download_bytes"] == sum(f.stat().st_size for f in files)
     assert 5_000_000 < runtime["download_bytes"] < 40_000_000  # a Pyodide runtime and the engine

@@ -14,21 +14,29 @@
 // Two hands the build paired (div.tb-pair: one bar, two figures, see trickbook_site/pairing.py)
 // are woken together, on the first interaction with the pair's bar (which the build wrote,
 // hidden) or a deep link (#first~second=moment); hand-player/pair.js steps both.
-//
-// The player's parts:
-//   hand-player/state.js     steps, deep links, the card a step is about, Save-Data
-//   hand-player/view.js      buttons, the explanation bubble, scroll cues, swipes, copying
-//   hand-player/presenter.js full screen, the inert page behind, clicker keys
-//   hand-player/player.js    one hand's player: the sticky bar, stepping, the engine's "what if"
-//   hand-player/mount.js     mounting a player on a hand, deep links, the language chooser's links
 
 const hands = new Map(); // figure -> {waking: Promise | null, data: Promise | null, player, queue: [replayable inputs]}
 const pairs = new Map(); // div.tb-pair -> the same, for the pair (its figures are in `hands` for their data)
 const STEP_KEYS = new Set(["ArrowLeft", "ArrowRight", "Home", "End"]);
 let mountModule = null;
 
+// mount.js and its imports, fetched at once (tests/test_widget_modules.py checks them).
+const PLAYER_MODULES = ["i18n", "board", "trace", "engine", "engine-progress"];
+const PLAYER_PARTS = ["mount", "player", "state", "view", "presenter", "questions", "embed-code", "whatif", "other-rules",
+  "print-one"];
+
+function preload(rel, path, extra) {
+  document.head.append(Object.assign(document.createElement("link"), { rel, href: new URL(path, import.meta.url).href, ...extra }));
+}
+
 function playerModule() {
-  mountModule = mountModule || import("./hand-player/mount.js");
+  if (!mountModule) {
+    for (const name of PLAYER_MODULES.concat(PLAYER_PARTS.map((n) => `hand-player/${n}`))) preload("modulepreload", `${name}.js`);
+    // Its catalog (pt for pt-PT, as i18n.js).
+    const lang = (document.documentElement.lang || "en").split(/[-_]/)[0].toLowerCase();
+    preload("preload", `../i18n/${lang}.json`, { as: "fetch", crossOrigin: "anonymous" });
+    mountModule = import("./hand-player/mount.js");
+  }
   return mountModule;
 }
 

@@ -177,7 +177,7 @@ async function fetchSnapshot(url, cached) {
 }
 
 /** Boot from the snapshot; null (and a console warning) when it does not fit this runtime. */
-async function bootFromSnapshot(loadPyodide, indexURL, lockFileURL, about, version, cached) {
+async function bootFromSnapshot(loadPyodide, options, about, version, cached) {
   if (about.pyodide !== version) {
     console.warn(`trickbook: the engine snapshot is for Pyodide ${about.pyodide}, not ${version}; booting normally`);
     return null;
@@ -186,7 +186,7 @@ async function bootFromSnapshot(loadPyodide, indexURL, lockFileURL, about, versi
   bytes.catch(() => {});
   let pyodide;
   try {
-    pyodide = await loadPyodide({ indexURL, _loadSnapshot: bytes, ...(lockFileURL ? { lockFileURL } : {}) });
+    pyodide = await loadPyodide({ ...options, _loadSnapshot: bytes });
   } catch (err) {
     console.warn(`trickbook: the engine snapshot did not load (${firstLine(err)}); booting normally`);
     return null;
@@ -199,9 +199,9 @@ async function bootFromSnapshot(loadPyodide, indexURL, lockFileURL, about, versi
   return pyodide;
 }
 
-async function bootNormally(loadPyodide, indexURL, lockFileURL) {
+async function bootNormally(loadPyodide, options) {
   // The `packages` option fetches the engine's wheel while the runtime starts.
-  const pyodide = await loadPyodide({ indexURL, packages: ["trickbook"], ...(lockFileURL ? { lockFileURL } : {}) });
+  const pyodide = await loadPyodide({ ...options, packages: ["trickbook"] });
   try {
     pyodide.pyimport("trickbook");
   } catch (err) {
@@ -276,12 +276,12 @@ async function linkBySpeed(url) {
 
 /** The boot without the snapshot, started at once: every file it needs asked for together, rather than
  * each when the runtime comes to it (on a link with long round trips, each wait is one). */
-function startSlowBoot(indexURL, lockFileURL, about) {
+function startSlowBoot(indexURL, lockFileURL, stdlib, about) {
   const early = (url) => {
     if (!started.has(url.href)) startFetch(url, (r) => counted(r, url));
   };
   early(new URL("pyodide.asm.wasm", indexURL));
-  early(new URL("python_stdlib.zip", indexURL));
+  early(stdlib);
   if (lockFileURL) early(new URL(lockFileURL));
   if (about && typeof about.wheel === "string") early(new URL(about.wheel, lockFileURL || indexURL));
   import(new URL("pyodide.asm.mjs", indexURL).href).catch(() => {}); // the runtime imports the same module
@@ -305,6 +305,12 @@ async function boot() {
   // A published site keeps the engine's lockfile and wheel apart from the runtime (runtime.lockfile).
   const lockFileURL = typeof runtime.lockfile === "string" ? sameOrigin(runtime.lockfile, RUNTIME_JSON, "the engine's lockfile").href : null;
   progress.prefixes = [indexURL, ...(lockFileURL ? [new URL("./", lockFileURL).href] : [])];
+  // The engine's own standard library (only the modules it needs: assets.py), beside its wheel;
+  // without one, the runtime's.
+  const stdlib = typeof runtime.stdlib === "string"
+    ? sameOrigin(runtime.stdlib, lockFileURL || indexURL, "the engine's standard library")
+    : new URL("python_stdlib.zip", indexURL);
+  const options = { indexURL, stdLibURL: stdlib.href, ...(lockFileURL ? { lockFileURL } : {}) };
   const version = runtime.pyodide.split("/").filter(Boolean).pop();
   const loader = import(sameOrigin("pyodide.mjs", indexURL, "the Pyodide runtime").href);
   loader.catch(() => {});
@@ -312,7 +318,6 @@ async function boot() {
   let judged = null; // what the link was judged by
   let cached = null;
   if (about) {
-    const stdlib = new URL("python_stdlib.zip", indexURL);
     const wasm = new URL("pyodide.asm.wasm", indexURL);
     cached = await fromCache(about.url);
     const stdlibCached = cached ? null : await fromCache(stdlib);
@@ -335,14 +340,14 @@ async function boot() {
     }
   }
   const useSnapshot = link === "fast";
-  if (!useSnapshot) startSlowBoot(indexURL, lockFileURL, about);
+  if (!useSnapshot) startSlowBoot(indexURL, lockFileURL, stdlib, about);
   progress.total = (useSnapshot ? runtime.download_bytes : runtime.slow_link_bytes) || runtime.download_bytes || 0;
   const { loadPyodide } = await loader;
-  let pyodide = useSnapshot ? await bootFromSnapshot(loadPyodide, indexURL, lockFileURL, about, version, cached) : null;
+  let pyodide = useSnapshot ? await bootFromSnapshot(loadPyodide, options, about, version, cached) : null;
   const snapshot = pyodide !== null;
   if (!snapshot) {
     if (useSnapshot) progress.total = runtime.slow_link_bytes || progress.total;
-    pyodide = await bootNormally(loadPyodide, indexURL, lockFileURL);
+    pyodide = await bootNormally(loadPyodide, options);
   }
   const booted = performance.now();
   postMessage({ progress: { phase: "start" } });

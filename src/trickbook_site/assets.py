@@ -12,6 +12,10 @@ the same runtime and wheel, and it is cached under `build/snapshot/<hash>/` (the
 engine hash, the runtime's version and build, and the script). `assets/snapshot.json`
 names it; the worker checks it against the runtime and boots normally when it
 does not match. Without Node no snapshot is made, and the worker boots normally.
+
+The worker boots with the engine's own standard library (`stdlib.py`: the modules it needs,
+compiled to bytecode), written beside the wheel and named by `runtime.json`'s `stdlib`; the
+snapshot is made with it too. Without Node the worker boots with the runtime's own.
 """
 
 from __future__ import annotations
@@ -30,6 +34,7 @@ import trickbook
 
 from .compact import compact_style_sheets
 from .errors import SiteError
+from .stdlib import TRIMMED_NAME, engine_stdlib
 from .workdirs import claim
 
 # The files of the npm `pyodide` package that the browser needs.
@@ -146,9 +151,12 @@ def engine_bundle(runtime: Path, build_dir: Path) -> tuple[Path, Path]:
     return wheels[0], cache / "pyodide-lock.json"
 
 
-def snapshot_hash(runtime: Path, engine: str) -> str:
-    """A hash of everything a snapshot is made from: the engine, the runtime's build, the script."""
+def snapshot_hash(runtime: Path, engine: str, stdlib: Path | None = None) -> str:
+    """A hash of everything a snapshot is made from: the engine, the runtime's build, the standard
+    library it boots with, the script."""
     digest = hashlib.sha256(engine.encode() + b"\0")
+    if stdlib is not None:
+        digest.update(b"stdlib " + hashlib.sha256(stdlib.read_bytes()).digest())
     # The runtime's version and lockfile by content; its large files by size and time (hashing
     # 13 MB on every warm build would cost more than the rest of the check). The worker checks
     # Pyodide's own build id when it restores, and boots normally on a mismatch.
@@ -161,14 +169,17 @@ def snapshot_hash(runtime: Path, engine: str) -> str:
     return digest.hexdigest()[:16]
 
 
-def engine_snapshot(runtime: Path, wheel: Path, engine: str, build_dir: Path) -> tuple[Path, str] | None:
+def engine_snapshot(runtime: Path, wheel: Path, engine: str, build_dir: Path,
+                    stdlib: Path | None = None) -> tuple[Path, str] | None:
     """The gzipped memory snapshot with the engine imported and its hash, cached; None without Node.
 
-    ``engine`` is the engine hash; the snapshot carries it so the worker can tell a stale one."""
+    ``engine`` is the engine hash; the snapshot carries it so the worker can tell a stale one.
+    ``stdlib``, the trimmed standard library, is the one the snapshot boots with (the restored
+    interpreter keeps the library's index in memory: the worker must restore it with the same zip)."""
     node = shutil.which("node")
     if node is None:
         return None
-    key = snapshot_hash(runtime, engine)
+    key = snapshot_hash(runtime, engine, stdlib)
     cache = build_dir / "snapshot" / key
     done = cache / "engine.snapshot.gz"
     if done.is_file():
@@ -177,6 +188,7 @@ def engine_snapshot(runtime: Path, wheel: Path, engine: str, build_dir: Path) ->
     raw = Path(tempfile.mkdtemp(prefix="snapshot-", dir=cache)) / "engine.snapshot"
     try:
         cmd = [node, str(SNAPSHOT_SCRIPT), str(runtime.resolve()), str(wheel.resolve()), engine, str(raw)]
+        cmd += [str(stdlib.resolve())] if stdlib is not None else []
         try:
             proc = subprocess.run(cmd, capture_output=True, text=True, timeout=SNAPSHOT_TIMEOUT_S)
         except subprocess.TimeoutExpired:
@@ -200,8 +212,10 @@ def prepare_engine(runtime: Path, build_dir: Path) -> None:
     ``write_assets`` finds them. The build runs this beside the replay of the hands (other
     programs do the work, on the core the replay leaves idle); an error here is left for
     ``write_assets`` to meet again and report."""
-    wheel, _ = engine_bundle(runtime, build_dir)
-    engine_snapshot(runtime, wheel, engine_hash(runtime), build_dir)
+    wheel, lockfile = engine_bundle(runtime, build_dir)
+    engine = engine_hash(runtime)
+    stdlib = engine_stdlib(runtime, lockfile, engine, ENGINE_DIR, build_dir)
+    engine_snapshot(runtime, wheel, engine, build_dir, stdlib)
 
 
 def write_assets(site: Path, runtime: Path, widgets: Path, build_dir: Path) -> Path:
@@ -220,7 +234,10 @@ def write_assets(site: Path, runtime: Path, widgets: Path, build_dir: Path) -> P
     shutil.copytree(widgets, assets / "widgets", dirs_exist_ok=True)
     compact_style_sheets(assets / "widgets")  # every page loads hand.css: its comments need not come
     engine = engine_hash(runtime)
-    snapshot = engine_snapshot(runtime, wheel, engine, build_dir)
+    stdlib = engine_stdlib(runtime, lockfile, engine, ENGINE_DIR, build_dir)
+    if stdlib is not None:
+        shutil.copyfile(stdlib, pyodide_dir / TRIMMED_NAME)
+    snapshot = engine_snapshot(runtime, wheel, engine, build_dir, stdlib)
     engine_file = wheel
     if snapshot is not None:
         path, key = snapshot
@@ -233,11 +250,16 @@ def write_assets(site: Path, runtime: Path, widgets: Path, build_dir: Path) -> P
     # What the browser downloads to start the engine (the widget names it before a download
     # on a connection that saves data): the runtime and the lockfile, then the memory
     # snapshot that holds the engine or, without one, the wheel.
+    # The engine's trimmed standard library stands in for the runtime's own.
     runtime_bytes = sum((pyodide_dir / f).stat().st_size for f in RUNTIME_FILES)
+    if stdlib is not None:
+        runtime_bytes += stdlib.stat().st_size - (pyodide_dir / "python_stdlib.zip").stat().st_size
     download = runtime_bytes + engine_file.stat().st_size
     # On a slow link (or one that saves data) the worker skips the snapshot: the runtime and the wheel.
-    runtime_json = {"pyodide": f"pyodide/{version}/", "download_bytes": download,
-                    "slow_link_bytes": runtime_bytes + wheel.stat().st_size}
+    runtime_json: dict[str, object] = {"pyodide": f"pyodide/{version}/", "download_bytes": download,
+                                       "slow_link_bytes": runtime_bytes + wheel.stat().st_size}
+    if stdlib is not None:  # beside the wheel (relative to the lockfile's folder, as the wheel is)
+        runtime_json["stdlib"] = TRIMMED_NAME
     (assets / "runtime.json").write_text(json.dumps(runtime_json, indent=2) + "\n", encoding="utf-8")
     write_games_json(assets)
     return pyodide_dir

@@ -1,7 +1,8 @@
 // Make a Pyodide memory snapshot with the engine already imported (run by the build, in Node).
 //
-// Usage: node snapshot.mjs <runtime folder> <engine wheel> <engine hash> <output file>
-// The runtime folder is the npm `pyodide` package the site is built with. Every module of the
+// Usage: node snapshot.mjs <runtime folder> <engine wheel> <engine hash> <output file> [stdlib zip]
+// The runtime folder is the npm `pyodide` package the site is built with; the standard library is
+// the engine's trimmed zip when one is given (the worker restores the snapshot with the same one). Every module of the
 // engine is imported, so the browser never needs the engine's files on disk after restoring.
 // The snapshot carries Pyodide's build id, which loadPyodide checks when it restores one, and
 // the engine hash as `_TRICKBOOK_SNAPSHOT` in Python's globals, which the worker checks.
@@ -9,15 +10,16 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 
-const [runtimeDir, wheel, engine, output] = process.argv.slice(2);
+const [runtimeDir, wheel, engine, output, stdlib] = process.argv.slice(2);
 if (!output) {
-  console.error("usage: node snapshot.mjs <runtime folder> <engine wheel> <engine hash> <output file>");
+  console.error("usage: node snapshot.mjs <runtime folder> <engine wheel> <engine hash> <output file> [stdlib zip]");
   process.exit(2);
 }
 const indexURL = resolve(runtimeDir) + "/";
 const { loadPyodide } = await import(pathToFileURL(indexURL + "pyodide.mjs").href);
 const pyodide = await loadPyodide({
   indexURL,
+  ...(stdlib ? { stdLibURL: resolve(stdlib) } : {}),
   _makeSnapshot: true,
   stdout: () => {},
   stderr: (text) => console.error(text),
