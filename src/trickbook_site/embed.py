@@ -32,6 +32,7 @@ from pathlib import Path, PurePosixPath
 from typing import Callable
 
 from . import csp
+from .handwork import jobs
 
 Translate = Callable[[str], str]
 
@@ -193,8 +194,8 @@ def write_embed_pages(site: Path, ui: dict[str, Translate]) -> int:
     forked processes, as many at a time as there are cores: each reads and rewrites its own pages."""
     global _EMBEDDING
     folders = [folder.name for folder in language_folders(site)]
-    cores = os.cpu_count() or 1
-    if cores < 2 or len(folders) < 2 or "fork" not in multiprocessing.get_all_start_methods():
+    cores = jobs()  # TRICKBOOK_JOBS, else the cores; 1 without fork
+    if cores < 2 or len(folders) < 2:
         return sum(_language_embeds(site, code, ui.get(code, _same)) for code in folders)
     _EMBEDDING = (site, ui)
     try:
