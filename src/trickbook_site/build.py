@@ -105,6 +105,7 @@ class _Built:
     coverage: dict[str, float]
     said: list[str]
     warnings: list[str]
+    embeds: int = 0  # the language's hands' embed pages written
 
 
 _JOB: _Job | None = None
@@ -172,8 +173,10 @@ def build_site(project: Project, site_dir: Path | None = None, build_root: Path 
             _JOB = _Job(project, base, languages, hands, catalogs, work, out, build_root,
                         [build_root, site_dir, project.root / "site"], size_limit, frozenset(ahead.keys))
             engine_ready()  # no thread is left running when the languages fork
+        embeds: dict[str, int] = {}
         try:
             for built in _build_languages(usable, cache):
+                embeds[built.code] = built.embeds
                 result.coverage[built.code] = built.coverage
                 result.warnings += built.warnings
                 for line in built.said + built.warnings:
@@ -195,10 +198,10 @@ def build_site(project: Project, site_dir: Path | None = None, build_root: Path 
             root_not_found_page(site_name, languages,
                                 {language.code: catalogs.texts(language).ui for language in usable},
                                 base.get("site_url"))), encoding="utf-8")
-        if base.get("site_url"):  # printed hands lead back to their live page (handouts.py)
-            add_handout_codes(out, str(base["site_url"]))
-        log(f"wrote {embed.write_embed_pages(out, {lang.code: catalogs.texts(lang).ui for lang in languages})} "
-            "embed pages")
+        for lang in languages:  # a language left out keeps its last good pages: their hands' embed pages
+            if lang.code in failed and (out / lang.code).is_dir():
+                embeds[lang.code] = _finish_embeds(lang, catalogs.texts(lang).ui, base, out)
+        log(f"wrote {sum(embeds.values())} embed pages")
         log(f"wrote {embed.write_table_embed_pages(out, {lang.code: catalogs.texts(lang).ui for lang in languages})} "
             "play-table embed pages")
         swap_into_place(out, site_dir)
@@ -230,11 +233,12 @@ def _engine_ahead(runtime: Path, build_root: Path) -> Iterator[Callable[[], None
 
 
 def _build_languages(languages: list[Language], cache: buildcache.BuildCache) -> Iterator[_Built]:
-    """Each language's pages in forked processes, as many at a time as there are cores (on a machine
-    with two or more). One process more finishes three languages on two cores sooner, but a course
-    of 1,000 hands then passed 1.2 GB (bench/README.md)."""
+    """Each language's pages in forked processes, one more at a time than there are cores (on a machine
+    with two or more), so that three languages share two cores to the end rather than the third
+    running alone. This once took a course of 1,000 hands past 1.2 GB; the processes no longer hold
+    the hands' traces (``handwork``), and it peaks far lower (bench/README.md)."""
     cores = handwork.jobs()  # TRICKBOOK_JOBS, else the cores; 1 without fork
-    workers = min(len(languages), cores) if cores >= 2 else 1
+    workers = min(len(languages), cores + 1) if cores >= 2 else 1
     if workers < 2:
         for lang in languages:
             yield _build_language(lang, cache)
@@ -288,7 +292,16 @@ def _build_language(lang: Language, cache: buildcache.BuildCache | None) -> _Bui
     if hand_cache is not None and hand_cache.reused:
         said += (f" ({hand_cache.drawn + hand_cache.ahead} hand figures drawn, {hand_cache.reused} taken from "
                  "the build's cache)")
-    return _Built(lang.code, coverage, [said], oversized_pages(out / lang.code, job.size_limit))
+    warned = oversized_pages(out / lang.code, job.size_limit)
+    return _Built(lang.code, coverage, [said], warned, _finish_embeds(lang, texts.ui, job.base, out))
+
+
+def _finish_embeds(lang: Language, ui: Callable[[str], str], base: dict[str, Any], out: Path) -> int:
+    """A language folder's printed hands' codes and its hands' embed pages (``handouts``, ``embed``), the
+    last passes over its pages, which read and write only that folder and ``embed/<lang>/``."""
+    if base.get("site_url"):  # printed hands lead back to their live page (handouts.py)
+        add_handout_codes(out, str(base["site_url"]), only=lang.code)
+    return embed.language_embeds(out, lang.code, ui)
 
 
 TITLES = "titles.json"
