@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from trickbook.errors import RecordError
-from trickbook_site import build, handwork, hands, translations
+from trickbook_site import build, hands, handwork, translations
 from trickbook_site.build import build_site, write_localized_docs
 from trickbook_site.handcache import HandCache
 from trickbook_site.hands import load_hands

@@ -97,6 +97,7 @@ class _Job:
     leave_out: list[Path]
     size_limit: int
     fresh: frozenset[str] = frozenset()  # the hands' cache keys this build replayed ahead (handwork)
+    keep_work: bool = False  # the languages' generated pages stay for `live.py` (else each process removes its own)
 
 
 @dataclass
@@ -171,7 +172,8 @@ def build_site(project: Project, site_dir: Path | None = None, build_root: Path 
             result = BuildResult(site_dir, [lang.code for lang in languages], len(hands), 0.0, warnings=unshown,
                                  failed=failed)
             _JOB = _Job(project, base, languages, hands, catalogs, work, out, build_root,
-                        [build_root, site_dir, project.root / "site"], size_limit, frozenset(ahead.keys))
+                        [build_root, site_dir, project.root / "site"], size_limit, frozenset(ahead.keys),
+                        keep_work is not None)
             engine_ready()  # no thread is left running when the languages fork
         embeds: dict[str, int] = {}
         try:
@@ -293,7 +295,10 @@ def _build_language(lang: Language, cache: buildcache.BuildCache | None) -> _Bui
         said += (f" ({hand_cache.drawn + hand_cache.ahead} hand figures drawn, {hand_cache.reused} taken from "
                  "the build's cache)")
     warned = oversized_pages(out / lang.code, job.size_limit)
-    return _Built(lang.code, coverage, [said], warned, _finish_embeds(lang, texts.ui, job.base, out))
+    embeds = _finish_embeds(lang, texts.ui, job.base, out)
+    if not job.keep_work:  # the generated pages, no longer needed: removed here, beside the other languages
+        shutil.rmtree(job.work / lang.code, ignore_errors=True)
+    return _Built(lang.code, coverage, [said], warned, embeds)
 
 
 def _finish_embeds(lang: Language, ui: Callable[[str], str], base: dict[str, Any], out: Path) -> int:
