@@ -27,7 +27,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from html import escape
-from typing import Callable, Iterable
+from typing import Any, Callable, Iterable
 
 from trickbook.cards import Card
 from trickbook.messages import CARD_KEYS, CATEGORY_NAMES, MESSAGES, SUIT_NAMES, Event, format_value, render
@@ -350,10 +350,10 @@ class HandFigure:
     def data(self, step: int) -> str:
         """The JSON island: the record text, the compact trace and the translated title and notes."""
         notes = {str(n): self.note(text) for n, text in self.record.notes.items() if text}
-        island = {
+        island: dict[str, Any] = {
             "id": self.hand.id, "game": self.record.game, "lang": self.texts.lang,
             "title": self.title(), "notes": notes, "record": self.hand.text,
-            "replay": self.hand.compact_replay, "step": step,
+            "replay": None, "step": step,  # the compact trace, written once per hand, goes in below
         }
         english = [str(n) for n, text in self.record.notes.items() if text and self.english(text)]
         if english:
@@ -364,6 +364,8 @@ class HandFigure:
                                     **({"text_en": True} if self.english(key["text"]) else {})}
                                    for key in self.hand.question_keys]
         text = json.dumps(island, ensure_ascii=False, separators=(",", ":"))
+        # Only the key can read `"replay":null` here: in a string value its quotes would be escaped.
+        text = text.replace('"replay":null', '"replay":' + self.hand.compact_text, 1)
         # "<" escaped as \u003c: no "</script>" or "<!--" can end the island early.
         text = text.replace("<", "\\u003c")
         return f'<script type="application/json" class="tb-data">{text}</script>'
