@@ -21,6 +21,7 @@ import pytest
 from trickbook.errors import RecordError
 from trickbook_site import build, hands, handwork, translations
 from trickbook_site.build import build_site, write_localized_docs
+from trickbook_site.errors import CatalogError
 from trickbook_site.handcache import HandCache
 from trickbook_site.hands import load_hands
 from trickbook_site.project import Project
@@ -107,7 +108,7 @@ def test_jobs_follow_the_variable_the_cores_and_fork(monkeypatch: pytest.MonkeyP
 
 def test_with_one_process_nothing_is_done_ahead(site: Path) -> None:
     _, _, texts = texts_of(site)
-    with handwork.replaying_ahead(site / "docs", site / "build", texts, 1) as wait:
+    with handwork.replaying_ahead(site / "docs", site / "build", lambda: texts, 1) as wait:
         ahead = wait()
     assert (ahead.replayed, ahead.drawn, ahead.processes) == (0, 0, set())
     assert not (site / "build" / "cache" / "hands").exists()
@@ -163,7 +164,7 @@ def localize(site: Path, cache: bool) -> dict[str, str]:
 def test_two_processes_replay_every_record_once_and_draw_every_figure_so_the_languages_do_neither(
         site: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     _, _, texts = texts_of(site)
-    with handwork.replaying_ahead(site / "docs", site / "build", texts, 2) as wait:
+    with handwork.replaying_ahead(site / "docs", site / "build", lambda: texts, 2) as wait:
         ahead = wait()
     figures = (EXTRA + 1 + 1 + 1) * 2  # every record at one step, the first at two more: in two languages
     assert ahead.replayed == EXTRA + 2 and ahead.drawn == figures
@@ -174,7 +175,7 @@ def test_two_processes_replay_every_record_once_and_draw_every_figure_so_the_lan
     assert counts.replayed == [] and counts.drawn == []  # all done ahead
     assert shared == localize(site, cache=False)  # the pages a build without any of it writes
     # A second pass finds it all in the cache: nothing to fork for.
-    with handwork.replaying_ahead(site / "docs", site / "build", texts, 2) as wait:
+    with handwork.replaying_ahead(site / "docs", site / "build", lambda: texts, 2) as wait:
         again = wait()
     assert (again.replayed, again.drawn, again.processes) == (0, 0, set())
 
@@ -240,4 +241,32 @@ def test_a_bad_record_fails_trickbook_build_in_one_line_whether_parallel_or_seri
         lines.append(done.stderr.strip())
     assert lines[0] == lines[1]
     assert lines[1].startswith(f"trickbook build: {record}:") and "action" in lines[1]
+    assert not (site / "site").exists()
+
+
+def test_a_broken_catalog_checked_while_the_hands_replay_fails_the_build_as_the_serial_build_does(
+        site: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The parent checks the catalogs while the processes replay (each reads the catalogs itself, and
+    draws nothing from a catalog it cannot read): the error is the serial build's, after the records."""
+    root = build_root(site)
+    po = site / "locales" / "pt_PT" / "LC_MESSAGES" / "content.po"
+    lines = po.read_text(encoding="utf-8").splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("msgstr") and i > 5)
+    lines[at] = 'msgstr "sem fim'
+    po.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    errors = []
+    for jobs in ("1", "2"):
+        shutil.rmtree(root / "cache", ignore_errors=True)
+        monkeypatch.setenv(handwork.JOBS_ENV, jobs)
+        with pytest.raises(CatalogError) as info:
+            build_site(Project(site), site_dir=site / "site", build_root=root)
+        errors.append(str(info.value))
+    assert errors[0] == errors[1] and f"content.po:{at + 1}" in errors[1]
+    # With a bad record too, the record is reported first, in both.
+    bad_record(site)
+    for jobs in ("1", "2"):
+        shutil.rmtree(root / "cache", ignore_errors=True)
+        monkeypatch.setenv(handwork.JOBS_ENV, jobs)
+        with pytest.raises(RecordError):
+            build_site(Project(site), site_dir=site / "site", build_root=root)
     assert not (site / "site").exists()

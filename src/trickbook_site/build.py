@@ -139,19 +139,18 @@ def build_site(project: Project, site_dir: Path | None = None, build_root: Path 
         languages = project.languages()
         failed = translations.broken_languages(project, languages) if serving else {}
         usable = [lang for lang in languages if lang.code not in failed]
-        # The catalogs first, so that the hands' processes draw the figures with them; a broken
-        # catalog is reported where it was before, after the records (a bad record comes first).
-        catalogs: translations.Catalogs | None = None
-        broken_catalog: TrickbookError | None = None
-        try:
-            catalogs = translations.check_catalogs(project, usable, work / "locales", strict=strict)
-        except TrickbookError as error:
-            broken_catalog = error
-        texts = [catalogs.texts(lang) for lang in usable] if catalogs is not None else []
-        # The hands replayed and drawn on every core (forked first: no thread runs then), and the
-        # engine's files made in a thread meanwhile.
-        with handwork.replaying_ahead(project.docs, build_root, texts, handwork.jobs()) as hands_ahead, \
+        # The hands replayed and drawn on every core (forked first: no thread runs then; each process
+        # reads the catalogs itself), and the engine's files made in a thread meanwhile.
+        with handwork.replaying_ahead(project.docs, build_root, functools.partial(_texts, project, usable, work),
+                                      handwork.jobs()) as hands_ahead, \
                 _engine_ahead(runtime, build_root) as engine_ready:
+            # Meanwhile the catalogs are checked; a broken one is reported after the records, as before.
+            catalogs: translations.Catalogs | None = None
+            broken_catalog: TrickbookError | None = None
+            try:
+                catalogs = translations.check_catalogs(project, usable, work / "locales", strict=strict)
+            except TrickbookError as error:
+                broken_catalog = error
             ahead = hands_ahead()
             hand_cache = handcache.HandCache(build_root)
             hands = load_hands(project.docs, hand_cache)
@@ -213,6 +212,12 @@ def build_site(project: Project, site_dir: Path | None = None, build_root: Path 
         result.seconds = time.perf_counter() - started
         log(f"site written to {site_dir} in {result.seconds:.1f} s")
         return result
+
+
+def _texts(project: Project, languages: list[Language], work: Path) -> list[Texts]:
+    """Each language's texts, read in a hands' process (``handwork``) while the parent checks the catalogs."""
+    catalogs = translations.Catalogs(project, work / "locales")
+    return [catalogs.texts(lang) for lang in languages]
 
 
 @contextmanager

@@ -106,16 +106,18 @@ class Ahead:
     keys: set[str] = field(default_factory=set)
 
 
-# What the forked processes inherit: the records, each language's texts and the build's folder.
-_WORK: tuple[list[Record], list[Texts], Path] | None = None
+# What the forked processes inherit: the records, how to read each language's texts, the build's folder.
+_WORK: tuple[list[Record], Callable[[], list[Texts]], Path] | None = None
+_TEXTS: list[Texts] | None = None  # in a forked process: the texts, read once
 
 
 @contextmanager
-def replaying_ahead(docs: Path, build_root: Path, texts: list[Texts], processes: int,
+def replaying_ahead(docs: Path, build_root: Path, texts: Callable[[], list[Texts]], processes: int,
                     ) -> Iterator[Callable[[], Ahead]]:
-    """Replay the records the hand cache under ``build_root`` lacks, and draw their figures in each of
-    ``texts``' languages, in ``processes`` forked processes (none with fewer than two, or fewer than
-    two records to replay). The processes are forked on entry; the callable waits for them."""
+    """Replay the records the hand cache under ``build_root`` lacks, and draw their figures in each
+    language ``texts()`` gives (called in each process; the parent meanwhile checks the catalogs),
+    in ``processes`` forked processes (none with fewer than two, or fewer than two records to
+    replay). The processes are forked on entry; the callable waits for them."""
     global _WORK
     ahead = Ahead()
     cache = HandCache(build_root)
@@ -165,8 +167,15 @@ def _draw(hand: Hand, step: int, texts: Texts) -> str:
 
 def _share(indices: range) -> tuple[int, int, int, list[str]]:
     """In a forked process: replay one share of the records and draw their figures into the hand cache."""
+    global _TEXTS
     assert _WORK is not None
-    records, languages, build_root = _WORK
+    records, read_texts, build_root = _WORK
+    if _TEXTS is None:
+        try:
+            _TEXTS = read_texts()
+        except Exception:  # noqa: BLE001 - a broken catalog: the parent reports it; the records are still replayed
+            _TEXTS = []
+    languages = _TEXTS
     cache = HandCache(build_root)
     keys: list[str] = []
     for index in indices:
