@@ -92,8 +92,8 @@ class Trace:
         payments: Mapping[str, int] | None = getattr(self.state, "payments", None)
         return payments
 
-    def as_json(self) -> dict[str, Any]:
-        """The object ``trickbook replay --json`` prints."""
+    def as_json(self, events: bool = True) -> dict[str, Any]:
+        """The object ``trickbook replay --json`` prints (without ``events``, all but the events)."""
         s = self.state
         out: dict[str, Any] = {
             "deal": s.deal.as_json(),
@@ -105,7 +105,8 @@ class Trace:
         }
         if hasattr(s, "payments"):
             out["payments"] = s.payments
-        out["events"] = [e.as_dict() for e in s.events]
+        if events:
+            out["events"] = [e.as_dict() for e in s.events]
         return out
 
     def header(self) -> dict[str, Any]:
@@ -135,8 +136,7 @@ class Trace:
                 item["delta"] = view_delta(previous, s.view)
             previous = s.view
             steps.append(item)
-        result = self.as_json()
-        del result["events"]  # every step has its own
+        result = self.as_json(events=False)  # every step has its own
         return {**self.header(), "compact": True, "steps": steps, "result": result}
 
     def transcript(self) -> str:
@@ -195,8 +195,8 @@ def _same(old: Any, new: Any) -> bool:
 
 
 def _diff(old: Any, new: Any, path: Path, out: list[list[Any]]) -> None:
-    if _same(old, new):
-        return
+    # Containers compared item by item add nothing where they are the same, so only what is
+    # replaced whole is compared whole (once, not again at every level above it).
     if isinstance(old, dict) and isinstance(new, dict) and list(old) == list(new):
         for key in new:
             _diff(old[key], new[key], [*path, key], out)
@@ -209,7 +209,8 @@ def _diff(old: Any, new: Any, path: Path, out: list[list[Any]]) -> None:
             else:
                 out.append([[*path, i], value])
         return
-    out.append([path, new])
+    if not _same(old, new):
+        out.append([path, new])
 
 
 def apply_delta(view: Any, delta: list[list[Any]]) -> Any:

@@ -17,7 +17,6 @@ g. the swap into place, in one atomic exchange.
 
 from __future__ import annotations
 
-import ctypes
 import functools
 import hashlib
 import json
@@ -25,8 +24,6 @@ import multiprocessing
 import os
 import re
 import shutil
-import signal
-import sys
 import threading
 import time
 import warnings
@@ -38,7 +35,9 @@ from typing import Any, Callable, Iterator
 
 from markdown_it import MarkdownIt
 
-from . import buildcache, csp, embed, handcache, on_demand, translations
+from trickbook.errors import TrickbookError
+
+from . import buildcache, csp, embed, handcache, handwork, on_demand, translations
 from .assets import prepare_engine, write_assets
 from .errors import SiteError
 from .figure import HandFigure, Texts, draw_hand
@@ -50,7 +49,7 @@ from .pairing import pair_html
 from .project import Language, Project, pyodide_runtime_dir
 from .question_print import ANSWERS_PREFIX
 from .textfile import read_text
-from .workdirs import claim, close_locks_in_child, swap_into_place
+from .workdirs import child_start, claim, swap_into_place
 
 Log = Callable[[str], None]
 
@@ -92,6 +91,8 @@ class _Job(BuiltState):
     build_root: Path
     leave_out: list[Path]
     size_limit: int
+    fresh: frozenset[str] = frozenset()  # the hands' cache keys this build replayed ahead (handwork)
+    keep_work: bool = False  # the languages' generated pages stay for `live.py` (else each process removes its own)
 
 
 @dataclass
@@ -100,6 +101,7 @@ class _Built:
     coverage: dict[str, float]
     said: list[str]
     warnings: list[str]
+    embeds: int = 0  # the language's hands' embed pages written
 
 
 _JOB: _Job | None = None
@@ -125,33 +127,52 @@ def build_site(project: Project, site_dir: Path | None = None, build_root: Path 
     site_dir = (site_dir or Path.cwd() / "site").resolve()
     build_root = (build_root or Path.cwd() / "build").resolve()
     runtime = pyodide_runtime_dir(project)  # before any work: a missing runtime fails at once
-    with claim(build_root, "site-", log) as work, buildcache.using(build_root) as cache, \
-            _engine_ahead(runtime, build_root) as engine_ready:
+    with claim(build_root, "site-", log) as work, buildcache.using(build_root) as cache:
         base = read_base_config(project)
         size_limit = page_size_limit(project, base)
         check_pages_are_utf8(project.docs)
-        hand_cache = handcache.HandCache(build_root)
-        hands = load_hands(project.docs, hand_cache)
-        kept_hands = f" ({len(hands) - hand_cache.replays} unchanged, taken from the build's cache)" \
-            if hand_cache.replays < len(hands) else ""
-        log(f"replayed {len(hands)} worked hands{kept_hands}")
-        unshown = [f"warning: {w}" for w in unshown_records(project.docs, hands)]
-        for line in unshown:
-            log(line)
         languages = project.languages()
         failed = translations.broken_languages(project, languages) if serving else {}
-        for code, error in failed.items():
-            log(f"{code}/ not rebuilt: {error}")
         usable = [lang for lang in languages if lang.code not in failed]
-        catalogs = translations.check_catalogs(project, usable, work / "locales", strict=strict)
-        out = work / "site"
-        result = BuildResult(site_dir, [lang.code for lang in languages], len(hands), 0.0, warnings=unshown,
-                             failed=failed)
-        _JOB = _Job(project, base, languages, hands, catalogs, work, out, build_root,
-                    [build_root, site_dir, project.root / "site"], size_limit)
-        engine_ready()  # no thread is left running when the languages fork
+        # The hands replayed and drawn on every core (forked first: no thread runs then; each process
+        # reads the catalogs itself), and the engine's files made in a thread meanwhile.
+        with handwork.replaying_ahead(project.docs, build_root, functools.partial(_texts, project, usable, work),
+                                      handwork.jobs()) as hands_ahead, \
+                _engine_ahead(runtime, build_root) as engine_ready:
+            # Meanwhile the catalogs are checked; a broken one is reported after the records, as before.
+            catalogs: translations.Catalogs | None = None
+            broken_catalog: TrickbookError | None = None
+            try:
+                catalogs = translations.check_catalogs(project, usable, work / "locales", strict=strict)
+            except TrickbookError as error:
+                broken_catalog = error
+            ahead = hands_ahead()
+            hand_cache = handcache.HandCache(build_root)
+            hands = load_hands(project.docs, hand_cache)
+            replays = hand_cache.replays + ahead.replayed
+            kept_hands = f" ({len(hands) - replays} unchanged, taken from the build's cache)" \
+                if replays < len(hands) else ""
+            shared = f" in {len(ahead.processes)} processes" if len(ahead.processes) > 1 else ""
+            log(f"replayed {len(hands)} worked hands{shared}{kept_hands}")
+            unshown = [f"warning: {w}" for w in unshown_records(project.docs, hands)]
+            for line in unshown:
+                log(line)
+            for code, why in failed.items():
+                log(f"{code}/ not rebuilt: {why}")
+            if catalogs is None:
+                assert broken_catalog is not None
+                raise broken_catalog
+            out = work / "site"
+            result = BuildResult(site_dir, [lang.code for lang in languages], len(hands), 0.0, warnings=unshown,
+                                 failed=failed)
+            _JOB = _Job(project, base, languages, hands, catalogs, work, out, build_root,
+                        [build_root, site_dir, project.root / "site"], size_limit, frozenset(ahead.keys),
+                        keep_work is not None)
+            engine_ready()  # no thread is left running when the languages fork
+        embeds: dict[str, int] = {}
         try:
             for built in _build_languages(usable, cache):
+                embeds[built.code] = built.embeds
                 result.coverage[built.code] = built.coverage
                 result.warnings += built.warnings
                 for line in built.said + built.warnings:
@@ -173,10 +194,10 @@ def build_site(project: Project, site_dir: Path | None = None, build_root: Path 
             root_not_found_page(site_name, languages,
                                 {language.code: catalogs.texts(language).ui for language in usable},
                                 base.get("site_url"))), encoding="utf-8")
-        if base.get("site_url"):  # printed hands lead back to their live page (handouts.py)
-            add_handout_codes(out, str(base["site_url"]))
-        log(f"wrote {embed.write_embed_pages(out, {lang.code: catalogs.texts(lang).ui for lang in languages})} "
-            "embed pages")
+        for lang in languages:  # a language left out keeps its last good pages: their hands' embed pages
+            if lang.code in failed and (out / lang.code).is_dir():
+                embeds[lang.code] = _finish_embeds(lang, catalogs.texts(lang).ui, base, out)
+        log(f"wrote {sum(embeds.values())} embed pages")
         log(f"wrote {embed.write_table_embed_pages(out, {lang.code: catalogs.texts(lang).ui for lang in languages})} "
             "play-table embed pages")
         swap_into_place(out, site_dir)
@@ -186,6 +207,12 @@ def build_site(project: Project, site_dir: Path | None = None, build_root: Path 
         result.seconds = time.perf_counter() - started
         log(f"site written to {site_dir} in {result.seconds:.1f} s")
         return result
+
+
+def _texts(project: Project, languages: list[Language], work: Path) -> list[Texts]:
+    """Each language's texts, read in a hands' process (``handwork``) while the parent checks the catalogs."""
+    catalogs = translations.Catalogs(project, work / "locales")
+    return [catalogs.texts(lang) for lang in languages]
 
 
 @contextmanager
@@ -208,19 +235,20 @@ def _engine_ahead(runtime: Path, build_root: Path) -> Iterator[Callable[[], None
 
 
 def _build_languages(languages: list[Language], cache: buildcache.BuildCache) -> Iterator[_Built]:
-    """Each language's pages in forked processes, as many at a time as there are cores (on a machine
-    with two or more). One process more finishes three languages on two cores sooner, but a course
-    of 1,000 hands then passed 1.2 GB (bench/README.md)."""
-    cores = os.cpu_count() or 1
-    workers = min(len(languages), cores) if cores >= 2 else 1
-    if workers < 2 or "fork" not in multiprocessing.get_all_start_methods():
+    """Each language's pages in forked processes, one more at a time than there are cores (on a machine
+    with two or more), so that three languages share two cores to the end rather than the third
+    running alone. This once took a course of 1,000 hands past 1.2 GB; the processes no longer hold
+    the hands' traces (``handwork``), and it peaks far lower (bench/README.md)."""
+    cores = handwork.jobs()  # TRICKBOOK_JOBS, else the cores; 1 without fork
+    workers = min(len(languages), cores + 1) if cores >= 2 else 1
+    if workers < 2:
         for lang in languages:
             yield _build_language(lang, cache)
         return
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", DeprecationWarning)  # fork beside serve's server thread: the child only builds
         with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"),
-                                 initializer=_child_start, initargs=(os.getpid(),)) as pool:
+                                 initializer=child_start, initargs=(os.getpid(),)) as pool:
             futures = [pool.submit(_build_language_in_child, lang) for lang in languages]
             try:
                 for future in futures:
@@ -228,22 +256,6 @@ def _build_languages(languages: list[Language], cache: buildcache.BuildCache) ->
             except BaseException:
                 pool.shutdown(wait=True, cancel_futures=True)  # the languages not started yet need not be
                 raise
-
-
-def _child_start(parent: int) -> None:
-    """A language's process dies with the build that forked it, and holds none of its locks."""
-    close_locks_in_child()
-    if sys.platform.startswith("linux"):
-        try:
-            libc = ctypes.CDLL(None, use_errno=True)
-            libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
-        except (OSError, AttributeError):
-            pass
-    if os.getppid() != parent:  # the build died before the line above
-        os._exit(1)
-
-
-PR_SET_PDEATHSIG = 1  # linux/prctl.h
 
 
 def _build_language_in_child(lang: Language) -> _Built:
@@ -261,7 +273,7 @@ def _build_language(lang: Language, cache: buildcache.BuildCache | None) -> _Bui
     project, catalogs, out = job.project, job.catalogs, job.out
     texts = catalogs.texts(lang)
     docs = job.work / lang.code / "docs"
-    hand_cache = handcache.HandCache(job.build_root) if cache is not None else None
+    hand_cache = handcache.HandCache(job.build_root, fresh=job.fresh) if cache is not None else None
     coverage = write_localized_docs(project, lang, job.hands, texts, catalogs, docs, hand_cache)
     nav = catalogs.write_terms_page(lang, job.languages, docs)
     settings = language_config(project, job.base, lang, job.languages, docs, out / lang.code,
@@ -280,8 +292,21 @@ def _build_language(lang: Language, cache: buildcache.BuildCache | None) -> _Bui
         buildcache.keep_pages(cache, lang.code, key, out / lang.code, extra={TITLES: titles_file})
         said = f"built {lang.code}/"
     if hand_cache is not None and hand_cache.reused:
-        said += f" ({hand_cache.drawn} hand figures drawn, {hand_cache.reused} taken from the build's cache)"
-    return _Built(lang.code, coverage, [said], oversized_pages(out / lang.code, job.size_limit))
+        said += (f" ({hand_cache.drawn + hand_cache.ahead} hand figures drawn, {hand_cache.reused} taken from "
+                 "the build's cache)")
+    warned = oversized_pages(out / lang.code, job.size_limit)
+    embeds = _finish_embeds(lang, texts.ui, job.base, out)
+    if not job.keep_work:  # the generated pages, no longer needed: removed here, beside the other languages
+        shutil.rmtree(job.work / lang.code, ignore_errors=True)
+    return _Built(lang.code, coverage, [said], warned, embeds)
+
+
+def _finish_embeds(lang: Language, ui: Callable[[str], str], base: dict[str, Any], out: Path) -> int:
+    """A language folder's printed hands' codes and its hands' embed pages (``handouts``, ``embed``), the
+    last passes over its pages, which read and write only that folder and ``embed/<lang>/``."""
+    if base.get("site_url"):  # printed hands lead back to their live page (handouts.py)
+        add_handout_codes(out, str(base["site_url"]), only=lang.code)
+    return embed.language_embeds(out, lang.code, ui)
 
 
 TITLES = "titles.json"

@@ -9,9 +9,10 @@ link under the figure leads to the hand on its full page.
 
 The embed pages live in their own folder, apart from the languages' folders, so that a
 host's headers can let any site frame them while every other page stays unframeable
-(`headers.py`). They are made from the built pages, after every language's build: the
-figure of each hand in its page gets `data-embed`, the embed page's address, which the
-player's "Embed" control turns into an `<iframe>` snippet.
+(`headers.py`). They are made from the built pages, by each language's process once its
+pages are finished (`language_embeds`): the figure of each hand in its page gets
+`data-embed`, the embed page's address, which the player's "Embed" control turns into an
+`<iframe>` snippet.
 
 With the site's address known (`trickbook publish --base-url`), `write_oembed` adds an
 oEmbed answer beside each embed page (`oembed.json`, type `rich`) and names it in the
@@ -21,11 +22,8 @@ embed page and the hand's page (`<link rel="alternate" type="application/json+oe
 from __future__ import annotations
 
 import json
-import multiprocessing
 import os
 import re
-import warnings
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from html import escape, unescape
 from pathlib import Path, PurePosixPath
@@ -186,43 +184,11 @@ def refresh_embed_pages(site: Path, pages: list[Path], ui: dict[str, Translate])
     return written
 
 
-def write_embed_pages(site: Path, ui: dict[str, Translate]) -> int:
-    """Write every hand's embed page into ``site`` and mark the hands' figures; the pages written.
+def language_embeds(site: Path, code: str, _: Translate) -> int:
+    """The embed pages of one language folder's hands, and its figures marked; the pages written.
 
-    ``ui`` translates the page's one text of its own, by language folder. The languages are done in
-    forked processes, as many at a time as there are cores: each reads and rewrites its own pages."""
-    global _EMBEDDING
-    folders = [folder.name for folder in language_folders(site)]
-    cores = os.cpu_count() or 1
-    if cores < 2 or len(folders) < 2 or "fork" not in multiprocessing.get_all_start_methods():
-        return sum(_language_embeds(site, code, ui.get(code, _same)) for code in folders)
-    _EMBEDDING = (site, ui)
-    try:
-        with warnings.catch_warnings():
-            # A fork beside serve's server thread: the child only writes files.
-            warnings.simplefilter("ignore", DeprecationWarning)
-            with ProcessPoolExecutor(min(cores, len(folders)), mp_context=multiprocessing.get_context("fork")) as pool:
-                return sum(pool.map(_language_embeds_in_child, folders))
-    finally:
-        _EMBEDDING = None
-
-
-# What the forked processes of ``write_embed_pages`` inherit: the site and the translations.
-_EMBEDDING: tuple[Path, dict[str, Translate]] | None = None
-
-
-def _same(text: str) -> str:
-    return text
-
-
-def _language_embeds_in_child(code: str) -> int:
-    assert _EMBEDDING is not None
-    site, ui = _EMBEDDING
-    return _language_embeds(site, code, ui.get(code, _same))
-
-
-def _language_embeds(site: Path, code: str, _: Translate) -> int:
-    """The embed pages of one language folder's hands, and its figures marked; the pages written."""
+    Each language's process does this for its own folder once its pages are finished (``build.py``):
+    it reads and rewrites only that folder's pages and writes only ``embed/<code>/``."""
     embeds = [embed for embed in find_hands(site, only=code)]
     for embed in embeds:
         html = embed.page.read_text(encoding="utf-8")

@@ -27,7 +27,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from html import escape
-from typing import Callable, Iterable
+from typing import Any, Callable, Iterable
 
 from trickbook.cards import Card
 from trickbook.messages import CARD_KEYS, CATEGORY_NAMES, MESSAGES, SUIT_NAMES, Event, format_value, render
@@ -354,10 +354,10 @@ class HandFigure:
         the record text, the compact trace and the translated title and notes, with the language's
         typography on the prose the widget shows."""
         notes = {str(n): self.note(text) for n, text in self.record.notes.items() if text}
-        data = {
+        data: dict[str, Any] = {
             "id": self.hand.id, "game": self.record.game, "lang": self.texts.lang,
             "title": self.title(), "notes": notes, "record": self.hand.text,
-            "replay": self.hand.compact_replay, "step": step,
+            "replay": None, "step": step,  # the compact trace, written once per hand, goes in below
         }
         english = [str(n) for n, text in self.record.notes.items() if text and self.english(text)]
         if english:
@@ -371,6 +371,8 @@ class HandFigure:
         if rules is not None:
             data = typography.hand_data(data, rules)
         text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+        # Only the key can read `"replay":null` here: in a string value its quotes would be escaped.
+        text = text.replace('"replay":null', '"replay":' + self.hand.compact_text, 1)
         # "<" written \u003c, as it was when the data stood in the page: no "</script>" or "<!--" in it.
         text = text.replace("<", "\\u003c")
         return hand_data.data_file_name(text), text

@@ -114,6 +114,10 @@ class HandCache:
     replays: int = 0   # records replayed by this process (a kept hand is not replayed)
     drawn: int = 0     # figures drawn by this process (a kept figure is not drawn again)
     reused: int = 0    # figures taken from the cache
+    # The keys of hands this build replayed and drew ahead (``handwork``): their figures, found in
+    # the cache, are counted as ``ahead``, not as taken from an earlier build.
+    fresh: frozenset[str] = frozenset()
+    ahead: int = 0
 
     @property
     def root(self) -> Path:
@@ -166,7 +170,10 @@ class HandCache:
                 and entry.get("fallbacks") == (texts.fallbacks is not None) and _still_same(entry.get("uses"), texts)):
             from .figure import Drawn  # (the figure module imports the hands', which import this one)
 
-            self.reused += 1
+            if key in self.fresh:
+                self.ahead += 1
+            else:
+                self.reused += 1
             return Drawn(str(entry["html"]), str(entry["data_name"]), str(entry["data"]))
         recorder = _Recorder(texts)
         drawn = draw(recorder.recording())

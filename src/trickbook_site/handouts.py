@@ -47,11 +47,13 @@ def code_block(address: str) -> str:
             f'<p class="tb-handout-address">{escape(address)}</p></div>')
 
 
-def add_handout_codes(site: Path, base_url: str) -> int:
-    """Give every worked hand in the language folders of ``site`` its printed QR code (replacing one
-    made for another address); the number of figures."""
+def add_handout_codes(site: Path, base_url: str, only: str | None = None) -> int:
+    """Give every worked hand in the language folders of ``site`` (or in the folder ``only``) its printed
+    QR code (replacing one made for another address); the number of figures."""
     count = 0
     for folder in language_folders(site):
+        if only is not None and folder.name != only:
+            continue
         for page in sorted(folder.rglob("index.html")):
             html = page.read_text(encoding="utf-8")
             path = page.parent.relative_to(site).as_posix() + "/"

@@ -13,6 +13,7 @@ each block becomes raw HTML that MkDocs passes through unchanged.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from pathlib import Path
@@ -103,6 +104,11 @@ class Hand:
     def compact_replay(self) -> dict[str, Any]:
         """The trace as the hand's data file carries it; the same in every language, so worked out once."""
         return self.trace.compact_json()
+
+    @cached_property
+    def compact_text(self) -> str:
+        """``compact_replay`` as JSON text (compact, not ASCII-escaped), written once for every figure."""
+        return json.dumps(self.compact_replay, ensure_ascii=False, separators=(",", ":"))
 
 
 @lru_cache(maxsize=128)

@@ -23,6 +23,7 @@ import ctypes.util
 import errno
 import os
 import shutil
+import signal
 import sys
 import tempfile
 from contextlib import contextmanager
@@ -47,6 +48,23 @@ def close_locks_in_child() -> None:
         except OSError:
             pass
     _HELD.clear()
+
+
+def child_start(parent: int) -> None:
+    """In a process a build forked (``ProcessPoolExecutor``'s initializer): it dies with the build
+    that forked it, and holds none of its locks."""
+    close_locks_in_child()
+    if sys.platform.startswith("linux"):
+        try:
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+        except (OSError, AttributeError):
+            pass
+    if os.getppid() != parent:  # the build died before the line above
+        os._exit(1)
+
+
+PR_SET_PDEATHSIG = 1  # linux/prctl.h
 
 
 def _step(name: str) -> None:
