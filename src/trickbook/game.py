@@ -4,7 +4,9 @@ A game is one ``HandState`` subclass that carries all its facts as class
 variables (name, aliases, title, seats, teams, hand size and packets, the pack,
 the extra cards of the deal, the first-dealer draw, its rules options, verbs,
 its bot and its play table's manners) and plays one hand from the deal to its scoring. Defining the class
-registers the game (``games.find_game``).
+registers the game (``games.find_game``). How a deal lies, as one seat's view shows it, is the
+class's too (``deal_seen``, ``deal_from``): the strong bot's guessed worlds lay out their deals by it;
+the defaults serve a deal of hands, a turned card, a kitty and a stock.
 
 The state moves through explicit phases (``Phase``); for each phase a game
 writes ``_<phase>_legal``, ``_<phase>_check`` and ``_<phase>_apply`` and the
