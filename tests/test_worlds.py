@@ -139,3 +139,35 @@ def test_the_sampler_refuses_impossible_samples():
         wrong = {k: list(v) for k, v in hidden.items()}
         wrong[MASKED] = [never_held]
         assert world.rebuild(wrong) is None, f"the dealer discards {never_held}, which he did not hold"
+
+
+def test_a_trinidad_run_is_laid_out_in_the_order_running_the_pack_deals():
+    """Rule (Trinidad, running the pack): three more cards to each player from the eldest hand, then a
+    new kick. The class's layout (``deal_from``) puts each seat's later cards and the later kicks back
+    on the stock in that order, so the deal it rebuilds from the hands after a run is the deal dealt."""
+    cls = find_game("trinidad")
+    seats = cls.default_seats
+    checked = 0
+    for n in range(40):
+        dealer = seats[n % len(seats)]
+        seed = hashlib.sha256(f"run {n}".encode()).hexdigest()
+        state = cls(None, seats, dealer, deal_hand("trinidad", seats, dealer, seed, 1))
+        if state.phase != "beg":
+            continue
+        state.apply(Action.parse(f"{state.current_player} beg", seats))
+        run = f"{state.current_player} run"
+        if run not in [str(a) for a in state.legal_actions()]:
+            continue
+        state.apply(Action.parse(run, seats))
+        if state.runs == 0 or state.redeal:
+            continue
+        seen = cls.deal_seen(state.observation(state.eldest))
+        assert seen.laid_out == state.kicks
+        hands = {s: list(state.hands[s]) for s in seats}
+        assert all(len(h) == 6 + 3 * state.runs for h in hands.values())
+        rebuilt = cls.deal_from(seen, hands, list(state.stock))
+        assert rebuilt.hands == state.deal.hands
+        assert rebuilt.turn == state.deal.turn
+        assert rebuilt.stock == list(state.deal.stock)
+        checked += 1
+    assert checked >= 20

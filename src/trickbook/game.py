@@ -4,7 +4,9 @@ A game is one ``HandState`` subclass that carries all its facts as class
 variables (name, aliases, title, seats, teams, hand size and packets, the pack,
 the extra cards of the deal, the first-dealer draw, its rules options, verbs,
 its bot and its play table's manners) and plays one hand from the deal to its scoring. Defining the class
-registers the game (``games.find_game``).
+registers the game (``games.find_game``). How a deal lies, as one seat's view shows it, is the
+class's too (``deal_seen``, ``deal_from``): the strong bot's guessed worlds lay out their deals by it;
+the defaults serve a deal of hands, a turned card, a kitty and a stock.
 
 The state moves through explicit phases (``Phase``); for each phase a game
 writes ``_<phase>_legal``, ``_<phase>_check`` and ``_<phase>_apply`` and the
@@ -27,7 +29,7 @@ from .errors import DealError, IllegalActionError
 from .hand_views import HandViews
 from .memo import Memo
 from .messages import Event, Reason
-from .model import Award, Deal, Phase, Rules
+from .model import Award, Deal, DealSeen, Phase, Rules
 from .trickplay import IN_ORDER, TrickPlay
 from .tricks import Trick
 
@@ -38,7 +40,7 @@ _new = object.__new__
 # What lists each game's legal actions by phase (``_lister``).
 _LISTERS: dict[tuple[type["HandState"], str], Callable[..., Any]] = {}
 
-__all__ = ["Award", "Deal", "HandState", "Phase", "Rules"]
+__all__ = ["Award", "Deal", "DealSeen", "HandState", "Phase", "Rules"]
 
 
 _REGISTRY: dict[str, type["HandState"]] = {}
@@ -237,6 +239,24 @@ class HandState(TrickPlay, HandViews):
             cached = frozenset(cls._pack())
             cls._pack_set_cache = cached
         return cached
+
+    # ----- the deal's layout, for the guessed worlds (``bots.worlds``) -----------
+    @classmethod
+    def deal_seen(cls, view: Mapping[str, Any]) -> DealSeen:
+        """What a seat's ``view`` shows of the deal besides the hands: here the turned card (``turn``),
+        if the game turns one; a game that lays out more, or keeps a seen card in a hand, says so."""
+        turn = view.get("turn") if cls.turn_card else None
+        return DealSeen(view, [Card.parse(turn)] if turn else [])
+
+    @classmethod
+    def deal_from(cls, seen: DealSeen, hands: dict[str, list[Card]], rest: list[Card]) -> Deal:
+        """The deal that dealt ``hands`` (each seat's cards, less ``seen.laid_out``), the rest of the
+        pack (``rest``, in the order it lies) laid out as the game deals it: here the turned card (the
+        one seen, else the first of ``rest``), then the kitty, then the stock."""
+        rest = list(rest)
+        turn = (seen.laid_out[0] if seen.laid_out else rest.pop(0)) if cls.turn_card else None
+        kitty, rest = rest[: cls.kitty_size], rest[cls.kitty_size:]
+        return Deal(hands, turn=turn, kitty=kitty, stock=rest if cls.has_stock else [])
 
     # ----- seats and teams -------------------------------------------------
     @classmethod

@@ -124,6 +124,18 @@ class Deal:
         return out
 
 
+@dataclass
+class DealSeen:
+    """What one seat's view shows of how its hand's deal lies besides the hands
+    (``HandState.deal_seen``), for laying out a deal that fits it (``HandState.deal_from``)."""
+
+    view: Mapping[str, Any]  # the seat's observation
+    laid_out: list[Card] = field(default_factory=list)  # cards seen that the deal laid out of the hands
+    held: dict[str, list[Card]] = field(default_factory=dict)  # cards a seat holds unless seen leaving it
+    more_cards: int = 0  # cards the rest of the hand may still deal to the hands (a Trinidad run)
+    unknown: str = ""  # why no deal can be laid out from this view ("" when one can)
+
+
 @dataclass(frozen=True)
 class Award:
     """Points scored in a hand: a category, who scored (team or seat) and how many."""

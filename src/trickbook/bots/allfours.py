@@ -23,10 +23,8 @@ from ..cards import RANKS, SUITS, Card, game_value
 from ..games.allfours import AllFoursHand
 from ..games.trinidad import TrinidadHand
 from ..games.yorkshire import YorkshireHand
-from ..model import Phase
 from ..view import SeatView
 from .explain import cost, play_reason
-from .worlds import NoWorlds, World
 
 # How much a card is worth in a suit that may become trumps: High, Jack, Game, Low.
 _TRUMP_WORTH = {"A": 4.0, "K": 2.5, "Q": 1.5, "J": 2.0, "T": 2.0, "4": 1.0, "3": 2.0, "2": 3.5}
@@ -315,47 +313,6 @@ class AllFoursBot:
         return value + still
 
 
-def trinidad_world(world: World) -> World:
-    """How a Trinidad deal lies, for the search bot's guessed worlds (the stand, the beg, the gift and
-    the runs come from the hand's history): the kicks turned from the pack, the stock under them. A run
-    of the pack deals three more cards to each seat from the eldest, then kicks, so the stock holds each
-    seat's later cards in that order, the kicks between."""
-    obs = world.obs
-    kicks = [Card.parse(c) for c in obs["kicks"]]
-    eldest, runs = obs["eldest"], int(obs.get("runs") or 0)
-    if obs["phase"] in (Phase.BEG, Phase.GIVE):
-        # One kick so far; the stock is the rest of the pack in the sampled order, so a run deals from it.
-        if len(kicks) != 1 or runs:
-            raise NoWorlds("Trinidad: the calls after a run of the pack are not rebuilt")
-        world.known.extend(kicks)
-        world.more_cards = 3 * len(world.seats) + 1  # one run: three cards each, one more kick
-        world.deal_extras = lambda rest: {"turn": kicks[0], "stock": rest}
-        return world
-    if obs.get("redeal"):
-        raise NoWorlds("Trinidad: a redeal is not rebuilt")
-    world.known.extend(kicks)
-    if runs:
-        order = world.order_from(eldest)
-        per_run = (len(world.mine) + len(world.parted[world.seat]) - 6) // runs
-
-        def arrange(dealt: dict[str, list[Card]], rest: list[Card]) -> dict[str, Any]:
-            stock: list[Card] = []
-            for k in range(runs):
-                for seat in order:
-                    stock += dealt[seat][6 + per_run * k: 6 + per_run * (k + 1)]
-                stock.append(kicks[k + 1])
-            for seat in order:
-                del dealt[seat][6:]
-            return {"turn": kicks[0], "stock": stock + rest}
-
-        world.arrange = arrange
-        return world
-    if obs.get("begged") and not obs.get("gift"):
-        raise NoWorlds("Trinidad: a beg answered by no gift is not rebuilt")
-    world.deal_extras = lambda rest: {"turn": kicks[0], "stock": rest}
-    return world
-
-
 class YorkshireBot(AllFoursBot):
     """Yorkshire All Fours: picks trumps with its first lead; never throws in or looks early."""
 
@@ -373,7 +330,6 @@ class TrinidadBot(AllFoursBot):
     hang_jack = 3
     game = TrinidadHand
     search_budget: ClassVar[int] = 720
-    worlds = staticmethod(trinidad_world)
     # What the search bot (``make_bot(level="strong")``) sets on its own heuristic: a bolder stand, a more careful gift.
     strong_options: ClassVar[dict[str, Any]] = {"stand_strength": BOLD_STAND_STRENGTH,
                                                 "give_strength": CAREFUL_GIVE_STRENGTH}

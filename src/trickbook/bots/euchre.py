@@ -14,7 +14,6 @@ from ..cards import SUITS, Card
 from ..games.euchre import EuchreHand, card_power, card_suit, is_left_bower, is_right_bower
 from ..view import SeatView
 from .explain import play_reason, still_to_play
-from .worlds import World
 
 # What a card is worth towards making trumps (about a third of a trick per point).
 _TRUMP_VALUE = {"A": 2.0, "K": 1.7, "Q": 1.5, "T": 1.3, "9": 1.2}
@@ -98,27 +97,11 @@ def discard_choice(hand: Sequence[Card], trump: str) -> Card:
     return min(hand, key=key)
 
 
-def euchre_world(world: World) -> World:
-    """How a Euchre deal lies, for the search bot's guessed worlds (the calls and the discard come from
-    the hand's history): the upcard turned on the kitty, which is the rest of the pack; once the dealer
-    has picked it up it is in his hand until played. A maker's other cards are guessed like anyone's:
-    taking him to hold two trumps at least gained nothing (``bench/duplicate.py``, 1,000 deals against
-    the gentle bot: +0.187 points a hand with that bias, +0.195 without, each ±0.044)."""
-    upcard = Card.parse(world.obs["upcard"])
-    world.known.append(upcard)
-    dealer = world.dealer
-    if world.obs["upcard_state"] == "picked-up" and world.seat != dealer and upcard not in world.parted[dealer]:
-        world.fixed[dealer].append(upcard)
-    world.deal_extras = lambda rest: {"turn": upcard, "kitty": rest}
-    return world
-
-
 class EuchreBot:
     """Plays one seat from its observation; deterministic given ``seed``."""
 
-    # For the search bot (``bots.search``): the engine actions a move may apply, and its guessed worlds.
+    # For the search bot (``bots.search``): the engine actions a move may apply.
     search_budget: ClassVar[int] = 740
-    worlds = staticmethod(euchre_world)
 
     # What the search bot's own heuristic plays with (trickbook.bots.search).
     strong_options: ClassVar[dict[str, Any]] = {"order_at": BOLD_ORDER_AT}

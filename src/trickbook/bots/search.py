@@ -40,12 +40,11 @@ the luckiest one.)
 
 What the search needs of a game, its bot class declares (``bot_class``):
 ``search_budget``, the engine actions a move may apply (``BUDGET`` if it
-declares none), and ``worlds``, the hook that tells how the game's deal lies
-(``worlds.World``: the calls before trick play come from the observation's
-history, so a game whose deal is the hands, a turned card, a kitty and a stock
-needs none). A position its hook declares beyond it (``worlds.NoWorlds``: a
-Trinidad redeal, a beg answered by no gift) is played by the heuristic, and the
-bot says so in ``unsearched``.
+declares none). How the game's deal lies is the game class's
+(``HandState.deal_seen``, ``deal_from``; the calls before trick play come from the
+observation's history: ``worlds.World``). A position whose deal the game cannot
+lay out from the view (``worlds.NoWorlds``: a Trinidad redeal, a beg answered by
+no gift) is played by the heuristic, and the bot says so in ``unsearched``.
 
 The bot reads only its observation, never the full state; the rules live only
 in the engine: this module asks it for everything.
@@ -62,7 +61,7 @@ from ..errors import TrickbookError
 from ..games import canonical_name, find_game
 from ..model import Phase
 from .playout import CALL_COST, OutOfBudget, WorkMeter, counts_game_values, finish_decisions, play_out, value
-from .worlds import NoWorlds, World, world_hook
+from .worlds import NoWorlds, World
 
 # Engine actions one move may apply (rebuilding worlds and playing them out), shared among the choices;
 # each game's bot declares its own (``search_budget``), since an action costs more in some (All Fours
@@ -126,14 +125,13 @@ class SearchBot:
         self.rng = random.Random(f"search {self.game} {seed}")
         self.budget: int = getattr(heuristic, "search_budget", BUDGET) if budget is None else budget
         self.search_pitches: bool = getattr(heuristic, "search_pitches", True)
-        self.complete = world_hook(self.hand_class)
         self.values = counts_game_values(self.hand_class)
         # The engine actions the last move applied (the unit of the budget), and the worlds it tried.
         self.work = 0
         self.worlds_tried = 0
         self.searched: dict[str, Any] | None = None  # the reason's values when the search overrode the heuristic
-        # Why the last move was not searched though it had choices (the game's hook declared the position
-        # beyond it), or None: the heuristic's choice and reason stand.
+        # Why the last move was not searched though it had choices (the game cannot lay out its deal from
+        # the view), or None: the heuristic's choice and reason stand.
         self.unsearched: str | None = None
 
     @property
@@ -180,10 +178,10 @@ class SearchBot:
         return self._search(world, choices, choice, seat)
 
     def _world(self, observation: Mapping[str, Any]) -> World | None:
-        """The seat's world, completed by the game's hook; None (and the reason in ``unsearched``) when the
-        hook declares the position beyond it."""
+        """The seat's world, its deal laid out by the game's class; None (and the reason in ``unsearched``)
+        when the game cannot lay it out from this view."""
         try:
-            return self.complete(World(self.hand_class, observation))
+            return World.from_observation(self.hand_class, observation)
         except NoWorlds as e:
             self.unsearched = str(e)
             return None

@@ -11,14 +11,12 @@ laid out of the hands) and replays the whole history through the engine, so a
 guess that breaks any rule (a void, a bid, a discard) is refused by the engine's
 own checks.
 
-What is left to a game is how its deal lies, which no history tells: its bot may
-declare a ``worlds`` hook (``world_hook``) that names the cards seen out of the
-hands (an upcard, the kicks), a card a seat is known to hold, and how the rest of
-the pack is laid out (``deal_extras``, ``arrange``). Euchre's and Trinidad's
-hooks live in their bot modules. A game whose bot declares none gets
-``plain_deal``: the turned card read from the view's ``turn``, then the kitty
-and the stock. A position a hook cannot rebuild raises ``NoWorlds`` with the
-reason, and the search says so (``SearchBot.unsearched``) instead of guessing.
+How the deal lies, which no history tells, is the game class's own (``HandState.deal_seen`` and
+``deal_from``, ``game.py``): the cards seen out of the hands (an upcard, the kicks), a card a seat
+is known to hold, and how the rest of the pack is laid out; Trinidad's runs of the pack are laid
+out by the engine's own dealing order (``TrinidadHand.run_deals``). A game dealt straight into play
+needs nothing of its own. A position whose deal the game cannot lay out from the view raises
+``NoWorlds`` with the reason, and the search says so (``SearchBot.unsearched``) instead of guessing.
 """
 
 from __future__ import annotations
@@ -29,7 +27,7 @@ from typing import Any, Callable, Mapping
 from ..actions import Action
 from ..cards import Card
 from ..errors import TrickbookError
-from ..game import Deal, HandState
+from ..game import DealSeen, HandState
 from ..hand_views import MASK
 
 # Attempts at a deal that respects the known voids before the voids are relaxed.
@@ -94,10 +92,8 @@ class World:
         self.fixed: dict[str, list[Card]] = {s: [] for s in self.seats}  # known cards in hidden hands
         # Cards seen that the deal laid out of the hands (an upcard, the kicks): never in a hand as dealt.
         self.known: list[Card] = []
-        self.deal_extras: Callable[[list[Card]], dict[str, Any]] = lambda rest: {}
-        # Or, when the deal's extra cards depend on the hands (a Trinidad run): trims the hands to
-        # the cards first dealt and returns the extras.
-        self.arrange: Callable[[dict[str, list[Card]], list[Card]], dict[str, Any]] | None = None
+        # What the view shows of the deal besides the hands (``lay_out`` asks the game's class).
+        self.seen = DealSeen(obs)
         self.score_before = self._score_before(obs)
         self.more_cards = 0  # cards a play-out may deal besides the hands' (a Trinidad run)
         self.attempts = 0  # the deals the last ``sample`` shuffled (the search pays for each)
@@ -112,10 +108,24 @@ class World:
 
     @classmethod
     def from_observation(cls, hand_class: type[HandState], obs: Mapping[str, Any]) -> "World":
-        """The world of ``obs``, completed by the hook of the game's bot; ``NoWorlds`` if it declares
-        the position beyond it."""
-        world = cls(hand_class, obs)
-        return world_hook(hand_class)(world)
+        """The world of ``obs``, its deal laid out by the game's class; ``NoWorlds`` if the game cannot
+        lay it out from that view."""
+        return cls(hand_class, obs).lay_out()
+
+    def lay_out(self) -> "World":
+        """Read what the view shows of the deal besides the hands (``HandState.deal_seen``): the cards
+        laid out of the hands, the cards another seat is known to hold (unless seen leaving it), the
+        cards the rest of the hand may deal; ``NoWorlds`` when the game cannot lay the deal out."""
+        seen = self.hand_class.deal_seen(self.obs)
+        if seen.unknown:
+            raise NoWorlds(seen.unknown)
+        self.seen = seen
+        self.known.extend(seen.laid_out)
+        for seat, cards in seen.held.items():
+            if seat != self.seat:
+                self.fixed[seat].extend(c for c in cards if c not in self.parted[seat])
+        self.more_cards = seen.more_cards
+        return self
 
     def next_seat(self, seat: str) -> str:
         return self.seats[(self.seats.index(seat) + 1) % len(self.seats)]
@@ -179,13 +189,9 @@ class World:
         for s in self.seats:
             held = list(self.mine if s == self.seat else hidden[s]) + parted[s]
             dealt[s] = [c for c in held if c not in laid_out] if laid_out else held
-        if self.arrange is not None:
-            extras = self.arrange(dealt, list(hidden["_rest"]))
-        else:
-            extras = self.deal_extras(list(hidden["_rest"]))
         try:
-            state = self.hand_class(self._rules(), self.seats, self.dealer,
-                                    Deal(dealt, **extras), self.score_before)
+            deal = self.hand_class.deal_from(self.seen, dealt, list(hidden["_rest"]))
+            state = self.hand_class(self._rules(), self.seats, self.dealer, deal, self.score_before)
             for action in actions:
                 if action is None:
                     return None  # a masked action the guess gave no card
@@ -198,33 +204,3 @@ class World:
 
     def _rules(self) -> Any:
         return self.hand_class.rules_from_view(self.obs)
-
-
-def world_hook(hand_class: type[HandState]) -> Callable[[World], World]:
-    """What completes a world of ``hand_class``: its bot's ``worlds`` hook, else ``plain_deal``."""
-    from . import bot_class
-
-    hook: Callable[[World], World] | None = getattr(bot_class(hand_class.game), "worlds", None)
-    return hook if hook is not None else plain_deal
-
-
-def plain_deal(world: World) -> World:
-    """A deal of the hands, then the turned card (the view's ``turn``, or one more unseen card), then
-    the rest of the pack as the kitty and the stock."""
-    cls, obs = world.hand_class, world.obs
-    turn = Card.parse(obs["turn"]) if cls.turn_card and obs.get("turn") else None
-    if turn is not None:
-        world.known.append(turn)
-
-    def extras(rest: list[Card]) -> dict[str, Any]:
-        out: dict[str, Any] = {}
-        if cls.turn_card:
-            out["turn"] = turn if turn is not None else rest.pop(0)
-        if cls.kitty_size:
-            out["kitty"], rest = rest[: cls.kitty_size], rest[cls.kitty_size:]
-        if cls.has_stock:
-            out["stock"] = rest
-        return out
-
-    world.deal_extras = extras
-    return world

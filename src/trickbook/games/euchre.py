@@ -14,11 +14,11 @@ euchring the lone maker.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Iterable
+from typing import Any, Iterable, Mapping
 
 from ..actions import Action
 from ..cards import RANKS, SUITS, Card, euchre_pack, full_pack, same_colour
-from ..game import HandState, Phase, Rules
+from ..game import Deal, DealSeen, HandState, Phase, Rules
 from ..hand_views import MASK
 from ..messages import N_, Reason, register
 from ..trickplay import listed_in_order
@@ -198,6 +198,18 @@ class EuchreHand(HandState):
     bot = "trickbook.bots.euchre:EuchreBot"
     conduct = "trickbook.table.euchre:EuchreConduct"
     drill = {"legal": "follow-suit-bowers", "winner": "bowers", "score": "makers"}
+
+    @classmethod
+    def deal_seen(cls, view: Mapping[str, Any]) -> DealSeen:
+        """The upcard, turned on the kitty; once the dealer has picked it up it is in his hand until played."""
+        upcard = Card.parse(view["upcard"])
+        picked = view["upcard_state"] == "picked-up"
+        return DealSeen(view, [upcard], {view["dealer"]: [upcard]} if picked else {})
+
+    @classmethod
+    def deal_from(cls, seen: DealSeen, hands: dict[str, list[Card]], rest: list[Card]) -> Deal:
+        """The hands, the upcard, and the rest of the pack as the kitty under it."""
+        return Deal(hands, turn=seen.laid_out[0], kitty=list(rest))
 
     def _start(self) -> None:
         assert self.deal.turn is not None

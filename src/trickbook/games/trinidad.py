@@ -13,12 +13,12 @@ First side to 14 wins.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Iterable
+from typing import Any, Iterable, Mapping, Sequence
 
 from ..actions import Action
 from ..cards import Card
 from ..errors import DealError
-from ..game import Phase, Rules
+from ..game import Deal, DealSeen, Phase, Rules
 from ..messages import N_, Reason, register
 from .allfours import AllFoursHand
 
@@ -81,6 +81,43 @@ class TrinidadHand(AllFoursHand):
     verbs = frozenset({"play", "stand", "beg", "give", "run"})
     bot = "trickbook.bots.allfours:TrinidadBot"
     conduct = "trickbook.table.allfours:TrinidadConduct"
+
+    @classmethod
+    def deal_seen(cls, view: Mapping[str, Any]) -> DealSeen:
+        """The kicks, turned from the pack, the stock under them; before any run the rest of the hand
+        may run the pack once (three cards each, one more kick). Not laid out: the calls after a run,
+        a redeal, and a beg answered by no gift."""
+        kicks = [Card.parse(c) for c in view["kicks"]]
+        runs = int(view.get("runs") or 0)
+        if view["phase"] in (Phase.BEG, Phase.GIVE):
+            if len(kicks) != 1 or runs:
+                return DealSeen(view, unknown="Trinidad: the calls after a run of the pack are not rebuilt")
+            return DealSeen(view, kicks, more_cards=RUN_SIZE * len(view["seats"]) + 1)
+        if view.get("redeal"):
+            return DealSeen(view, unknown="Trinidad: a redeal is not rebuilt")
+        if not runs and view.get("begged") and not view.get("gift"):
+            return DealSeen(view, unknown="Trinidad: a beg answered by no gift is not rebuilt")
+        return DealSeen(view, kicks)
+
+    @classmethod
+    def deal_from(cls, seen: DealSeen, hands: dict[str, list[Card]], rest: list[Card]) -> Deal:
+        """The first kick as the turn; each run of the pack took its cards from the top of the stock, in
+        the order ``run_deals`` deals them: each seat's cards past its first six, and the later kicks."""
+        view, kicks = seen.view, seen.laid_out
+        runs = int(view.get("runs") or 0)
+        if not runs:
+            return Deal(hands, turn=kicks[0], stock=rest)
+        seats = list(view["seats"])
+        first = seats.index(view["eldest"])
+        later = {s: iter(cards[cls.hand_size:]) for s, cards in hands.items()}
+        stock: list[Card] = []
+        for k in range(runs):
+            for who in cls.run_deals(seats[first:] + seats[:first]):
+                card = kicks[k + 1] if who is None else next(later[who], None)
+                if card is not None:
+                    stock.append(card)
+        dealt = {s: cards[: cls.hand_size] for s, cards in hands.items()}
+        return Deal(dealt, turn=kicks[0], stock=stock + rest)
 
     @property
     def kick_points(self) -> dict[str, int]:
@@ -202,6 +239,12 @@ class TrinidadHand(AllFoursHand):
         """Cards one run takes from the pack: three to each player, then the new kick."""
         return RUN_SIZE * len(self.seats) + 1
 
+    @staticmethod
+    def run_deals(order: Sequence[str]) -> list[str | None]:
+        """Who takes each card of one run of the pack, in the order they come off it: three to each seat
+        of ``order`` (from the eldest hand), then the new kick (None)."""
+        return [seat for seat in order for _ in range(RUN_SIZE)] + [None]
+
     def _kick(self, card: Card, sets_trump: bool) -> bool:
         """Announce a kicked card and score its bonus; True when that wins the match."""
         self.emit("kick", seat=self.dealer, card=card)
@@ -218,11 +261,16 @@ class TrinidadHand(AllFoursHand):
         runs, refused = self._run_plan()
         assert refused is None
         self.emit("run", seat=seat)
+        deals = self.run_deals(self._trick_order(self.eldest))
         for _ in range(runs):
-            for s in self._trick_order(self.eldest):
-                self.deal_more(s, self.stock[:RUN_SIZE])
-                del self.stock[:RUN_SIZE]
-            kicked = self.stock.pop(0)
+            kicked: Card | None = None
+            for who in deals:
+                card = self.stock.pop(0)
+                if who is None:
+                    kicked = card
+                else:
+                    self.deal_more(who, (card,))
+            assert kicked is not None
             self.pack_left -= self._run_cards
             self.runs += 1
             self.kicks.append(kicked)
