@@ -34,7 +34,7 @@ import trickbook
 
 from .compact import compact_style_sheets
 from .errors import SiteError
-from .stdlib import TRIMMED_NAME, engine_stdlib
+from .stdlib import TRIMMED_NAME, engine_stdlib, run_node
 from .workdirs import claim
 
 # The files of the npm `pyodide` package that the browser needs.
@@ -189,15 +189,7 @@ def engine_snapshot(runtime: Path, wheel: Path, engine: str, build_dir: Path,
     try:
         cmd = [node, str(SNAPSHOT_SCRIPT), str(runtime.resolve()), str(wheel.resolve()), engine, str(raw)]
         cmd += [str(stdlib.resolve())] if stdlib is not None else []
-        try:
-            proc = subprocess.run(cmd, capture_output=True, text=True, timeout=SNAPSHOT_TIMEOUT_S)
-        except subprocess.TimeoutExpired:
-            raise SiteError(f"making the engine's memory snapshot took over {SNAPSHOT_TIMEOUT_S} s") from None
-        if proc.returncode != 0 or not raw.is_file():
-            # Pyodide's errors come after its minified source; the last lines say what went wrong.
-            tail = [line[:300] for line in (proc.stderr or proc.stdout).strip().splitlines()[-4:]]
-            raise SiteError(f"making the engine's memory snapshot failed (exit {proc.returncode}): "
-                            + " | ".join(tail))
+        run_node(cmd, SNAPSHOT_TIMEOUT_S, "making the engine's memory snapshot", raw)
         partial = raw.with_suffix(".gz")
         with raw.open("rb") as src, gzip.GzipFile(partial, "wb", compresslevel=6, mtime=0) as dst:
             shutil.copyfileobj(src, dst, 1 << 20)

@@ -97,14 +97,7 @@ def run_routes(runtime: Path, lockfile: Path, engine_dir: Path, stdlib: Path | N
         (work / "input.json").write_text(json.dumps(given), encoding="utf-8")
         cmd = [node, str(STDLIB_SCRIPT), str(runtime.resolve()), str(lockfile.resolve()), str(ROUTES),
                str(work / "input.json"), str(work / "output.json")] + ([str(stdlib.resolve())] if stdlib else [])
-        try:
-            proc = subprocess.run(cmd, capture_output=True, text=True, timeout=STDLIB_TIMEOUT_S)
-        except subprocess.TimeoutExpired:
-            raise SiteError(f"finding the engine's standard library took over {STDLIB_TIMEOUT_S} s") from None
-        if proc.returncode != 0 or not (work / "output.json").is_file():
-            tail = [line[:300] for line in (proc.stderr or proc.stdout).strip().splitlines()[-4:]]
-            raise SiteError(f"finding the engine's standard library failed (exit {proc.returncode}): "
-                            + " | ".join(tail))
+        run_node(cmd, STDLIB_TIMEOUT_S, "finding the engine's standard library", work / "output.json")
         report: dict[str, object] = json.loads((work / "output.json").read_text(encoding="utf-8"))
         return report
     finally:
@@ -119,13 +112,20 @@ def compile_zip(runtime: Path, source: Path, out: Path, optimize: int = 0) -> No
         raise SiteError("compiling the engine to bytecode runs Pyodide in Node, which is not installed")
     cmd = [node, str(PYCOMPILE_SCRIPT), str(runtime.resolve()), str(source.resolve()), str(out.resolve()),
            str(optimize)]
+    run_node(cmd, STDLIB_TIMEOUT_S, f"compiling {source.name} to bytecode", out)
+
+
+def run_node(cmd: list[str], timeout: int, doing: str, made: Path) -> None:
+    """Run a Pyodide program in Node (``cmd``) that must make the file ``made``; ``SiteError`` saying
+    what it was ``doing`` if it runs over ``timeout`` seconds, fails, or makes nothing."""
     try:
-        proc = subprocess.run(cmd, capture_output=True, text=True, timeout=STDLIB_TIMEOUT_S)
+        proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
     except subprocess.TimeoutExpired:
-        raise SiteError(f"compiling {source.name} to bytecode took over {STDLIB_TIMEOUT_S} s") from None
-    if proc.returncode != 0 or not out.is_file():
+        raise SiteError(f"{doing} took over {timeout} s") from None
+    if proc.returncode != 0 or not made.is_file():
+        # Pyodide's errors come after its minified source; the last lines say what went wrong.
         tail = [line[:300] for line in (proc.stderr or proc.stdout).strip().splitlines()[-4:]]
-        raise SiteError(f"compiling {source.name} to bytecode failed (exit {proc.returncode}): " + " | ".join(tail))
+        raise SiteError(f"{doing} failed (exit {proc.returncode}): " + " | ".join(tail))
 
 
 def stdlib_hash(runtime: Path, engine: str) -> str:
