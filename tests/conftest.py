@@ -23,7 +23,7 @@ from __future__ import annotations
 import os
 import time
 from pathlib import Path
-from typing import Iterator
+from typing import Any, Callable, Iterator
 
 import pytest
 
@@ -102,3 +102,36 @@ def built_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     site = tmp_path_factory.mktemp("built") / "site"
     _build_into(site)
     yield site
+
+
+class Counts:
+    """The records replayed and the figures drawn in this process from the moment it is made (a forked
+    process counts its own): what the hand cache's tests count instead of timing."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        from trickbook_site import build, hands  # (not at the top: the engine's tests also run under Pyodide)
+
+        self.replayed: list[str] = []
+        self.drawn: list[tuple[str, int, str]] = []
+        replay, draw_hand = hands.replay, build.draw_hand
+
+        def counted_replay(record: Any, **kwargs: Any) -> Any:
+            self.replayed.append(record.title)
+            return replay(record, **kwargs)
+
+        def counted_draw(hand: Any, step: int, texts: Any) -> Any:
+            self.drawn.append((hand.id, step, texts.lang))
+            return draw_hand(hand, step, texts)
+
+        monkeypatch.setattr(hands, "replay", counted_replay)
+        monkeypatch.setattr(build, "draw_hand", counted_draw)
+
+    def reset(self) -> None:
+        self.replayed.clear()
+        self.drawn.clear()
+
+
+@pytest.fixture
+def start_counting(monkeypatch: pytest.MonkeyPatch) -> Callable[[], Counts]:
+    """Starts counting replays and drawings when called (after any work done ahead in other processes)."""
+    return lambda: Counts(monkeypatch)

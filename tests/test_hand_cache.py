@@ -12,16 +12,19 @@ from __future__ import annotations
 
 import shutil
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Callable
 
 import pytest
 
-from trickbook_site import build, handcache, hands, translations
+from trickbook_site import handcache, translations
 from trickbook_site.build import write_localized_docs
 from trickbook_site.handcache import HandCache
 from trickbook_site.hands import load_hands
 from trickbook_site.project import Project
 from trickbook_site.scaffold import new_site
+
+if TYPE_CHECKING:
+    from conftest import Counts
 
 TITLE = "A Four in hearts: four tricks are enough"
 SECOND = "A second hand of Nap"
@@ -48,31 +51,9 @@ def site(template: Path, tmp_path: Path) -> Path:
     return copy
 
 
-class Counts:
-    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
-        self.replayed: list[str] = []
-        self.drawn: list[tuple[str, int, str]] = []
-        replay, draw_hand = hands.replay, build.draw_hand
-
-        def counted_replay(record: Any, **kwargs: Any) -> Any:
-            self.replayed.append(record.title)
-            return replay(record, **kwargs)
-
-        def counted_render(hand: Any, step: int, texts: Any) -> Any:
-            self.drawn.append((hand.id, step, texts.lang))
-            return draw_hand(hand, step, texts)
-
-        monkeypatch.setattr(hands, "replay", counted_replay)
-        monkeypatch.setattr(build, "draw_hand", counted_render)
-
-    def reset(self) -> None:
-        self.replayed.clear()
-        self.drawn.clear()
-
-
 @pytest.fixture
-def counts(monkeypatch: pytest.MonkeyPatch) -> Counts:
-    return Counts(monkeypatch)
+def counts(start_counting: Callable[[], Counts]) -> Counts:
+    return start_counting()
 
 
 RUNS = iter(range(10**6))

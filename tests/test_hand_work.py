@@ -14,18 +14,21 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, Callable
 
 import pytest
 
 from trickbook.errors import RecordError
-from trickbook_site import build, hands, handwork, translations
+from trickbook_site import handwork, translations
 from trickbook_site.build import build_site, write_localized_docs
 from trickbook_site.errors import CatalogError
 from trickbook_site.handcache import HandCache
 from trickbook_site.hands import load_hands
 from trickbook_site.project import Project
 from trickbook_site.scaffold import new_site
+
+if TYPE_CHECKING:
+    from conftest import Counts
 
 REPO = Path(__file__).resolve().parents[1]
 RECORD = Path("docs/hands/nap/nap-four-hearts.hand.toml")
@@ -126,26 +129,6 @@ def test_the_plan_lists_every_record_in_load_order_with_the_steps_shown(site: Pa
     assert steps["nap-copy-1"] == (0,) and steps["inline-four"] == (0,)
 
 
-class Counts:
-    """Records replayed and figures drawn in this process (the forked ones count their own)."""
-
-    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
-        self.replayed: list[str] = []
-        self.drawn: list[tuple[str, int, str]] = []
-        replay, draw_hand = hands.replay, build.draw_hand
-
-        def counted_replay(record: Any, **kwargs: Any) -> Any:
-            self.replayed.append(record.title)
-            return replay(record, **kwargs)
-
-        def counted_draw(hand: Any, step: int, texts: Any) -> Any:
-            self.drawn.append((hand.id, step, texts.lang))
-            return draw_hand(hand, step, texts)
-
-        monkeypatch.setattr(hands, "replay", counted_replay)
-        monkeypatch.setattr(build, "draw_hand", counted_draw)
-
-
 def localize(site: Path, cache: bool) -> dict[str, str]:
     """What a build's pre-pass writes for each language, with the hand cache over ``build/`` or none."""
     project, catalogs, _ = texts_of(site)
@@ -162,7 +145,7 @@ def localize(site: Path, cache: bool) -> dict[str, str]:
 
 
 def test_two_processes_replay_every_record_once_and_draw_every_figure_so_the_languages_do_neither(
-        site: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        site: Path, start_counting: Callable[[], Counts]) -> None:
     _, _, texts = texts_of(site)
     with handwork.replaying_ahead(site / "docs", site / "build", lambda: texts, 2) as wait:
         ahead = wait()
@@ -170,7 +153,7 @@ def test_two_processes_replay_every_record_once_and_draw_every_figure_so_the_lan
     assert ahead.replayed == EXTRA + 2 and ahead.drawn == figures
     assert len(ahead.processes) == 2 and os.getpid() not in ahead.processes
     assert len(ahead.keys) == EXTRA + 2
-    counts = Counts(monkeypatch)
+    counts = start_counting()
     shared = localize(site, cache=True)
     assert counts.replayed == [] and counts.drawn == []  # all done ahead
     assert shared == localize(site, cache=False)  # the pages a build without any of it writes
