@@ -4,6 +4,8 @@
 // exactly one reply {id, ok: true, result} or {id, ok: false, error: {kind, message}}.
 // The runtime boots once, when the worker starts; requests are handled one at a time.
 
+import { bootFiles, fromCache } from "./hand-player/state.js";
+
 const CALLS = {
   // The hand players: read a record the page shows (nothing is replayed), then branch from it.
   load: (web, req) => web.load_json(req.record),
@@ -287,29 +289,18 @@ function startSlowBoot(indexURL, lockFileURL, stdlib, about) {
   import(new URL("pyodide.asm.mjs", indexURL).href).catch(() => {}); // the runtime imports the same module
 }
 
-/** The response for `url` when the browser's cache holds it (nothing goes over the wire), or null. */
-async function fromCache(url) {
-  try {
-    const response = await siteFetch(url.href, { cache: "only-if-cached", mode: "same-origin" });
-    return response.ok ? response : null;
-  } catch {
-    return null;
-  }
-}
-
 async function boot() {
   const began = performance.now();
   const [runtime, about] = await Promise.all([fetchJSON(RUNTIME_JSON), snapshotAbout()]);
   if (!runtime || typeof runtime.pyodide !== "string") throw new Error("runtime.json names no runtime");
-  const indexURL = sameOrigin(runtime.pyodide, RUNTIME_JSON, "the Pyodide runtime").href;
-  // A published site keeps the engine's lockfile and wheel apart from the runtime (runtime.lockfile).
-  const lockFileURL = typeof runtime.lockfile === "string" ? sameOrigin(runtime.lockfile, RUNTIME_JSON, "the engine's lockfile").href : null;
+  // A published site keeps the engine's lockfile and wheel apart from the runtime (runtime.lockfile);
+  // the engine boots with its own standard library (only the modules it needs: assets.py), beside its
+  // wheel, or without one the runtime's.
+  const files = bootFiles(runtime, RUNTIME_JSON);
+  const indexURL = sameOrigin(files.indexURL, RUNTIME_JSON, "the Pyodide runtime").href;
+  const lockFileURL = files.lockFile ? sameOrigin(files.lockFile, RUNTIME_JSON, "the engine's lockfile").href : null;
   progress.prefixes = [indexURL, ...(lockFileURL ? [new URL("./", lockFileURL).href] : [])];
-  // The engine's own standard library (only the modules it needs: assets.py), beside its wheel;
-  // without one, the runtime's.
-  const stdlib = typeof runtime.stdlib === "string"
-    ? sameOrigin(runtime.stdlib, lockFileURL || indexURL, "the engine's standard library")
-    : new URL("python_stdlib.zip", indexURL);
+  const stdlib = sameOrigin(files.stdlib, RUNTIME_JSON, "the engine's standard library");
   const options = { indexURL, stdLibURL: stdlib.href, ...(lockFileURL ? { lockFileURL } : {}) };
   const version = runtime.pyodide.split("/").filter(Boolean).pop();
   const loader = import(sameOrigin("pyodide.mjs", indexURL, "the Pyodide runtime").href);
@@ -318,9 +309,9 @@ async function boot() {
   let judged = null; // what the link was judged by
   let cached = null;
   if (about) {
-    const wasm = new URL("pyodide.asm.wasm", indexURL);
-    cached = await fromCache(about.url);
-    const stdlibCached = cached ? null : await fromCache(stdlib);
+    const wasm = sameOrigin(files.wasm, RUNTIME_JSON, "the Pyodide runtime");
+    cached = await fromCache(about.url, siteFetch);
+    const stdlibCached = cached ? null : await fromCache(stdlib, siteFetch);
     if (cached) [link, judged] = ["fast", "cache"];
     else if ((link = linkByConnection())) judged = "connection";
     else if (stdlibCached) {
@@ -329,7 +320,7 @@ async function boot() {
       // (a republished engine) the link is judged by the new wheel, which a slow boot needs anyway.
       started.set(stdlib.href, Promise.resolve(counted(stdlibCached, stdlib)));
       const wheel = typeof about.wheel === "string" ? new URL(about.wheel, lockFileURL || indexURL) : null;
-      const wheelCached = wheel && await fromCache(wheel);
+      const wheelCached = wheel && await fromCache(wheel, siteFetch);
       if (!wheel || wheelCached) {
         if (wheelCached) started.set(wheel.href, Promise.resolve(counted(wheelCached, wheel)));
         [link, judged] = ["slow", "earlier visit"];

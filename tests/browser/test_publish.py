@@ -238,6 +238,42 @@ def test_a_second_visit_fetches_no_asset_again_and_goes_live(browser_type, brows
     assert {e["status"] for e in second} <= {200, 304}, second
 
 
+# A link the page's browser calls slow (navigator.connection, as a phone on 3G reports it); the worker,
+# which this script does not reach, judges the link by how fast its bytes come, as it would anyway.
+SAYS_SLOW = ("Object.defineProperty(navigator, 'connection', {configurable: true, get: () => ("
+             "{saveData: false, effectiveType: '3g', addEventListener() {}, removeEventListener() {}})});")
+
+
+def test_on_a_slow_link_the_reader_is_asked_once_and_not_again_when_the_runtime_is_kept(
+        browser_type, browser_type_launch_args, caddy, tb, tmp_path):
+    context = reader_profile(browser_type, browser_type_launch_args, tmp_path / "profile")
+    context.add_init_script(script=SAYS_SLOW)
+    watch = Watch(context)
+    try:
+        page = context.new_page()
+        page.goto(tb.hand_page_url(caddy.base, "pt"))
+        fig = tb.wait_mounted(page)
+        fig.locator(".tb-try").click()
+        prompt = fig.locator(".tb-prompt")
+        expect(prompt).to_be_visible()  # the first visit: a download of megabytes, asked first
+        expect(fig).to_have_attribute("data-engine", "asking")
+        prompt.locator(".tb-download").click()
+        expect(fig).to_have_attribute("data-engine", "live", timeout=tb.LIVE_TIMEOUT_MS)
+        first = len(caddy.requests())
+        # The next visit: the browser keeps the runtime, so nothing big would come over the link.
+        page = context.new_page()
+        page.goto(tb.hand_page_url(caddy.base, "pt"))
+        fig = tb.wait_mounted(page)
+        fig.locator(".tb-try").click()
+        expect(fig).to_have_attribute("data-engine", "live", timeout=tb.LIVE_TIMEOUT_MS)
+        expect(fig.locator(".tb-prompt")).to_be_hidden()
+        expect(fig.locator(".tb-download")).to_have_count(0)
+    finally:
+        context.close()
+    watch.assert_clean()
+    assert asset_paths(caddy.requests()[first:]) == [], "the kept runtime was fetched again"
+
+
 def test_without_the_snapshot_the_engine_wheel_loads_through_the_published_lockfile(browser, caddy, tb):
     context = browser.new_context()
     guard = tb.guard_context(context)  # routing is fine here: this test is not about the cache

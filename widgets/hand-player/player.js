@@ -11,7 +11,7 @@ import { ask, EngineUnavailable } from "../engine.js";
 import { showEngineProgress } from "../engine-progress.js";
 import { boardElement, el, partsNodes } from "../board.js";
 import {
-  stepsOf, hashFor, seedFor, cardsOfStep, dataIsPrecious, megabytes, engineDownloadBytes,
+  stepsOf, hashFor, seedFor, cardsOfStep, dataIsPrecious, megabytes, engineDownloadBytes, runtimeIsKept,
 } from "./state.js";
 import { expandTrace } from "../trace.js";
 import { button, icon, showBubble, hideBubble, addScrollCues, onSwipe, copyText, keepBarHeight, clearOfBar, keepInSight } from "./view.js";
@@ -359,8 +359,9 @@ export class HandPlayer {
 
   /**
    * Something needs the engine. On a connection that asks to save data (or a slow
-   * one), ask first, naming the download's size; `ask` says the reader pressed the
-   * button that asks for it (a prompt then is not a surprise).
+   * one), ask first, naming the download's size, unless the browser already keeps the
+   * runtime from an earlier visit (then nothing big comes over the link); `ask` says the
+   * reader pressed the button that asks for it (a prompt then is not a surprise).
    */
   async wantEngine({ ask: pressed, anchor = null }) {
     if (this.figure.dataset.engine !== "static") return;
@@ -369,6 +370,11 @@ export class HandPlayer {
       return;
     }
     if (this.declined && !pressed) return;
+    if (await runtimeIsKept(this.assets)) {
+      this.goLive();
+      return;
+    }
+    if (this.figure.dataset.engine !== "static") return; // a second press while the cache answered
     this.setEngine("asking");
     const bytes = await engineDownloadBytes(this.assets);
     const size = bytes ? megabytes(bytes, currentLang()) : "?";

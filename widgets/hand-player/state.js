@@ -82,15 +82,68 @@ export function megabytes(bytes, lang) {
   }
 }
 
-let runtimeSize = null;
+/**
+ * Where the engine's boot finds its files, from assets/runtime.json (`runtime`, read at `runtimeJson`):
+ * the runtime's folder, the engine's lockfile where a published site keeps it apart, the standard
+ * library the engine boots with (its own trimmed one, beside the wheel, or the runtime's) and the wasm.
+ * The worker boots from these and the player asks the browser's cache for them: one reading of the file.
+ * @param {{pyodide: string, lockfile?: unknown, stdlib?: unknown}} runtime
+ * @param {URL | string} runtimeJson
+ */
+export function bootFiles(runtime, runtimeJson) {
+  const indexURL = new URL(runtime.pyodide, runtimeJson);
+  const lockFile = typeof runtime.lockfile === "string" ? new URL(runtime.lockfile, runtimeJson) : null;
+  const stdlib = typeof runtime.stdlib === "string"
+    ? new URL(runtime.stdlib, lockFile || indexURL) : new URL("python_stdlib.zip", indexURL);
+  return { indexURL, lockFile, stdlib, wasm: new URL("pyodide.asm.wasm", indexURL) };
+}
+
+/**
+ * The response for `url` when the browser's HTTP cache holds it (nothing goes over the wire), or null.
+ * @param {URL} url
+ * @param {typeof fetch} fetcher
+ */
+export async function fromCache(url, fetcher = fetch) {
+  try {
+    const response = await fetcher(url.href, { cache: "only-if-cached", mode: "same-origin" });
+    return response.ok ? response : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * True when the browser already keeps the engine's runtime from an earlier visit: its wasm and the
+ * standard library it boots with, the two big files of the boot that skips the memory snapshot. Then
+ * "Try other cards" costs at most the engine's wheel and lockfile (a few hundred KB, when the site was
+ * republished since), and the reader is not asked before a download that will not happen.
+ * @param {URL | string} assets
+ */
+export async function runtimeIsKept(assets) {
+  const runtime = await readRuntime(assets);
+  if (!runtime || typeof runtime.pyodide !== "string") return false;
+  const { wasm, stdlib } = bootFiles(runtime, new URL("runtime.json", assets));
+  const kept = await Promise.all([wasm, stdlib].map((url) => fromCache(url)));
+  for (const response of kept) if (response && response.body) response.body.cancel().catch(() => {});
+  return kept.every(Boolean);
+}
+
+/** @type {Promise<any> | null} */
+let runtimeData = null;
+
+/** assets/runtime.json, read once a page (null when it cannot be read). @param {URL | string} assets */
+function readRuntime(assets) {
+  if (!runtimeData) {
+    runtimeData = fetch(new URL("runtime.json", assets))
+      .then((response) => (response.ok ? response.json() : null))
+      .catch(() => null);
+  }
+  return runtimeData;
+}
 
 /** The engine's download size in bytes on a link that saves data, where the worker skips the memory
  * snapshot (assets/runtime.json, as the build measured it), or null. */
 export async function engineDownloadBytes(assets) {
-  if (runtimeSize) return runtimeSize;
-  runtimeSize = fetch(new URL("runtime.json", assets))
-    .then((response) => (response.ok ? response.json() : {}))
-    .then((/** @type {any} */ data) => [data.slow_link_bytes, data.download_bytes].find(Number.isFinite) ?? null)
-    .catch(() => null);
-  return runtimeSize;
+  const data = await readRuntime(assets);
+  return data ? [data.slow_link_bytes, data.download_bytes].find(Number.isFinite) ?? null : null;
 }
