@@ -16,7 +16,6 @@ equally good cards are broken by ``random.Random(seed)``.
 from __future__ import annotations
 
 import math
-import random
 from typing import Any, Callable, ClassVar, Mapping, Sequence
 
 from ..cards import RANKS, SUITS, Card, game_value
@@ -25,6 +24,7 @@ from ..games.trinidad import TrinidadHand
 from ..games.yorkshire import YorkshireHand
 from ..view import SeatView
 from .explain import cost, play_reason
+from .heuristic import HeuristicBot
 
 # How much a card is worth in a suit that may become trumps: High, Jack, Game, Low.
 _TRUMP_WORTH = {"A": 4.0, "K": 2.5, "Q": 1.5, "J": 2.0, "T": 2.0, "4": 1.0, "3": 2.0, "2": 3.5}
@@ -141,20 +141,14 @@ class _Seat(SeatView):
         return 2 * _normal_density(self.diff / sigma) / sigma
 
 
-class AllFoursBot:
+class AllFoursBot(HeuristicBot):
     """The play of the hand, shared by both games."""
 
     hang_jack = 1  # what capturing the other side's trump jack scores
-    game: type[AllFoursHand] = AllFoursHand  # whose rules a hand-written observation is read by
+    game: ClassVar[type[AllFoursHand]] = AllFoursHand  # whose rules a hand-written observation is read by
 
-    def __init__(self, seed: int = 0) -> None:
-        self.rng = random.Random(seed)
-        # Why the last choice was made: a code and its values, for the table to tell the reader.
-        self.reason: tuple[str, dict[str, Any]] | None = None
-
-    def choose(self, observation: Mapping[str, Any]) -> str:
-        view = SeatView.deciding(observation, game=self.game)
-        self.reason = None
+    def decide(self, view: SeatView) -> str:
+        observation = view.obs
         decision = self._decide(view, view.verbs)
         if decision is not None:
             return decision

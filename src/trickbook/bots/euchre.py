@@ -7,13 +7,13 @@ dealer's side in round one.
 
 from __future__ import annotations
 
-import random
-from typing import Any, ClassVar, Mapping, Sequence
+from typing import Any, ClassVar, Sequence
 
 from ..cards import SUITS, Card
 from ..games.euchre import EuchreHand, card_power, card_suit, is_left_bower, is_right_bower
 from ..view import SeatView
 from .explain import play_reason, still_to_play
+from .heuristic import HeuristicBot
 
 # What a card is worth towards making trumps (about a third of a trick per point).
 _TRUMP_VALUE = {"A": 2.0, "K": 1.7, "Q": 1.5, "T": 1.3, "9": 1.2}
@@ -97,9 +97,10 @@ def discard_choice(hand: Sequence[Card], trump: str) -> Card:
     return min(hand, key=key)
 
 
-class EuchreBot:
+class EuchreBot(HeuristicBot):
     """Plays one seat from its observation; deterministic given ``seed``."""
 
+    game = EuchreHand
     # For the search bot (``bots.search``): the engine actions a move may apply.
     search_budget: ClassVar[int] = 740
 
@@ -107,14 +108,10 @@ class EuchreBot:
     strong_options: ClassVar[dict[str, Any]] = {"order_at": BOLD_ORDER_AT}
 
     def __init__(self, seed: int = 0, order_at: float = ORDER_AT) -> None:
-        self.rng = random.Random(seed)
+        super().__init__(seed)
         self.order_at = order_at
-        # Why the last choice was made: a code and its values, for the table to tell the reader.
-        self.reason: tuple[str, dict[str, Any]] | None = None
 
-    def choose(self, observation: Mapping[str, Any]) -> str:
-        me = SeatView.deciding(observation, game=EuchreHand)
-        self.reason = None
+    def decide(self, me: SeatView) -> str:
         if me.phase == "round-one":
             return self._round_one(me)
         if me.phase == "round-two":

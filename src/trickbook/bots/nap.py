@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Mapping, Sequence
+from typing import Any, ClassVar, Sequence
 
 from ..cards import RANKS, SUITS, Card
 from ..games.nap import NapHand
 from ..view import SeatView
 from .explain import play_reason, still_to_play
+from .heuristic import HeuristicBot
 
 CONTRACT_TRICKS = (("wellington", 5.0), ("nap", 4.7), ("four", 3.7), ("three", 2.7))
 # Misère (where the table plays it) is bid by a hand whose every card is this low or lower
@@ -43,20 +44,14 @@ def best_suit(hand: Sequence[Card], players: int) -> tuple[str, float]:
     return suit, estimate
 
 
-class NapBot:
-    """Plays Nap from its observation alone; deterministic (the seed is kept for the common interface)."""
+class NapBot(HeuristicBot):
+    """Plays Nap from its observation alone; deterministic (its choices draw nothing at random)."""
 
+    game = NapHand
     # For the search bot (``bots.search``): the engine actions a move may apply.
     search_budget: ClassVar[int] = 800
 
-    def __init__(self, seed: int = 0) -> None:
-        self.seed = seed
-        # Why the last choice was made: a code and its values, for the table to tell the reader.
-        self.reason: tuple[str, dict[str, Any]] | None = None
-
-    def choose(self, observation: Mapping[str, Any]) -> str:
-        me = SeatView.deciding(observation, game=NapHand)
-        self.reason = None
+    def decide(self, me: SeatView) -> str:
         if me.phase == "bidding":
             return self._bid(me)
         return self._play(me)
