@@ -12,62 +12,16 @@ from .project import Language
 
 Translate = Callable[[str], str]
 
-PAGE = """\
-<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width,initial-scale=1">
-{csp}
-<title>{title}</title>
-<script>
-(function () {{
-  // The first of the reader's languages that the site has; English otherwise.
-  var have = {codes};
-  // Opened from disk, a folder's address shows a file listing: go to its page.
-  var page = location.protocol === "file:" ? "index.html" : "";
-  var wanted = navigator.languages || [navigator.language || "en"];
-  for (var i = 0; i < wanted.length; i++) {{
-    var code = String(wanted[i]).toLowerCase().split("-")[0];
-    if (have.indexOf(code) >= 0) {{ location.replace(code + "/" + page + location.hash); return; }}
-  }}
-  location.replace("en/" + page + location.hash);
-}})();
-</script>
-<style>body{{font:1.1rem/1.5 system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem}}</style>
-</head>
-<body>
-<main>
-<h1>{title}</h1>
-<ul>
-{links}
-</ul>
-</main>
-</body>
-</html>
-"""
-
-
-def landing_page(site_name: str, languages: list[Language]) -> str:
-    links = "\n".join(
-        f'<li><a href="{escape(lang.code)}/" hreflang="{escape(lang.html_lang)}" '
-        f'lang="{escape(lang.html_lang)}">{escape(lang.name)}</a></li>'
-        for lang in languages
-    )
-    return PAGE.format(title=escape(site_name), codes=json.dumps([lang.code for lang in languages]), links=links,
-                       csp=meta_tag())
-
-
-NOT_FOUND = """\
+# Both pages are plain HTML with no theme: the root page is the first a reader sees, and a host
+# shows the 404 page at any address, where the theme's files may not be found.
+SHELL = """\
 <!doctype html>
 <html lang="{html_lang}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1">
-<meta name="robots" content="noindex">
-{csp}
-<title>{title} · {site}</title>
-<style>body{{font:1.1rem/1.5 system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem}}</style>
+{head}<title>{title}</title>
+{script}<style>body{{font:1.1rem/1.5 system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem}}</style>
 </head>
 <body>
 <main>
@@ -76,6 +30,40 @@ NOT_FOUND = """\
 </body>
 </html>
 """
+
+REDIRECT = """\
+<script>
+(function () {
+  // The first of the reader's languages that the site has; English otherwise.
+  var have = CODES;
+  // Opened from disk, a folder's address shows a file listing: go to its page.
+  var page = location.protocol === "file:" ? "index.html" : "";
+  var wanted = navigator.languages || [navigator.language || "en"];
+  for (var i = 0; i < wanted.length; i++) {
+    var code = String(wanted[i]).toLowerCase().split("-")[0];
+    if (have.indexOf(code) >= 0) { location.replace(code + "/" + page + location.hash); return; }
+  }
+  location.replace("en/" + page + location.hash);
+})();
+</script>
+"""
+
+
+def _page(html_lang: str, title: str, body: str, *, noindex: bool = False, script: str = "") -> str:
+    """A page of SHELL; every value is HTML already."""
+    head = ('<meta name="robots" content="noindex">\n' if noindex else "") + meta_tag() + "\n"
+    return SHELL.format(html_lang=html_lang, head=head, title=title, script=script, body=body)
+
+
+def landing_page(site_name: str, languages: list[Language]) -> str:
+    links = "\n".join(
+        f'<li><a href="{escape(lang.code)}/" hreflang="{escape(lang.html_lang)}" '
+        f'lang="{escape(lang.html_lang)}">{escape(lang.name)}</a></li>'
+        for lang in languages
+    )
+    title = escape(site_name)
+    script = REDIRECT.replace("CODES", json.dumps([lang.code for lang in languages]))
+    return _page("en", title, f"<h1>{title}</h1>\n<ul>\n{links}\n</ul>", script=script)
 
 
 def _not_found_labels(_: Translate) -> dict[str, str]:
@@ -116,8 +104,7 @@ def not_found_page(site_name: str, lang: Language, languages: list[Language], ui
             f'<p><a href="{escape(home)}">{escape(words["home"])}</a></p>\n')
     if others:
         body += f'<p>{escape(words["others"])}</p>\n<ul>\n{others}\n</ul>'
-    return NOT_FOUND.format(html_lang=escape(lang.html_lang), title=escape(words["title"]), site=escape(site_name),
-                            body=body, csp=meta_tag())
+    return _page(escape(lang.html_lang), f'{escape(words["title"])} · {escape(site_name)}', body, noindex=True)
 
 
 def root_not_found_page(site_name: str, languages: list[Language], ui_by_lang: dict[str, Translate],
@@ -134,8 +121,8 @@ def root_not_found_page(site_name: str, languages: list[Language], ui_by_lang: d
                      f'({escape(lang.name)})</a></p>\n</section>')
     body = f"<h1>{escape(site_name)}</h1>\n" + "\n".join(parts)
     first = _not_found_labels(ui_by_lang.get(languages[0].code, _same) if languages else _same)
-    return NOT_FOUND.format(html_lang=escape(languages[0].html_lang if languages else "en"),
-                            title=escape(first["title"]), site=escape(site_name), body=body, csp=meta_tag())
+    html_lang = escape(languages[0].html_lang if languages else "en")
+    return _page(html_lang, f'{escape(first["title"])} · {escape(site_name)}', body, noindex=True)
 
 
 def _same(text: str) -> str:
