@@ -28,7 +28,6 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import zipfile
 from pathlib import Path
 
 import trickbook
@@ -92,7 +91,6 @@ def engine_hash(runtime: Path) -> str:
     digest = hashlib.sha256()
     digest.update(WHEEL_PYPROJECT.encode())
     digest.update(SOURCE_DATE_EPOCH.encode())
-    digest.update(f"entries compressed {WHEEL_COMPRESSION}\0".encode())
     digest.update((runtime / "pyodide-lock.json").read_bytes())
     for path in engine_files():
         digest.update(path.relative_to(ENGINE_DIR).as_posix().encode() + b"\0")
@@ -122,25 +120,6 @@ def build_wheel(staging: Path, out: Path) -> Path:
     return wheels[0]
 
 
-# The wheel's entries are stored uncompressed: the host compresses the whole file (brotli or gzip,
-# `trickbook publish`), which finds across entries what one entry alone does not (166 KB → 112 KB br).
-WHEEL_COMPRESSION = zipfile.ZIP_STORED
-
-
-def store_entries(archive: Path, compression: int = WHEEL_COMPRESSION) -> None:
-    """Rewrite the zip ``archive`` in place with every entry compressed by ``compression``, each keeping
-    its name, order, date and attributes (a wheel's RECORD hashes the contents, which do not change)."""
-    with zipfile.ZipFile(archive) as source:
-        entries = [(info, source.read(info)) for info in source.infolist()]
-    partial = archive.with_name(archive.name + ".partial")
-    with zipfile.ZipFile(partial, "w", compression) as target:
-        for info, data in entries:
-            entry = zipfile.ZipInfo(info.filename, info.date_time)
-            entry.external_attr, entry.compress_type = info.external_attr, compression
-            target.writestr(entry, data)
-    partial.replace(archive)
-
-
 def add_to_lockfile(runtime: Path, wheel: Path) -> Path:
     """Register the wheel in a copy of the runtime's lockfile, beside the wheel."""
     runtime, wheel = runtime.resolve(), wheel.resolve()
@@ -161,7 +140,6 @@ def engine_bundle(runtime: Path, build_dir: Path) -> tuple[Path, Path]:
         return wheels[0], cache / "pyodide-lock.json"
     with claim(build_dir / "engine", "wheel-") as work:
         wheel = build_wheel(work / "staging", work / "out")
-        store_entries(wheel)
         add_to_lockfile(runtime, wheel)
         try:
             # Publish the finished pair in one rename, so a concurrent build never sees half of it.
