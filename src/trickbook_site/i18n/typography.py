@@ -111,9 +111,15 @@ def _attribute_text(text: str) -> str:
 def _tag(tag: str) -> str:
     if tag.startswith("<meta"):
         tag = META_DESCRIPTION.sub(lambda m: m.group(1) + _attribute_text(m.group(2)) + m.group(3), tag)
-    if not tag.startswith(("<code", "<pre", "<script", "<style", "<!--")):
+    if _has_prose_attribute(tag) and not tag.startswith(("<code", "<pre", "<script", "<style", "<!--")):
         tag = PROSE_ATTRIBUTE.sub(lambda m: m.group(1) + _attribute_text(m.group(2)) + m.group(3), tag)
     return tag
+
+
+def _has_prose_attribute(tag: str) -> bool:
+    """Whether ``PROSE_ATTRIBUTE`` may match in ``tag`` (most tags have none of its attributes: a page's
+    hundreds of thousands of tags are not each searched with it)."""
+    return 'title="' in tag or 'aria-label="' in tag or 'alt="' in tag or 'placeholder="' in tag
 
 
 def hand_data(data: dict[str, Any], rules: Callable[[str], str]) -> dict[str, Any]:
