@@ -212,9 +212,9 @@ def language_embeds(site: Path, code: str, _: Translate) -> int:
     it reads and rewrites only that folder's pages and writes only ``embed/<code>/``."""
     embeds: list[Embed] = []
     open_label = _("Open this hand on its page")
-    for embed, page in _hands_by_page(site, only=code):
+    for embed, read in _hands_by_page(site, only=code):
         embed.path.parent.mkdir(parents=True, exist_ok=True)
-        text = embed_page(embed, page, page.figure(embed.hand), open_label)
+        text = embed_page(embed, read, read.figure(embed.hand), open_label)
         embed.path.write_text(csp.seal_page(text), encoding="utf-8")
         embeds.append(embed)
     marked = {embed.hand: embed for embed in embeds}
