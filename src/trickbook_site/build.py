@@ -392,7 +392,7 @@ def write_localized_docs(project: Project, lang: Language, hands: dict[str, Hand
         target = dest / rel
         target.parent.mkdir(parents=True, exist_ok=True)
         if src.suffix != ".md":
-            shutil.copyfile(src, target)
+            _link_or_copy(src, target)
             continue
         text, percent, figures, data = localized_page(project, lang, src, hands, texts, catalogs, hand_cache)
         if percent is not None:
@@ -400,6 +400,19 @@ def write_localized_docs(project: Project, lang: Language, hands: dict[str, Hand
         target.write_text(text, encoding="utf-8")
         write_figures(dest, rel.as_posix(), figures, data)
     return coverage
+
+
+def _link_or_copy(src: Path, target: Path) -> None:
+    """A file of docs/ that a language's pages take as it is (a record, an image): linked, not copied
+    (a course's thousand records, in each language), where the file system allows it. MkDocs copies
+    it into the site, and nothing writes to it in the language's folder (``live.py`` writes only pages)."""
+    try:
+        os.link(src, target)
+    except FileExistsError:
+        target.unlink()
+        shutil.copyfile(src, target)
+    except OSError:  # another file system, or linking refused
+        shutil.copyfile(src, target)
 
 
 FIGURES = "figures"  # beside a language's docs/: each page's figures, by the name of their slot

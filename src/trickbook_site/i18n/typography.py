@@ -149,9 +149,12 @@ def french_html(html: str) -> str:
         kept.append(_tag(piece) if piece.startswith("<") and not whole else piece)
         return OPAQUE
 
-    shown = _rules(PROTECTED_HTML.sub(hide, html.replace(OPAQUE, "")))
-    pieces = iter(kept)
-    return re.sub(OPAQUE, lambda _m: next(pieces), shown)
+    shown = _rules(PROTECTED_HTML.sub(hide, html.replace(OPAQUE, ""))).split(OPAQUE)
+    # The rules neither add nor remove an OPAQUE: one piece kept between each two parts shown.
+    out = [shown[0]]
+    for piece, part in zip(kept, shown[1:], strict=True):
+        out += (piece, part)
+    return "".join(out)
 
 
 # -- which languages -------------------------------------------------------------
