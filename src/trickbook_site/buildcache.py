@@ -216,6 +216,20 @@ def restore_pages(cache: "BuildCache | None", lang: str, key: str, dest: Path,
     return True
 
 
+def _link_unless_page(src: str, dst: str) -> str:
+    """How ``keep_pages`` keeps a file of a finished folder: a page (HTML) copied, as the build's
+    last passes still write into the pages (``handouts``, ``embed``); any other file (a hand's data
+    file, named by its content, a record, a script) linked where the file system allows it, since
+    nothing writes to one after MkDocs (``trickbook serve`` replaces a file, never writes into it)."""
+    if not src.endswith(".html"):
+        try:
+            os.link(src, dst)
+            return dst
+        except OSError:
+            pass
+    return str(shutil.copy2(src, dst))
+
+
 def keep_pages(cache: "BuildCache | None", lang: str, key: str, folder: Path,
                extra: dict[str, Path] | None = None) -> None:
     """Keep a language's finished folder under ``key`` (only the newest per language), with the
@@ -226,7 +240,7 @@ def keep_pages(cache: "BuildCache | None", lang: str, key: str, folder: Path,
     try:
         home.mkdir(parents=True, exist_ok=True)
         tmp = Path(tempfile.mkdtemp(dir=home, prefix=".tmp-"))
-        shutil.copytree(folder, tmp, dirs_exist_ok=True)
+        shutil.copytree(folder, tmp, dirs_exist_ok=True, copy_function=_link_unless_page)
         for name, path in (extra or {}).items():
             shutil.copyfile(path, tmp / f".{name}")
         (tmp / ".complete").write_text(key + "\n", encoding="utf-8")
