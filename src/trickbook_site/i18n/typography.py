@@ -50,10 +50,15 @@ _CLOSE = re.compile(r"[ \t" + NBSP + NNBSP + r"]*»")
 
 
 def _rules(text: str) -> str:
-    text = _HIGH.sub(lambda m: NNBSP + m.group(1), text)
-    text = _COLON.sub(NBSP + ":", text)
-    text = _OPEN.sub("«" + NBSP, text)
-    return _CLOSE.sub(NBSP + "»", text)
+    # Each expression runs only where its mark is: they start with optional spaces, so each would
+    # otherwise try every position of a whole page.
+    if ";" in text or "!" in text or "?" in text:
+        text = _HIGH.sub(lambda m: NNBSP + m.group(1), text)
+    if ":" in text:
+        text = _COLON.sub(NBSP + ":", text)
+    if "«" in text:
+        text = _OPEN.sub("«" + NBSP, text)
+    return _CLOSE.sub(NBSP + "»", text) if "»" in text else text
 
 
 def _with_protected(text: str, pattern: re.Pattern[str], rules: Callable[[str], str]) -> str:
