@@ -20,7 +20,10 @@ out. A cache that cannot be read or written is ignored: the build does the work.
   catalogs; not ``build/``, ``site/`` or the site being written, hidden folders), the site's and
   the engine's code, the versions of MkDocs, its theme and extensions, and the
   day (MkDocs dates the sitemap). A hook that reads files outside the site's
-  folder, or the environment, is the one input this cannot see.
+  folder, or the environment, is the one input this cannot see. Its files other
+  than pages are links to the built site's (``keep_pages``): a tool that writes
+  into those files of a built site in place, rather than replacing them, changes
+  the kept folder too.
 
 ``from_cache()`` is the cache of the build that is running (``using()``), so the
 steps of a build reach it without passing it along.
