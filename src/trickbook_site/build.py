@@ -43,12 +43,13 @@ from .errors import SiteError
 from .figure import HandFigure, Texts, draw_hand
 from .handouts import add_handout_codes
 from .hands import Hand, expand_blocks, load_hands, unshown_records
+from .i18n import typography
 from .landing import landing_page, not_found_page, root_not_found_page
 from .mkdocs_run import config_line, language_config, read_base_config, run_mkdocs, write_language_config
 from .pairing import pair_html
 from .project import Language, Project, pyodide_runtime_dir
 from .question_print import ANSWERS_PREFIX
-from .textfile import read_text
+from .textfile import read_text, rewrite_pages
 from .workdirs import child_start, claim, swap_into_place
 
 Log = Callable[[str], None]
@@ -320,10 +321,13 @@ def finish_language(lang: Language, languages: list[Language], catalogs: "transl
     (folder / "404.html").write_text(
         not_found_page(str(base.get("site_name", "trickbook")), lang, languages, texts.ui, base.get("site_url")),
         encoding="utf-8")
-    catalogs.finish_pages(lang, folder)
     plural = functools.partial(catalogs.translator(lang).ngettext, "ui")
-    on_demand.finish_pages(folder, texts.ui, lang.code, plural, texts.engine)  # after the typography, before the seal
-    csp.seal_site(folder)  # last: the hashes are those of the pages as served
+    typeset = typography.html_rules(lang.code) or (lambda html: html)
+    finish = on_demand.page_finisher(folder, texts.ui, lang.code, plural, texts.engine)
+    # One pass over the pages: the typography, the player's controls (``on_demand``), then the seal, last,
+    # so that the hashes are those of the pages as served.
+    rewrite_pages(folder, lambda page, html: csp.seal_page(finish(page, typeset(html))))
+    catalogs.finish_search_index(lang, folder)
 
 
 def _keep_work(work: Path, keep: Path, project: Project, base: dict[str, Any], languages: list[Language],
@@ -388,7 +392,7 @@ def write_localized_docs(project: Project, lang: Language, hands: dict[str, Hand
         target = dest / rel
         target.parent.mkdir(parents=True, exist_ok=True)
         if src.suffix != ".md":
-            shutil.copyfile(src, target)
+            _link_or_copy(src, target)
             continue
         text, percent, figures, data = localized_page(project, lang, src, hands, texts, catalogs, hand_cache)
         if percent is not None:
@@ -396,6 +400,19 @@ def write_localized_docs(project: Project, lang: Language, hands: dict[str, Hand
         target.write_text(text, encoding="utf-8")
         write_figures(dest, rel.as_posix(), figures, data)
     return coverage
+
+
+def _link_or_copy(src: Path, target: Path) -> None:
+    """A file of docs/ that a language's pages take as it is (a record, an image): linked, not copied
+    (a course's thousand records, in each language), where the file system allows it. MkDocs copies
+    it into the site, and nothing writes to it in the language's folder (``live.py`` writes only pages)."""
+    try:
+        os.link(src, target)
+    except FileExistsError:
+        target.unlink()
+        shutil.copyfile(src, target)
+    except OSError:  # another file system, or linking refused
+        shutil.copyfile(src, target)
 
 
 FIGURES = "figures"  # beside a language's docs/: each page's figures, by the name of their slot

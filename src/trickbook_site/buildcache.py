@@ -20,7 +20,10 @@ out. A cache that cannot be read or written is ignored: the build does the work.
   catalogs; not ``build/``, ``site/`` or the site being written, hidden folders), the site's and
   the engine's code, the versions of MkDocs, its theme and extensions, and the
   day (MkDocs dates the sitemap). A hook that reads files outside the site's
-  folder, or the environment, is the one input this cannot see.
+  folder, or the environment, is the one input this cannot see. Its files other
+  than pages are links to the built site's (``keep_pages``): a tool that writes
+  into those files of a built site in place, rather than replacing them, changes
+  the kept folder too.
 
 ``from_cache()`` is the cache of the build that is running (``using()``), so the
 steps of a build reach it without passing it along.
@@ -216,6 +219,20 @@ def restore_pages(cache: "BuildCache | None", lang: str, key: str, dest: Path,
     return True
 
 
+def _link_unless_page(src: str, dst: str) -> str:
+    """How ``keep_pages`` keeps a file of a finished folder: a page (HTML) copied, as the build's
+    last passes still write into the pages (``handouts``, ``embed``); any other file (a hand's data
+    file, named by its content, a record, a script) linked where the file system allows it, since
+    nothing writes to one after MkDocs (``trickbook serve`` replaces a file, never writes into it)."""
+    if not src.endswith(".html"):
+        try:
+            os.link(src, dst)
+            return dst
+        except OSError:
+            pass
+    return str(shutil.copy2(src, dst))
+
+
 def keep_pages(cache: "BuildCache | None", lang: str, key: str, folder: Path,
                extra: dict[str, Path] | None = None) -> None:
     """Keep a language's finished folder under ``key`` (only the newest per language), with the
@@ -226,7 +243,7 @@ def keep_pages(cache: "BuildCache | None", lang: str, key: str, folder: Path,
     try:
         home.mkdir(parents=True, exist_ok=True)
         tmp = Path(tempfile.mkdtemp(dir=home, prefix=".tmp-"))
-        shutil.copytree(folder, tmp, dirs_exist_ok=True)
+        shutil.copytree(folder, tmp, dirs_exist_ok=True, copy_function=_link_unless_page)
         for name, path in (extra or {}).items():
             shutil.copyfile(path, tmp / f".{name}")
         (tmp / ".complete").write_text(key + "\n", encoding="utf-8")

@@ -11,7 +11,7 @@ no hash. Styles likewise: the site's files and the hash of each inline ``<style>
 Images may also be ``data:`` URLs, which Material's style sheet uses for its icons.
 
 The templates write the policy with the placeholder ``HASHES`` where the hashes
-go; ``seal_site`` puts in each page's own hashes once MkDocs has written it, so
+go; ``seal_page`` puts in each page's own hashes once MkDocs has written it, so
 the hashes always match the scripts a page really holds.
 
 A meta tag cannot carry ``frame-ancestors`` or a report address; a host that can

@@ -27,7 +27,7 @@ import re
 from dataclasses import dataclass
 from html import escape, unescape
 from pathlib import Path, PurePosixPath
-from typing import Callable
+from typing import Callable, Iterator
 
 from . import csp
 
@@ -67,36 +67,56 @@ def language_folders(site: Path) -> list[Path]:
 def find_hands(site: Path, only: str | None = None) -> list[Embed]:
     """Every hand of every language (or of the language folder ``only``), from the first page (in path
     order) that shows it."""
-    found: list[Embed] = []
+    return [embed for embed, _ in _hands_by_page(site, only)]
+
+
+def _hands_by_page(site: Path, only: str | None = None) -> Iterator[tuple[Embed, "_Page"]]:
+    """``find_hands``' embeds, each with its page as read (one page's hands one after the other)."""
     for folder in language_folders(site):
         if only is not None and folder.name != only:
             continue
         seen: set[str] = set()
         for page in sorted(folder.rglob("index.html")):
-            for figure in FIGURE.findall(page.read_text(encoding="utf-8")):
+            read = _Page(page.read_text(encoding="utf-8"))
+            for figure in read.figures:
                 hand = HAND_ID.search(figure)
                 if hand is None or hand.group(1) in seen:
                     continue
                 seen.add(hand.group(1))
                 title = TITLE.search(figure)
-                found.append(Embed(folder.name, hand.group(1),
-                                   unescape(re.sub(r"<[^>]+>", "", title.group(1))).strip() if title else hand.group(1),
-                                   page, site / FOLDER / folder.name / hand.group(1) / "index.html"))
-    return found
+                yield (Embed(folder.name, hand.group(1),
+                             unescape(re.sub(r"<[^>]+>", "", title.group(1))).strip() if title else hand.group(1),
+                             page, site / FOLDER / folder.name / hand.group(1) / "index.html"), read)
 
 
-def embed_page(embed: Embed, html: str, figure: str, open_label: str) -> str:
-    """The embed page of one hand, from its page's HTML and its figure."""
+class _Page:
+    """A built page's HTML and what every embed page made from it reads from it, read once."""
+
+    def __init__(self, html: str) -> None:
+        self.html = html
+        self.figures: list[str] = FIGURE.findall(html)
+        self.lang = HTML_LANG.search(html)
+        self.sheets: list[str] = STYLESHEET.findall(html)
+        self.template = TEMPLATE.search(html)
+
+    def figure(self, hand: str) -> str:
+        """The first figure that names ``hand``."""
+        return next(f for f in self.figures if f'data-hand-id="{hand}"' in f)
+
+
+def embed_page(embed: Embed, html: "str | _Page", figure: str, open_label: str) -> str:
+    """The embed page of one hand, from its page's HTML (or the page as read) and its figure."""
+    page = html if isinstance(html, _Page) else _Page(html)
     here, there = embed.path.parent, embed.page.parent
-    lang = HTML_LANG.search(html)
-    sheets = [_rel(here, there / href) for href in STYLESHEET.findall(html)]
+    lang = page.lang
+    sheets = [_rel(here, there / href) for href in page.sheets]
     # The embed page's own "Embed" control copies the snippet of this very page.
     figure = EMBED_ATTR.sub("", figure)
     figure = figure[:figure.index(">")] + ' data-embed="./"' + figure[figure.index(">"):]
     src = DATA_SRC.search(figure)
     if src:
         figure = figure.replace(src.group(0), f'data-src="{_rel(here, there / src.group(1))}"', 1)
-    template = TEMPLATE.search(html)
+    template = page.template
     site_root = embed.path.parents[3]
     widgets = site_root / "assets" / "widgets"
     page_link = _rel(here, there) + "/"
@@ -166,7 +186,8 @@ def refresh_embed_pages(site: Path, pages: list[Path], ui: dict[str, Translate])
         html = page.read_text(encoding="utf-8")
         _ = ui.get(lang, lambda text: text)
         embeds: dict[str, Embed] = {}
-        for figure in FIGURE.findall(html):
+        read = _Page(html)
+        for figure in read.figures:
             hand = HAND_ID.search(figure)
             if hand is None or hand.group(1) in embeds:
                 continue
@@ -176,7 +197,7 @@ def refresh_embed_pages(site: Path, pages: list[Path], ui: dict[str, Translate])
                           page, site / FOLDER / lang / hand.group(1) / "index.html")
             if not embed.path.is_file() or _made_from(embed):  # else an earlier page's hand: only marked
                 embed.path.parent.mkdir(parents=True, exist_ok=True)
-                text = embed_page(embed, html, figure, _("Open this hand on its page"))
+                text = embed_page(embed, read, figure, _("Open this hand on its page"))
                 embed.path.write_text(csp.seal_page(text), encoding="utf-8")
                 written += 1
             embeds[embed.hand] = embed
@@ -189,13 +210,13 @@ def language_embeds(site: Path, code: str, _: Translate) -> int:
 
     Each language's process does this for its own folder once its pages are finished (``build.py``):
     it reads and rewrites only that folder's pages and writes only ``embed/<code>/``."""
-    embeds = [embed for embed in find_hands(site, only=code)]
-    for embed in embeds:
-        html = embed.page.read_text(encoding="utf-8")
-        figure = next(f for f in FIGURE.findall(html) if f'data-hand-id="{embed.hand}"' in f)
+    embeds: list[Embed] = []
+    open_label = _("Open this hand on its page")
+    for embed, read in _hands_by_page(site, only=code):
         embed.path.parent.mkdir(parents=True, exist_ok=True)
-        text = embed_page(embed, html, figure, _("Open this hand on its page"))
+        text = embed_page(embed, read, read.figure(embed.hand), open_label)
         embed.path.write_text(csp.seal_page(text), encoding="utf-8")
+        embeds.append(embed)
     marked = {embed.hand: embed for embed in embeds}
     for page in sorted((site / code).rglob("index.html")):
         mark_figures(page, marked)

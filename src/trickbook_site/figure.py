@@ -375,7 +375,7 @@ class HandFigure:
         text = text.replace('"replay":null', '"replay":' + self.hand.compact_text, 1)
         # "<" written \u003c, as it was when the data stood in the page: no "</script>" or "<!--" in it.
         text = text.replace("<", "\\u003c")
-        return hand_data.data_file_name(text), text
+        return hand_data.data_file_name(text, self.hand.id), text  # the id written above: not read back
 
     def draw(self, step: int = 0) -> "Drawn":
         """The figure at ``step``, naming its data file (``data-src``), and that file."""

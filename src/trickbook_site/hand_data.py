@@ -20,10 +20,12 @@ from pathlib import Path
 UNSAFE = re.compile(r"[^A-Za-z0-9_-]+")
 
 
-def data_file_name(text: str) -> str:
-    """``<id>.<hash>.json`` for a hand's data text (its id made safe for a file name)."""
-    data = json.loads(text)
-    hand_id = UNSAFE.sub("-", str(data.get("id") or "hand")).strip("-") or "hand"
+def data_file_name(text: str, hand_id: str | None = None) -> str:
+    """``<id>.<hash>.json`` for a hand's data text (its id made safe for a file name). ``hand_id``: the
+    text's ``id`` when the caller wrote it there (else the text is read for it)."""
+    if hand_id is None:
+        hand_id = str(json.loads(text).get("id") or "hand")
+    hand_id = UNSAFE.sub("-", hand_id or "hand").strip("-") or "hand"
     digest = hashlib.sha256(text.encode("utf-8")).hexdigest()[:10]
     return f"{hand_id}.{digest}.json"
 

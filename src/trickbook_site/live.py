@@ -342,7 +342,7 @@ class LiveSite:
             at = max((i + 1 for i, d in enumerate(docs) if d["location"].split("#")[0] in before), default=0)
             data["docs"] = docs[:at] + entries + docs[at:]
         if rules is not None:
-            text = json.dumps(data, ensure_ascii=False)  # as Catalogs.finish_pages writes it
+            text = json.dumps(data, ensure_ascii=False)  # as Catalogs.finish_search_index writes it
         else:
             text = json.dumps(data, separators=(",", ":"), default=str)  # as Material's search plugin writes it
         _write_atomically(path, text)

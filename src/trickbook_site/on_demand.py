@@ -1,6 +1,6 @@
 """What a built page loads before the reader touches anything: only what it shows.
 
-Last, before the pages are sealed, ``finish_pages`` goes over one language's pages:
+Last, before the pages are sealed, ``page_finisher`` goes over each page of one language:
 
 - a page with worked hands gets their step-through bar once, as a template that
   `widgets/hand.js` copies into each hand (`hand_controls.py`);
@@ -28,7 +28,6 @@ from .compact import compact_html
 from .hand_controls import controls_template
 from .i18n import typography
 from .i18n.fallback import GUIDE_PAGE, link_guide
-from .textfile import rewrite_pages
 
 Translate = Callable[[str], str]
 Plural = Callable[[str, str, int], str]  # ngettext(singular, plural, n) of the ui catalog
@@ -194,9 +193,10 @@ def finish_page(html: str, ui: Translate, lang: str = "en", ngettext: Plural = _
     return compact_html(TABLE.sub(lambda m: m.group(1) + rules(table_intro(m.group(2), ui, ngettext, engine)), html))
 
 
-def finish_pages(folder: Path, ui: Translate, lang: str, ngettext: Plural = _english_plural,
-                 engine: Translate | None = None) -> None:
-    """Apply the above to every page of one language's folder (``lang``: its code)."""
+def page_finisher(folder: Path, ui: Translate, lang: str, ngettext: Plural = _english_plural,
+                  engine: Translate | None = None) -> Callable[[Path, str], str]:
+    """The above for one page of one language's folder (``lang``: its code), as ``rewrite_pages`` takes it."""
     has_guide = (folder / GUIDE_PAGE / "index.html").is_file()
-    rewrite_pages(folder, lambda page, html: link_guide(finish_page(html, ui, lang, ngettext, engine),
-                                                        len(page.relative_to(folder).parts) - 1, has_guide))
+    return lambda page, html: link_guide(finish_page(html, ui, lang, ngettext, engine),
+                                         len(page.relative_to(folder).parts) - 1, has_guide)
+

@@ -21,7 +21,6 @@ from .i18n import typography
 from .i18n.theme import CONFIG_TEXTS, theme_strings
 from .mkdocs_run import LanguageTexts
 from .project import Language, Project
-from .textfile import rewrite_pages
 
 
 class Catalogs:
@@ -68,12 +67,11 @@ class Catalogs:
         )
 
     @staticmethod
-    def finish_pages(lang: Language, folder: Path) -> int:
-        """Apply the language's typography to its built pages and search index; the number of files changed."""
+    def finish_search_index(lang: Language, folder: Path) -> None:
+        """Apply the language's typography to its built search index (the build does its pages)."""
         rules = typography.html_rules(lang.code)
         if rules is None:
-            return 0
-        changed = rewrite_pages(folder, lambda _page, html: rules(html))
+            return
         index = folder / "search" / "search_index.json"
         if index.is_file():
             data = json.loads(index.read_text(encoding="utf-8"))
@@ -82,7 +80,6 @@ class Catalogs:
                     if isinstance(doc.get(key), str):
                         doc[key] = rules(doc[key])
             index.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
-        return changed
 
     def write_terms_page(self, lang: Language, languages: list[Language], docs: Path) -> list[str]:
         """Write the Terms page into a language's pages; the pages to add to the navigation."""

@@ -50,10 +50,15 @@ _CLOSE = re.compile(r"[ \t" + NBSP + NNBSP + r"]*»")
 
 
 def _rules(text: str) -> str:
-    text = _HIGH.sub(lambda m: NNBSP + m.group(1), text)
-    text = _COLON.sub(NBSP + ":", text)
-    text = _OPEN.sub("«" + NBSP, text)
-    return _CLOSE.sub(NBSP + "»", text)
+    # Each expression runs only where its mark is: they start with optional spaces, so each would
+    # otherwise try every position of a whole page.
+    if ";" in text or "!" in text or "?" in text:
+        text = _HIGH.sub(lambda m: NNBSP + m.group(1), text)
+    if ":" in text:
+        text = _COLON.sub(NBSP + ":", text)
+    if "«" in text:
+        text = _OPEN.sub("«" + NBSP, text)
+    return _CLOSE.sub(NBSP + "»", text) if "»" in text else text
 
 
 def _with_protected(text: str, pattern: re.Pattern[str], rules: Callable[[str], str]) -> str:
@@ -111,9 +116,15 @@ def _attribute_text(text: str) -> str:
 def _tag(tag: str) -> str:
     if tag.startswith("<meta"):
         tag = META_DESCRIPTION.sub(lambda m: m.group(1) + _attribute_text(m.group(2)) + m.group(3), tag)
-    if not tag.startswith(("<code", "<pre", "<script", "<style", "<!--")):
+    if _has_prose_attribute(tag) and not tag.startswith(("<code", "<pre", "<script", "<style", "<!--")):
         tag = PROSE_ATTRIBUTE.sub(lambda m: m.group(1) + _attribute_text(m.group(2)) + m.group(3), tag)
     return tag
+
+
+def _has_prose_attribute(tag: str) -> bool:
+    """Whether ``PROSE_ATTRIBUTE`` may match in ``tag`` (most tags have none of its attributes: a page's
+    hundreds of thousands of tags are not each searched with it)."""
+    return 'title="' in tag or 'aria-label="' in tag or 'alt="' in tag or 'placeholder="' in tag
 
 
 def hand_data(data: dict[str, Any], rules: Callable[[str], str]) -> dict[str, Any]:
@@ -143,9 +154,12 @@ def french_html(html: str) -> str:
         kept.append(_tag(piece) if piece.startswith("<") and not whole else piece)
         return OPAQUE
 
-    shown = _rules(PROTECTED_HTML.sub(hide, html.replace(OPAQUE, "")))
-    pieces = iter(kept)
-    return re.sub(OPAQUE, lambda _m: next(pieces), shown)
+    shown = _rules(PROTECTED_HTML.sub(hide, html.replace(OPAQUE, ""))).split(OPAQUE)
+    # The rules neither add nor remove an OPAQUE: one piece kept between each two parts shown.
+    out = [shown[0]]
+    for piece, part in zip(kept, shown[1:], strict=True):
+        out += (piece, part)
+    return "".join(out)
 
 
 # -- which languages -------------------------------------------------------------
