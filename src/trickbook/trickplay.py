@@ -50,16 +50,24 @@ TRICK_KEYS_BY_LEAD: dict[tuple[type["TrickPlay"], str, str | None], dict[Card, t
 # Both are filled when the game's class is made (``_fill_card_tables``), every key known then, so a read
 # is a plain dict subscript, which CPython specialises (a dict subclass's is about 10 ns slower).
 _TRUMPS = (None, *SUITS)
+_RULES = ("suit_of", "rank_power", "trick_key")
 # The ``_<phase>_legal`` methods whose actions come sorted by canonical text, each once (``listed_in_order``).
 IN_ORDER: set[Callable[..., Any]] = set()
 
 
 def _fill_card_tables(cls: type["TrickPlay"]) -> None:
-    """``SUIT_BY_TRUMP`` and ``TRICK_KEYS_BY_LEAD`` for a game class: its rules asked once of every card."""
+    """``SUIT_BY_TRUMP`` and ``TRICK_KEYS_BY_LEAD`` for a game class: its rules asked once of every card.
+    A game that keeps the default rules (``suit_of``, ``rank_power``, ``trick_key`` all ``TrickPlay``'s,
+    which read nothing of the class) shares ``TrickPlay``'s tables, so they are worked out only once."""
+    shared = cls is not TrickPlay and all(getattr(cls, rule).__func__ is getattr(TrickPlay, rule).__func__
+                                          for rule in _RULES)
     for trump in _TRUMPS:
-        SUIT_BY_TRUMP[cls, trump] = {card: cls.suit_of(card, trump) for card in _ALL_CARDS}
+        SUIT_BY_TRUMP[cls, trump] = (SUIT_BY_TRUMP[TrickPlay, trump] if shared
+                                     else {card: cls.suit_of(card, trump) for card in _ALL_CARDS})
         for led in SUITS:
-            TRICK_KEYS_BY_LEAD[cls, led, trump] = {card: cls.trick_key(card, led, trump) for card in _ALL_CARDS}
+            TRICK_KEYS_BY_LEAD[cls, led, trump] = (
+                TRICK_KEYS_BY_LEAD[TrickPlay, led, trump] if shared
+                else {card: cls.trick_key(card, led, trump) for card in _ALL_CARDS})
 
 
 def _play_facts(seat: str) -> dict[Card, tuple[TrickEntry, Event, Event]]:
@@ -382,6 +390,9 @@ class TrickPlay:
             self.emit("trick-won-trump", seat=seat, card=card, trick=len(self.tricks))
         else:
             self.emit("trick-won-led", seat=seat, card=card, suit=led, trick=len(self.tricks))
+
+
+_fill_card_tables(TrickPlay)
 
 
 def _shows_out(key: tuple[type[TrickPlay], Card, str, str | None]) -> bool:
