@@ -1,25 +1,27 @@
 """Trick play, shared by every game: the follow rule, the cards a seat may play, a card played, a trick won.
 
 ``HandState`` takes these from ``TrickPlay``. The hot loops read tables worked out once from a game's
-own rules (``suit_of``, ``trick_key``, ``follow_refusal``) by game and trumps, instead of asking the
-rule again for every card: the suit of each card, the key that ranks it in a trick, the seats of a
-trick in order, and each seat's play of each card.
+own rules instead of asking the rule again for every card. Each table is made next to the rule it
+remembers, named for what it holds, and read one way, ``TABLE[key]``:
 
-What the tables hold, and what each saves:
+- ``SUIT_BY_TRUMP[game, trump][card]`` (``suit_of``) and ``TRICK_KEYS_BY_LEAD[game, led, trump][card]``
+  (``trick_key``): filled when the game's class is made, so a read is a plain dict subscript; the
+  trick's key table is looked up once, at its lead, and the suit led is kept with the trick's holding
+  play, so a follow lists its cards without reading the trick's entries;
+- ``PLAY_FACTS[seat][card]``: a card played, its frozen ``TrickEntry`` and its ``leads``/``plays``
+  ``Event``, shared by every hand and clone, so a play allocates nothing (the play ``Action`` itself
+  is ``actions.PLAY_ACTION[seat][card]``);
+- ``TRICK_ORDER[seats, in_play, leader]``: the seats of a trick in order;
+- elsewhere, ``game.PHASE_METHOD`` and ``game.LEGAL_LISTER`` (filled with the game's class),
+  ``game.NEXT_IN_PLAY``, ``shuffle.SEAT_PLAN``; a game, seating and dealer that passed the set-up
+  checks are not checked again (``game.GOOD_TABLES``; the deal itself always is).
 
-- each seat's play of each card is one ``Action``, looked up with its frozen ``TrickEntry`` and its
-  ``leads``/``plays`` ``Event`` in one table that every hand (and every clone) shares, so a play
-  allocates nothing;
-- the trick's key table is looked up once, at its lead; the suit led is kept with the trick's
-  holding play, so a follow lists its cards without reading the trick's entries;
-- a game, seating and dealer that passed the set-up checks are not checked again (the deal
-  itself always is);
-- a game's follow rule has a list form, the classmethod ``playable(hand, led, trump)``; a game that
-  writes only ``follow_refusal`` gets it asked card by card, and ``tests/test_follow_rule_lists.py``
-  checks that the two forms agree for every game;
-- a ``_<phase>_legal`` method marked ``@listed_in_order`` returns its actions already sorted by
-  text, each once, so ``legal_actions()`` takes the list without a set and a sort; an override is
-  not marked unless it says so.
+The tables whose keys are open (seat names) are ``memo.Memo``s, read once per listing or per card.
+A game's follow rule has a list form, the classmethod ``playable(hand, led, trump)``; a game that
+writes only ``follow_refusal`` gets it asked card by card, and ``tests/test_follow_rule_lists.py``
+checks that the two forms agree for every game. A ``_<phase>_legal`` method marked
+``@listed_in_order`` returns its actions already sorted by text, each once, so ``legal_actions()``
+takes the list without a set and a sort; an override is not marked unless it says so.
 
 ``tests/test_engine_equivalence.py`` pins all of it: seeded random hands of every game hashed
 (legal lists, events, views, reasons, clones) against fingerprints recorded before the tables came.

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Mapping
 
 from ..actions import Action
-from ..cards import RANKS, SUITS, Card, euchre_pack, full_pack, same_colour
+from ..cards import RANKS, SUITS, Card, full_pack, same_colour
 from ..game import Deal, DealSeen, HandState, Phase, Rules
 from ..hand_views import MASK
 from ..memo import Memo
@@ -133,15 +133,15 @@ def _card_power(card: Card, trump: str | None) -> int:
     return len(RANKS) - RANKS.index(card.rank)
 
 
-# Worked out once from the rule above, for every card of the pack and every trump (or none).
-_POWER: dict[str | None, dict[Card, int]] = {
-    trump: {card: _card_power(card, trump) for card in euchre_pack()} for trump in (None, *SUITS)}
+# Each card's power by trumps (or none) and card, worked out once from the rule above (every card, not
+# only the Euchre pack's: a record may name any card, and the rule ranks it).
+POWER_BY_TRUMP: dict[str | None, dict[Card, int]] = {
+    trump: {card: _card_power(card, trump) for card in full_pack()} for trump in (None, *SUITS)}
 
 
 def card_power(card: Card, trump: str | None) -> int:
     """Higher beats lower within a suit: right bower, left bower, then A K Q (J) T 9."""
-    power = _POWER[trump].get(card)
-    return _card_power(card, trump) if power is None else power
+    return POWER_BY_TRUMP[trump][card]
 
 
 LONE_DEFENCE_EUCHRE = 4  # a lone defender who euchres a lone maker
@@ -490,7 +490,7 @@ class EuchreHand(HandState):
     # ----- tricks and scoring --------------------------------------------
     def _emit_trick_won(self, seat: str, card: Card, led: str) -> None:
         number, trump = len(self.tricks), self.trump
-        power = _POWER[trump].get(card)  # the bowers' powers are their own: 101 the right, 100 the left
+        power = POWER_BY_TRUMP[trump][card]  # the bowers' powers are their own: 101 the right, 100 the left
         if power == _RIGHT:
             self.emit("trick-won-right-bower", seat=seat, card=card, trick=number)
         elif power == _LEFT:
