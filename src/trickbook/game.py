@@ -149,13 +149,16 @@ class HandState(TrickPlay, HandViews):
     # legal "follow-suit" | "trump-or-follow" | "follow-suit-bowers"; winner "highest-trump" | "bowers";
     # score "points" | "high-low-jack-game" | "contract-payment" | "makers". The page words each kind.
     drill: ClassVar[Mapping[str, str]] = {"legal": "follow-suit", "winner": "highest-trump", "score": "points"}
-    _pack_cache: ClassVar[tuple[Card, ...]]
-    _pack_set_cache: ClassVar[frozenset[Card]]
+    # The game's pack, in canonical order and as a set: each class's own, made with the class (from its ``ranks``).
+    _pack_cards: ClassVar[tuple[Card, ...]] = tuple(Card(r, s) for s in SUITS for r in RANKS)
+    _pack_card_set: ClassVar[frozenset[Card]] = frozenset(_pack_cards)
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         if cls.__dict__.get("game"):
             _REGISTRY[cls.game] = cls
+        cls._pack_cards = tuple(Card(r, s) for s in SUITS for r in cls.ranks)
+        cls._pack_card_set = frozenset(cls._pack_cards)
         _fill_phase_tables(cls)
 
     def __init__(
@@ -263,19 +266,11 @@ class HandState(TrickPlay, HandViews):
 
     @classmethod
     def _pack(cls) -> tuple[Card, ...]:
-        cached: tuple[Card, ...] | None = cls.__dict__.get("_pack_cache")
-        if cached is None:
-            cached = tuple(Card(r, s) for s in SUITS for r in cls.ranks)
-            cls._pack_cache = cached
-        return cached
+        return cls._pack_cards
 
     @classmethod
     def _pack_set(cls) -> frozenset[Card]:
-        cached: frozenset[Card] | None = cls.__dict__.get("_pack_set_cache")
-        if cached is None:
-            cached = frozenset(cls._pack())
-            cls._pack_set_cache = cached
-        return cached
+        return cls._pack_card_set
 
     # ----- the deal's layout, for the guessed worlds (``bots.worlds``) -----------
     @classmethod
