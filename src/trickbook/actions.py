@@ -12,6 +12,7 @@ from typing import Any, Mapping, Sequence
 
 from .cards import Card, full_pack, parse_suit
 from .errors import NotationError
+from .memo import Memo
 
 CONTRACTS = ("three", "misere", "four", "nap", "wellington")  # in the order bids rank
 # Other spellings a record may use for a contract.
@@ -41,8 +42,6 @@ ALONE_VERBS = frozenset({"order", "pickup", "call", "notrump"})
 # without it; the action is the verb itself (``alone`` means a maker going alone).
 SAID_ALONE = frozenset({"defend"})
 
-# Every action made so far, by its fields: one object per action.
-_ACTIONS: dict[tuple[Any, ...], "Action"] = {}
 
 
 @dataclass(frozen=True, init=False, eq=False)
@@ -69,18 +68,20 @@ class Action:
 
     def __new__(cls, seat: str, verb: str, card: Card | None = None, suit: str | None = None,
                 contract: str | None = None, alone: bool = False) -> "Action":
-        key = (seat, verb, card, suit, contract, alone)
-        action = _ACTIONS.get(key) if type(seat) is str else None
-        if action is None:
-            if type(seat) is not str:
-                raise NotationError(f"a seat is a name, not {seat!r}")
-            action = object.__new__(cls)
-            # Frozen: the fields are written once, here (one dictionary update, for speed).
-            action.__dict__.update(seat=seat, verb=verb, card=card, suit=suit, contract=contract,
-                                   alone=bool(alone))
-            action.__post_init__()
-            action.__dict__.update(_key=key, _text=action._format())
-            _ACTIONS[key] = action
+        if type(seat) is not str:
+            raise NotationError(f"a seat is a name, not {seat!r}")
+        return ACTION_BY_FIELDS[seat, verb, card, suit, contract, alone]
+
+    @classmethod
+    def _made(cls, key: tuple[Any, ...]) -> "Action":
+        """The action of these fields, made and checked (once: ``ACTION_BY_FIELDS``)."""
+        seat, verb, card, suit, contract, alone = key
+        action = object.__new__(cls)
+        # Frozen: the fields are written once, here (one dictionary update for all; a dataclass's
+        # frozen __init__ would set each through object.__setattr__).
+        action.__dict__.update(seat=seat, verb=verb, card=card, suit=suit, contract=contract, alone=bool(alone))
+        action.__post_init__()
+        action.__dict__.update(_key=key, _text=action._format())
         return action
 
     def __post_init__(self) -> None:
@@ -232,6 +233,10 @@ class Action:
         return cls(seat, verb, contract=contract)
 
 
+# Every action made so far, by its fields (seat, verb, card, suit, contract, alone): one object per action.
+ACTION_BY_FIELDS: Memo[tuple[Any, ...], Action] = Memo(Action._made)
+
+
 def _match_seat(word: str, seats: Sequence[str], text: str) -> str:
     for s in seats:
         if s.lower() == word.lower():
@@ -243,12 +248,9 @@ def play(seat: str, card: Card) -> Action:
     return Action(seat, "play", card=card)
 
 
-_PLAYS: dict[str, dict[Card, Action]] = {}
+def _play_actions(seat: str) -> dict[Card, Action]:
+    return {card: Action(seat, "play", card=card) for card in full_pack()}
 
 
-def play_actions(seat: str) -> dict[Card, Action]:
-    """Every card's play by ``seat``, made once per seat name."""
-    plays = _PLAYS.get(seat)
-    if plays is None:
-        plays = _PLAYS[seat] = {card: Action(seat, "play", card=card) for card in full_pack()}
-    return plays
+# Every card's play by a seat, by seat and card.
+PLAY_ACTION = Memo(_play_actions)

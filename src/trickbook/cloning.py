@@ -23,6 +23,8 @@ from .tricks import Trick, TrickEntry
 _KEPT: set[type] = {
     str, int, bool, float, type(None), Card, Action, Event, Reason, Award, TrickEntry, Rules, Deal, Phase,
 }
+# A copy is made without its class's __init__ (which would check and deal a hand again), its fields
+# copied from the original's __dict__: the whole of what a state or a trick holds.
 _new = object.__new__
 
 

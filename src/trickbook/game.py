@@ -30,26 +30,28 @@ from .hand_views import HandViews
 from .memo import Memo
 from .messages import Event, Reason
 from .model import Award, Deal, DealSeen, Phase, Rules
-from .trickplay import IN_ORDER, TrickPlay
+from .trickplay import IN_ORDER, TrickPlay, next_in_play
 from .tricks import Trick
 
-# Each game's phase methods by phase and kind ("_round_one_check"), found once per class.
-_PHASE_METHODS: dict[tuple[type["HandState"], str, str], Callable[..., Any]] = {}
 _OVER = Phase.OVER
-_new = object.__new__
-# What lists each game's legal actions by phase (``_lister``).
-_LISTERS: dict[tuple[type["HandState"], str], Callable[..., Any]] = {}
 
 __all__ = ["Award", "Deal", "DealSeen", "HandState", "Phase", "Rules"]
 
 
 _REGISTRY: dict[str, type["HandState"]] = {}
-# The games, tables and dealers found good (``_check_table``).
-_CHECKED_TABLES: set[tuple[type["HandState"], tuple[str, ...], str]] = set()
+# The games, tables and dealers found good (``_check_table``), not checked again.
+GOOD_TABLES: set[tuple[type["HandState"], tuple[str, ...], str]] = set()
 # Each game's rules with every option at its default: one frozen object serves every hand.
 _DEFAULT_RULES: Memo[type["HandState"], Rules] = Memo(lambda cls: cls.rules_class())
+
+
+def _next_in_play(key: tuple[tuple[str, ...], tuple[str, ...]]) -> dict[str, str]:
+    seats, in_play = key
+    return {seat: next_in_play(seats, in_play, seat) for seat in seats}
+
+
 # The next seat in play after each seat, by table and seats in play (``next_seat``).
-_NEXT: dict[tuple[tuple[str, ...], tuple[str, ...]], dict[str, str]] = {}
+NEXT_IN_PLAY = Memo(_next_in_play)
 # Attributes a state and its clone share: the table facts and the trick's keys, only ever read, and
 # the listed legal actions, which ``apply`` replaces rather than changes.
 _SHARED_IN_CLONE = frozenset({"_teams", "_team_of", "_partner", "_legal", "_trick_keys"})
@@ -69,6 +71,40 @@ def _team_facts(key: tuple[type["HandState"], tuple[str, ...]]) -> tuple[dict[st
 
 # The team facts of each game and table, only ever read (a state and its clones share them).
 _TEAM_FACTS = Memo(_team_facts)
+
+
+# Each game's phase methods (``_round_one_check``), by game class, phase and kind ("legal", "check",
+# "apply"), and what lists its legal actions, by game class and phase (``_lister``). Both are filled
+# when the game's class is made (``_fill_phase_tables``), so ``apply`` and ``legal_actions`` read them
+# as plain dict subscripts, with no miss path.
+PHASE_METHOD: dict[tuple[type["HandState"], str, str], Callable[..., Any]] = {}
+LEGAL_LISTER: dict[tuple[type["HandState"], str], Callable[["HandState"], Sequence[Action]]] = {}
+_KINDS = ("legal", "check", "apply")
+
+
+def _fill_phase_tables(cls: type["HandState"]) -> None:
+    out_of_turn = cls._out_of_turn_legal is not HandState._out_of_turn_legal
+    for phase in Phase:
+        for kind in _KINDS:
+            method = getattr(cls, f"_{phase.method}_{kind}", None)
+            if method is not None:
+                PHASE_METHOD[cls, phase, kind] = method
+        listed = PHASE_METHOD.get((cls, phase, "legal"))
+        if listed is not None:
+            LEGAL_LISTER[cls, phase] = _lister(listed, listed in IN_ORDER, out_of_turn)
+
+
+def _lister(listed: Callable[..., Any], in_order: bool,
+            out_of_turn: bool) -> Callable[["HandState"], Sequence[Action]]:
+    """What lists a phase's legal actions: its ``_<phase>_legal`` method itself when that lists them
+    in order (``listed_in_order``) and the game has no actions out of turn to add; otherwise the
+    method's list sorted by ``_sorted_legal``."""
+    if in_order and not out_of_turn:
+        return listed
+
+    def lister(state: HandState) -> Sequence[Action]:
+        return state._sorted_legal(listed(state), in_order, out_of_turn)
+    return lister
 
 
 class HandState(TrickPlay, HandViews):
@@ -113,13 +149,17 @@ class HandState(TrickPlay, HandViews):
     # legal "follow-suit" | "trump-or-follow" | "follow-suit-bowers"; winner "highest-trump" | "bowers";
     # score "points" | "high-low-jack-game" | "contract-payment" | "makers". The page words each kind.
     drill: ClassVar[Mapping[str, str]] = {"legal": "follow-suit", "winner": "highest-trump", "score": "points"}
-    _pack_cache: ClassVar[tuple[Card, ...]]
-    _pack_set_cache: ClassVar[frozenset[Card]]
+    # The game's pack, in canonical order and as a set: each class's own, made with the class (from its ``ranks``).
+    _pack_cards: ClassVar[tuple[Card, ...]] = tuple(Card(r, s) for s in SUITS for r in RANKS)
+    _pack_card_set: ClassVar[frozenset[Card]] = frozenset(_pack_cards)
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         if cls.__dict__.get("game"):
             _REGISTRY[cls.game] = cls
+        cls._pack_cards = tuple(Card(r, s) for s in SUITS for r in cls.ranks)
+        cls._pack_card_set = frozenset(cls._pack_cards)
+        _fill_phase_tables(cls)
 
     def __init__(
         self,
@@ -134,7 +174,7 @@ class HandState(TrickPlay, HandViews):
         self.rules = rules if rules is not None else _DEFAULT_RULES[cls]
         self.seats: tuple[str, ...] = tuple(seats)
         # each game, table and dealer checked once
-        if type(dealer) is not str or (cls, self.seats, dealer) not in _CHECKED_TABLES:
+        if type(dealer) is not str or (cls, self.seats, dealer) not in GOOD_TABLES:
             self._check_table(dealer)
         self.dealer = dealer
         self.deal = deal
@@ -181,7 +221,7 @@ class HandState(TrickPlay, HandViews):
         if dealer not in seats:
             raise DealError(f"dealer {dealer!r} is not a seat ({' '.join(seats)})")
         if type(dealer) is str and all(type(s) is str for s in seats):
-            _CHECKED_TABLES.add((type(self), seats, dealer))
+            GOOD_TABLES.add((type(self), seats, dealer))
 
     @classmethod
     def _table_facts(cls, seats: tuple[str, ...]) -> tuple[dict[str, list[str]], dict[str, str], dict[str, str]]:
@@ -226,19 +266,11 @@ class HandState(TrickPlay, HandViews):
 
     @classmethod
     def _pack(cls) -> tuple[Card, ...]:
-        cached: tuple[Card, ...] | None = cls.__dict__.get("_pack_cache")
-        if cached is None:
-            cached = tuple(Card(r, s) for s in SUITS for r in cls.ranks)
-            cls._pack_cache = cached
-        return cached
+        return cls._pack_cards
 
     @classmethod
     def _pack_set(cls) -> frozenset[Card]:
-        cached: frozenset[Card] | None = cls.__dict__.get("_pack_set_cache")
-        if cached is None:
-            cached = frozenset(cls._pack())
-            cls._pack_set_cache = cached
-        return cached
+        return cls._pack_card_set
 
     # ----- the deal's layout, for the guessed worlds (``bots.worlds``) -----------
     @classmethod
@@ -288,19 +320,10 @@ class HandState(TrickPlay, HandViews):
     def next_seat(self, seat: str, among: Iterable[str] | None = None) -> str:
         """The next seat in the order of play, skipping seats not in ``among``."""
         if among is None:
-            following = _NEXT.get((self.seats, tuple(self.in_play)))
-            if following is not None and seat in following:
+            following = NEXT_IN_PLAY[self.seats, tuple(self.in_play)]
+            if seat in following:
                 return following[seat]
-        pool = self.in_play if among is None else set(among)
-        n = len(self.seats)
-        i = self.seats.index(seat)
-        for k in range(1, n + 1):
-            cand = self.seats[(i + k) % n]
-            if cand in pool:
-                if among is None:  # remembered for this table and these seats in play
-                    _NEXT.setdefault((self.seats, tuple(self.in_play)), {})[seat] = cand
-                return cand
-        raise AssertionError("no seat in play")
+        return next_in_play(self.seats, self.in_play if among is None else set(among), seat)
 
     def _initial_score(self, score: Mapping[str, int] | None) -> dict[str, int]:
         out = dict.fromkeys(self.teams, 0)
@@ -352,7 +375,7 @@ class HandState(TrickPlay, HandViews):
             if phase == _OVER or self.winner is not None:
                 legal = ()
             else:
-                legal = (_LISTERS.get((type(self), phase)) or self._lister())(self)
+                legal = LEGAL_LISTER[type(self), phase](self)
                 if type(legal) is not list and type(legal) is not tuple:
                     legal = list(legal)
             self._legal = legal
@@ -366,22 +389,6 @@ class HandState(TrickPlay, HandViews):
         actions = set(listed)
         actions.update(extra)
         return sorted(actions, key=_text_of)
-
-    def _lister(self) -> Callable[..., Any]:
-        """What lists the phase's legal actions: its ``_<phase>_legal`` method itself when that lists them
-        in order (``listed_in_order``) and the game has no actions out of turn to add; otherwise the
-        method's list sorted by ``_sorted_legal``."""
-        cls = type(self)
-        listed = self._phase_function("legal")
-        in_order = listed in IN_ORDER
-        out_of_turn = cls._out_of_turn_legal is not HandState._out_of_turn_legal
-        if in_order and not out_of_turn:
-            lister = listed
-        else:
-            def lister(state: HandState) -> Sequence[Action]:
-                return state._sorted_legal(listed(state), in_order, out_of_turn)
-        _LISTERS[(cls, self.phase)] = lister
-        return lister
 
     def why_illegal(self, action: Action) -> Reason | None:
         """None when ``action`` is legal; otherwise the reason, as data."""
@@ -401,7 +408,7 @@ class HandState(TrickPlay, HandViews):
             return Reason("card-not-in-hand", {"seat": action.seat, "card": action.card})
         if action.verb not in self.verbs:
             return Reason("unknown-verb", {"verb": action.verb})
-        reason: Reason | None = self._phase_function("check")(self, action)
+        reason: Reason | None = PHASE_METHOD[type(self), self.phase, "check"](self, action)
         return reason
 
     def is_legal(self, action: Action) -> bool:
@@ -421,7 +428,7 @@ class HandState(TrickPlay, HandViews):
         events = self.events
         start = len(events)
         self.history.append(action)
-        (_PHASE_METHODS.get((type(self), self.phase, "apply")) or self._phase_function("apply"))(self, action)
+        PHASE_METHOD[type(self), self.phase, "apply"](self, action)
         return events[start:]
 
     def clone(self) -> "HandState":
@@ -430,7 +437,9 @@ class HandState(TrickPlay, HandViews):
         return clone
 
     def emit(self, code: str, **values: Any) -> Event:
-        ev: Event = _new(Event)  # make_event(code, values), written out
+        # Event(code, values) without the call to its __init__ (one event per action or more: the
+        # call is about a tenth of an action's work), its two fields written as that __init__ would.
+        ev: Event = object.__new__(Event)
         fields = ev.__dict__
         fields["code"] = code
         fields["values"] = values
@@ -438,15 +447,6 @@ class HandState(TrickPlay, HandViews):
         return ev
 
     # ----- the phases ----------------------------------------------------------
-    def _phase_function(self, kind: str) -> Callable[..., Any]:
-        """The same, unbound (called with the state first), found once per game, phase and kind."""
-        cls = type(self)
-        key = (cls, self.phase, kind)
-        function = _PHASE_METHODS.get(key)
-        if function is None:
-            function = _PHASE_METHODS[key] = getattr(cls, f"_{self.phase.method}_{kind}")
-        return function
-
     def _not_now(self, action: Action) -> Reason:
         return Reason("not-now", {"seat": action.seat, "verb": action.verb})
 

@@ -138,7 +138,8 @@ def _fisher_yates_steps(n: int) -> tuple[tuple[int, int, int], ...]:
     return tuple((i, i + 1, _TWO_32 - (_TWO_32 % (i + 1))) for i in range(n - 1, 0, -1))
 
 
-_STEPS = Memo(_fisher_yates_steps)
+# The Fisher–Yates steps, by number of cards.
+SHUFFLE_STEPS = Memo(_fisher_yates_steps)
 
 
 # The counters of a stream's first blocks, as 4 big-endian bytes, and the readers of n blocks' integers.
@@ -166,7 +167,7 @@ def shuffle_with_words(pack: list[Card], words: Sequence[int]) -> bool:
     shuffled) as soon as one would be, or when ``words`` run out, so the caller shuffles again from a
     ``Stream`` (an integer is rejected about once in 80 million draws for a 52-card pack).
     """
-    steps = _STEPS[len(pack)]
+    steps = SHUFFLE_STEPS[len(pack)]
     if len(words) < len(steps):
         return False
     if len(pack) <= 64 and max(words[:len(steps)]) < _NEVER_REJECTED:  # the usual case: no rejection possible
@@ -192,23 +193,27 @@ def _shuffled_from_seed(game: type[HandState], seed: bytes, label: str) -> list[
 
 def _check_seats(seats: Sequence[str]) -> tuple[str, ...]:
     seats = tuple(seats)
-    if seats in _GOOD_SEATS:
+    if seats in GOOD_SEATS:
         return seats
     if len(seats) < 2 or len(set(seats)) != len(seats):
         raise DealError(f"a deal needs two or more distinct seats, not {' '.join(seats)!r}")
     if all(type(s) is str for s in seats):
-        _GOOD_SEATS.add(seats)
+        GOOD_SEATS.add(seats)
     return seats
 
 
-# Tables of seats found good (``_check_seats``): two or more, each named once.
-_GOOD_SEATS: set[tuple[str, ...]] = set()
+# Tables of seats found good (``_check_seats``): two or more, each named once; not checked again.
+GOOD_SEATS: set[tuple[str, ...]] = set()
+
+
+def _check_dealer(seats: Sequence[str], dealer: str) -> None:
+    if dealer not in seats:
+        raise DealError(f"dealer {dealer!r} is not a seat ({' '.join(seats)})")
 
 
 def deal_order(seats: Sequence[str], dealer: str) -> list[str]:
     """The seats in the order they receive cards: from the seat after the dealer."""
-    if dealer not in seats:
-        raise DealError(f"dealer {dealer!r} is not a seat ({' '.join(seats)})")
+    _check_dealer(seats, dealer)
     i = list(seats).index(dealer)
     return [seats[(i + k) % len(seats)] for k in range(1, len(seats) + 1)]
 
@@ -224,10 +229,8 @@ def deal_hand(game: str, seats: Sequence[str], dealer: str, seed_hex: str, hand_
     if type(hand_number) is not int or hand_number < 1:
         raise SeedError(f"hand numbers start at 1, not {hand_number!r}")
     pack = _shuffled_from_seed(cls, seed_bytes(seed_hex), f"hand:{hand_number}")
-    plan = _SEAT_PLANS.get((cls, seats, dealer)) if type(dealer) is str else None
-    if plan is None:
-        plan = _seat_plan(cls, seats, dealer, len(pack))
-    getters, top = plan
+    _check_dealer(seats, dealer)  # before the table is read: its keys hold a seat, never anything else
+    getters, top = SEAT_PLAN[cls, seats, dealer]
     hands: dict[str, list[Card]] = {seat: list(get(pack)) for seat, get in getters}
     turn = pack[top] if cls.turn_card else None
     top += 1 if cls.turn_card else 0
@@ -236,25 +239,20 @@ def deal_hand(game: str, seats: Sequence[str], dealer: str, seed_hex: str, hand_
     return Deal(hands, turn=turn, kitty=kitty, stock=pack[top:] if cls.has_stock else [])
 
 
-# Each seat's places of the shuffled pack, in the order of the seats, and the place after the packets,
-# by game, seats and dealer (a deal's plan once its table is checked).
-_SEAT_PLANS: dict[
-    tuple[type[HandState], tuple[str, ...], str],
-    tuple[tuple[tuple[str, Callable[[list[Card]], tuple[Card, ...]]], ...], int],
-] = {}
-
-
-def _seat_plan(cls: type[HandState], seats: tuple[str, ...], dealer: str,
-               cards: int) -> tuple[tuple[tuple[str, Callable[[list[Card]], tuple[Card, ...]]], ...], int]:
+def _seat_plan(key: tuple[type[HandState], tuple[str, ...], str]
+               ) -> tuple[tuple[tuple[str, Callable[[list[Card]], tuple[Card, ...]]], ...], int]:
+    cls, seats, dealer = key
     order = deal_order(seats, dealer)
-    if sum(cls.packets) * len(seats) > cards:
+    if sum(cls.packets) * len(seats) > len(cls._pack()):
         raise DealError(f"{len(seats)} seats need more cards than the pack holds")
-    places, top = _PLANS[cls.packets, len(seats)]
+    places, top = DEAL_PLAN[cls.packets, len(seats)]
     by_seat = {seat: places[k] for k, seat in enumerate(order)}
-    plan = (tuple((s, by_seat[s]) for s in seats), top)
-    if type(dealer) is str:
-        _SEAT_PLANS[(cls, seats, dealer)] = plan
-    return plan
+    return tuple((s, by_seat[s]) for s in seats), top
+
+
+# Each seat's places of the shuffled pack, in the order of the seats, and the place after the packets,
+# by game, seats and dealer (a deal's plan; a table the pack cannot serve is refused, and not kept).
+SEAT_PLAN = Memo(_seat_plan)
 
 
 def _deal_plan(key: tuple[tuple[int, ...], int]) -> tuple[tuple[Callable[[list[Card]], tuple[Card, ...]], ...], int]:
@@ -270,7 +268,8 @@ def _deal_plan(key: tuple[tuple[int, ...], int]) -> tuple[tuple[Callable[[list[C
     return tuple(_getter(p) for p in places), top
 
 
-_PLANS = Memo(_deal_plan)
+# The places of the shuffled pack each seat receives, by packets and number of seats.
+DEAL_PLAN = Memo(_deal_plan)
 
 
 def _getter(places: list[int]) -> Callable[[list[Card]], tuple[Card, ...]]:

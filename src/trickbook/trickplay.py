@@ -1,25 +1,27 @@
 """Trick play, shared by every game: the follow rule, the cards a seat may play, a card played, a trick won.
 
 ``HandState`` takes these from ``TrickPlay``. The hot loops read tables worked out once from a game's
-own rules (``suit_of``, ``trick_key``, ``follow_refusal``) by game and trumps, instead of asking the
-rule again for every card: the suit of each card, the key that ranks it in a trick, the seats of a
-trick in order, and each seat's play of each card.
+own rules instead of asking the rule again for every card. Each table is made next to the rule it
+remembers, named for what it holds, and read one way, ``TABLE[key]``:
 
-What the tables hold, and what each saves:
+- ``SUIT_BY_TRUMP[game, trump][card]`` (``suit_of``) and ``TRICK_KEYS_BY_LEAD[game, led, trump][card]``
+  (``trick_key``): filled when the game's class is made, so a read is a plain dict subscript; the
+  trick's key table is looked up once, at its lead, and the suit led is kept with the trick's holding
+  play, so a follow lists its cards without reading the trick's entries;
+- ``PLAY_FACTS[seat][card]``: a card played, its frozen ``TrickEntry`` and its ``leads``/``plays``
+  ``Event``, shared by every hand and clone, so a play allocates nothing (the play ``Action`` itself
+  is ``actions.PLAY_ACTION[seat][card]``);
+- ``TRICK_ORDER[seats, in_play, leader]``: the seats of a trick in order;
+- elsewhere, ``game.PHASE_METHOD`` and ``game.LEGAL_LISTER`` (filled with the game's class),
+  ``game.NEXT_IN_PLAY``, ``shuffle.SEAT_PLAN``; a game, seating and dealer that passed the set-up
+  checks are not checked again (``game.GOOD_TABLES``; the deal itself always is).
 
-- each seat's play of each card is one ``Action``, looked up with its frozen ``TrickEntry`` and its
-  ``leads``/``plays`` ``Event`` in one table that every hand (and every clone) shares, so a play
-  allocates nothing;
-- the trick's key table is looked up once, at its lead; the suit led is kept with the trick's
-  holding play, so a follow lists its cards without reading the trick's entries;
-- a game, seating and dealer that passed the set-up checks are not checked again (the deal
-  itself always is);
-- a game's follow rule has a list form, the classmethod ``playable(hand, led, trump)``; a game that
-  writes only ``follow_refusal`` gets it asked card by card, and ``tests/test_follow_rule_lists.py``
-  checks that the two forms agree for every game;
-- a ``_<phase>_legal`` method marked ``@listed_in_order`` returns its actions already sorted by
-  text, each once, so ``legal_actions()`` takes the list without a set and a sort; an override is
-  not marked unless it says so.
+The tables whose keys are open (seat names) are ``memo.Memo``s, read once per listing or per card.
+A game's follow rule has a list form, the classmethod ``playable(hand, led, trump)``; a game that
+writes only ``follow_refusal`` gets it asked card by card, and ``tests/test_follow_rule_lists.py``
+checks that the two forms agree for every game. A ``_<phase>_legal`` method marked
+``@listed_in_order`` returns its actions already sorted by text, each once, so ``legal_actions()``
+takes the list without a set and a sort; an override is not marked unless it says so.
 
 ``tests/test_engine_equivalence.py`` pins all of it: seeded random hands of every game hashed
 (legal lists, events, views, reasons, clones) against fingerprints recorded before the tables came.
@@ -27,10 +29,10 @@ What the tables hold, and what each saves:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterable, Sequence, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Container, Iterable, Sequence, TypeVar
 
-from .actions import _PLAYS, Action, play_actions
-from .cards import RANKS, Card, full_pack
+from .actions import PLAY_ACTION, Action
+from .cards import RANKS, SUITS, Card, full_pack
 from .memo import Memo
 from .messages import Event, Reason
 from .model import Phase
@@ -43,50 +45,73 @@ _ALL_CARDS = tuple(full_pack())
 # are sorted by their text (``legal_actions``), which for one seat is the order of the cards' texts.
 _TEXT_ORDER = {card: i for i, card in enumerate(sorted(_ALL_CARDS, key=str))}
 _text_order = _TEXT_ORDER.__getitem__
-# Tables worked out once from a game's own rules (``suit_of``, ``trick_key``), by game
-# and trumps (and suit led): what the hot loops look up instead of asking the rule again per card.
-# The tables read for every action (these two, ``_PLAY_FACTS``, ``actions._PLAYS``) are plain dicts read
-# as ``TABLE.get(key) or fill(key)``, not ``memo.Memo``s: the interpreter specialises a plain dict's
-# lookup and not a subclass's (about 30 ns a lookup, some 3 % of a random hand). The others are Memos.
-_SUITS: dict[tuple[type["TrickPlay"], str | None], dict[Card, str]] = {}
-_TRICK_KEYS: dict[tuple[type["TrickPlay"], str, str | None], dict[Card, tuple[int, int]]] = {}
-# The seats of a trick in order, by table, seats in play and leader.
-_ORDERS: dict[tuple[tuple[str, ...], tuple[str, ...], str], tuple[str, ...]] = {}
+# Each card's suit in play, by game class and trumps (None: no trumps), from the game's ``suit_of``.
+SUIT_BY_TRUMP: dict[tuple[type["TrickPlay"], str | None], dict[Card, str]] = {}
+# Each card's key in a trick (``trick_key``: higher holds it), by game class, suit led and trumps.
+TRICK_KEYS_BY_LEAD: dict[tuple[type["TrickPlay"], str, str | None], dict[Card, tuple[int, int]]] = {}
+# Both are filled when the game's class is made (``_fill_card_tables``), every key known then, so a read
+# is a plain dict subscript, which CPython specialises (a dict subclass's is about 10 ns slower).
+_TRUMPS = (None, *SUITS)
+_RULES = ("suit_of", "rank_power", "trick_key")
 # The ``_<phase>_legal`` methods whose actions come sorted by canonical text, each once (``listed_in_order``).
 IN_ORDER: set[Callable[..., Any]] = set()
-_new = object.__new__
 
 
-def make_event(code: str, values: dict[str, Any]) -> Event:
-    """``Event(code, values)``, made without a call to its ``__init__`` (one per card played)."""
-    event: Event = _new(Event)
-    fields = event.__dict__
-    fields["code"] = code
-    fields["values"] = values
-    return event
+def _fill_card_tables(cls: type["TrickPlay"]) -> None:
+    """``SUIT_BY_TRUMP`` and ``TRICK_KEYS_BY_LEAD`` for a game class: its rules asked once of every card.
+    A game that keeps the default rules (``suit_of``, ``rank_power``, ``trick_key`` all ``TrickPlay``'s,
+    which read nothing of the class) shares ``TrickPlay``'s tables, so they are worked out only once."""
+    shared = cls is not TrickPlay and all(getattr(cls, rule).__func__ is getattr(TrickPlay, rule).__func__
+                                          for rule in _RULES)
+    for trump in _TRUMPS:
+        SUIT_BY_TRUMP[cls, trump] = (SUIT_BY_TRUMP[TrickPlay, trump] if shared
+                                     else {card: cls.suit_of(card, trump) for card in _ALL_CARDS})
+        for led in SUITS:
+            TRICK_KEYS_BY_LEAD[cls, led, trump] = (
+                TRICK_KEYS_BY_LEAD[TrickPlay, led, trump] if shared
+                else {card: cls.trick_key(card, led, trump) for card in _ALL_CARDS})
 
 
-def _play_events(seat: str) -> dict[Card, tuple[Event, Event]]:
-    return {card: (make_event("leads", {"seat": seat, "card": card}), make_event("plays", {"seat": seat, "card": card}))
-            for card in _ALL_CARDS}
+def _play_facts(seat: str) -> dict[Card, tuple[TrickEntry, Event, Event]]:
+    return {card: (TrickEntry.played(seat, card), Event("leads", {"seat": seat, "card": card}),
+                   Event("plays", {"seat": seat, "card": card})) for card in _ALL_CARDS}
 
 
-# Events are frozen, and a card's lead or play by a seat always says the same: one event each,
-# by seat and card, (leads, plays).
-_PLAY_EVENTS = Memo(_play_events)
+# What a card played by a seat says, by seat and card: its trick entry, and its event as a lead and
+# as a play. All are frozen, so one object each serves every hand and a play allocates nothing.
+PLAY_FACTS = Memo(_play_facts)
 
 
-# What a card played says, by play action (one object per action): its trick entry, and its event
-# as a lead and as a play, looked up once per card played.
-_PLAY_FACTS: dict[Action, tuple[TrickEntry, Event, Event]] = {}
+def _trick_order(key: tuple[tuple[str, ...], tuple[str, ...], str]) -> tuple[str, ...]:
+    """The seats of a trick in the order of play: the leader, then the seats in play round the table.
+    (A leader out of play, after a seat sat out, still leads: then the seats in play after him.)"""
+    seats, in_play, leader = key
+    if leader in in_play:
+        i = seats.index(leader)
+        return (leader, *[s for s in seats[i + 1:] + seats[:i] if s in in_play])
+    found = [leader]
+    while len(found) < len(in_play):
+        found.append(next_in_play(seats, in_play, found[-1]))
+    return tuple(found)
 
 
-def _play_facts(action: Action) -> tuple[TrickEntry, Event, Event]:
-    seat, card = action.seat, action.card
-    assert card is not None
-    leads, plays = _PLAY_EVENTS[seat][card]
-    facts = _PLAY_FACTS[action] = (TrickEntry.played(seat, card), leads, plays)
-    return facts
+# The seats of a trick in order, by table, seats in play and leader.
+TRICK_ORDER = Memo(_trick_order)
+
+
+def next_in_play(seats: Sequence[str], pool: Container[str], seat: str) -> str:
+    """The seat after ``seat`` in the order of play round ``seats``, skipping seats not in ``pool``.
+
+    >>> next_in_play(("N", "E", "S", "W"), ("N", "S", "W"), "N")
+    'S'
+    """
+    n = len(seats)
+    i = seats.index(seat)
+    for k in range(1, n + 1):
+        cand = seats[(i + k) % n]
+        if cand in pool:
+            return cand
+    raise AssertionError("no seat in play")
 
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -100,9 +125,10 @@ def listed_in_order(method: F) -> F:
 
 
 def _new_trick(leader: str, expected: tuple[str, ...]) -> Trick:
-    """``Trick(leader, expected)``, its fields set one by one (its ``__dict__`` left to the interpreter,
-    which keeps an object's attributes faster to read when it makes their dictionary itself)."""
-    trick: Trick = _new(Trick)
+    """``Trick(leader, expected)``, one per trick."""
+    # Made without the dataclass's __init__ (a call and its defaults: about a third of a trick's set-up),
+    # its fields set one by one, so the interpreter keeps the object's attribute layout fast to read.
+    trick: Trick = object.__new__(Trick)
     trick.leader = leader
     trick.expected = expected
     trick.entries = []
@@ -142,6 +168,7 @@ class TrickPlay:
         # A game that writes its own follow rule but not ``playable`` gets the rule asked of each card.
         if "follow_refusal" in cls.__dict__ and "playable" not in cls.__dict__:
             cls.playable = classmethod(_playable_by_refusal)  # type: ignore[assignment]  # a classmethod set on the class, as the def would
+        _fill_card_tables(cls)
 
     # ----- the play phase -----------------------------------------------------
     @listed_in_order
@@ -158,7 +185,7 @@ class TrickPlay:
         else:
             cards = self.playable(hand, self._trick_led, self.trump)
             cards.sort(key=_text_order)
-        plays = _PLAYS.get(seat) or play_actions(seat)
+        plays = PLAY_ACTION[seat]
         return [plays[card] for card in cards]
 
     def _play_check(self, action: Action) -> Reason | None:
@@ -171,26 +198,7 @@ class TrickPlay:
     def start_play(self, leader: str) -> None:
         self.phase = Phase.PLAY
         self.current = leader
-        self.tricks.append(_new_trick(leader, self._trick_seats(leader)))
-
-    def _trick_order(self, leader: str) -> list[str]:
-        """The seats in play in the order of play, from the leader round the table."""
-        return list(self._trick_seats(leader))
-
-    def _trick_seats(self, leader: str) -> tuple[str, ...]:
-        key = (self.seats, tuple(self.in_play), leader)
-        order = _ORDERS.get(key)
-        if order is None:
-            in_play, seats = self.in_play, self.seats
-            if leader in in_play:
-                i = seats.index(leader)
-                found = [leader] + [s for s in seats[i + 1:] + seats[:i] if s in in_play]
-            else:
-                found = [leader]
-                while len(found) < len(in_play):
-                    found.append(self.next_seat(found[-1]))
-            order = _ORDERS[key] = tuple(found)
-        return order
+        self.tricks.append(_new_trick(leader, TRICK_ORDER[self.seats, tuple(self.in_play), leader]))
 
     @property
     def trick(self) -> Trick | None:
@@ -212,22 +220,6 @@ class TrickPlay:
         return _RANK_POWER[card.rank]
 
     @classmethod
-    def suit_table(cls, trump: str | None) -> dict[Card, str]:
-        """``suit_of`` for every card, given trumps: worked out once per game and trumps."""
-        table = _SUITS.get((cls, trump))
-        if table is None:
-            table = _SUITS[(cls, trump)] = {card: cls.suit_of(card, trump) for card in _ALL_CARDS}
-        return table
-
-    @classmethod
-    def trick_key_table(cls, led: str, trump: str | None) -> dict[Card, tuple[int, int]]:
-        """``trick_key`` for every card, given the suit led and trumps: worked out once per game, lead and trumps."""
-        table = _TRICK_KEYS.get((cls, led, trump))
-        if table is None:
-            table = _TRICK_KEYS[(cls, led, trump)] = {card: cls.trick_key(card, led, trump) for card in _ALL_CARDS}
-        return table
-
-    @classmethod
     def trick_key(cls, card: Card, led: str, trump: str | None) -> tuple[int, int]:
         """How strongly ``card`` holds a trick led in ``led``: the one trick-winner rule, ``tricks.play_key``,
         given this game's suit and power of the card."""
@@ -235,8 +227,7 @@ class TrickPlay:
 
     def effective_suit(self, card: Card) -> str:
         """The suit a card belongs to in play in this hand."""
-        trump = self.trump
-        return (_SUITS.get((type(self), trump)) or self.suit_table(trump))[card]
+        return SUIT_BY_TRUMP[type(self), self.trump][card]
 
     def power(self, card: Card) -> int:
         """Higher beats lower within a suit, in this hand."""
@@ -245,7 +236,7 @@ class TrickPlay:
     def led_suit(self) -> str | None:
         trick = self.trick
         led = None if trick is None else trick.led
-        return None if led is None else self.suit_table(self.trump)[led]
+        return None if led is None else SUIT_BY_TRUMP[type(self), self.trump][led]
 
     def legal_plays(self, seat: str) -> list[Card]:
         """The cards ``seat`` may play to the trick in progress, in the hand's order (a new list)."""
@@ -259,8 +250,8 @@ class TrickPlay:
         led_card = entries[0].card or trick.led
         if led_card is None:
             return list(hand)
-        cls, trump = type(self), self.trump
-        return self.playable(hand, (_SUITS.get((cls, trump)) or cls.suit_table(trump))[led_card], trump)
+        trump = self.trump
+        return self.playable(hand, SUIT_BY_TRUMP[type(self), trump][led_card], trump)
 
     def _check_play(self, seat: str, card: Card) -> Reason | None:
         """Whether ``seat`` may play ``card`` to the trick in progress (the game's follow rule)."""
@@ -281,7 +272,7 @@ class TrickPlay:
         """
         if led is None:
             return None
-        suits = _SUITS.get((cls, trump)) or cls.suit_table(trump)
+        suits = SUIT_BY_TRUMP[cls, trump]
         if suits[card] != led:
             for c in hand:
                 if suits[c] == led:
@@ -295,7 +286,7 @@ class TrickPlay:
 
         A game that overrides ``follow_refusal`` overrides this with the same rule (else it is asked per card).
         """
-        suits = _SUITS.get((cls, trump)) or cls.suit_table(trump)
+        suits = SUIT_BY_TRUMP[cls, trump]
         following = [c for c in hand if suits[c] == led]
         return following if following else list(hand)
 
@@ -315,7 +306,7 @@ class TrickPlay:
         trick = self.tricks[-1] if self.tricks else None
         if trick is None or len(trick.entries) >= len(trick.expected) or self.current != seat:
             raise AssertionError(f"{seat} cannot play to a trick now")  # a trick in progress, the seat's turn
-        TrickPlay._play_apply(self, play_actions(seat)[card])
+        TrickPlay._play_apply(self, PLAY_ACTION[seat][card])
 
     def _play_apply(self, action: Action) -> None:
         """A card played: the entry, its event, the play holding the trick (from the trick's key table)
@@ -330,7 +321,7 @@ class TrickPlay:
         entries, expected = trick.entries, trick.expected
         n = len(entries)
         self.hands[seat].remove(card)
-        entry, leads, plays = _PLAY_FACTS.get(action) or _play_facts(action)
+        entry, leads, plays = PLAY_FACTS[seat][card]
         entries.append(entry)
         best = trick.winning
         if best is None:  # the lead (or the first card after a throw-in)
@@ -343,10 +334,10 @@ class TrickPlay:
                 self.events.append(plays)
             trick.winning = (seat, card)
             cls, trump = type(self), self.trump
-            led = (_SUITS.get((cls, trump)) or cls.suit_table(trump))[card]
+            led = SUIT_BY_TRUMP[cls, trump][card]
             # The suit led and the trick's keys, looked up once for its cards: trumps do not change within a trick.
             self._trick_led = led
-            self._trick_keys = _TRICK_KEYS.get((cls, led, trump)) or cls.trick_key_table(led, trump)
+            self._trick_keys = TRICK_KEYS_BY_LEAD[cls, led, trump]
         else:
             self.events.append(plays)
             keys = self._trick_keys
@@ -388,8 +379,7 @@ class TrickPlay:
         hands = self.hands
         for s in self.in_play:  # cards left in a hand in play: the next trick
             if hands[s]:
-                self.tricks.append(_new_trick(seat, _ORDERS.get((self.seats, tuple(self.in_play), seat))
-                                              or self._trick_seats(seat)))
+                self.tricks.append(_new_trick(seat, TRICK_ORDER[self.seats, tuple(self.in_play), seat]))
                 self.current = seat
                 return
         self.current = None
@@ -397,11 +387,14 @@ class TrickPlay:
 
     def _emit_trick_won(self, seat: str, card: Card, led: str) -> None:
         """Say why the trick was won; games with special cards (Euchre's bowers) override."""
-        cls, trump = type(self), self.trump
-        if trump is not None and (_SUITS.get((cls, trump)) or cls.suit_table(trump))[card] == trump:
+        trump = self.trump
+        if trump is not None and SUIT_BY_TRUMP[type(self), trump][card] == trump:
             self.emit("trick-won-trump", seat=seat, card=card, trick=len(self.tricks))
         else:
             self.emit("trick-won-led", seat=seat, card=card, suit=led, trick=len(self.tricks))
+
+
+_fill_card_tables(TrickPlay)
 
 
 def _shows_out(key: tuple[type[TrickPlay], Card, str, str | None]) -> bool:

@@ -11,7 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .cards import Card
+from .cards import Card, full_pack
+from .memo import Memo
 
 
 @dataclass(frozen=True)
@@ -25,20 +26,8 @@ class TrickEntry:
     @classmethod
     def played(cls, seat: str, card: Card) -> "TrickEntry":
         """A card played (equal to ``TrickEntry(seat, card=card)``): entries are frozen, so one object
-        per seat and card serves every trick."""
-        by_card = _PLAYED.get(seat)
-        if by_card is None:
-            by_card = _PLAYED[seat] = {}
-        entry = by_card.get(card)
-        if entry is None:
-            entry = _new(cls)
-            fields = entry.__dict__
-            fields["seat"] = seat
-            fields["card"] = card
-            fields["thrown"] = ()
-            if cls is TrickEntry:
-                by_card[card] = entry
-        return entry
+        per seat and card serves every trick (``PLAYED_ENTRY``)."""
+        return PLAYED_ENTRY[seat][card] if cls is TrickEntry else cls(seat, card)
 
     def as_json(self) -> list[Any]:
         if self.card is not None:
@@ -96,9 +85,13 @@ class Trick:
         }
 
 
-_new = object.__new__
+def _played_entries(seat: str) -> dict[Card, TrickEntry]:
+    return {card: TrickEntry(seat, card) for card in full_pack()}
+
+
 # A card played, by seat and card: one frozen entry each (``TrickEntry.played``).
-_PLAYED: dict[str, dict[Card, TrickEntry]] = {}
+PLAYED_ENTRY = Memo(_played_entries)
+
 
 def holding_class(suit: str, led_suit: str, trump: str | None) -> int:
     """The class of a card of ``suit`` in a trick led in ``led_suit``: 2 a trump, 1 the suit led, 0 another.

@@ -24,6 +24,7 @@ from .cards import SUITS, Card
 from .errors import TrickbookError
 from .game import HandState
 from .games import find_game
+from .trickplay import TRICK_KEYS_BY_LEAD
 
 _UNSET = "?"
 
@@ -46,7 +47,6 @@ class SeatView:
         self.phase: str | None = obs.get("phase")
         self.hand = [Card.parse(c) for c in obs["hand"]]
         self.trump: str | None = obs["trump"] if trump == _UNSET else trump
-        self._keys: dict[tuple[Card, str], tuple[int, int]] = {}
         if "actions" in obs:
             self.actions = [Action.from_json(a) for a in obs["actions"]]
         else:
@@ -124,10 +124,7 @@ class SeatView:
 
     def key(self, card: Card, led: str) -> tuple[int, int]:
         """How strongly ``card`` would hold a trick led in ``led`` (the engine's trick-winner rule)."""
-        found = self._keys.get((card, led))
-        if found is None:
-            found = self._keys[card, led] = self.rules.trick_key(card, led, self.trump)
-        return found
+        return TRICK_KEYS_BY_LEAD[self.rules, led, self.trump][card]
 
     def beats(self, card: Card, than: Card, led: str) -> bool:
         return self.key(card, led) > self.key(than, led)

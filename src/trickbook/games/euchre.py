@@ -17,9 +17,10 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Mapping
 
 from ..actions import Action
-from ..cards import RANKS, SUITS, Card, euchre_pack, full_pack, same_colour
+from ..cards import RANKS, SUITS, Card, full_pack, same_colour
 from ..game import Deal, DealSeen, HandState, Phase, Rules
 from ..hand_views import MASK
+from ..memo import Memo
 from ..messages import N_, Reason, register
 from ..trickplay import listed_in_order
 
@@ -132,15 +133,15 @@ def _card_power(card: Card, trump: str | None) -> int:
     return len(RANKS) - RANKS.index(card.rank)
 
 
-# Worked out once from the rule above, for every card of the pack and every trump (or none).
-_POWER: dict[str | None, dict[Card, int]] = {
-    trump: {card: _card_power(card, trump) for card in euchre_pack()} for trump in (None, *SUITS)}
+# Each card's power by trumps (or none) and card, worked out once from the rule above (every card, not
+# only the Euchre pack's: a record may name any card, and the rule ranks it).
+POWER_BY_TRUMP: dict[str | None, dict[Card, int]] = {
+    trump: {card: _card_power(card, trump) for card in full_pack()} for trump in (None, *SUITS)}
 
 
 def card_power(card: Card, trump: str | None) -> int:
     """Higher beats lower within a suit: right bower, left bower, then A K Q (J) T 9."""
-    power = _POWER[trump].get(card)
-    return _card_power(card, trump) if power is None else power
+    return POWER_BY_TRUMP[trump][card]
 
 
 LONE_DEFENCE_EUCHRE = 4  # a lone defender who euchres a lone maker
@@ -159,12 +160,44 @@ def team_points(tricks: int, alone: bool, defended_alone: bool = False) -> tuple
     return ("lone", 1) if alone else ("makers", 1)
 
 
-# The bidding rounds' legal actions, sorted by text: by seat and whether it deals (round one), and by
-# seat, whether the dealer is stuck and the suit turned down (round two).
-_ROUND_ONE: dict[tuple[str, bool], tuple[Action, ...]] = {}
-_ROUND_TWO: dict[tuple[str, bool, str | None, bool], tuple[Action, ...]] = {}
-# Each seat's discard of each card of the pack.
-_DISCARDS: dict[str, dict[Card, Action]] = {}
+def _round_one_calls(key: tuple[str, bool]) -> tuple[Action, ...]:
+    """Round one's legal actions, sorted by text: pass, or order it up (alone or not); the dealer's
+    ``order`` means his ``pickup``, and both are accepted, so both are listed."""
+    seat, deals = key
+    actions = [Action(seat, "pass")]
+    for verb in ("order", "pickup") if deals else ("order",):
+        actions += [Action(seat, verb), Action(seat, verb, alone=True)]
+    return _in_order(actions)
+
+
+# Round one's legal actions by seat and whether it deals.
+ROUND_ONE_CALLS = Memo(_round_one_calls)
+
+
+def _round_two_calls(key: tuple[str, bool, str | None, bool]) -> tuple[Action, ...]:
+    """Round two's legal actions, sorted by text: pass (unless the dealer is stuck), or name a suit
+    other than the one turned down, or no trumps where that is played, alone or not."""
+    seat, stuck, turned_down, no_trump = key
+    actions = [] if stuck else [Action(seat, "pass")]
+    for suit in SUITS:
+        if suit != turned_down:
+            actions += [Action(seat, "call", suit=suit), Action(seat, "call", suit=suit, alone=True)]
+    if no_trump:
+        actions += [Action(seat, "notrump"), Action(seat, "notrump", alone=True)]
+    return _in_order(actions)
+
+
+# Round two's legal actions by seat, whether the dealer is stuck, the suit turned down and whether
+# no trumps is played.
+ROUND_TWO_CALLS = Memo(_round_two_calls)
+
+
+def _discard_actions(seat: str) -> dict[Card, Action]:
+    return {card: Action(seat, "discard", card=card) for card in full_pack()}
+
+
+# Each seat's discard of each card, by seat and card.
+DISCARD_ACTION = Memo(_discard_actions)
 
 
 def _in_order(actions: Iterable[Action]) -> tuple[Action, ...]:
@@ -283,18 +316,7 @@ class EuchreHand(HandState):
     def _round_one_legal(self) -> Iterable[Action]:
         seat = self.current
         assert seat is not None
-        key = (seat, seat == self.dealer)
-        listed = _ROUND_ONE.get(key)
-        if listed is None:
-            listed = _ROUND_ONE[key] = _in_order(self._round_one_actions(seat))
-        return listed
-
-    def _round_one_actions(self, seat: str) -> Iterable[Action]:
-        yield Action(seat, "pass")
-        # The dealer's ``order`` means his ``pickup``: both are accepted, so both are listed.
-        for verb in ("order", "pickup") if seat == self.dealer else ("order",):
-            yield Action(seat, verb)
-            yield Action(seat, verb, alone=True)
+        return ROUND_ONE_CALLS[seat, seat == self.dealer]
 
     def _round_one_check(self, action: Action) -> Reason | None:
         seat, verb = action.seat, action.verb
@@ -349,9 +371,7 @@ class EuchreHand(HandState):
     def _discard_legal(self) -> Iterable[Action]:
         seat = self.current
         assert seat is not None
-        discards = _DISCARDS.get(seat)
-        if discards is None:
-            discards = _DISCARDS[seat] = {card: Action(seat, "discard", card=card) for card in full_pack()}
+        discards = DISCARD_ACTION[seat]
         # A seat's discards sorted by text are its cards sorted by text.
         return [discards[card] for card in sorted(self.hands[seat], key=str)]
 
@@ -373,22 +393,7 @@ class EuchreHand(HandState):
     def _round_two_legal(self) -> Iterable[Action]:
         seat = self.current
         assert seat is not None
-        key = (seat, self.stuck, self.turned_down, self.rules.no_trump)
-        listed = _ROUND_TWO.get(key)
-        if listed is None:
-            listed = _ROUND_TWO[key] = _in_order(self._round_two_actions(seat))
-        return listed
-
-    def _round_two_actions(self, seat: str) -> Iterable[Action]:
-        if not self.stuck:
-            yield Action(seat, "pass")
-        for suit in SUITS:
-            if suit != self.turned_down:
-                yield Action(seat, "call", suit=suit)
-                yield Action(seat, "call", suit=suit, alone=True)
-        if self.rules.no_trump:
-            yield Action(seat, "notrump")
-            yield Action(seat, "notrump", alone=True)
+        return ROUND_TWO_CALLS[seat, self.stuck, self.turned_down, self.rules.no_trump]
 
     def _round_two_check(self, action: Action) -> Reason | None:
         seat, verb = action.seat, action.verb
@@ -485,7 +490,7 @@ class EuchreHand(HandState):
     # ----- tricks and scoring --------------------------------------------
     def _emit_trick_won(self, seat: str, card: Card, led: str) -> None:
         number, trump = len(self.tricks), self.trump
-        power = _POWER[trump].get(card)  # the bowers' powers are their own: 101 the right, 100 the left
+        power = POWER_BY_TRUMP[trump][card]  # the bowers' powers are their own: 101 the right, 100 the left
         if power == _RIGHT:
             self.emit("trick-won-right-bower", seat=seat, card=card, trick=number)
         elif power == _LEFT:

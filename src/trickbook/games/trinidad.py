@@ -20,6 +20,7 @@ from ..cards import Card
 from ..errors import DealError
 from ..game import Deal, DealSeen, Phase, Rules
 from ..messages import N_, Reason, register
+from ..trickplay import TRICK_ORDER
 from .allfours import AllFoursHand
 
 KICK_POINTS = {"A": 1, "6": 2, "J": 3}
@@ -261,7 +262,7 @@ class TrinidadHand(AllFoursHand):
         runs, refused = self._run_plan()
         assert refused is None
         self.emit("run", seat=seat)
-        deals = self.run_deals(self._trick_order(self.eldest))
+        deals = self.run_deals(TRICK_ORDER[self.seats, tuple(self.in_play), self.eldest])
         for _ in range(runs):
             kicked: Card | None = None
             for who in deals:
