@@ -120,15 +120,8 @@ def canonical_pack(game: str) -> list[Card]:
 def shuffled_pack(game: str, stream: Stream) -> list[Card]:
     """Fisher–Yates from the canonical pack, last index down to 1; index 0 is the top."""
     pack = canonical_pack(game)
-    draw = stream.next_u32
     for i in range(len(pack) - 1, 0, -1):
-        # uniform(stream, i + 1), written out: this loop deals every hand.
-        m = i + 1
-        limit = _TWO_32 - (_TWO_32 % m)
-        x = draw()
-        while x >= limit:
-            x = draw()
-        j = x % m
+        j = uniform(stream, i + 1)
         pack[i], pack[j] = pack[j], pack[i]
     return pack
 

@@ -175,16 +175,8 @@ class TrickPlay:
     def _play_legal(self) -> Iterable[Action]:
         seat = self.current
         assert seat is not None
-        # legal_plays(seat), written out: this lists every card play.
-        hand, tricks = self.hands[seat], self.tricks
-        trick = tricks[-1] if tricks else None
-        # No card played to the trick yet (a lead, or after a throw-in): any card. Otherwise the suit led
-        # is the one its first card set (``_trick_led``, kept with the trick's holding play).
-        if trick is None or trick.winning is None or len(trick.entries) == len(trick.expected):
-            cards = sorted(hand, key=_text_order)
-        else:
-            cards = self.playable(hand, self._trick_led, self.trump)
-            cards.sort(key=_text_order)
+        cards = self.legal_plays(seat)
+        cards.sort(key=_text_order)
         plays = PLAY_ACTION[seat]
         return [plays[card] for card in cards]
 
@@ -241,17 +233,12 @@ class TrickPlay:
     def legal_plays(self, seat: str) -> list[Card]:
         """The cards ``seat`` may play to the trick in progress, in the hand's order (a new list)."""
         hand, tricks = self.hands[seat], self.tricks
-        if not tricks:
+        trick = tricks[-1] if tricks else None
+        # No card played to the trick yet (a lead, or after a throw-in): any card. Otherwise the suit led
+        # is the one its first card set (``_trick_led``, kept with the trick's holding play).
+        if trick is None or trick.winning is None or len(trick.entries) == len(trick.expected):
             return list(hand)
-        trick = tricks[-1]
-        entries = trick.entries
-        if not entries or len(entries) == len(trick.expected):  # the lead: any card
-            return list(hand)
-        led_card = entries[0].card or trick.led
-        if led_card is None:
-            return list(hand)
-        trump = self.trump
-        return self.playable(hand, SUIT_BY_TRUMP[type(self), trump][led_card], trump)
+        return self.playable(hand, self._trick_led, self.trump)
 
     def _check_play(self, seat: str, card: Card) -> Reason | None:
         """Whether ``seat`` may play ``card`` to the trick in progress (the game's follow rule)."""

@@ -10,11 +10,9 @@ from __future__ import annotations
 
 from typing import Any, Callable, ClassVar, Iterable, Sequence
 
-from ..actions import Action
 from ..cards import Card, game_value
 from ..game import HandState
 from ..messages import N_, Reason, register
-from ..trickplay import listed_in_order
 
 register({
     # reasons
@@ -67,13 +65,6 @@ class AllFoursHand(HandState):
         return super().shows_out(card, led, trump)
 
     # ----- house rules of play ----------------------------------------------------------
-    @listed_in_order
-    def _play_legal(self) -> Iterable[Action]:
-        legal = super()._play_legal()
-        if not self.house_plays:
-            return legal
-        return [a for a in legal if a.card is None or self._house_refusal(a.seat, a.card) is None]
-
     def _check_play(self, seat: str, card: Card) -> Reason | None:
         reason = super()._check_play(seat, card)
         if reason is None and self.house_plays:
