@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterator
 
 from trickbook.errors import RecordError
-from trickbook.record import read_source, read_toml, replay
+from trickbook.record import Record, read_source, read_toml, replay
 from trickbook.record.questions import question_keys
 from trickbook.record.sources import Ids, Source, file_source, id_from_file_name, record_files
 from trickbook.trace import Trace
@@ -76,6 +76,11 @@ class Hand:
         if self._trace is None:
             self._trace = replay(self.source.parse(), views=True)
         return self._trace
+
+    @cached_property
+    def record(self) -> Record:
+        """The parsed record (its title and notes, say), without replaying a kept hand."""
+        return self._trace.record if self._trace is not None else self.source.parse()
 
     @property
     def steps(self) -> int:

@@ -275,7 +275,7 @@ class LiveSite:
                 continue
             shown = [hands.get(hand_id) for block in find_blocks(text, page) for hand_id in block.ids]
             for hand in shown:
-                record = hand.trace.record if hand is not None else None
+                record = hand.record if hand is not None else None
                 if (hand is not None and record is not None
                         and ({record.title or hand.id, *record.notes.values()} & changed)):
                     out.add(rel)
