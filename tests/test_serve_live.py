@@ -152,6 +152,23 @@ def test_a_broken_catalog_in_one_language_leaves_the_others_rebuilt_until_it_is_
     served.assert_same_as_a_whole_build()
 
 
+def test_a_msgstr_edited_against_the_glossary_leaves_that_language_out_until_it_is_fixed(served: Served) -> None:
+    po = served.project.locales / "fr" / "LC_MESSAGES" / "content.po"
+    good = po.read_bytes()
+    found = re.search(r'#: docs/nap\.md:\d+\n(?:#.*\n)*msgid "(?:[^"\\]|\\.)+"\nmsgstr "((?:[^"\\]|\\.){20,})"\n',
+                      good.decode("utf-8"))
+    assert found is not None
+    # The French glossary refuses "pli" for a trick (it is "levée"): only this message has changed.
+    served.edit("locales/fr/LC_MESSAGES/content.po", f'msgstr "{found.group(1)}"', f'msgstr "{found.group(1)} Un pli."')
+    served.rebuild(po)
+    assert set(served.live.failed) == {"fr"} and "pli" in served.live.failed["fr"]
+    assert "Un pli." not in (served.site / "fr" / "nap" / "index.html").read_text(encoding="utf-8")
+    po.write_bytes(good)
+    served.rebuild(po)
+    assert served.live.failed == {}
+    served.assert_same_as_a_whole_build()
+
+
 def test_a_changed_title_or_a_new_file_asks_for_a_whole_build(served: Served) -> None:
     title = served.edit("docs/nap.md", "# ", "# Renamed ")
     with pytest.raises(NeedsFullBuild, match="title of nap.md"):

@@ -255,12 +255,17 @@ class LiveSite:
         po = self.project.locales / lang.locale / "LC_MESSAGES" / "content.po"
         from .i18n.glossary import glossary_problems
 
-        problems = catalog.check_file(po, lang.locale)[1] + glossary_problems(self.project.root, lang.locale, [po])
+        read, problems = catalog.check_file(po, lang.locale)
+        before = self.messages[code]
+        # The glossary reads only the messages whose translation changed (the build checked the others),
+        # unless the language is left out for a problem that may still be there.
+        edited = None if code in self.failed else {
+            entry.msgid for entry in read.messages if before.get(entry.msgid) != entry.msgstr.get(0)}
+        problems += glossary_problems(self.project.root, lang.locale, [po], edited)
         errors = [p for p in problems if p.severity == "error"]
         if errors:
             raise CatalogError("broken translation catalogs: " + "; ".join(str(p) for p in errors))
         catalogs = self.state.catalogs
-        before = self.messages[code]
         catalogs.forget(lang)
         after = dict(catalogs.translator(lang).content_catalog())
         changed = {m for m in set(before) | set(after) if before.get(m) != after.get(m)}

@@ -30,7 +30,7 @@ import tomllib
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Iterable, Iterator
+from typing import Any, Container, Iterable, Iterator
 
 from ..errors import CatalogError
 from .morphology import elision_problems, phrase_regex
@@ -184,13 +184,14 @@ def _owned(found: str, term: Term, present: list[Term], locale: str) -> bool:
                for form in other.forms)
 
 
-def check_glossary(glossary: Glossary, catalogs: Iterable[Path]) -> list[Problem]:
-    """Every message of ``catalogs`` against the glossary."""
+def check_glossary(glossary: Glossary, catalogs: Iterable[Path], msgids: Container[str] | None = None) -> list[Problem]:
+    """Every message of ``catalogs`` (or only those whose msgid is in ``msgids``) against the glossary."""
     problems: list[Problem] = []
     for path in catalogs:
         po = read_po_file(str(path))
         for entry in po.messages:
-            problems.extend(check_entry(glossary, str(path), entry))
+            if msgids is None or entry.msgid in msgids:
+                problems.extend(check_entry(glossary, str(path), entry))
     return problems
 
 
@@ -204,9 +205,11 @@ def load_glossaries(root: Path, locales: Iterable[str]) -> dict[str, Glossary]:
     return out
 
 
-def glossary_problems(root: Path, locale: str, catalogs: Iterable[Path]) -> list[Problem]:
-    """The language's glossary (``locales/<locale>/glossary.toml``), if any, applied to its catalogs;
-    a malformed glossary is itself a problem, with its file and line."""
+def glossary_problems(root: Path, locale: str, catalogs: Iterable[Path],
+                      msgids: Container[str] | None = None) -> list[Problem]:
+    """The language's glossary (``locales/<locale>/glossary.toml``), if any, applied to its catalogs
+    (to the messages whose msgid is in ``msgids``, when given); a malformed glossary is itself a
+    problem, with its file and line."""
     path = glossary_path(root, locale)
     if not path.is_file():
         return []
@@ -218,7 +221,7 @@ def glossary_problems(root: Path, locale: str, catalogs: Iterable[Path]) -> list
         return [Problem(str(path), int(number) if number.isdigit() else 1, message)]
     empty = [Problem(str(path), term.line, f"glossary: {term.en!r} is still to translate (translation = \"\")",
                      "warning") for term in glossary.empty]
-    return empty + check_glossary(glossary, catalogs)
+    return empty + check_glossary(glossary, catalogs, msgids)
 
 
 def glossary_skeleton(root: Path, locale: str) -> tuple[str, int]:
