@@ -74,6 +74,12 @@ function start() {
   engine.worker.onmessageerror = () => failAll("an unreadable message came from the engine");
 }
 
+/** Start the engine's worker now, before any question (it boots as it starts): for a press that will
+ * need it, while the rest of what that press needs is still coming. */
+export function startEngine() {
+  start();
+}
+
 /** Ask the engine (starting it if need be); resolves with the facade's parsed JSON answer. */
 export function ask(type, payload) {
   start();

@@ -1,24 +1,22 @@
-// The worked hands' bootstrap, loaded as a module on every page. It stays small:
-// before the reader touches a hand, a page downloads only this file.
+// The worked hands' bootstrap, loaded as a module on every page: before the reader touches a
+// hand, a page downloads only this file.
 //
-// Each figure.tb-hand reads without JavaScript (its tables). The build also wrote the
-// player's controls once into the page, as a template (see trickbook_site/hand_controls.py),
-// and put each hand's data in a file beside the page (`data-src`). This module puts a
-// copy of the controls in each hand (`.tb-dormant`). A pointer passing over them only
-// starts the downloads (the hand's data, the player's modules): the page does not move
-// under it. The reader's first real interaction (focus, a press, a key) mounts the
-// player (hand-player/), which adopts the very same controls and draws the board. A press or key that came before the player
-// was there is kept and played again once it is, so the first press steps. A deep
-// link (#id=step, #id=step&present) wakes its hand at once.
+// Each figure.tb-hand reads without JavaScript (its tables). The build wrote the player's controls
+// once into the page, as a template (trickbook_site/hand_controls.py), and each hand's data in a
+// file beside the page (`data-src`). This module puts a copy of the controls in each hand
+// (`.tb-dormant`). A pointer passing over them only starts the downloads (the hand's data, the
+// player's modules). The first real interaction (focus, a press, a key) mounts the player
+// (hand-player/), which adopts those controls; a press or key that came first is played again once
+// it is there. A deep link (#id=step, #id=step&present) wakes its hand at once.
 //
-// Two hands the build paired (div.tb-pair: one bar, two figures, see trickbook_site/pairing.py)
-// are woken together, on the first interaction with the pair's bar (which the build wrote,
-// hidden) or a deep link (#first~second=moment); hand-player/pair.js steps both.
+// Two hands the build paired (div.tb-pair: one bar, two figures, trickbook_site/pairing.py) wake
+// together, on the first use of the pair's bar or a deep link (#first~second=moment).
 
 const hands = new Map(); // figure -> {waking: Promise | null, data: Promise | null, player, queue: [replayable inputs]}
 const pairs = new Map(); // div.tb-pair -> the same, for the pair (its figures are in `hands` for their data)
 const STEP_KEYS = new Set(["ArrowLeft", "ArrowRight", "Home", "End"]);
 let mountModule = null;
+const ASSETS = new URL("../", import.meta.url);
 
 // mount.js and its imports, fetched at once (tests/test_widget_modules.py checks them).
 const PLAYER_MODULES = ["i18n", "board", "trace", "engine", "engine-progress"];
@@ -171,7 +169,11 @@ function attach(figure, dormant, soon, figures) {
   dormant.addEventListener("pointerover", fetchAhead, { once: true, passive: true });
   dormant.addEventListener("click", (event) => {
     const button = event.target instanceof Element ? event.target.closest("button") : null;
-    if (button && keep(figure, () => button.click())) event.preventDefault();
+    if (button && keep(figure, () => button.click())) {
+      event.preventDefault();
+      // "Try other cards": start the engine now if it may (state.js).
+      if (button.matches(".tb-try")) import("./hand-player/state.js").then((m) => m.startEngineEarly(ASSETS)).catch(() => {});
+    }
   });
   dormant.addEventListener("input", (event) => {
     const slider = event.target;

@@ -274,6 +274,29 @@ def test_where_the_connection_saves_data_the_reader_is_asked_before_the_download
     assert guard.refused == []
 
 
+@pytest.mark.parametrize("save_data,effective_type,asked", [(True, "4g", True), (False, "4g", False)])
+def test_try_other_cards_pressed_before_the_player_is_there_starts_the_engine_only_where_it_would_not_ask(
+        browser, site_url, tb, save_data, effective_type, asked):
+    context, guard = phone(browser, tb)
+    tb.block_runtime(context)
+    context.add_init_script(connection_script(save_data, effective_type))
+    page = context.new_page()
+    page.goto(f"{site_url}/pt/nap/")
+    fig = page.locator(f'figure.tb-hand[data-hand-id="{HAND}"]')
+    fig.locator(".tb-dormant .tb-try").click()  # the first press: the player is not there yet
+    if asked:
+        expect(fig.locator(".tb-prompt")).to_be_visible()
+        expect(fig).to_have_attribute("data-engine", "asking")
+        page.wait_for_timeout(300)
+        assert not any(u.endswith("/worker.js") for u in guard.seen)  # nothing of the engine before the answer
+    else:
+        expect(fig).to_have_attribute("data-engine", "failed", timeout=tb.LIVE_TIMEOUT_MS)  # the runtime is refused
+        assert any(u.endswith("/worker.js") for u in guard.seen)
+        expect(fig.locator(".tb-prompt")).to_be_hidden()
+    context.close()
+    assert guard.refused == []
+
+
 def test_on_a_fast_connection_the_engine_starts_without_a_question_on_the_first_tap_on_the_board(
         browser, site_url, tb):
     context, guard = phone(browser, tb)

@@ -11,7 +11,7 @@ import { ask, EngineUnavailable } from "../engine.js";
 import { showEngineProgress } from "../engine-progress.js";
 import { boardElement, el, partsNodes } from "../board.js";
 import {
-  stepsOf, hashFor, seedFor, cardsOfStep, dataIsPrecious, megabytes, engineDownloadBytes, runtimeIsKept,
+  stepsOf, hashFor, seedFor, cardsOfStep, megabytes, engineDownloadBytes, engineMayStart,
 } from "./state.js";
 import { expandTrace } from "../trace.js";
 import { button, icon, showBubble, hideBubble, addScrollCues, onSwipe, copyText, keepBarHeight, clearOfBar, keepInSight } from "./view.js";
@@ -365,15 +365,11 @@ export class HandPlayer {
    */
   async wantEngine({ ask: pressed, anchor = null }) {
     if (this.figure.dataset.engine !== "static") return;
-    if (consent.given || !dataIsPrecious()) {
+    if (consent.given || await engineMayStart(this.assets)) {
       this.goLive();
       return;
     }
     if (this.declined && !pressed) return;
-    if (await runtimeIsKept(this.assets)) {
-      this.goLive();
-      return;
-    }
     if (this.figure.dataset.engine !== "static") return; // a second press while the cache answered
     this.setEngine("asking");
     const bytes = await engineDownloadBytes(this.assets);

@@ -128,6 +128,24 @@ export async function runtimeIsKept(assets) {
   return kept.every(Boolean);
 }
 
+/**
+ * True when the engine may start without asking the reader first: the connection does not ask to save
+ * data and is not slow, or the browser already keeps the runtime (runtimeIsKept).
+ * @param {URL | string} assets
+ */
+export async function engineMayStart(assets) {
+  return !dataIsPrecious() || runtimeIsKept(assets);
+}
+
+/**
+ * "Try other cards" pressed before the player is there (hand.js): the engine starts at once, beside
+ * the player's own download, where the player would not ask the reader first.
+ * @param {URL | string} assets
+ */
+export async function startEngineEarly(assets) {
+  if (await engineMayStart(assets)) (await import("../engine.js")).startEngine();
+}
+
 /** @type {Promise<any> | null} */
 let runtimeData = null;
 
