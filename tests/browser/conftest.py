@@ -217,11 +217,18 @@ def wait_for_reader(page: Any, table: Any) -> str:
 
 
 def one_decision(page: Any, table: Any) -> None:
-    """The reader's next decision at a play table by keyboard: Enter at a hand's end, Enter twice to lift
-    and play the first playable card, S for the cautious choice, else Enter; then wait for the log to grow."""
+    """The reader's next decision at a play table by keyboard: Enter at a hand's end (a new match at the
+    match's end), Enter twice to lift and play the first playable card, S for the cautious choice, else
+    Enter; then wait for the log to grow (or the new match to start)."""
     wait_for_reader(page, table)
     phase = table.get_attribute("data-phase")
     before = int(table.locator(".tbt-log").get_attribute("data-lines") or 0)
+    if phase == "hand-over" and table.locator(".tbt-next").is_hidden():
+        # The match is over (every hand of it may have been thrown in before the reader played a card):
+        # Enter starts a new one, whose log begins again.
+        page.keyboard.press("Enter")
+        page.wait_for_function("(t) => t.dataset.phase !== 'hand-over'", arg=table.element_handle(), timeout=30_000)
+        return
     if phase == "hand-over":
         page.keyboard.press("Enter")
     elif table.locator(".tbt-cards .tbt-card[aria-disabled='false']").count():
