@@ -154,12 +154,20 @@ def test_at_a_table_in_forced_colours_the_lifted_card_and_the_seat_to_play_are_m
         table = page.locator("div.tb-table[data-game='nap']")
         table.locator(".tbt-start").click()
         expect(table).to_have_attribute("data-engine", "live", timeout=tb.LIVE_TIMEOUT_MS)
-        # Pass until a card is to be played (the bots bid), then lift the first legal card.
+        # Bid (so that the hand is played, not thrown in) until a card is to be played, then lift the
+        # first legal card.
         for _ in range(40):
             tb.wait_for_reader(page, table)
             if table.locator(".tbt-cards .tbt-card[aria-disabled='false']").count():
                 break
-            tb.one_decision(page, table)
+            bid = table.locator(".tbt-choice:not([aria-keyshortcuts='S']):not([disabled])").first
+            if table.get_attribute("data-phase") != "hand-over" and bid.count():
+                before = int(table.locator(".tbt-log").get_attribute("data-lines") or 0)
+                bid.click()
+                page.wait_for_function("([t, n]) => Number(t.querySelector('.tbt-log').dataset.lines) > n",
+                                       arg=[table.element_handle(), before], timeout=30_000)
+            else:
+                tb.one_decision(page, table)
         legal = table.locator(".tbt-cards .tbt-card[aria-disabled='false']").first
         legal.click()
         expect(legal).to_have_class(re.compile("tbt-lifted"))
