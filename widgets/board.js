@@ -23,10 +23,38 @@ export function el(tag, attrs = {}, ...children) {
   return node;
 }
 
-/** Link the style sheet at ``href`` (an absolute address) into the page, unless it is linked already. */
+/** @type {Map<string, Promise<void>>} */
+const SHEETS = new Map();
+/** How long a panel waits for its style sheet before it shows anyway (a sheet that never loads). */
+const SHEET_PATIENCE_MS = 4000;
+
+/**
+ * Link the style sheet at ``href`` (an absolute address) into the page, unless it is linked already.
+ * Returns a promise that settles once the sheet applies (or failed, or took too long), for a part
+ * that should not be seen unstyled: a question's answer is hidden by its sheet.
+ */
 export function addStylesheet(href) {
-  const linked = [...document.querySelectorAll("link")].some((link) => link.rel === "stylesheet" && link.href === href);
-  if (!linked) document.head.append(el("link", { rel: "stylesheet", href }));
+  let ready = SHEETS.get(href);
+  if (ready) return ready;
+  let link = /** @type {HTMLLinkElement | undefined} */ (
+    [...document.querySelectorAll("link")].find((node) => node.rel === "stylesheet" && node.href === href));
+  if (link && link.sheet) {
+    ready = Promise.resolve();
+  } else {
+    if (!link) {
+      link = /** @type {HTMLLinkElement} */ (el("link", { rel: "stylesheet", href }));
+      document.head.append(link);
+    }
+    const node = link;
+    ready = new Promise((resolve) => {
+      const done = () => resolve(undefined);
+      node.addEventListener("load", done, { once: true });
+      node.addEventListener("error", done, { once: true });
+      setTimeout(done, SHEET_PATIENCE_MS);
+    });
+  }
+  SHEETS.set(href, ready);
+  return ready;
 }
 
 /**

@@ -180,6 +180,27 @@ def test_presenter_reveals_with_the_clicker_before_stepping_on(page: Any, contex
     expect(fig).to_have_attribute("data-step", str(PLAY_STEP + 1))  # answered already: Space steps on
 
 
+def test_on_a_slow_link_a_question_is_never_seen_unstyled(page: Any, context: Any, guard: Any, page_errors: Any,
+                                                          site_url: str, tb: Any) -> None:
+    """The questions' style sheet comes late (a slow link): the panel waits for it, then shows at
+    presenter size; it is never on screen small, with its buttons about to move."""
+    tb.block_runtime(context)
+    page.set_viewport_size(DESKTOP)
+    held: list[Any] = []
+    context.route("**/hand-questions.css", lambda route: held.append(route))
+    page.goto(f"{site_url}/fr/nap/#{HAND}={PLAY_STEP}&present")
+    fig = page.locator(f'figure.tb-hand[data-hand-id="{HAND}"]')
+    expect(fig).to_have_attribute("data-step", str(PLAY_STEP))
+    assert held, "the questions' sheet was not asked for"
+    panel = fig.locator(".tb-question[data-kind='play']")
+    expect(panel).to_be_attached()
+    expect(panel).to_be_hidden()
+    held[0].continue_()
+    expect(panel).to_be_visible()
+    size = panel.locator(".tb-q-text").evaluate("(e) => parseFloat(getComputedStyle(e).fontSize)")
+    assert size >= 24, size
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_print_shows_questions_with_the_hand_and_answers_at_the_end(page: Any, guard: Any, site_url: str,
                                                                     catalogs: dict, lang: str) -> None:

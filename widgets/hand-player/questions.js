@@ -14,9 +14,9 @@ import { addStylesheet, el, cardName } from "../board.js";
 const CARD = /^(10|[2-9TJQKA])[SHDC]$/;
 const STYLESHEET = new URL("../hand-questions.css", import.meta.url).href;
 
-/** The questions' stylesheet, added to the page once, when a question is first shown. */
+/** The questions' stylesheet, added to the page once, when a question is first shown; settles once it applies. */
 export function ensureQuestionStyles() {
-  addStylesheet(STYLESHEET);
+  return addStylesheet(STYLESHEET);
 }
 const MINUS = "\u2212";
 
@@ -282,12 +282,18 @@ export class QuestionPanel {
 /** The questions of one worked hand, shown by its player at their steps. */
 export class HandQuestions {
   constructor(player, keys) {
-    ensureQuestionStyles();
     this.player = player;
     this.panels = new Map(); // index -> QuestionPanel, kept while the reader steps about
     this.keys = keys;
     this.box = el("div", { className: "tb-questions", hidden: true });
     player.bar.after(this.box);
+    // Shown once its sheet applies: unstyled, a question would be small on a projector and its
+    // buttons would jump as the sheet arrives.
+    this.styled = false;
+    ensureQuestionStyles().then(() => {
+      this.styled = true;
+      this.box.hidden = this.box.childElementCount === 0;
+    });
   }
 
   at(step) {
@@ -322,7 +328,7 @@ export class HandQuestions {
   /** Called by the player after each paint. */
   paint(step) {
     const keys = this.player.branch ? [] : this.at(step);
-    this.box.hidden = !keys.length;
+    this.box.hidden = !keys.length || !this.styled;
     this.player.figure.classList.toggle("tb-q-step", keys.length > 0);
     this.box.replaceChildren(...keys.map((k) => this.panelFor(k).root));
     this.mark();
