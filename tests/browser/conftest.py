@@ -204,7 +204,18 @@ def tb() -> Any:
                            guard_context=guard_context,
                            LANGUAGES=LANGUAGES, HTML_LANG=HTML_LANG, NAP_HAND=NAP_HAND,
                            LIVE_TIMEOUT_MS=LIVE_TIMEOUT_MS, wait_for_reader=wait_for_reader,
-                           one_decision=one_decision, gentle_bots=gentle_bots)
+                           one_decision=one_decision, gentle_bots=gentle_bots, start_by_keyboard=start_by_keyboard)
+
+
+def start_by_keyboard(page: Any, table: Any) -> None:
+    """A play table's Start, reached as a keyboard reader reaches it: once it is on screen (start.js
+    shows it in place of the message for readers without JavaScript), focused, then Enter."""
+    from playwright.sync_api import expect
+    start = table.locator(".tbt-start")
+    expect(start).to_be_visible()
+    start.focus()
+    expect(start).to_be_focused()
+    page.keyboard.press("Enter")
 
 
 def wait_for_reader(page: Any, table: Any) -> str:

@@ -50,9 +50,7 @@ def open_table(browser, site_url, tb, game: str, lang: str, size: tuple[int, int
 
 
 def go_live(page, table, tb) -> None:
-    start = table.locator(".tbt-start")
-    start.focus()
-    page.keyboard.press("Enter")
+    tb.start_by_keyboard(page, table)
     expect(table).to_have_attribute("data-engine", "live", timeout=tb.LIVE_TIMEOUT_MS)
 
 

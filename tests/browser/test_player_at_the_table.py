@@ -37,15 +37,6 @@ def table_of(page, game: str):
     return page.locator(f"div.tb-table[data-game='{game}']")
 
 
-def start_by_keyboard(page, table) -> None:
-    """Start, reached as a keyboard reader reaches it: once it is on screen (start.js shows it), focused, then Enter."""
-    start = table.locator(".tbt-start")
-    expect(start).to_be_visible()
-    start.focus()
-    expect(start).to_be_focused()
-    page.keyboard.press("Enter")
-
-
 def finish(context, guard, errors) -> None:
     context.close()
     assert guard.refused == [], f"requests left 127.0.0.1: {guard.refused}"
@@ -174,7 +165,7 @@ def test_the_newest_log_lines_are_in_view_and_a_reload_rebuilds_the_whole_log(br
     context, guard, errors, page = open_page(browser, tb, f"{site_url}/{lang}/play-{game}/?pace=0", size)
     try:
         table = table_of(page, game)
-        start_by_keyboard(page, table)
+        tb.start_by_keyboard(page, table)
         expect(table).to_have_attribute("data-engine", "live", timeout=tb.LIVE_TIMEOUT_MS)
         for _ in range(6):
             tb.wait_for_reader(page, table)
@@ -327,7 +318,7 @@ def test_at_the_bots_own_pace_the_turn_is_shown_with_the_focus_already_on_the_de
     context, guard, errors, page = open_page(browser, tb, f"{site_url}/{lang}/play-{game}/", (1280, 800))
     try:
         table = table_of(page, game)
-        start_by_keyboard(page, table)
+        tb.start_by_keyboard(page, table)
         expect(table).to_have_attribute("data-engine", "live", timeout=tb.LIVE_TIMEOUT_MS)
         for _ in range(3):
             page.wait_for_function("(t) => t.dataset.turn === 'you' || t.dataset.phase === 'hand-over'",
