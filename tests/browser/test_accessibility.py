@@ -146,6 +146,7 @@ def _table(v: Visit, game: str) -> Any:
     v.page.goto(f"{v.site_url}/{v.lang}/play-{game}/?pace=0")
     table = v.page.locator(f"div.tb-table[data-game='{game}']")
     expect(table.locator(".tbt-start")).to_have_text(START[v.lang])
+    expect(table.locator(".tbt-start")).to_be_visible()  # start.js has shown the controls
     return table
 
 

@@ -46,6 +46,7 @@ def test_the_gentle_setting_is_on_screen_by_keyboard_and_sets_the_bots_of_the_ne
     page.goto(f"{site_url}/{lang}/play-{game}/?pace=0")
     table = page.locator(f"div.tb-table[data-game='{game}']")
     expect(table.locator(".tbt-start")).to_have_text(START[lang])
+    expect(table.locator(".tbt-start")).to_be_visible()  # start.js has shown the controls
     label = table.locator(".tbt-gentle-label")
     box = table.locator(".tbt-gentle")
     expect(label).to_have_text(GENTLE[lang])

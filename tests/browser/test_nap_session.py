@@ -68,6 +68,7 @@ def test_a_nap_session_of_two_rounds_resumes_ends_with_final_balances_and_keeps_
         page.goto(f"{site_url}/{lang}/play-nap/?pace=0")
         table = page.locator("div.tb-table[data-game='nap']")
         expect(table.locator(".tbt-start")).to_have_text(START[lang])
+        expect(table.locator(".tbt-start")).to_be_visible()  # start.js has shown the controls
         # The session's length is chosen, in words, before the start; the choice fits the screen.
         rounds = table.locator(".tbt-rounds")
         assert inside(table.locator(".tbt-rounds-label").bounding_box(), size)

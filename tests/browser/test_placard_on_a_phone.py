@@ -50,6 +50,7 @@ def test_every_placard_button_is_a_fingers_size_on_a_phone(browser, site_url, tb
         table = page.locator(f"div.tb-table[data-game='{game}']")
         start = table.locator(".tbt-start")
         expect(start).to_have_text(START[lang])
+        expect(start).to_be_visible()  # start.js has shown the controls
         # The house rules' switches, unfolded, before the match starts.
         rules = page.locator(".tbt-house-rules")
         if rules.count():

@@ -102,6 +102,7 @@ def test_no_panel_prints_null_undefined_or_nan_up_to_the_end_of_a_match(browser,
     try:
         table = table_of(page, game)
         expect(table.locator(".tbt-start")).to_have_text(START[lang])
+        expect(table.locator(".tbt-start")).to_be_visible()  # start.js has shown the controls
         if game == "nap":
             table.locator(".tbt-players").select_option("3")
             table.locator(".tbt-rounds").select_option("1")
@@ -227,6 +228,7 @@ def test_the_skip_link_reaches_start_and_the_focus_waits_on_a_playable_card(brow
     try:
         table = table_of(page, game)
         expect(table.locator(".tbt-start")).to_have_text(START[lang])
+        expect(table.locator(".tbt-start")).to_be_visible()  # start.js has placed the skip link and shown Start
         # From the top of the page: the theme's "skip to content", then the table's own.
         tabs = 0
         while tabs < 4:
@@ -248,8 +250,16 @@ def test_the_skip_link_reaches_start_and_the_focus_waits_on_a_playable_card(brow
         assert box and 0 <= box["y"] and box["y"] + box["height"] <= size[1], f"Start is off screen: {box}"
         page.keyboard.press("Enter")
         expect(table).to_have_attribute("data-engine", "live", timeout=tb.LIVE_TIMEOUT_MS)
-        decisions = 0
-        while (phase := tb.wait_for_reader(page, table)) != "hand-over" and decisions < 12:
+        decisions = hands = 0
+        while decisions < 12:
+            phase = tb.wait_for_reader(page, table)
+            if phase == "hand-over":
+                if decisions >= 2 or hands >= 5:
+                    break
+                # Thrown in before the reader's second turn (Trinidad's pack run out): the next hand.
+                tb.one_decision(page, table)
+                hands += 1
+                continue
             assert_focus_on_the_decision(page, table)
             assert_cards_fit_a_finger(table, size)
             if decisions == 1:
@@ -259,7 +269,7 @@ def test_the_skip_link_reaches_start_and_the_focus_waits_on_a_playable_card(brow
                 assert_focus_on_the_decision(page, table)
             tb.one_decision(page, table)
             decisions += 1
-        assert decisions > 0, f"no decision of the reader in the first hand ({phase})"
+        assert decisions >= 2, f"two decisions of the reader in {hands + 1} hands: {decisions} ({phase})"
     finally:
         finish(context, guard, errors)
 

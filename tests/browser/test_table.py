@@ -35,6 +35,7 @@ def open_table(browser, site_url, tb, lang: str, query: str):
     table = page.locator("div.tb-table[data-game='euchre']")
     start = table.locator(".tbt-start")
     expect(start).to_have_text(START[lang])
+    expect(start).to_be_visible()  # start.js has shown the controls
     # Nothing of the runtime is fetched before the reader asks for a match.
     assert guard.under("/assets/pyodide/") == []
     start.click()
