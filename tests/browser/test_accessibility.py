@@ -32,6 +32,10 @@ START = {"en": "Start a match", "pt": "Começar uma partida", "fr": "Commencer u
 def violations(page: Any, within: str = "document", every: bool = False) -> list[str]:
     """axe-core on the page (or the element ``within`` names): its serious or critical violations,
     or with ``every`` all of them, each described."""
+    # Colours are judged as they end: a fade still running (the theme's search results fade in over
+    # 0.4 s) would be measured half transparent. Endless animations (a spinner) are not waited for.
+    page.wait_for_function("() => document.getAnimations().every((a) => a.playState !== 'running'"
+                           " || a.effect?.getComputedTiming().iterations === Infinity)")
     page.evaluate(AXE.read_text(encoding="utf-8"))  # not a script tag: the page's policy refuses inline scripts
     target = "document" if within == "document" else f"document.querySelector({within!r})"
     result = page.evaluate(f"async () => await axe.run({target})")
