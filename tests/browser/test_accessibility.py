@@ -29,13 +29,22 @@ DESKTOP, PHONE = (1280, 800), (360, 740)
 START = {"en": "Start a match", "pt": "Começar uma partida", "fr": "Commencer une partie"}
 
 
+FADES_ENDED = """() => document.getAnimations().every((a) => {
+  if (a.playState !== "running" || a.effect?.getComputedTiming().iterations === Infinity) return true;
+  const colour = /^(opacity|color|background|background-color|border-color|filter|visibility|all)$/;
+  const changed = a.transitionProperty !== undefined ? [a.transitionProperty]
+    : (a.effect?.getKeyframes() ?? []).flatMap((k) => Object.keys(k));
+  return !changed.some((p) => colour.test(p.replace(/[A-Z]/g, (c) => "-" + c.toLowerCase())));
+})"""
+
+
 def violations(page: Any, within: str = "document", every: bool = False) -> list[str]:
     """axe-core on the page (or the element ``within`` names): its serious or critical violations,
     or with ``every`` all of them, each described."""
     # Colours are judged as they end: a fade still running (the theme's search results fade in over
-    # 0.4 s) would be measured half transparent. Endless animations (a spinner) are not waited for.
-    page.wait_for_function("() => document.getAnimations().every((a) => a.playState !== 'running'"
-                           " || a.effect?.getComputedTiming().iterations === Infinity)")
+    # 0.4 s) would be measured half transparent. Only what changes colours is waited for: not a
+    # movement (the turn timer's bar moves on every quarter second) nor an endless spinner.
+    page.wait_for_function(FADES_ENDED)
     page.evaluate(AXE.read_text(encoding="utf-8"))  # not a script tag: the page's policy refuses inline scripts
     target = "document" if within == "document" else f"document.querySelector({within!r})"
     result = page.evaluate(f"async () => await axe.run({target})")
