@@ -166,6 +166,10 @@ def tampered() -> list[tuple[str, dict[str, Any], list[tuple[Any, ...]]]]:
     m = page_match()
     m["game"] = "__proto__"
     cases.append(("an unknown game", m, [("game", None)]))
+    m = page_match()
+    m["dealt"][0]["cards"] = {"__proto__": ["AS"], "N": "TS TH KD JC AC"}  # a seat no table has, cards not a list
+    cases.append(("a hand whose seats and cards are not the table's", m, [("hand", 1)]))
+    cases.append(("no match at all", None, [("game", None)]))
     return cases
 
 

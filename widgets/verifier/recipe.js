@@ -237,6 +237,7 @@ function given(text) {
  */
 export async function checkTableMatch(match) {
   const checks = /** @type {TableCheck[]} */ ([]);
+  if (!match || typeof match !== "object") match = {};
   const { game } = match;
   const rules = GAMES.get(game);
   if (!rules) return { ok: false, seed: null, checks: [{ name: "game", ok: false, problem: "unknown-game", given: String(game) }] };
@@ -268,7 +269,7 @@ export async function checkTableMatch(match) {
     const announced = given(match.seed);
     checks.push(announced ? { name: "seed", ok: announced === seed, expected: seed, given: announced } : { name: "seed", ok: true, expected: seed });
     const bytes = /** @type {Uint8Array} */ (seedBytes(seed));
-    const dealt = [...(match.dealt || [])].sort((a, b) => a.number - b.number);
+    const dealt = [...(Array.isArray(match.dealt) ? match.dealt : [])].filter((d) => d && typeof d === "object").sort((a, b) => a.number - b.number);
     const first = dealt.find((d) => d.number === 1);
     if (first) {
       const { dealer } = await firstDealer(game, seats, bytes);
@@ -281,8 +282,9 @@ export async function checkTableMatch(match) {
         continue;
       }
       const hand = await dealHand(game, seats, d.dealer, bytes, d.number);
-      const shown = Array.isArray(d.cards) ? { [String(match.you)]: d.cards } : (d.cards || {});
-      const wrong = Object.entries(shown).filter(([seat, cards]) => !hand.hands[seat] || !sameCards(cards, hand.hands[seat]));
+      const shown = Array.isArray(d.cards) ? { [String(match.you)]: d.cards } : (d.cards && typeof d.cards === "object" ? d.cards : {});
+      const wrong = Object.entries(shown).filter(([seat, cards]) => !Object.hasOwn(hand.hands, seat) || !Array.isArray(cards)
+        || !sameCards(cards, hand.hands[seat]));
       Object.assign(check, { ok: wrong.length === 0 && Object.keys(shown).length > 0, seats: Object.keys(shown), expected: hand.hands });
       if (!Object.keys(shown).length) check.problem = "no-cards";
       if (wrong.length) check.wrong = wrong.map(([seat]) => seat);
