@@ -181,6 +181,19 @@ def verifier(v: Visit) -> None:
     v.page.wait_for_load_state("load")
 
 
+def verifier_online_refused(v: Visit) -> None:
+    """The part "An online match" open, with the checks of a match whose dealer's secret was changed."""
+    verifier(v)
+    form = v.page.locator(".tb-verifier form")
+    form.locator("details.tbv-online summary").click()
+    form.locator("[id^='tbv-secret-']").fill("11" * 32)
+    form.locator("[id^='tbv-lobby-']").fill("22" * 32)
+    form.locator("[id^='tbv-values-']").fill("N " + "33" * 32 + " " + "44" * 32)
+    form.locator("button.tbv-check").click()
+    expect(v.page.locator(".tbv-verdict")).to_have_attribute("data-result", "online-mismatch")
+    expect(v.page.locator(".tbv-output table.tbv-hand").first).to_be_visible()
+
+
 def search_open(v: Visit) -> None:
     """The search box open with results for a word of the page's language."""
     v.page.goto(f"{v.site_url}/{v.lang}/nap/", wait_until="load")
@@ -225,6 +238,7 @@ SCANS: dict[str, Scan] = {
     "table-nap-at-a-decision-phone": Scan(table_at_a_decision("nap"), languages=("en",), size=PHONE,
                                           runtime=True, gentle=True),
     "verifier": Scan(verifier),
+    "verifier-online-refused": Scan(verifier_online_refused, languages=("fr",)),
     "search-open": Scan(search_open),
 }
 CASES = [pytest.param(name, lang, id=f"{name}-{lang}") for name, scan in SCANS.items() for lang in scan.languages]

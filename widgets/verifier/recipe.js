@@ -167,3 +167,129 @@ export async function dealMatch(game, seats, seed, hands, dealers) {
   }
   return { first, hands: out };
 }
+
+// ----- The online table's seed (docs/verify.md, "The online table's seed"), recipe 1 -----
+
+/** The label that starts every online table's seed (its UTF-8 bytes, no length, no separator). */
+export const TABLE_SEED_LABEL = "trickbook-table-seed-1";
+
+/** An Error for a part of the seed that is not 64 hexadecimal digits, with `code` "bad-part" and the part's `name`. */
+function badPart(name) {
+  const error = new Error(`${name} is not 64 hexadecimal digits`);
+  Object.assign(error, { code: "bad-part", part: name });
+  return error;
+}
+
+/** A commitment: SHA-256 of a secret's or a value's 32 bytes, as 64 lowercase hexadecimal digits; null if it is not 64 hex digits. */
+export async function commitmentOf(valueHex) {
+  const bytes = seedBytes(valueHex);
+  return bytes ? fingerprintOf(bytes) : null;
+}
+
+/**
+ * The match's seed: SHA-256 of the label's bytes, the secret's 32 bytes, then each value's 32 bytes
+ * in the order of the table's seats, as 64 lowercase hexadecimal digits. Throws an Error with code
+ * "bad-part" when the secret or a value is not 64 hexadecimal digits.
+ */
+export async function tableSeed(secretHex, valuesHex) {
+  const secret = seedBytes(secretHex);
+  if (!secret) throw badPart("secret");
+  const values = [...(valuesHex || [])].map((v, k) => {
+    const bytes = seedBytes(v);
+    if (!bytes) throw badPart(`value ${k + 1}`);
+    return bytes;
+  });
+  const label = new TextEncoder().encode(TABLE_SEED_LABEL);
+  const input = new Uint8Array(label.length + 32 * (1 + values.length));
+  input.set(label, 0);
+  [secret, ...values].forEach((bytes, k) => input.set(bytes, label.length + 32 * k));
+  return fingerprintOf(input);
+}
+
+function sameCards(a, b) {
+  const x = [...a].map(String).sort();
+  const y = [...b].map(String).sort();
+  return x.length === y.length && x.every((c, k) => c === y[k]);
+}
+
+function given(text) {
+  return String(text ?? "").trim().toLowerCase();
+}
+
+/**
+ * @typedef {{name: string, ok: boolean, seat?: string, number?: number, dealer?: string, problem?: string,
+ *   expected?: any, given?: any, seats?: string[], wrong?: string[]}} TableCheck
+ */
+
+/**
+ * Check an online match from its revealed parts. `match` holds: `game`; `seats` (the order of play);
+ * `seatsOrder` (the order of the table's seats for the seed; `seats` when absent); `secret` and
+ * `dealerCommitment` (the fingerprint of the secret shown before anyone committed); `values`:
+ * `[{seat, value, commitment}]`, one for each person (bots add none); `seed` (the seed the table
+ * announced, optional); `you` (the seat whose cards `dealt` lists as an array, optional); `dealt`:
+ * `[{number, dealer, cards}]`, `cards` either an array (the cards of `you`) or `{seat: [cards]}`,
+ * in any order.
+ *
+ * Resolves to `{ok, seed, checks}`: `seed` the one made from the parts (null when a part is not 64
+ * hex digits), and one check `{name, ok, ...}` for each of "dealer-commitment", "commitment" (one a
+ * seat), "seed", "first-dealer" (when hand 1 is listed) and "hand" (one a hand listed): a failed
+ * check says what was expected (`expected`) beside what was given (`given`), or its `problem`.
+ */
+export async function checkTableMatch(match) {
+  const checks = /** @type {TableCheck[]} */ ([]);
+  if (!match || typeof match !== "object") match = {};
+  const { game } = match;
+  const rules = GAMES.get(game);
+  if (!rules) return { ok: false, seed: null, checks: [{ name: "game", ok: false, problem: "unknown-game", given: String(game) }] };
+  const seats = [...(match.seats || rules.seats)];
+  const order = [...(match.seatsOrder || seats)];
+  const secretCommitment = await commitmentOf(match.secret);
+  checks.push(secretCommitment === null
+    ? { name: "dealer-commitment", ok: false, problem: "bad-part" }
+    : { name: "dealer-commitment", ok: secretCommitment === given(match.dealerCommitment), expected: secretCommitment, given: given(match.dealerCommitment) });
+  const values = [...(match.values || [])].map((v) => v || {});
+  const seen = new Set();
+  for (const entry of values) {
+    const made = await commitmentOf(entry.value);
+    const check = /** @type {TableCheck} */ ({ name: "commitment", seat: entry.seat, ok: false });
+    if (!order.includes(entry.seat) || seen.has(entry.seat)) Object.assign(check, { ok: false, problem: "bad-seat" });
+    else if (made === null) Object.assign(check, { ok: false, problem: "bad-part" });
+    else Object.assign(check, { ok: made === given(entry.commitment), expected: made, given: given(entry.commitment) });
+    seen.add(entry.seat);
+    checks.push(check);
+  }
+  let seed = null;
+  const parts = values.filter((v) => order.includes(v.seat)).sort((a, b) => order.indexOf(a.seat) - order.indexOf(b.seat));
+  try {
+    seed = await tableSeed(match.secret, parts.map((v) => v.value));
+  } catch {
+    checks.push({ name: "seed", ok: false, problem: "bad-part" });
+  }
+  if (seed !== null) {
+    const announced = given(match.seed);
+    checks.push(announced ? { name: "seed", ok: announced === seed, expected: seed, given: announced } : { name: "seed", ok: true, expected: seed });
+    const bytes = /** @type {Uint8Array} */ (seedBytes(seed));
+    const dealt = [...(Array.isArray(match.dealt) ? match.dealt : [])].filter((d) => d && typeof d === "object").sort((a, b) => a.number - b.number);
+    const first = dealt.find((d) => d.number === 1);
+    if (first) {
+      const { dealer } = await firstDealer(game, seats, bytes);
+      checks.push({ name: "first-dealer", ok: dealer === first.dealer, expected: dealer, given: first.dealer });
+    }
+    for (const d of dealt) {
+      const check = /** @type {TableCheck} */ ({ name: "hand", number: d.number, dealer: d.dealer, ok: false });
+      if (!Number.isInteger(d.number) || d.number < 1 || !seats.includes(d.dealer)) {
+        checks.push(Object.assign(check, { ok: false, problem: "bad-hand" }));
+        continue;
+      }
+      const hand = await dealHand(game, seats, d.dealer, bytes, d.number);
+      const shown = Array.isArray(d.cards) ? { [String(match.you)]: d.cards } : (d.cards && typeof d.cards === "object" ? d.cards : {});
+      const wrong = Object.entries(shown).filter(([seat, cards]) => !Object.hasOwn(hand.hands, seat) || !Array.isArray(cards)
+        || !sameCards(cards, hand.hands[seat]));
+      Object.assign(check, { ok: wrong.length === 0 && Object.keys(shown).length > 0, seats: Object.keys(shown), expected: hand.hands });
+      if (!Object.keys(shown).length) check.problem = "no-cards";
+      if (wrong.length) check.wrong = wrong.map(([seat]) => seat);
+      checks.push(check);
+    }
+  }
+  return { ok: checks.every((c) => c.ok), seed, checks };
+}

@@ -5,11 +5,13 @@
 // The page provides `<div class="tb-verifier">` holding a message for readers without
 // JavaScript. The play table's "Verify this match" opens the page with
 // `#game=…&seed=…&fingerprint=…&seats=…&hands=…&dealers=…&you=…`, and the form is filled in
-// and checked at once.
+// and checked at once. Its part "An online match" takes what an online table reveals at the end
+// (online.js): the dealer's secret, each person's value and commitment, or the whole match record.
 
 import { _, cardDisplay, fill, loadCatalog } from "../i18n.js";
 import { addStylesheet, el, onEveryPage } from "../board.js";
-import { GAMES, dealMatch, fingerprintOf, seedBytes } from "./recipe.js";
+import { GAMES, checkTableMatch, dealMatch, fingerprintOf, seedBytes } from "./recipe.js";
+import { checkText, fromLines, fromRecord, verdictText } from "./online.js";
 
 const MAX_SHOWN = 40; // characters of an unknown game's name quoted back
 
@@ -38,12 +40,13 @@ class Verifier {
     this.fingerprint = el("input", { type: "text", spellcheck: "false", autocomplete: "off", className: "tbv-hex", placeholder: _("64 hexadecimal digits") });
     this.hands = el("input", { type: "number", min: "1", max: String(MAX_HANDS), value: "2" });
     this.playersField = field(`tbv-players-${n}`, _("Players (Nap):"), this.players);
+    this.onlinePart = this.onlineFields(n);
     const check = el("button", { type: "submit", className: "tbv-check md-button md-button--primary" }, _("Check and deal"));
     this.form = el("form", { className: "tbv-form" },
       field(`tbv-game-${n}`, _("Game:"), this.game), this.playersField,
       field(`tbv-seed-${n}`, _("Seed:"), this.seed),
       field(`tbv-fingerprint-${n}`, _("Fingerprint seen at the start:"), this.fingerprint),
-      field(`tbv-hands-${n}`, _("Hands to deal:"), this.hands), check);
+      field(`tbv-hands-${n}`, _("Hands to deal:"), this.hands), this.onlinePart, check);
     this.form.addEventListener("submit", (event) => {
       event.preventDefault();
       this.run();
@@ -58,6 +61,28 @@ class Verifier {
     this.fromHash();
     this.paintPlayers();
     window.addEventListener("hashchange", () => this.fromHash(true));
+  }
+
+  /** The part "An online match": the revealed secret, the lobby's fingerprint of it, the values, or a record. */
+  onlineFields(n) {
+    const hex = () => el("input", { type: "text", spellcheck: "false", autocomplete: "off", className: "tbv-hex", placeholder: _("64 hexadecimal digits") });
+    const area = (rows) => el("textarea", { rows: String(rows), spellcheck: "false", autocomplete: "off", className: "tbv-hex tbv-area" });
+    this.secret = hex();
+    this.lobby = hex();
+    this.values = area(4);
+    this.record = area(4);
+    return el("details", { className: "tbv-online" },
+      el("summary", {}, _("An online match")),
+      el("p", {}, _("Paste what the table revealed when the match ended, or its match record. The seed is then made from these parts.")),
+      field(`tbv-secret-${n}`, _("The dealer's secret:"), this.secret),
+      field(`tbv-lobby-${n}`, _("Fingerprint of the secret shown in the lobby:"), this.lobby),
+      field(`tbv-values-${n}`, _("Values, one seat a line (seat, value, commitment):"), this.values),
+      field(`tbv-record-${n}`, _("Or the match record (JSON):"), this.record));
+  }
+
+  /** Whether the form checks an online match: its part is open and something is pasted in it. */
+  online() {
+    return this.onlinePart.open && Boolean(this.secret.value.trim() || this.record.value.trim());
   }
 
   paintPlayers() {
@@ -101,6 +126,7 @@ class Verifier {
   }
 
   async run() {
+    if (this.online()) return this.runOnline();
     const game = this.game.value;
     const seed = seedBytes(this.seed.value);
     this.output.replaceChildren();
@@ -126,18 +152,64 @@ class Verifier {
       this.verdict.dataset.result = "mismatch";
       this.verdict.textContent = fill(_("The fingerprint does not match: SHA-256 of this seed is {hash}."), { hash: computed });
     }
+    this.output.replaceChildren(...await this.deal(game, seed));
+  }
+
+  /** Every hand of the match dealt from the seed: the first dealer, then one table a hand. */
+  async deal(game, seed) {
     const seats = this.seats();
     const hands = Math.max(1, Math.min(MAX_HANDS, Number(this.hands.value) || 1));
     const dealers = this.dealers && this.dealers.length === hands && [...this.dealers].every((d) => seats.includes(d))
       ? [...this.dealers] : null;
     const match = await dealMatch(game, seats, seed, hands, dealers);
     this.output.dataset.game = game;
-    this.output.replaceChildren(
+    return [
       el("p", { className: "tbv-first", dataset: { dealer: match.first.dealer || "" } },
         fill(_("First dealer: {seat}."), { seat: match.first.dealer || "?" }), " ",
         dealers ? _("The dealers of the later hands are the ones the table reported.")
           : _("Each later hand is dealt by the next seat in the order of play (a Trinidad redeal keeps the same dealer; open the verifier from the table to follow it).")),
-      ...match.hands.map((hand) => this.handTable(game, seats, hand)));
+      ...match.hands.map((hand) => this.handTable(game, seats, hand))];
+  }
+
+  /** Check an online match from its pasted parts: each check in words, then every hand dealt from the seed. */
+  async runOnline() {
+    this.output.replaceChildren();
+    let match;
+    try {
+      match = this.record.value.trim() ? fromRecord(this.record.value.trim())
+        : { game: this.game.value, seats: null, secret: this.secret.value, dealerCommitment: this.lobby.value,
+          values: fromLines(this.values.value), seed: "", dealt: [] };
+    } catch (error) {
+      if (!(error instanceof Error) || !("code" in error)) throw error;
+      this.verdict.dataset.result = "bad-paste";
+      this.verdict.textContent = error.message;
+      return;
+    }
+    if (!GAMES.has(match.game)) {
+      this.refuseGame(match.game);
+      return;
+    }
+    this.game.value = match.game;
+    const seats = match.seats && match.seats.length >= 3 && match.seats.length <= 7 ? match.seats : null;
+    if (seats && match.game === "nap") this.players.value = String(seats.length);
+    this.paintPlayers();
+    const verdict = await checkTableMatch({ ...match, seats: seats || this.seats() });
+    this.verdict.dataset.result = verdict.ok ? "online-match" : "online-mismatch";
+    this.verdict.textContent = verdictText(verdict);
+    const checks = el("ul", { className: "tbv-checks" }, ...verdict.checks.map((c) => el("li",
+      { dataset: { check: c.name, ok: String(c.ok) } }, el("span", { className: "tbv-mark", "aria-hidden": "true" }, c.ok ? "✓ " : "✗ "), checkText(c))));
+    if (!verdict.seed) {
+      this.output.replaceChildren(checks);
+      return;
+    }
+    this.seed.value = verdict.seed;
+    this.fingerprint.value = "";
+    const dealt = [...match.dealt].sort((a, b) => a.number - b.number);
+    if (dealt.length) {
+      this.hands.value = String(Math.min(dealt.length, MAX_HANDS));
+      this.dealers = dealt.map((d) => d.dealer).join("");
+    }
+    this.output.replaceChildren(checks, ...await this.deal(match.game, /** @type {Uint8Array} */ (seedBytes(verdict.seed))));
   }
 
   handTable(game, seats, hand) {
