@@ -88,7 +88,7 @@ def test_the_lobby_refuses_a_taken_seat_a_full_table_a_started_one_and_a_start_b
     with server() as s, ExitStack() as stack:
         code, host = s.open(game="nap", players=3)
         people = []
-        for i, seat in enumerate(["A", "B", "C"]):
+        for i in range(3):
             p = Person(stack.enter_context(s.ws()))
             p.send(type="hello", code=code, token=host if i == 0 else None, lang="en")
             p.until("lobby")

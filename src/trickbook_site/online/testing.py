@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any, Iterator
 
 with warnings.catch_warnings():  # Starlette 1.x would rather have httpx2; httpx is what the tests install
-    warnings.simplefilter("ignore", DeprecationWarning)
+    warnings.filterwarnings("ignore", message="Using `httpx` with `starlette.testclient`")
     from starlette.testclient import TestClient
 
 from trickbook_site.online.app import tables_app
@@ -58,7 +58,7 @@ def value(n: int) -> tuple[str, str]:
 def until(ws: Any, kind: str, limit: int = 50) -> dict[str, Any]:
     """Read frames until one of ``kind``; an error frame on the way fails."""
     for _ in range(limit):
-        frame = ws.receive_json()
+        frame: dict[str, Any] = ws.receive_json()
         if frame["type"] == kind:
             return frame
         assert frame["type"] != "error" or kind == "error", frame
