@@ -170,7 +170,7 @@ def test_no_frame_to_any_seat_or_spectator_names_a_card_it_may_not_see(game: str
         if hand not in asked_in:  # every explanation once a hand, by every person and the spectator
             asked_in.add(hand)
             targets = [f"card:{c}" for c in DECK] + list(table.conduct.objects) + [f"taken:{s}" for s in seats]
-            for seat, conn in conns.items():
+            for conn in conns.values():
                 for target in targets:
                     conn.frames.clear()
                     _send(hub, clock, conn, type="explain", target=target)
