@@ -28,8 +28,9 @@ CODES = {"bad-frame", "too-large", "unknown-type", "rate-limited", "no-table", "
 FRAMES = {"lobby", "seated", "update", "snapshot", "refused", "explained", "revealed", "error", "pong"}
 
 scalars = st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=30)
-json_values = st.recursive(scalars, lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner,
-                                                                                      max_size=4), max_leaves=12)
+json_values = st.recursive(
+    scalars, lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    max_leaves=12)
 FIELDS = ["code", "token", "lang", "seat", "name", "hash", "value", "action", "turn", "target"]
 frames = st.one_of(
     st.text(max_size=200),
