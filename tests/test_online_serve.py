@@ -51,3 +51,15 @@ def test_the_tables_answer_on_the_sites_own_origin(tmp_path: Path) -> None:
             ws.send_text(json.dumps({"type": "hello", "code": opened["code"], "token": opened["host"], "lang": "fr"}))
             lobby = until(ws, "lobby")
             assert lobby["host"] is True and [s["seat"] for s in lobby["seats"]] == ["A", "B", "C"]
+
+
+def test_bind_all_prints_the_address_others_can_reach_and_its_qr_code_in_the_terminal() -> None:
+    from trickbook_site.online.server import announce
+
+    said: list[str] = []
+    announce("127.0.0.1", 8000, "/", said.append)
+    assert said == []  # only this machine can reach it: nothing to share
+    announce("0.0.0.0", 8000, "/", said.append)
+    assert said[0].startswith("others on this network can reach it at http://") and said[0].endswith(":8000/")
+    assert "0.0.0.0" not in said[0]
+    assert len(said[1].splitlines()) > 10 and set(said[1]) <= set("█▀▄ \n")
