@@ -28,7 +28,6 @@ import tempfile
 import time
 import urllib.request
 from pathlib import Path
-from typing import Any
 
 from websockets.asyncio.client import connect
 
