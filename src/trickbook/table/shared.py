@@ -165,18 +165,19 @@ class SharedTable(Table):
             "bot": bot,
             "away": bool(action is not None and action.seat in self.people and bot),
             "events": [e.as_dict() for e in events],
-            "views": {seat: self.view(seat) for seat in self.match.seats},
+            # Each person's view after the step (a bot's seat is nobody's to read), and a spectator's.
+            "views": {seat: self.view(seat) for seat in self.match.seats if seat in self.people},
             "spectator": self.view(None),
             "why": why,
             "why_cards": named - ({shown} if shown else set()),
             "hands": {seat: set(self.state.hands[seat]) | set(self.state.deal.hands[seat])
-                      for seat in self.match.seats},
+                      for seat in self.match.seats if seat in self.people},
         }
         self.raw_steps.append(raw)
         return raw
 
     def steps_for(self, seat: str | None, raw: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
-        """The raw steps as ``seat`` (None: a spectator) may read them, in the facade's step shape."""
+        """The raw steps as a person's ``seat`` (None: a spectator) may read them, in the facade's step shape."""
         out = []
         for r in raw:
             action: Action | None = r["action"]
