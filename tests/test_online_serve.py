@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from trickbook_site.online.hub import FakeClock, Hub
 from trickbook_site.online.store import Store
 from trickbook_site.online.testing import TestClient, until
@@ -63,3 +65,18 @@ def test_bind_all_prints_the_address_others_can_reach_and_its_qr_code_in_the_ter
     assert said[0].startswith("others on this network can reach it at http://") and said[0].endswith(":8000/")
     assert "0.0.0.0" not in said[0]
     assert len(said[1].splitlines()) > 10 and set(said[1]) <= set("█▀▄ \n")
+
+
+def test_trickbook_tables_on_a_port_in_use_says_so_in_one_line_and_exits_1(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import socket
+
+    from trickbook_site.cli import main
+
+    with socket.socket() as held:
+        held.bind(("127.0.0.1", 0))
+        held.listen(1)
+        port = held.getsockname()[1]
+        assert main(["tables", "--port", str(port), "--db", str(tmp_path / "t.sqlite")]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("trickbook tables: ") and "Traceback" not in err and len(err.strip().splitlines()) == 1

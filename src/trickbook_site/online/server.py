@@ -80,11 +80,11 @@ def tables_main(bind: str = "127.0.0.1", port: int = 8765, db: Path | None = Non
     from .hub import Hub
     from .store import Store
 
+    sock = listening_socket(bind, port)  # a port in use is refused before any table is read
     path = db or default_db()
     hub = Hub(Store(path))
     site = allow_origins[0] if allow_origins else None
     app = tables_app(hub, allowed_origins=allow_origins, site_url=site)
-    sock = listening_socket(bind, port)
     host, real_port = sock.getsockname()[:2]
     log(f"tables: {len(hub.rooms)} open table(s) restored from {path}")
     log(f"serving the tables at http://{host}:{real_port}/online/ (Ctrl+C to stop)")
