@@ -307,3 +307,29 @@ def test_a_fault_of_the_servers_own_gets_an_error_frame_and_a_faulty_table_close
     monkeypatch.setattr(hub, "_tick_room", broken)
     hub.tick()
     assert hub.rooms[bad].phase == "closed" and hub.rooms[good].phase == "seating"
+
+
+def test_a_person_who_has_not_revealed_thirty_seconds_after_the_start_gives_the_seat_to_a_bot() -> None:
+    with server() as s, ExitStack() as stack:
+        code, host = s.open(game="euchre")
+        people = []
+        for i, seat in enumerate(["S", "N"]):
+            p = Person(stack.enter_context(s.ws()))
+            p.send(type="hello", code=code, token=host if i == 0 else None, lang="en")
+            p.until("lobby")
+            p.send(type="sit", seat=seat, name=f"P{i}")
+            p.until("seated")
+            p.send(type="commit", hash=value(i + 1)[1])
+            people.append(p)
+        people[0].lobby_where(lambda f: sum(x["committed"] for x in f["seats"]) == 2)
+        people[0].send(type="start")
+        people[0].lobby_where(lambda f: f["phase"] == "revealing")
+        people[0].send(type="reveal", value=value(1)[0])
+        s.tick(29_999)
+        assert s.hub.rooms[code].phase == "revealing"
+        s.tick(1)
+        first = people[0].until("update")
+        room = s.hub.rooms[code]
+        assert room.phase == "playing" and sorted(room.seats) == ["S"]
+        assert room.table is not None and room.table.match.seed == fairseed.table_seed(room.secret, [value(1)[0]])
+        assert next(x for x in first["view"]["seats"] if x["seat"] == "N")["bot"] is True

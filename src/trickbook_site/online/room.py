@@ -279,6 +279,9 @@ class Room:
         """Past the reveal's time, a person who has not revealed gives the seat up to a bot."""
         for s in [s for s, x in self.seats.items() if not x.value]:
             del self.seats[s]
+            for conn in self.conns:
+                if conn.seat == s:
+                    conn.seat = None  # it watches on, as a spectator
 
     def deal(self, now_ms: int) -> list[dict[str, Any]]:
         """Every value is in: deal the match from the seed; the raw steps up to the first person's decision."""
