@@ -25,6 +25,7 @@ def _trickbook(*args: str, cwd: Path | None = None) -> subprocess.CompletedProce
     ["bogus"],
     ["build", "--no-such-option"],
     ["serve", "--port", "not-a-number"],
+    ["tables", "--port", "not-a-number"],
     ["new"],
     ["replay"],
     ["i18n"],
