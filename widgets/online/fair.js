@@ -48,8 +48,13 @@ export class FairShare {
   /** What the lobby showed: the dealer's commitment as first seen (it must never change) and the persons'. */
   lobby(frame) {
     if (!this.kept.dealer_commitment && frame.dealer_commitment) this.kept.dealer_commitment = frame.dealer_commitment;
-    for (const [seat, hash] of Object.entries(frame.commitments || {})) {
-      if (!this.kept.commitments[seat]) this.kept.commitments[seat] = hash;
+    // While people sit down and stand up, a seat's commitment may change; once the match starts, the
+    // ones seen then are the ones the values must match.
+    if (frame.phase === "seating") this.kept.commitments = { ...(frame.commitments || {}) };
+    else {
+      for (const [seat, hash] of Object.entries(frame.commitments || {})) {
+        if (!this.kept.commitments[seat]) this.kept.commitments[seat] = hash;
+      }
     }
     this.save();
   }

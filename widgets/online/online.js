@@ -206,11 +206,14 @@ class OnlineTable {
       this.commit();
     } else if (frame.type === "revealed") this.check(frame);
     else if (frame.type === "error" && frame.error) {
-      if (this.lobby) this.lobby.say(refusalText(frame.error));
       if (frame.error.code === "no-table") {
-        this.root.dataset.online = "gone";
-        this.connection.close();
+        // A code that is no open table: back to the panel, saying so, for the reader to type it again.
+        this.leaveTable();
+        this.offerStatus.textContent = refusalText(frame.error);
+        this.codeInput.focus();
+        return;
       }
+      if (this.lobby) this.lobby.say(refusalText(frame.error));
     }
   }
 
@@ -310,6 +313,8 @@ class OnlineTable {
     this.offer.hidden = false;
     this.linkState.hidden = true;
     this.verdict.hidden = true;
+    const intro = /** @type {HTMLElement|null} */ (this.root.querySelector(":scope > .tbt-intro"));
+    if (intro && this.root.dataset.engine !== "live") intro.hidden = false;
     history.replaceState(history.state, "", location.pathname + location.search);
   }
 }

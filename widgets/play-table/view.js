@@ -187,6 +187,7 @@ export class TableView {
     const root = this.root;
     root.dataset.phase = view.phase;
     root.dataset.turn = view.your_turn ? "you" : view.current ? "bot" : "";
+    root.dataset.current = view.current || ""; // the seat to decide (an online table has several people)
     root.dataset.handNumber = String(view.hand_number);
     root.dataset.trump = view.trump || "";
     root.dataset.over = String(view.over);
