@@ -33,7 +33,8 @@ export class LobbyView {
     this.code = el("p", { className: "tbo-code" });
     this.share = el("div", { className: "tbo-share" },
       el("p", {}, el("label", { for: link.id }, _("Link to this table:")), " ", link, " ", copy), this.code,
-      el("img", { className: "tbo-qr", src: qrHref, alt: _("QR code of the link to this table"), width: "160", height: "160" }));
+      this.qr = el("img", { className: "tbo-qr", alt: _("QR code of the link to this table"), width: "160", height: "160", hidden: true }));
+    this.qrHref = qrHref; // asked for once the server has said the table is there
     this.dealer = el("p", { className: "tbo-dealer" });
     this.name = el("input", { type: "text", className: "tbo-name", maxlength: "24", autocomplete: "nickname", id: `tbo-name-${Math.random().toString(36).slice(2, 8)}` });
     this.nameField = el("p", { className: "tbo-name-field" }, el("label", { for: this.name.id }, _("Your name at the table:")), " ", this.name);
@@ -53,6 +54,10 @@ export class LobbyView {
 
   paint(lobby) {
     const seats = lobby.seats || [];
+    if (this.qr.hidden) {
+      this.qr.src = this.qrHref;
+      this.qr.hidden = false;
+    }
     useSeats(seats.map((s) => s.seat));
     this.box.dataset.phase = lobby.phase;
     this.box.dataset.you = lobby.you || "";

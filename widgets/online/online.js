@@ -88,11 +88,19 @@ class OnlineTable {
     this.box = el("section", { className: "tbo-lobby", hidden: true });
     this.linkState = el("p", { className: "tbo-link-state", role: "status", hidden: true });
     this.verdict = el("section", { className: "tbo-check", hidden: true });
+    this.place();
+    // The table, once mounted, keeps only its own parts in its container (view.js): these go back in.
+    new MutationObserver(() => {
+      if (!this.offer.isConnected || !this.linkState.isConnected) this.place();
+    }).observe(this.root, { childList: true });
+  }
+
+  /** The panel, the lobby and the check after the opening controls; the link's state at the top. */
+  place() {
     const intro = this.root.querySelector(":scope > .tbt-intro");
-    if (intro) intro.after(this.offer, this.box);
-    else this.root.prepend(this.offer, this.box);
+    if (intro) intro.after(this.offer, this.box, this.verdict);
+    else this.root.prepend(this.offer, this.box, this.verdict);
     this.root.prepend(this.linkState);
-    this.box.after(this.verdict);
   }
 
   /** The choices made above the panel (the same controls Start reads). */
@@ -206,6 +214,13 @@ class OnlineTable {
       this.commit();
     } else if (frame.type === "revealed") this.check(frame);
     else if (frame.type === "error" && frame.error) {
+      if (frame.error.code === "no-table" && this.table && this.table.transport === this.transport) {
+        // The table is gone from the server (closed, or its match over and forgotten): the page keeps what it shows.
+        this.connection.close();
+        this.linkState.textContent = refusalText(frame.error);
+        this.linkState.hidden = false;
+        return;
+      }
       if (frame.error.code === "no-table") {
         // A code that is no open table: back to the panel, saying so, for the reader to type it again.
         this.leaveTable();
@@ -231,7 +246,12 @@ class OnlineTable {
     this.people = Object.fromEntries(seats.map((s) => [s.seat, { name: s.name, kind: s.kind }]));
     if (this.table && this.table.transport === this.transport) {
       this.table.people = this.people;
-      if (this.table.view) this.table.paint(this.table.view);
+      if (this.table.view && !this.table.busy) {
+        // Names and bots marked anew; the keyboard stays at the table if it was there.
+        const inside = this.root.contains(document.activeElement);
+        this.table.paint(this.table.view);
+        if (inside && !this.root.contains(document.activeElement)) this.table.focusDecision(true);
+      }
     }
     const mine = lobby.you ? seats.find((s) => s.seat === lobby.you) : null;
     if (lobby.phase === "seating" && mine && !mine.committed) this.commit();

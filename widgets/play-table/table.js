@@ -339,7 +339,16 @@ class PlayTable {
 
   /** An answer the server pushed (another seat's move, a bot's, a time-out): painted in order, the keyboard kept at the table. */
   pushed(answer) {
-    return this.show(answer).then(() => this.focusDecision(false));
+    const run = async () => {
+      // As after the reader's own move: a button the new view replaces does not drop the keyboard on the page.
+      const active = document.activeElement;
+      const hadFocus = !active || active === document.body || this.root.contains(active);
+      if (hadFocus && !this.ui.cards.contains(active)) this.root.focus({ preventScroll: true });
+      await this.paintAnswer(answer);
+      this.focusDecision(hadFocus);
+    };
+    this.showing = this.showing.then(run, run);
+    return this.showing;
   }
 
   async paintAnswer(answer) {
