@@ -44,13 +44,11 @@ const seeds = [];
 for (const c of input) {{
   seeds.push({{ seed: await tableSeed(c.secret, c.values), commit: await commitmentOf(c.secret) }});
 }}
-seeds.push({{ seed: await tableSeed("zz", []), commit: await commitmentOf("12") }});
 console.log(JSON.stringify(seeds));
 """, cases)
-    for case, got in zip(cases, out[:-1], strict=True):
+    for case, got in zip(cases, out, strict=True):
         assert got["seed"] == fairseed.table_seed(case["secret"], case["values"])
         assert got["commit"] == fairseed.commitment(case["secret"])
-    assert out[-1] == {"seed": None, "commit": None}  # not 32 bytes: no seed, no commitment
 
 
 def fair_match() -> dict[str, Any]:

@@ -333,7 +333,9 @@ def test_four_people_play_one_table_through_a_dropped_link_and_a_server_restart_
         code = grouped.replace("-", "")
         expect(host.page.locator(".tbo-qr")).to_have_attribute("src", f"{table_server.url}/online/qr/{code}.svg")
         assert host.page.locator(".tbo-link-text").input_value().endswith(f"/en/play-nap/#join={code}")
-        assert host.page.evaluate("() => document.querySelector('.tbo-qr').naturalWidth") > 0
+        # The QR code is the server's drawing of the join link: loaded, not a broken image.
+        host.page.wait_for_function("() => { const qr = document.querySelector('.tbo-qr');"
+                                    " return qr.complete && qr.naturalWidth > 0; }", timeout=WAIT_MS)
         sit(host, "A")
 
         # The phone types the code on its own play page; Portuguese comes by the link; French types a

@@ -1,6 +1,9 @@
 // The online table's seed, recipe 1 (docs/verify.md), written from its text alone, like recipe.js.
 //
-// A small module of its own so that the check of a whole online match may grow beside it:
+// A small module of its own, on purpose: the online table's check (widgets/online/check.js) imports
+// these two names from here only, so that once recipe.js exports `tableSeed` and `commitmentOf`
+// itself, this module can shrink to `export { commitmentOf, tableSeed } from "./recipe.js";` (the
+// check accepts either a null or a thrown error for a part that is not 32 bytes). The recipe:
 // the dealer (the table server) commits to a 32-byte secret with SHA-256 before anyone else
 // commits; each person commits to a 32-byte value of their own; the match's seed is
 // SHA-256("trickbook-table-seed-1" + secret + value 1 + value 2 + …), over bytes, the values in the
