@@ -300,12 +300,11 @@ def assert_no_hidden_card(players: list[Player]) -> None:
             # A card played is face up for everyone (Nap has no face-down move), also when its trick
             # ended the hand and the frame's last view is already the next hand's.
             for step in frame.get("steps") or []:
-                if " play " in f" {step.get('action') or ''} ":
-                    public |= cards_of(step["action"])
+                public |= {e["values"]["card"] for e in step["events"] if e["code"] == "plays"}
             numbers = {v["hand_number"] for v in views}
-            own = set().union(*(hands.get((p.seat, n), set()) for n in numbers)) if numbers else set()
-            if frame["type"] == "explained":
-                own = set().union(*(c for (s, _), c in hands.items() if s == p.seat))
+            # The seat's own cards, of this hand and the ones before (the match's end lists every hand it was dealt).
+            last = max(numbers) if numbers else max((n for (s, n) in hands if s == p.seat), default=0)
+            own = set().union(*(c for (s, n), c in hands.items() if s == p.seat and n <= last))
             hidden = cards_of(frame) - own - public
             assert not hidden, f"{p.name} ({p.seat}) was sent {sorted(hidden)} in {json.dumps(frame)[:3000]}"
 
