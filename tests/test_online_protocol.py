@@ -273,3 +273,37 @@ def test_a_table_nobody_has_been_at_for_ten_minutes_closes(phase: str) -> None:
         with s.ws() as ws:
             send(ws, type="hello", code=code, token=None, lang="en")
             assert until(ws, "error")["error"]["code"] == "no-table"
+
+
+def test_a_fault_of_the_servers_own_gets_an_error_frame_and_a_faulty_table_closes_while_the_others_go_on(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import json
+    import sqlite3
+
+    from trickbook_site.online.hub import FakeClock, Hub
+    from trickbook_site.online.room import Conn
+    from trickbook_site.online.store import Store
+
+    hub = Hub(Store(":memory:"), FakeClock())
+    good, _ = hub.open_table({"game": "euchre"})
+    bad, host = hub.open_table({"game": "euchre"})
+    box: list[dict] = []
+    conn = Conn(send=box.append, address="a")
+    hub.receive(conn, json.dumps({"type": "hello", "code": bad, "token": host, "lang": "en"}))
+
+    def fail(*_: object, **__: object) -> None:
+        raise sqlite3.OperationalError("disk I/O error")
+
+    monkeypatch.setattr(hub.store, "save", fail)
+    box.clear()
+    hub.receive(conn, json.dumps({"type": "sit", "seat": "S", "name": "Ana"}))
+    assert box[-1]["type"] == "error" and box[-1]["error"]["code"] == "bad-frame"
+    monkeypatch.undo()
+
+    def broken(room: object, now: int) -> None:
+        if room.code == bad:
+            raise RuntimeError("a fault")
+
+    monkeypatch.setattr(hub, "_tick_room", broken)
+    hub.tick()
+    assert hub.rooms[bad].phase == "closed" and hub.rooms[good].phase == "seating"

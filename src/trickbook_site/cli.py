@@ -1,4 +1,4 @@
-"""The `trickbook` command: build, serve, new, add-game, i18n, and the engine's replay, check and fmt.
+"""The `trickbook` command: build, serve, tables, new, add-game, i18n, and the engine's replay, check and fmt.
 
 Exit status: 0 when all is well, 1 for bad input (one clear line naming the
 file, line, action and reason; never a traceback), 2 for a usage error. Anything
@@ -39,6 +39,14 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--port", type=int, default=8000)
     serve.add_argument("--bind", default="127.0.0.1")
     serve.add_argument("--debug", action="store_true", help="show the traceback of a failed build")
+
+    tables = sub.add_parser("tables", help="run the online tables' server alone, for a site on a static host")
+    tables.add_argument("--bind", default="127.0.0.1")
+    tables.add_argument("--port", type=int, default=8765)
+    tables.add_argument("--db", type=Path, default=None,
+                        help="the tables' SQLite file (default: build/online/tables.sqlite)")
+    tables.add_argument("--allow-origin", action="append", default=[], metavar="URL",
+                        help="the published site's origin, e.g. https://example.org (may be repeated)")
 
     publish = sub.add_parser("publish", help="make a folder ready for any static host (hashed assets, _headers, "
                                               "precompressed files)")
@@ -163,6 +171,12 @@ def _serve(args: argparse.Namespace) -> int:
     return serve(port=args.port, bind=args.bind, log=_say)
 
 
+def _tables(args: argparse.Namespace) -> int:
+    from .online.server import tables_main
+
+    return tables_main(bind=args.bind, port=args.port, db=args.db, allow_origins=args.allow_origin, log=_say)
+
+
 def _new(args: argparse.Namespace) -> int:
     from .project import is_site_folder
     from .scaffold import DEFAULT_GAMES, new_site
@@ -239,6 +253,7 @@ def _check(argv: list[str]) -> int:
 
 COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "build": _build, "serve": _serve, "new": _new, "add-game": _add_game, "publish": _publish,
+    "tables": _tables,
 }
 PASS_THROUGH: dict[str, Callable[[list[str]], int]] = {
     "i18n": _i18n, "replay": _engine("replay"), "check": _check, "fmt": _engine("fmt"),

@@ -63,9 +63,26 @@ def fill(text: str, script_hashes: list[str], style_hashes: list[str]) -> str:
     return text
 
 
-def meta_tag() -> str:
-    """The tag as templates write it, with the placeholders still in."""
-    text = "; ".join(f"{name} {value}" for name, value in DIRECTIVES)
+def connect_sources(online: str | None) -> str:
+    """The extra ``connect-src`` sources for a table server at ``online`` (its origin, over HTTP and WebSocket).
+
+    >>> connect_sources("https://tables.example.org/online/")
+    ' https://tables.example.org wss://tables.example.org'
+    >>> connect_sources("/online/"), connect_sources(None)
+    ('', '')
+    """
+    if not online or "://" not in online:
+        return ""  # none, or on the site's own origin: 'self' covers it
+    scheme, _, rest = online.partition("://")
+    host = rest.split("/", 1)[0]
+    socket = "wss" if scheme == "https" else "ws"
+    return f" {scheme}://{host} {socket}://{host}"
+
+
+def meta_tag(online: str | None = None) -> str:
+    """The tag as templates write it, with the placeholders still in (and the table server's origin, if any)."""
+    extra = connect_sources(online)
+    text = "; ".join(f"{name} {value}{extra if name == 'connect-src' else ''}" for name, value in DIRECTIVES)
     return f'<meta http-equiv="Content-Security-Policy" content="{text}">'
 
 

@@ -110,6 +110,25 @@ def _with_permalink_title(extensions: list[Any], title: str) -> list[Any]:
     return out
 
 
+def online_address(base: dict[str, Any]) -> str | None:
+    """``extra.trickbook.online`` in ``mkdocs.yml``: the address of a ``trickbook tables`` server, or None.
+
+    >>> online_address({"extra": {"trickbook": {"online": "https://tables.example.org/online/"}}})
+    'https://tables.example.org/online/'
+    >>> online_address({}) is None
+    True
+    """
+    extra = base.get("extra")
+    own = extra.get("trickbook") if isinstance(extra, dict) else None
+    value = own.get("online") if isinstance(own, dict) else None
+    if value is None:
+        return None
+    if not isinstance(value, str) or not (value.startswith(("https://", "http://", "/")) and value.endswith("/")):
+        raise SiteError(f"mkdocs.yml: extra.trickbook.online is the tables' address ending in /, such as "
+                        f"https://tables.example.org/online/, not {str(value)[:80]!r}")
+    return value
+
+
 def language_config(project: Project, base: dict[str, Any], lang: Language, languages: list[Language],
                     docs_dir: Path, site_dir: Path, texts: LanguageTexts | None = None) -> dict[str, Any]:
     """The settings of one language's build, over the base configuration.
@@ -122,6 +141,7 @@ def language_config(project: Project, base: dict[str, Any], lang: Language, lang
     extra_js = list(base.get("extra_javascript") or []) + [{"path": WIDGET_SCRIPT, "type": "module"},
                                                            {"path": FILE_NOTICE_SCRIPT, "defer": True}]
     texts = texts or LanguageTexts()
+    online = online_address(base)
     settings = {
         "INHERIT": str(project.config_file.resolve()),
         "docs_dir": str(docs_dir.resolve()),
@@ -139,7 +159,7 @@ def language_config(project: Project, base: dict[str, Any], lang: Language, lang
                           for other in languages],
             # theme: Material's keys in this language (overrides/partials/language.html).
             "trickbook": {"lang": lang.code, "html_lang": lang.html_lang, "theme": texts.theme,
-                          "csp_meta": csp.meta_tag()},
+                          "csp_meta": csp.meta_tag(online), "online": online},
         },
     }
     if texts.site_description:

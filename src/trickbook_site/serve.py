@@ -1,4 +1,9 @@
-"""`trickbook serve`: build, serve `site/` on 127.0.0.1, rebuild what an edit changes, reload the open page.
+"""`trickbook serve`: build, serve `site/` and the online tables on 127.0.0.1, rebuild what an edit changes,
+reload the open page.
+
+One Starlette app on uvicorn (``site_app``) serves the site, the reload's long
+poll and the online tables under ``/online/`` (``online/``), on one origin; the
+tables' store is ``build/online/tables.sqlite``, so a restart keeps them.
 
 Sources are watched by polling (no extra dependency). An edit to a record, a
 page or a ``content.po`` rebuilds only the pages that use it, in each language
@@ -15,7 +20,8 @@ script, ``/.trickbook/serve/reload.js``, from the server's own origin, which the
 pages' policy (``script-src 'self'``) allows as it is. It asks the server, by a
 long poll, whether a rebuild finished (then it reloads the page) or failed (then
 it shows the one-line error over the page, naming the file and line, until a
-build succeeds).
+build succeeds). Served pages also carry ``<meta name="trickbook-online" content="/online/">``, which
+makes the play pages offer play with others at this server.
 """
 
 from __future__ import annotations
@@ -25,13 +31,10 @@ import re
 import threading
 import time
 import traceback
-from functools import partial
 from html import escape
-from http import HTTPStatus
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any, Callable
-from urllib.parse import parse_qs, urlsplit
+from urllib.parse import unquote
 
 from trickbook.errors import TrickbookError
 
@@ -94,62 +97,90 @@ class Status:
 
 
 BODY_END = re.compile(rb"</body\s*>", re.I)
+HEAD_END = re.compile(rb"</head\s*>", re.I)
+# Served pages learn where the online tables are, as a built site does from ``extra.trickbook.online``.
+ONLINE_BASE = "/online/"
+ONLINE_META = f'<meta name="trickbook-online" content="{ONLINE_BASE}">'.encode("utf-8")
+NO_STORE = {"Cache-Control": "no-store"}
 
 
-class _Handler(SimpleHTTPRequestHandler):
-    status: Status
+def _insert(html: bytes, pattern: re.Pattern[bytes], tag: bytes, at_end: bool) -> bytes:
+    ends = list(pattern.finditer(html))
+    found = (ends[-1] if at_end else ends[0]) if ends else None
+    if found is None:
+        return html + tag if at_end else tag + html
+    return html[:found.start()] + tag + html[found.start():]
 
-    def log_message(self, format: str, *args: object) -> None:
-        pass  # one line per request would bury the build messages
 
-    def handle(self) -> None:
-        try:
-            super().handle()
-        except (ConnectionResetError, BrokenPipeError):
-            pass  # the browser went away (a reload): nothing to tell the author
+def served_page(html: bytes, lang: str, status: Status) -> bytes:
+    """A page as served: the online tables' meta in its head, the reload script before its end."""
+    texts = escape(json.dumps(status.texts.get(lang, {}), ensure_ascii=False))
+    tag = (f'<script type="module" src="{ROUTE}reload.js" data-trickbook-serve '
+           f'data-generation="{status.generation}" data-lang="{_attr(lang)}" '
+           f'data-texts="{texts}"></script>').encode("utf-8")
+    if b'name="trickbook-online"' not in html:
+        html = _insert(html, HEAD_END, ONLINE_META, at_end=False)
+    return _insert(html, BODY_END, tag, at_end=True)
 
-    def do_GET(self) -> None:
-        url = urlsplit(self.path)
-        if url.path == ROUTE + "reload.js":
-            self._send(RELOAD_JS.encode("utf-8"), "text/javascript; charset=utf-8")
-        elif url.path == ROUTE + "events":
-            since = parse_qs(url.query).get("since", ["-1"])[0]
-            state = self.status.wait(int(since) if since.lstrip("-").isdigit() else -1, WAIT_SECONDS)
-            self._send(json.dumps(state).encode("utf-8"), "application/json")
-        elif not self._send_page(url.path):
-            super().do_GET()
 
-    def _send_page(self, path: str) -> bool:
-        """A page with the reload script added (the file on disk is left as the build wrote it)."""
-        target = Path(self.translate_path(path))
+def site_app(site: Path, status: Status, hub: Any = None, tick_seconds: float | None = 0.25) -> Any:
+    """The site (pages with the reload script), the reload's long poll, and the online tables under /online/."""
+    import contextlib
+
+    from starlette.applications import Starlette
+    from starlette.concurrency import run_in_threadpool
+    from starlette.requests import Request
+    from starlette.responses import FileResponse, JSONResponse, RedirectResponse, Response
+    from starlette.routing import BaseRoute, Mount, Route
+
+    from .online.app import online_routes, ticking
+
+    async def reload_js(request: Request) -> Response:
+        return Response(RELOAD_JS, media_type="text/javascript; charset=utf-8", headers=NO_STORE)
+
+    async def events(request: Request) -> Response:
+        since = request.query_params.get("since", "-1")
+        state = await run_in_threadpool(status.wait, int(since) if since.lstrip("-").isdigit() else -1,
+                                        WAIT_SECONDS)
+        return JSONResponse(state, headers=NO_STORE)
+
+    root = site.resolve()
+
+    async def files(request: Request) -> Response:
+        path = unquote(request.url.path)
+        target = (root / path.lstrip("/")).resolve()
+        if not target.is_relative_to(root) or not target.exists():
+            return Response("404 not found", status_code=404, media_type="text/plain; charset=utf-8")
         if target.is_dir():
             if not path.endswith("/"):
-                return False  # the standard handler redirects to the folder's address
+                return RedirectResponse(request.url.path + "/", status_code=301)
             target = target / "index.html"
-        if target.suffix != ".html" or not target.is_file():
-            return False
-        try:
-            html = target.read_bytes()
-        except OSError:
-            return False
-        lang = path.strip("/").split("/", 1)[0]
-        texts = escape(json.dumps(self.status.texts.get(lang, {}), ensure_ascii=False))
-        tag = (f'<script type="module" src="{ROUTE}reload.js" data-trickbook-serve '
-               f'data-generation="{self.status.generation}" data-lang="{_attr(lang)}" '
-               f'data-texts="{texts}"></script>').encode("utf-8")
-        ends = list(BODY_END.finditer(html))
-        found = ends[-1] if ends else None
-        html = html[:found.start()] + tag + html[found.start():] if found else html + tag
-        self._send(html, "text/html; charset=utf-8")
-        return True
+            if not target.is_file():
+                return Response("404 not found", status_code=404, media_type="text/plain; charset=utf-8")
+        if target.suffix == ".html":
+            try:
+                html = target.read_bytes()
+            except OSError:
+                return Response("404 not found", status_code=404)
+            lang = path.strip("/").split("/", 1)[0]
+            return Response(served_page(html, lang, status), media_type="text/html; charset=utf-8",
+                            headers=NO_STORE)
+        return FileResponse(target)
 
-    def _send(self, body: bytes, kind: str) -> None:
-        self.send_response(HTTPStatus.OK)
-        self.send_header("Content-Type", kind)
-        self.send_header("Content-Length", str(len(body)))
-        self.send_header("Cache-Control", "no-store")
-        self.end_headers()
-        self.wfile.write(body)
+    routes: list[BaseRoute] = [Route(ROUTE + "reload.js", reload_js), Route(ROUTE + "events", events)]
+    if hub is not None:
+        routes.append(Mount(ONLINE_BASE.rstrip("/"), routes=online_routes(hub)))
+    routes.append(Route("/{path:path}", files))
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Any) -> Any:
+        if hub is None:
+            yield
+            return
+        async with ticking(hub, tick_seconds):
+            yield
+
+    return Starlette(routes=routes, lifespan=lifespan)
 
 
 def _attr(text: str) -> str:
@@ -283,14 +314,16 @@ def serve(port: int = 8000, bind: str = "127.0.0.1", log: Log = print,
     rebuilder = Rebuilder(project, site, log, status)
     seen = snapshot(project.watched)
     rebuilder.full(seen, attach=False)  # serve first; get ready for page rebuilds then
-    handler = partial(type("Handler", (_Handler,), {"status": status}), directory=str(site))
-    server = ThreadingHTTPServer((bind, port), handler)
-    server.daemon_threads = True
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    host, real_port = server.server_address[:2]
-    host = host.decode() if isinstance(host, bytes) else host
-    log(f"serving {site} at http://{host}:{real_port}/ (Ctrl+C to stop)")
+    from .online.hub import Hub
+    from .online.server import announce, default_db, listening_socket, run_in_thread
+    from .online.store import Store
+
+    hub = Hub(Store(default_db()))
+    sock = listening_socket(bind, port)
+    server, thread = run_in_thread(site_app(site, status, hub), sock)
+    host, real_port = sock.getsockname()[:2]
+    log(f"serving {site} at http://{host}:{real_port}/ (Ctrl+C to stop); online tables at {ONLINE_BASE}")
+    announce(bind, real_port, "/", log)
     rebuilder.attach()
     stop = stop or threading.Event()
     try:
@@ -303,6 +336,8 @@ def serve(port: int = 8000, bind: str = "127.0.0.1", log: Log = print,
     except KeyboardInterrupt:
         pass
     finally:
-        server.shutdown()
-        server.server_close()
+        server.should_exit = True
+        thread.join(timeout=10)
+        sock.close()
+        hub.store.close()
     return 0

@@ -154,5 +154,11 @@ def tables_app(hub: Hub, allowed_origins: Sequence[str] = (), site_url: str | No
         async with ticking(hub, tick_seconds):
             yield
 
+    from starlette.middleware import Middleware
+    from starlette.middleware.cors import CORSMiddleware
+
     routes = online_routes(hub, allowed_origins, site_url)
-    return Starlette(routes=[Mount(base, routes=routes)], lifespan=lifespan)
+    # A site on another origin (``--allow-origin``) opens tables and reads records across origins.
+    middleware = [Middleware(CORSMiddleware, allow_origins=list(allowed_origins), allow_methods=["GET", "POST"],
+                             allow_headers=["content-type"])] if allowed_origins else []
+    return Starlette(routes=[Mount(base, routes=routes)], lifespan=lifespan, middleware=middleware)

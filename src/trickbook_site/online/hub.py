@@ -14,7 +14,6 @@ import time
 from typing import Any, Callable
 
 from trickbook.errors import IllegalActionError, TrickbookError
-from trickbook.table.conduct import TableError
 from trickbook.table.shared import AWAY, SharedTable
 
 from .room import GRACE_MS, IDLE_MS, Conn, Refusal, Room, check_host, normal_code, seat_of
@@ -108,6 +107,9 @@ class Hub:
             self._receive(conn, text)
         except Refusal as r:
             conn.send(r.frame())
+        except Exception as e:  # noqa: BLE001 - a fault of the server's own: said in one line, never a traceback
+            print(f"table server: a frame could not be taken: {type(e).__name__}: {e}", flush=True)
+            conn.send(Refusal("bad-frame", "the server could not take that frame").frame())
 
     def _receive(self, conn: Conn, text: Any) -> None:
         now = self.now()
@@ -325,7 +327,7 @@ class Hub:
         for code, room in list(self.rooms.items()):
             try:
                 self._tick_room(room, now)
-            except (TrickbookError, TableError) as e:  # a table that cannot go on is closed, not crashed
+            except Exception as e:  # noqa: BLE001 - a table that cannot go on is closed; the others go on
                 room.phase = "closed"
                 self._persist(room)
                 print(f"table {code} closed: {e}")

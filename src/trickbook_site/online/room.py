@@ -13,7 +13,7 @@ import hashlib
 import hmac
 import secrets
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 from trickbook import fairseed
 from trickbook.errors import TrickbookError
@@ -169,9 +169,14 @@ class Room:
                 "dealer_commitment": fairseed.commitment(self.secret),
                 "commitments": {s: x.commitment for s, x in self.seats.items() if x.commitment}}
 
-    def seat_view(self, seat: str | None, now_ms: int) -> dict[str, Any]:
+    def seat_view(self, seat: str | None, now_ms: int, raw: Sequence[dict[str, Any]] = ()) -> dict[str, Any]:
+        """The seat's view now, with the server's deadline; the last step's view when it is now's."""
         assert self.table is not None
-        view = self.table.view(seat)
+        if raw:  # nothing has moved since the last step: its view is the view now (a copy, to add to)
+            last = raw[-1]
+            view = dict(last["views"][seat] if seat is not None else last["spectator"])
+        else:
+            view = self.table.view(seat)
         view["deadline_ms"] = max(0, self.deadline[1] - now_ms) if self.deadline else None
         view["deadline_seat"] = self.deadline[0] if self.deadline else None
         view["away"] = sorted(self.table.away)
@@ -183,7 +188,7 @@ class Room:
         conn.turn_sent = len(self.table.journal)
         seconds = DECISION_SECONDS if self.terms["timers"] else None
         return {"type": kind, "turn": len(self.table.journal), "steps": steps,
-                "view": self.seat_view(conn.seat, now_ms), "seconds": seconds}
+                "view": self.seat_view(conn.seat, now_ms, raw), "seconds": seconds}
 
     def revealed(self) -> dict[str, Any]:
         return {"type": "revealed", "secret": self.secret,
