@@ -330,7 +330,8 @@ def test_four_people_play_one_table_through_a_dropped_link_and_a_server_restart_
         expect(code_text).to_have_text(re.compile(r"^[2-9a-z]{5}-[2-9a-z]{5}$"), timeout=WAIT_MS)
         grouped = code_text.inner_text()
         code = grouped.replace("-", "")
-        expect(host.page.locator(".tbo-qr")).to_have_attribute("src", f"{table_server.url}/online/qr/{code}.svg")
+        qr_src = f"{table_server.url}/online/qr/{code}.svg?lang=en"
+        expect(host.page.locator(".tbo-qr")).to_have_attribute("src", qr_src)
         assert host.page.locator(".tbo-link-text").input_value().endswith(f"/en/play-nap/#join={code}")
         # The QR code is the server's drawing of the join link: loaded, not a broken image.
         host.page.wait_for_function("() => { const qr = document.querySelector('.tbo-qr');"
@@ -350,6 +351,7 @@ def test_four_people_play_one_table_through_a_dropped_link_and_a_server_restart_
             assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 360, box
         pt.page.goto(f"{table_server.url}/pt/play-nap/#join={code}")
         sit(pt, "C")
+        expect(pt.page.locator(".tbo-qr")).to_have_attribute("src", re.compile(r"\?lang=pt$"))
         fr.page.goto(f"http://127.0.0.1:{proxy.port}/fr/play-nap/")
         fr.page.locator(".tbo-code-input").fill("23456-78923" if code != "2345678923" else "98765-43229")
         fr.page.locator(".tbo-join-button").click()

@@ -142,6 +142,13 @@ class OnlineTable {
     this.join(answer.code);
   }
 
+  /** The join link as the server draws it, to this page's language (en, pt, fr). */
+  qrHref(code) {
+    const url = new URL(`qr/${code}.svg`, this.base);
+    url.searchParams.set("lang", (document.documentElement.lang || "en").slice(0, 2).toLowerCase());
+    return url.href;
+  }
+
   joinLink(code) {
     const url = new URL(location.href);
     url.search = "";
@@ -170,7 +177,7 @@ class OnlineTable {
         this.send({ type: "leave" });
       },
       start: () => this.send({ type: "start" }),
-    }, this.joinLink(code), new URL(`qr/${code}.svg`, this.base).href);
+    }, this.joinLink(code), this.qrHref(code));
     this.lobby.name.value = stored(NAME_KEY) || "";
     this.offer.hidden = true;
     const intro = /** @type {HTMLElement|null} */ (this.root.querySelector(":scope > .tbt-intro"));

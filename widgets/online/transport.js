@@ -7,7 +7,7 @@
 // other seats' moves, the bots', a time-out) are pushed to the table, which paints them in order.
 // There is no `table_timeout`: the server keeps the clock and plays the conduct's choice itself.
 
-import { refusalMessage } from "./words.js";
+import { refusalMessage, serverRefusal } from "./words.js";
 
 export class OnlineTransport {
   /**
@@ -74,7 +74,9 @@ export class OnlineTransport {
       return true;
     }
     if (frame.type === "refused") {
-      this.settle("move", { ok: false, reason: frame.reason });
+      // The engine's reasons are read in the engine's catalog; the server's own (`bad-table`) in ours.
+      const reason = frame.reason && serverRefusal(frame.reason.code) ? refusalMessage(frame.reason) : frame.reason;
+      this.settle("move", { ok: false, reason });
       return true;
     }
     if (frame.type === "explained") {

@@ -25,6 +25,7 @@ const SENTENCES = () => ({
   "bad-game": _("The table server does not offer this game."),
   "bad-rules": _("The table server refused these house rules."),
   "bad-players": _("The table server refused this number of players."),
+  "bad-table": _("The table cannot take that move now."),
   "offline": _("The link to the table is down. This page is reconnecting; try again once it is back."),
   "unreachable": _("The table server could not be reached."),
 });
@@ -35,6 +36,11 @@ export function refusalText(error) {
   const sentence = SENTENCES()[code];
   if (sentence) return fill(sentence, Object.fromEntries(Object.entries((error && error.values) || {}).map(([k, v]) => [k, String(v)])));
   return fill(_("The table server refused this ({code})."), { code: code || "?" });
+}
+
+/** Whether `code` is one of the table server's own refusals (not one of the engine's reasons). */
+export function serverRefusal(code) {
+  return Object.hasOwn(SENTENCES(), code);
 }
 
 /** The same refusal as a message the table paints (its code marked as the server's, its text translated). */
