@@ -6,7 +6,9 @@
 // imports the table (table.js, its view, the catalog) when the reader comes to them:
 // the pointer over them, focus, a press. A press of Start that comes before the table
 // is there is kept and made again once it is. A saved match (persistence.js) is
-// resumed at once, as before. The bots' level is read and saved as the table does it.
+// resumed at once, as before. The bots' level is read and saved as the table does it. A page that
+// names a table server (`<meta name="trickbook-online">`, put in by `trickbook serve` or the
+// site's settings) also offers play with others (widgets/online/online.js, imported only then).
 
 import { siteGames } from "../games.js";
 import { loadSaved, loadSettings, saveSettings } from "./persistence.js";
@@ -89,12 +91,28 @@ function prepare(root) {
   });
 }
 
+/** The table mounted on `root` (table.js), for the online table to play through. */
+async function tableOf(root) {
+  await load();
+  const table = await import("./table.js");
+  return table.tables.get(root);
+}
+
 async function start() {
   addStylesheets();
+  const server = /** @type {HTMLMetaElement|null} */ (document.querySelector('meta[name="trickbook-online"]'));
+  const base = server && server.content ? server.content : null;
   // Only the games the site knows (assets/games.json, from the engine's registry).
   const known = await siteGames();
   for (const root of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("div.tb-table[data-game]"))) {
-    if (Object.hasOwn(known, root.dataset.game) && !root.dataset.tbMounted) prepare(root);
+    if (!Object.hasOwn(known, root.dataset.game) || root.dataset.tbMounted) continue;
+    // Opened by a table's join link: the table plays online, and no saved match resumes under it.
+    if (base && location.hash.startsWith("#join=")) root.dataset.onlineJoin = location.hash.slice(6);
+    prepare(root);
+    if (base) {
+      import("../online/online.js").then((online) => online.offer(root, base, () => tableOf(root)))
+        .catch((err) => console.warn("trickbook: play with others could not load", err));
+    }
   }
 }
 

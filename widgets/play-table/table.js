@@ -9,7 +9,9 @@
 // every state shown (hands, legal actions, tricks, scores, explanations) comes from
 // its answers. After every move the reader's moves are saved with the seed sealed
 // (sealed.js: never the seed in clear while the match is on), so a reload brings the
-// match back. Tests may shorten the decision timer and the bots'
+// match back. At an online table (widgets/online/) the same table takes its answers from the table
+// server instead (`goOnline`): a transport object with the same `request`, and updates the server
+// pushes painted in order through `show()`; the server keeps the decision's clock. Tests may shorten the decision timer and the bots'
 // pace with `?timer=SECONDS&pace=MS` or `data-timer` / `data-pace` on the container.
 
 import { _, fill, loadCatalog } from "../i18n.js";
@@ -55,6 +57,9 @@ class PlayTable {
     this.sound = false;
     this.showLast = false;
     this.audio = null;
+    this.transport = null; // an online table's link (widgets/online/transport.js); null: the page's engine
+    this.people = null; // an online table's seats: {seat: {name, kind}} (the lobby's), painted beside each seat
+    this.showing = Promise.resolve(); // the answers being painted, one after the other
     this.record = null; // what is saved: {format, version, sealed, fingerprint, seat, players, rounds, level, moves, hand_number}
     this.settings = loadSettings(); // {level}: how the bots of the next match play
     this.ui = new TableView(root, this);
@@ -71,7 +76,8 @@ class PlayTable {
     });
     this.paintToggles();
     this.setEngine("static");
-    this.resumeIfSaved();
+    // A page opened by a table's join link plays online (widgets/online/): no saved match resumes under it.
+    if (!root.dataset.onlineJoin) this.resumeIfSaved();
   }
 
   playing() {
@@ -97,10 +103,15 @@ class PlayTable {
   }
 
   // ----- talking to the engine ------------------------------------------------
+  /** The engine's answer, or the table server's at an online table. */
+  engineAsk(type, payload) {
+    return this.transport ? this.transport.request(type, payload) : ask(type, payload);
+  }
+
   async request(type, payload) {
     this.busy = true;
     try {
-      return await ask(type, payload);
+      return await this.engineAsk(type, payload);
     } finally {
       this.busy = false;
     }
@@ -152,9 +163,38 @@ class PlayTable {
     this.ui.showNotice(notices[problem] || notices.unreadable);
   }
 
+  /**
+   * Play the online match whose first answer (the server's snapshot) is `answer`, through `transport`
+   * (widgets/online/transport.js). Nothing of it is saved in this browser: the server keeps it.
+   */
+  async goOnline(transport, answer) {
+    if (this.transport && this.transport !== transport) this.transport.close();
+    this.transport = transport;
+    this.record = null;
+    this.ui.confirm.hidden = true;
+    await this.opened(answer, true);
+  }
+
+  /** The time left for the decision: the server's deadline at an online table, else the page's own clock. */
+  startTimer() {
+    if (!this.transport) {
+      this.timer.start();
+      return;
+    }
+    const at = this.view ? this.view.deadline_at : null;
+    this.timer.startDeadline(typeof at === "number" ? Math.max(0, at - performance.now()) : null);
+  }
+
   async begin() {
     if (this.busy) return;
     this.timer.stop();
+    if (this.transport) {
+      // A match of one's own after an online one: the page's engine again.
+      this.transport.close();
+      this.transport = null;
+      this.people = null;
+      this.root.dispatchEvent(new CustomEvent("tbo-left"));
+    }
     const fromStart = this.ui.intro.contains(document.activeElement);
     this.setEngine("loading");
     if (fromStart) this.root.focus({ preventScroll: true }); // Start is hidden: the keyboard stays at the table
@@ -214,7 +254,7 @@ class PlayTable {
       // (the log keeps its newest lines); the position is painted at once.
       for (const step of answer.steps) this.narrate(step);
       this.paint(answer.view);
-      this.timer.start();
+      this.startTimer();
       this.keep(answer);
       if (!this.view.your_turn || this.view.phase === "hand-over") this.timer.hide();
     } else {
@@ -256,7 +296,7 @@ class PlayTable {
       const reason = answer.reason || answer.error;
       this.ui.explanation.replaceChildren(...(reason ? [el("p", {}, partsNodes(tableParts(reason)))] : []));
       this.ui.fitLog();
-      this.timer.start();
+      this.startTimer();
       this.focusDecision(hadFocus);
       return;
     }
@@ -280,7 +320,7 @@ class PlayTable {
     if (!this.id || !target) return;
     let answer;
     try {
-      answer = await ask("table_explain", { table: this.id, target });
+      answer = await this.engineAsk("table_explain", { table: this.id, target });
     } catch (err) {
       return;
     }
@@ -290,8 +330,28 @@ class PlayTable {
     this.ui.fitLog();
   }
 
-  /** Paint each step in turn (the bots' moves at the table's pace), then the final view. */
-  async show(answer) {
+  /** Paint each step in turn (the bots' moves at the table's pace), then the final view; answers pushed meanwhile wait their turn. */
+  show(answer) {
+    const run = () => this.paintAnswer(answer);
+    this.showing = this.showing.then(run, run);
+    return this.showing;
+  }
+
+  /** An answer the server pushed (another seat's move, a bot's, a time-out): painted in order, the keyboard kept at the table. */
+  pushed(answer) {
+    const run = async () => {
+      // As after the reader's own move: a button the new view replaces does not drop the keyboard on the page.
+      const active = document.activeElement;
+      const hadFocus = !active || active === document.body || this.root.contains(active);
+      if (hadFocus && !this.ui.cards.contains(active)) this.root.focus({ preventScroll: true });
+      await this.paintAnswer(answer);
+      this.focusDecision(hadFocus);
+    };
+    this.showing = this.showing.then(run, run);
+    return this.showing;
+  }
+
+  async paintAnswer(answer) {
     this.busy = true;
     this.root.dataset.busy = "true";
     try {
@@ -311,7 +371,7 @@ class PlayTable {
       this.root.dataset.busy = "false";
     }
     this.paint(answer.view);
-    if (this.view.your_turn) this.timer.start();
+    if (this.view.your_turn) this.startTimer();
     else this.timer.hide();
   }
 
@@ -430,7 +490,7 @@ class PlayTable {
       this.begin();
       return;
     }
-    if (this.view && this.view.your_turn) this.timer.start();
+    if (this.view && this.view.your_turn) this.startTimer();
     this.focusDecision(true);
   }
 
@@ -449,7 +509,7 @@ class PlayTable {
     this.timer.on = !this.timer.on;
     this.ui.timerOn.checked = this.timer.on;
     this.paintToggles();
-    if (this.view && this.view.your_turn) this.timer.start();
+    if (this.view && this.view.your_turn) this.startTimer();
   }
 
   toggleSound() {
@@ -497,6 +557,9 @@ function ensureStylesheet() {
   }
 }
 
+/** Each mounted table by its root (widgets/online/ finds the table it plays through). */
+export const tables = new WeakMap();
+
 /** Mount a table on every play table of the page (start.js imports this module when one is needed). */
 export async function mount() {
   const known = await siteGames();
@@ -508,6 +571,6 @@ export async function mount() {
   for (const root of roots) {
     if (root.dataset.tbMounted) continue;
     root.dataset.tbMounted = "true";
-    new PlayTable(root, known[root.dataset.game]);
+    tables.set(root, new PlayTable(root, known[root.dataset.game]));
   }
 }

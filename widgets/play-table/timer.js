@@ -2,7 +2,9 @@
 //
 // The seconds come from the engine's facade (its answer's `seconds`) unless the page
 // overrides them (`?timer=S` or `data-timer`, for tests). When time runs out the timer
-// calls `onTimeout`; the table then asks the engine for its cautious choice.
+// calls `onTimeout`; the table then asks the engine for its cautious choice. At an online table
+// (`startDeadline`) the time left is the server's: the timer counts it down, keeps running while the
+// tab is hidden (the server's clock does) and never times out on its own: the server plays then.
 
 import { _, fill } from "../i18n.js";
 
@@ -17,12 +19,14 @@ export class DecisionTimer {
     this.started = null; // performance.now() when the current run began
     this.tick = null;
     this.paused = false;
+    this.serverClock = false; // counting down the table server's deadline (it acts when it passes)
     document.addEventListener("visibilitychange", () => this.onVisibility());
   }
 
   /** Start a decision's clock (or show "take your time" when the reader turned it off). */
   start() {
     this.stop();
+    this.serverClock = false;
     this.box.hidden = false;
     if (!this.on) {
       this.text.textContent = _("Timer off: take your time.");
@@ -32,6 +36,26 @@ export class DecisionTimer {
     }
     this.left = this.seconds * 1000;
     this.run();
+  }
+
+  /** An online table's decision: `ms` left by the server's clock, or null when the table has no timers. */
+  startDeadline(ms) {
+    this.stop();
+    this.box.hidden = false;
+    if (ms === null || !this.on) {
+      this.serverClock = false;
+      this.text.textContent = ms === null ? _("No time limit at this table: take your time.") : _("Timer hidden: the table still has a time limit.");
+      this.box.style.setProperty("--tbt-left", "1");
+      this.box.dataset.left = "";
+      return;
+    }
+    this.serverClock = true;
+    this.left = ms;
+    this.paused = false;
+    this.box.dataset.paused = "false";
+    this.started = performance.now();
+    this.update();
+    this.tick = setInterval(() => this.update(), 250);
   }
 
   run() {
@@ -60,8 +84,9 @@ export class DecisionTimer {
     this.box.dataset.left = String(shown);
     this.box.style.setProperty("--tbt-left", String(this.seconds ? left / (this.seconds * 1000) : 0));
     if (left <= 0) {
+      const own = !this.serverClock;
       this.stop();
-      this.onTimeout();
+      if (own) this.onTimeout();
     }
   }
 
@@ -79,7 +104,7 @@ export class DecisionTimer {
   }
 
   onVisibility() {
-    if (this.left === null) return;
+    if (this.left === null || this.serverClock) return;
     if (document.hidden) this.pause();
     else if (this.paused) this.run();
   }

@@ -187,6 +187,7 @@ export class TableView {
     const root = this.root;
     root.dataset.phase = view.phase;
     root.dataset.turn = view.your_turn ? "you" : view.current ? "bot" : "";
+    root.dataset.current = view.current || ""; // the seat to decide (an online table has several people)
     root.dataset.handNumber = String(view.hand_number);
     root.dataset.trump = view.trump || "";
     root.dataset.over = String(view.over);
@@ -244,16 +245,30 @@ export class TableView {
     this.hand.classList.toggle("tbt-current", view.current === me.seat);
   }
 
+  /**
+   * Whether a bot plays the seat now. At an online table (`table.people`, the lobby's seats) only the
+   * seats the lobby gives to bots are, and a person's seat while a bot plays it for them (`view.away`).
+   */
+  botSeat(seat, view) {
+    const person = this.table.people ? this.table.people[seat.seat] : null;
+    if (!person) return Boolean(seat.bot);
+    return person.kind !== "person" || (view.away || []).includes(seat.seat);
+  }
+
   seatHead(seat, view) {
     const badges = [];
-    if (seat.bot) badges.push(el("span", { className: "tbt-badge tbt-bot" }, _("bot")));
+    const person = this.table.people ? this.table.people[seat.seat] : null;
+    if (this.botSeat(seat, view)) badges.push(el("span", { className: "tbt-badge tbt-bot" }, _("bot")));
+    // TRANSLATORS: a badge on an online table's seat whose player is away; a bot plays for them until they come back.
+    if ((view.away || []).includes(seat.seat)) badges.push(el("span", { className: "tbt-badge tbt-away" }, _("away")));
     if (seat.you) badges.push(el("span", { className: "tbt-badge tbt-you" }, _("you")));
     if (view.partner === seat.seat) badges.push(el("span", { className: "tbt-badge" }, _("partner")));
     if (seat.dealer) badges.push(el("span", { className: "tbt-badge" }, _("dealer")));
     if (seat.sitting_out) badges.push(el("span", { className: "tbt-badge" }, _("sits out")));
     if ((view.thrown_in || []).includes(seat.seat)) badges.push(el("span", { className: "tbt-badge" }, _("thrown in")));
     if (view.current === seat.seat && !view.over) badges.push(el("span", { className: "tbt-badge tbt-turn" }, _("to play")));
-    return [el("strong", {}, seatName(seat.seat)), " ", ...badges];
+    const name = person && person.kind === "person" && person.name ? [" ", el("span", { className: "tbt-person" }, person.name)] : [];
+    return [el("strong", {}, seatName(seat.seat)), ...name, " ", ...badges];
   }
 
   takenButton(seat) {
@@ -264,7 +279,7 @@ export class TableView {
   }
 
   seatBox(seat, view, place) {
-    const box = el("div", { className: `tbt-seat tbt-${place}`, dataset: { seat: seat.seat, bot: String(seat.bot) } });
+    const box = el("div", { className: `tbt-seat tbt-${place}`, dataset: { seat: seat.seat, bot: String(this.botSeat(seat, view)) } });
     box.classList.toggle("tbt-current", view.current === seat.seat);
     const backs = el("span", { className: "tbt-backs", "aria-hidden": "true" }, "▮".repeat(seat.cards));
     box.append(el("p", { className: "tbt-seat-head" }, ...this.seatHead(seat, view)),

@@ -1,0 +1,98 @@
+// The play table's answers over the table server's WebSocket instead of the page's engine.
+//
+// `PlayTable.request(type, payload)` asks this object what it would ask the worker: `table_act`
+// becomes an `act` frame, `table_next` a `next`, `table_explain` an `explain` (PROTOCOL.md). The
+// answer has the worker's shape, `{ok, id, steps, view, seconds}` or `{ok: false, reason|error}`, so
+// the table paints it as it paints the engine's. Updates that nobody at this page asked for (the
+// other seats' moves, the bots', a time-out) are pushed to the table, which paints them in order.
+// There is no `table_timeout`: the server keeps the clock and plays the conduct's choice itself.
+
+import { refusalMessage, serverRefusal } from "./words.js";
+
+export class OnlineTransport {
+  /**
+   * @param {{send: (frame: object) => boolean}} link the connection (socket.js)
+   * @param {(answer: any) => void} onPush an answer nobody here asked for
+   * @param {(view: any, snapshot: boolean) => void} onView every view of this seat received (the page keeps the deals it saw)
+   */
+  constructor(link, onPush, onView) {
+    this.link = link;
+    this.onPush = onPush;
+    this.onView = onView;
+    this.turn = 0;
+    this.move = null; // the pending act/next: its resolve
+    this.explaining = null; // the pending explain: its resolve
+    this.closed = false;
+  }
+
+  /** The same requests the table makes of its engine, answered by the server. */
+  request(type, payload = {}) {
+    if (type === "table_explain") {
+      return this.ask({ type: "explain", target: payload.target }, "explaining");
+    }
+    if (type === "table_act") return this.ask({ type: "act", action: payload.action, turn: this.turn }, "move");
+    if (type === "table_next") return this.ask({ type: "next", turn: this.turn }, "move");
+    // Anything else (a time-out, a new match) is not the page's to ask at an online table.
+    return Promise.resolve({ ok: false, error: refusalMessage({ code: "unknown-type" }) });
+  }
+
+  ask(frame, slot) {
+    if (this[slot]) this[slot]({ ok: false, error: refusalMessage({ code: "offline" }) });
+    if (this.closed || !this.link.send(frame)) return Promise.resolve({ ok: false, error: refusalMessage({ code: "offline" }) });
+    return new Promise((resolve) => { this[slot] = resolve; });
+  }
+
+  settle(slot, answer) {
+    const resolve = this[slot];
+    this[slot] = null;
+    if (resolve) resolve(answer);
+    return Boolean(resolve);
+  }
+
+  /** The link dropped: what was asked will not be answered; the snapshot after the reconnect says where the table is. */
+  dropped() {
+    this.settle("move", { ok: false, error: refusalMessage({ code: "offline" }) });
+    this.settle("explaining", { ok: false });
+  }
+
+  /** A view as the table reads it, with the deadline turned into a time on this page's clock. */
+  stamp(view) {
+    const left = typeof view.deadline_ms === "number" ? view.deadline_ms : null;
+    return { ...view, deadline_at: left === null ? null : performance.now() + left };
+  }
+
+  /** The server's frames that belong to the table; true when this one did. */
+  receive(frame) {
+    if (frame.type === "update" || frame.type === "snapshot") {
+      this.turn = frame.turn;
+      const steps = (frame.steps || []).map((step) => ({ ...step, view: this.stamp(step.view) }));
+      const answer = { ok: true, id: "online", steps, view: this.stamp(frame.view), seconds: frame.seconds, snapshot: frame.type === "snapshot" };
+      for (const step of steps) this.onView(step.view, false);
+      this.onView(answer.view, frame.type === "snapshot");
+      if (frame.type === "snapshot" || !this.settle("move", answer)) this.onPush(answer);
+      if (frame.type === "snapshot") this.settle("move", { ok: false, error: refusalMessage({ code: "stale-turn" }) });
+      return true;
+    }
+    if (frame.type === "refused") {
+      // The engine's reasons are read in the engine's catalog; the server's own (`bad-table`) in ours.
+      const reason = frame.reason && serverRefusal(frame.reason.code) ? refusalMessage(frame.reason) : frame.reason;
+      this.settle("move", { ok: false, reason });
+      return true;
+    }
+    if (frame.type === "explained") {
+      this.settle("explaining", { ok: true, messages: frame.messages || [] });
+      return true;
+    }
+    if (frame.type === "error" && (this.move || this.explaining)) {
+      const answer = { ok: false, error: refusalMessage(frame.error) };
+      if (!this.settle("move", answer)) this.settle("explaining", answer);
+      return true;
+    }
+    return false;
+  }
+
+  close() {
+    this.closed = true;
+    this.dropped();
+  }
+}
