@@ -340,11 +340,16 @@ class TrinidadBot(AllFoursBot):
         assert me.trump is not None
         strength = suit_strength(me.hand, me.trump)
         values = {"seat": me.seat, "suit": me.trump}
+        trumps = [c for c in me.hand if c.suit == me.trump]
+        # One trump is too few to keep the suit for, unless it is the ace: High is then sure.
+        lone_ace = [c for c in trumps if c.rank == "A"] if len(trumps) == 1 else []
+        enough = len(trumps) >= 2 or bool(lone_ace)
         if "stand" in verbs:
-            strong = strength >= self.stand_strength
-            self.reason = ("bot-stand-strong" if strong else "bot-beg-weak", values)
+            strong = strength >= self.stand_strength and enough
+            code = ("bot-stand-high" if lone_ace else "bot-stand-strong") if strong else "bot-beg-weak"
+            self.reason = (code, {**values, "card": lone_ace[0]} if strong and lone_ace else values)
             return verbs["stand" if strong else "beg"]
-        if "give" in verbs and strength >= self.give_strength and not self._gift_wins(me):
+        if "give" in verbs and strength >= self.give_strength and len(trumps) >= 2 and not self._gift_wins(me):
             self.reason = ("bot-give-strong", values)
             return verbs["give"]
         self.reason = ("bot-run", values) if "run" in verbs else ("bot-give-forced", values)
