@@ -18,12 +18,13 @@ from __future__ import annotations
 import math
 from typing import Any, Callable, ClassVar, Mapping, Sequence
 
+from ..actions import Action
 from ..cards import RANKS, SUITS, Card, game_value
 from ..games.allfours import AllFoursHand
 from ..games.trinidad import TrinidadHand
 from ..games.yorkshire import YorkshireHand
 from ..view import SeatView
-from .explain import cost, play_reason
+from .explain import cost, play_reason, trumps_out
 from .heuristic import HeuristicBot
 
 # How much a card is worth in a suit that may become trumps: High, Jack, Game, Low.
@@ -158,6 +159,20 @@ class AllFoursBot(HeuristicBot):
         else:
             card = self.play(_Seat(observation, game=self.game), view.cards)
         return view.play(card)
+
+    def search_refuses(self, observation: Mapping[str, Any], text: str) -> bool:
+        """A card the search may not play in place of this bot's choice: the trump jack led while a
+        higher trump is unseen (``explain.trumps_out``). Any higher trump in another hand hangs it;
+        play-outs that see every card cannot tell that risk, since in them the jack is hanged
+        whenever it can be, led or kept."""
+        me = SeatView.deciding(observation, game=self.game)
+        action = Action.parse(text, me.seats)
+        card, trump = action.card, me.trump
+        if action.verb != "play" or card is None or trump is None or me.plays:
+            return False
+        if card != Card("J", trump):
+            return False
+        return any(me.power(c) > me.power(card) for c in trumps_out(me))
 
     def _play_reason(self, me: _Seat, card: Card, cards: Sequence[Card]) -> None:
         """Why ``card`` was played, read from the position the bot weighed (true of it: ``explain``)."""

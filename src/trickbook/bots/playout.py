@@ -156,9 +156,23 @@ def _misere(state: HandState, seat: str, declarer: str, cards: list[Card]) -> Ca
 
     trick = state.trick
     assert trick is not None
-    if trick.led is None:
-        return _lowest(cards)
     cls = type(state)
+    if trick.led is None:
+        if seat == declarer:
+            return _lowest(cards)
+        # A defender, seeing the declarer's hand, leads where he cannot stay under: below all his cards
+        # of a suit he holds; else as close under his lowest card of a suit as it can.
+        theirs = list(state.hands[declarer])
+
+        def pressure(card: Card) -> tuple[int, int]:
+            power = cls.rank_power(card, None)
+            his = [cls.rank_power(c, None) for c in theirs if c.suit == card.suit]
+            if not his:
+                return 2, power
+            gap = min(his) - power
+            return (0, power) if gap > 0 else (1, -gap)
+
+        return min(cards, key=pressure)
     led = cls.suit_of(trick.led, None)
     assert trick.winning is not None
     holder, holding = trick.winning

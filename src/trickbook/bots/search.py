@@ -178,6 +178,9 @@ class SearchBot:
             return choice  # throwing in, peeking: the heuristic's call
         plays = [t for t in legal if Action.parse(t, world.seats).verb == "play"]
         choices = self.distinct(world, plays, choice)
+        refuses = getattr(self.heuristic, "search_refuses", None)
+        if refuses is not None:  # a card the game's bot says play-outs cannot judge (a trump jack led into a hang)
+            choices = [t for t in choices if t == choice or not refuses(observation, t)]
         if len(choices) == 1:
             return choice
         return self._search(world, choices, choice, seat)
