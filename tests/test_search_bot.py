@@ -15,8 +15,8 @@ from trickbook.bots.search import SearchBot, World
 from trickbook.cards import Card
 from trickbook.games import find_game
 from trickbook.messages import MESSAGES
-from trickbook.table import reasons  # noqa: F401  (registers the bots' reason messages)
 from trickbook.shuffle import deal_hand
+from trickbook.table import reasons  # noqa: F401  (registers the bots' reason messages)
 
 GAMES = ["euchre", "yorkshire", "trinidad", "nap"]
 

@@ -78,7 +78,9 @@ register({
         "{seat} plays {card} over the card of {partner}, its partner, so that {foe}, still to play, must beat a "
         "higher card."
     ),
-    "bot-over-partner-last": N_("{seat} plays {card} over the card of {partner}, its partner: the side keeps the trick."),
+    "bot-over-partner-last": N_(
+        "{seat} plays {card} over the card of {partner}, its partner: the side keeps the trick."
+    ),
     "bot-stand-high": N_("{seat} stands on a single trump, {card}: the ace of trumps makes High sure."),
     # The searched choices: the fact of the position the choice turns on.
     "bot-misere-over": N_("{seat} plays {card}, over the best card of the trick so far."),
