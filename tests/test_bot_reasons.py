@@ -371,3 +371,16 @@ def test_a_defence_alone_is_claimed_only_with_the_top_trumps_it_names():
     assert all(CLAIMS[m.code](m) for m in moves)
     # The claims can fail: a pass is not a defence, and a hand with one bower is not both bowers.
     assert not CLAIMS["bot-defend-bowers"](moves[0]) and not CLAIMS["bot-no-defence"](moves[1])
+
+
+def test_a_card_put_over_the_partners_winning_card_is_not_said_to_take_the_trick():
+    # "East plays J♠ to take the trick" while West, East's partner, held it: the intent the position
+    # contradicts. Over a partner's card, the reason says so, and names the opponent still to play.
+    moves = [m for g in ("yorkshire", "trinidad", "euchre") for m in bot_moves(g, hands_of(g))
+             if _follows(m) and m.partner() is not None and m.trick.winning[0] == m.partner()
+             and m.holder_after() == m.seat]
+    assert moves, "no card was put over a partner's winning card in the hands played"
+    assert all(m.code in ("bot-over-partner", "bot-over-partner-last", "bot-only-card", "bot-last-card")
+               for m in moves), {m.code for m in moves}
+    assert not any(CLAIMS["bot-take-trick"](m) for m in moves)
+    assert any(m.code == "bot-over-partner" and m.values["foe"] in _still_to_play(m) for m in moves)
