@@ -184,7 +184,9 @@ CLAIMS: dict[str, Callable[[Move], bool]] = {
     "bot-no-defence": lambda m: _called(m, "pass") and m.before.phase == "defend" and len(_top_trumps(m)) < 3
     and sum(1 for c in m.hand if c.rank == "J" and m.is_trump(c)) < 2,
     # Nap.
-    "bot-bid": lambda m: _called(m, "bid") and m.action.contract == m.values["contract"],
+    # "expects to take {tricks} tricks": the tricks the contract needs, a whole number.
+    "bot-bid": lambda m: _called(m, "bid") and m.action.contract == m.values["contract"]
+    and m.values["tricks"] == {"three": 3, "four": 4, "nap": 5, "wellington": 5}[m.values["contract"]],
     "bot-pass-bid": lambda m: _called(m, "pass"),
     "bot-no-trump": lambda m: _called(m, "notrump"),
     # Nap's Misère (rules option ``misere``): no trumps; the declarer must take no trick.

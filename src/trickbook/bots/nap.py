@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, Callable, ClassVar, Sequence
 
 from ..cards import RANKS, SUITS, Card
-from ..games.nap import NapHand
+from ..games.nap import NEEDED, NapHand
 from ..view import SeatView
 from .explain import play_reason, still_to_play
 from .heuristic import HeuristicBot
@@ -66,7 +66,8 @@ class NapBot(HeuristicBot):
                 return misere
             text = f"{me.seat} bid {contract}"
             if estimate >= needed and text in me.legal:
-                self.reason = ("bot-bid", {"seat": me.seat, "contract": contract, "tricks": needed})
+                # The tricks the contract needs (its estimate passed the threshold ``needed`` for them).
+                self.reason = ("bot-bid", {"seat": me.seat, "contract": contract, "tricks": NEEDED[contract]})
                 return text
         self.reason = ("bot-pass-bid", {"seat": me.seat})
         return f"{me.seat} pass"
