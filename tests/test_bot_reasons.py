@@ -107,6 +107,8 @@ def _called(m: Move, *verbs: str) -> bool:
 # The claim each reason makes, checked from the rules against the state: every code a bot gives has one.
 CLAIMS: dict[str, Callable[[Move], bool]] = {
     "bot-only-card": lambda m: _played(m) and m.plays == [m.action.card],
+    "bot-last-card": lambda m: _played(m) and m.hand == [m.action.card],
+    "bot-lead-no-trumps-hand": lambda m: _leads(m) and m.trump is None,
     "bot-pitch": lambda m: _leads(m) and m.trump is None and m.after.trump == m.values["suit"] == m.action.card.suit,
     "bot-declarer-names-trumps": lambda m: _leads(m) and m.trump is None and m.after.trump == m.values["suit"],
     # "to draw the other side's trumps": a trump it has not seen may be in their hands.
@@ -118,7 +120,13 @@ CLAIMS: dict[str, Callable[[Move], bool]] = {
     "bot-lead-plain": lambda m: _leads(m) and not m.is_trump(m.action.card)
     and any(m.is_trump(c) for c in m.hand if c != m.action.card),
     "bot-lead-no-trump": lambda m: _leads(m) and not any(m.is_trump(c) for c in m.hand),
-    "bot-take-trick": lambda m: _follows(m) and m.holder_after() == m.seat,
+    # "to take the trick": the card takes it from the other side, not from the partner.
+    "bot-take-trick": lambda m: _follows(m) and m.holder_after() == m.seat and m.trick.winning[0] != m.partner(),
+    "bot-over-partner": lambda m: _follows(m) and m.trick.winning[0] == m.values["partner"] == m.partner()
+    and m.holder_after() == m.seat and m.values["foe"] in _still_to_play(m)
+    and m.before.team_of(m.values["foe"]) != m.before.team_of(m.seat),
+    "bot-over-partner-last": lambda m: _follows(m) and m.trick.winning[0] == m.values["partner"] == m.partner()
+    and m.holder_after() == m.seat and not _still_to_play(m),
     "bot-partner-holds": lambda m: _follows(m) and m.trick.winning[0] == m.values["partner"] == m.partner()
     and m.holder_after() == m.partner(),
     # "lets the trick go and gives X, the card that costs least": no legal card costs less.
@@ -127,20 +135,43 @@ CLAIMS: dict[str, Callable[[Move], bool]] = {
     and m.partner() not in {e.seat for e in m.trick.entries} and m.partner() in m.trick.expected,
     "bot-keeps-cheaper": lambda m: _lets_go(m) and m.values["kept"] in m.plays
     and m.cost(m.values["kept"]) < m.cost(m.action.card) and m.values["kept"] in m.after.hands[m.seat],
-    "bot-looked-ahead": lambda m: _played(m) and m.searched is not None,
-    "bot-looked-ahead-call": lambda m: m.action.verb != "play" and m.searched is not None,
+    # The searched choices' facts: the trumps a call is made on, counted from the rules.
+    "bot-trumps-count": lambda m: _called(m, "order", "pickup", "call") and m.after.trump == m.values["suit"]
+    and m.values["count"] == _count(m, m.values["suit"]) + (m.action.verb == "pickup"),
+    "bot-stand-count": lambda m: _called(m, "stand") and m.values["count"] == _count(m, m.values["suit"]),
+    "bot-beg-count": lambda m: _called(m, "beg") and m.values["count"] == _count(m, m.values["suit"]),
+    "bot-give-count": lambda m: _called(m, "give") and m.values["count"] == _count(m, m.values["suit"]),
+    "bot-pass-count": lambda m: _called(m, "pass") and m.values["count"] == _count(m, m.values["suit"])
+    and m.values["suit"] == Card.parse(str(m.before.upcard)).suit,
+    "bot-bid-count": lambda m: _called(m, "bid") and m.action.contract == m.values["contract"]
+    and m.values["count"] == sum(1 for c in m.hand if c.suit == m.values["suit"])
+    == max(sum(1 for c in m.hand if c.suit == s) for s in "SHDC"),
+    "bot-bids-misere": lambda m: _called(m, "bid") and m.action.contract == "misere",
+    "bot-names-trumps": lambda m: _leads(m) and m.trump is None and m.after.trump == m.values["suit"],
+    "bot-calls-no-trump": lambda m: _called(m, "notrump"),
+    "bot-runs": lambda m: _called(m, "run"),
+    "bot-defends-alone": lambda m: _called(m, "defend") and m.values["maker"] == m.before.maker,
+    "bot-no-defence-public": lambda m: _called(m, "pass") and m.before.phase == "defend",
+    "bot-passes-all": lambda m: _called(m, "pass") and m.before.phase == "round-two",
+    "bot-misere-leads": lambda m: _leads(m) and _declarer(m) is not None,
+    "bot-misere-over": lambda m: _follows(m) and _beats_now(m),
+    "bot-misere-under": lambda m: _follows(m) and not _beats_now(m),
     # All Fours (Trinidad): standing on, or giving a point for, trumps it holds.
-    "bot-stand-strong": lambda m: _called(m, "stand") and m.values["suit"] == m.trump and _holds(m, m.trump),
+    # "holds enough to keep them as trumps": two trumps at least (one is never enough).
+    "bot-stand-strong": lambda m: _called(m, "stand") and m.values["suit"] == m.trump and _count(m, m.trump) >= 2,
+    "bot-stand-high": lambda m: _called(m, "stand") and m.values["suit"] == m.trump and _count(m, m.trump) == 1
+    and m.values["card"] == Card("A", m.trump) and m.values["card"] in m.hand,
     "bot-beg-weak": lambda m: _called(m, "beg") and m.values["suit"] == m.trump,
-    "bot-give-strong": lambda m: _called(m, "give") and m.values["suit"] == m.trump and _holds(m, m.trump),
+    "bot-give-strong": lambda m: _called(m, "give") and m.values["suit"] == m.trump and _count(m, m.trump) >= 2,
     "bot-run": lambda m: _called(m, "run"),
     "bot-give-forced": lambda m: _called(m, "give") and not any(a.verb == "run" for a in m.legal),
     # Euchre.
     "bot-discard": lambda m: _called(m, "discard"),
     "bot-pass-weak": lambda m: _called(m, "pass") and m.values["suit"] == Card.parse(str(m.before.upcard)).suit,
     "bot-pass-weak-all": lambda m: _called(m, "pass"),
+    # "holds enough to make them trumps": two trumps at least, the upcard counted for the dealer's pickup.
     "bot-trumps-strong": lambda m: _called(m, "order", "pickup", "call")
-    and (_holds(m, m.values["suit"]) or m.action.verb == "pickup") and m.after.trump == m.values["suit"],
+    and _count(m, m.values["suit"]) + (m.action.verb == "pickup") >= 2 and m.after.trump == m.values["suit"],
     "bot-trumps-alone": lambda m: _called(m, "order", "pickup", "call") and m.action.alone
     and m.after.trump == m.values["suit"],
     "bot-stuck": lambda m: _called(m, "call") and m.seat == m.before.dealer
@@ -153,7 +184,9 @@ CLAIMS: dict[str, Callable[[Move], bool]] = {
     "bot-no-defence": lambda m: _called(m, "pass") and m.before.phase == "defend" and len(_top_trumps(m)) < 3
     and sum(1 for c in m.hand if c.rank == "J" and m.is_trump(c)) < 2,
     # Nap.
-    "bot-bid": lambda m: _called(m, "bid") and m.action.contract == m.values["contract"],
+    # "expects to take {tricks} tricks": the tricks the contract needs, a whole number.
+    "bot-bid": lambda m: _called(m, "bid") and m.action.contract == m.values["contract"]
+    and m.values["tricks"] == {"three": 3, "four": 4, "nap": 5, "wellington": 5}[m.values["contract"]],
     "bot-pass-bid": lambda m: _called(m, "pass"),
     "bot-no-trump": lambda m: _called(m, "notrump"),
     # Nap's Misère (rules option ``misere``): no trumps; the declarer must take no trick.
@@ -165,8 +198,12 @@ CLAIMS: dict[str, Callable[[Move], bool]] = {
     and _rank(m.action.card) == min(map(_rank, m.hand)),
     "bot-misere-duck": lambda m: _follows(m) and m.seat == _declarer(m) and not _would_hold(m, m.action.card)
     and all(_rank(c) <= _rank(m.action.card) for c in m.plays if not _would_hold(m, c)),
+    # "cannot lose this trick": every card would hold it, and no seat is still to play to it.
     "bot-misere-forced": lambda m: _follows(m) and m.seat == _declarer(m) and all(_would_hold(m, c) for c in m.plays)
-    and _rank(m.action.card) == max(map(_rank, m.plays)),
+    and not _still_to_play(m) and _rank(m.action.card) == max(map(_rank, m.plays)),
+    "bot-misere-lowest-hope": lambda m: _follows(m) and m.seat == _declarer(m)
+    and all(_beats_now(m, c) for c in m.plays) and bool(_still_to_play(m))
+    and _rank(m.action.card) == min(map(_rank, m.plays)),
     "bot-misere-defend-low": lambda m: _follows(m) and m.values["declarer"] == _declarer(m)
     and _declarer(m) not in _seats_played(m) and _rank(m.action.card) == min(map(_rank, m.plays)),
     "bot-misere-stay-under": lambda m: _follows(m) and m.trick.winning[0] == m.values["declarer"] == _declarer(m)
@@ -176,6 +213,24 @@ CLAIMS: dict[str, Callable[[Move], bool]] = {
     "bot-misere-shed-high": lambda m: _follows(m) and m.values["declarer"] == _declarer(m) in _seats_played(m)
     and m.trick.winning[0] != _declarer(m) and _rank(m.action.card) == max(map(_rank, m.plays)),
 }
+
+
+def _count(m: Move, suit: str) -> int:
+    """The seat's cards of ``suit`` as trumps (the Euchre left bower counted), from the rules."""
+    return sum(1 for c in m.hand if m.is_trump(c, suit))
+
+
+def _still_to_play(m: Move) -> list[str]:
+    """The seats still to play to the trick after this one."""
+    played = {e.seat for e in m.trick.entries} | {m.seat}
+    return [s for s in m.trick.expected if s not in played]
+
+
+def _beats_now(m: Move, card: Card | None = None) -> bool:
+    """Whether ``card`` (the card played) beats the trick's winning card so far, from the rules."""
+    card = m.action.card if card is None else card
+    led = m.rules.suit_of(m.trick.entries[0].card, m.trump)
+    return m.rules.trick_key(card, led, m.trump) > m.rules.trick_key(m.trick.winning[1], led, m.trump)
 
 
 def _top_trumps(m: Move) -> list[Card]:
@@ -275,11 +330,11 @@ def test_a_plain_lead_without_a_trump_in_hand_does_not_claim_to_keep_the_trumps(
 
 def test_a_card_given_away_is_called_the_cheapest_only_when_none_costs_less():
     moves = [m for g in ("yorkshire", "trinidad") for m in bot_moves(g, hands_of(g))
-             if _lets_go(m) and m.code != "bot-only-card"]
+             if _lets_go(m) and m.code not in ("bot-only-card", "bot-last-card")]
     dearer = [m for m in moves if not _cheapest(m)]
     assert all(m.code != "bot-cannot-win" for m in dearer)
     assert all(m.code == "bot-cannot-win" for m in moves if _cheapest(m) and m.code not in
-               ("bot-partner-holds", "bot-looked-ahead"))
+               ("bot-partner-holds",))
 
 
 def test_a_defence_alone_is_claimed_only_with_the_top_trumps_it_names():
@@ -318,3 +373,16 @@ def test_a_defence_alone_is_claimed_only_with_the_top_trumps_it_names():
     assert all(CLAIMS[m.code](m) for m in moves)
     # The claims can fail: a pass is not a defence, and a hand with one bower is not both bowers.
     assert not CLAIMS["bot-defend-bowers"](moves[0]) and not CLAIMS["bot-no-defence"](moves[1])
+
+
+def test_a_card_put_over_the_partners_winning_card_is_not_said_to_take_the_trick():
+    # "East plays J♠ to take the trick" while West, East's partner, held it: the intent the position
+    # contradicts. Over a partner's card, the reason says so, and names the opponent still to play.
+    moves = [m for g in ("yorkshire", "trinidad", "euchre") for m in bot_moves(g, hands_of(g))
+             if _follows(m) and m.partner() is not None and m.trick.winning[0] == m.partner()
+             and m.holder_after() == m.seat]
+    assert moves, "no card was put over a partner's winning card in the hands played"
+    assert all(m.code in ("bot-over-partner", "bot-over-partner-last", "bot-only-card", "bot-last-card")
+               for m in moves), {m.code for m in moves}
+    assert not any(CLAIMS["bot-take-trick"](m) for m in moves)
+    assert any(m.code == "bot-over-partner" and m.values["foe"] in _still_to_play(m) for m in moves)

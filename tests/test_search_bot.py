@@ -14,7 +14,9 @@ from trickbook.bots import LEVELS, make_bot
 from trickbook.bots.search import SearchBot, World
 from trickbook.cards import Card
 from trickbook.games import find_game
+from trickbook.messages import MESSAGES
 from trickbook.shuffle import deal_hand
+from trickbook.table import reasons  # noqa: F401  (registers the bots' reason messages)
 
 GAMES = ["euchre", "yorkshire", "trinidad", "nap"]
 
@@ -144,7 +146,8 @@ def test_the_call_search_goes_alone_with_a_lay_down_the_heuristic_would_only_ord
     bot = SearchBot("euchre", seed=4)
     assert bot.heuristic.choose(obs) == "N order"
     assert bot.choose(obs) == "N order alone"
-    assert bot.reason == ("bot-looked-ahead-call", {"seat": "N"})
+    # Told by the trumps it is made on: both bowers, the ace and the king of hearts.
+    assert bot.reason == ("bot-trumps-count", {"seat": "N", "suit": "H", "count": 4})
     assert bot.worlds_tried >= 2 and bot.work <= bot.budget
 
 
@@ -156,7 +159,7 @@ def test_the_call_search_declines_to_order_up_a_hopeless_hand():
     bot = SearchBot("euchre", seed=4)
     bot.heuristic = Answers("N order alone")
     assert bot.choose(obs) == "N pass"
-    assert bot.reason == ("bot-looked-ahead-call", {"seat": "N"})
+    assert bot.reason == ("bot-pass-count", {"seat": "N", "suit": "H", "count": 0})
 
 
 def bidding_positions(game: str, hands: int) -> list[tuple[Any, dict[str, Any]]]:
@@ -179,7 +182,8 @@ def test_a_searched_call_is_legal_deterministic_from_the_seed_and_explained(game
         assert bot.work <= bot.budget
         searched += bot.worlds_tried >= 2
         if bot.searched is not None:
-            assert bot.reason == ("bot-looked-ahead-call", {"seat": obs["seat"]})
+            code, values = bot.reason
+            assert code in MESSAGES and values["seat"] == obs["seat"] and not code.startswith("bot-looked-ahead")
             assert choice != bot.heuristic.choose(obs)
         else:
             assert bot.reason == bot.heuristic.reason

@@ -385,6 +385,10 @@ class PlayTable {
       question: fill(_("Why did {seat} do that?"), { seat: seatName(step.seat) }),
     } : null;
     this.ui.narrate(step.events.map((event) => ({ code: event.code, parts: tableParts(event) })), step.bot, why);
+    // The hand is over: the bots' full reasons, with the cards they held (during the hand only what all could see).
+    if (step.reasons && step.reasons.length) {
+      this.ui.narrateFull(step.reasons.map((told) => ({ code: told.why.code, parts: tableParts(told.why) })));
+    }
   }
 
   paint(view) {

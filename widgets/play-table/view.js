@@ -453,4 +453,13 @@ export class TableView {
     while (this.log.childElementCount > 40) this.log.firstElementChild.remove();
     this.log.scrollTop = this.log.scrollHeight; // the newest line in sight
   }
+
+  /** Once the hand is over: the bots' reasons in full, naming the cards they held, under a line that says so. */
+  narrateFull(lines) {
+    this.log.append(
+      el("p", { className: "tbt-full-why tbt-full-why-head" }, _("The hand is over; the bots' reasons in full, with the cards they held:")),
+      ...lines.map(({ code, parts }) => el("p", { className: "tbt-bot-line tbt-full-why", dataset: { code } }, partsNodes(parts))));
+    while (this.log.childElementCount > 40) this.log.firstElementChild.remove();
+    this.log.scrollTop = this.log.scrollHeight;
+  }
 }

@@ -18,12 +18,13 @@ from __future__ import annotations
 import math
 from typing import Any, Callable, ClassVar, Mapping, Sequence
 
+from ..actions import Action
 from ..cards import RANKS, SUITS, Card, game_value
 from ..games.allfours import AllFoursHand
 from ..games.trinidad import TrinidadHand
 from ..games.yorkshire import YorkshireHand
 from ..view import SeatView
-from .explain import cost, play_reason
+from .explain import cost, play_reason, trumps_out
 from .heuristic import HeuristicBot
 
 # How much a card is worth in a suit that may become trumps: High, Jack, Game, Low.
@@ -158,6 +159,20 @@ class AllFoursBot(HeuristicBot):
         else:
             card = self.play(_Seat(observation, game=self.game), view.cards)
         return view.play(card)
+
+    def search_refuses(self, observation: Mapping[str, Any], text: str) -> bool:
+        """A card the search may not play in place of this bot's choice: the trump jack led while a
+        higher trump is unseen (``explain.trumps_out``). Any higher trump in another hand hangs it;
+        play-outs that see every card cannot tell that risk, since in them the jack is hanged
+        whenever it can be, led or kept."""
+        me = SeatView.deciding(observation, game=self.game)
+        action = Action.parse(text, me.seats)
+        card, trump = action.card, me.trump
+        if action.verb != "play" or card is None or trump is None or me.plays:
+            return False
+        if card != Card("J", trump):
+            return False
+        return any(me.power(c) > me.power(card) for c in trumps_out(me))
 
     def _play_reason(self, me: _Seat, card: Card, cards: Sequence[Card]) -> None:
         """Why ``card`` was played, read from the position the bot weighed (true of it: ``explain``)."""
@@ -340,11 +355,16 @@ class TrinidadBot(AllFoursBot):
         assert me.trump is not None
         strength = suit_strength(me.hand, me.trump)
         values = {"seat": me.seat, "suit": me.trump}
+        trumps = [c for c in me.hand if c.suit == me.trump]
+        # One trump is too few to keep the suit for, unless it is the ace: High is then sure.
+        lone_ace = [c for c in trumps if c.rank == "A"] if len(trumps) == 1 else []
+        enough = len(trumps) >= 2 or bool(lone_ace)
         if "stand" in verbs:
-            strong = strength >= self.stand_strength
-            self.reason = ("bot-stand-strong" if strong else "bot-beg-weak", values)
+            strong = strength >= self.stand_strength and enough
+            code = ("bot-stand-high" if lone_ace else "bot-stand-strong") if strong else "bot-beg-weak"
+            self.reason = (code, {**values, "card": lone_ace[0]} if strong and lone_ace else values)
             return verbs["stand" if strong else "beg"]
-        if "give" in verbs and strength >= self.give_strength and not self._gift_wins(me):
+        if "give" in verbs and strength >= self.give_strength and len(trumps) >= 2 and not self._gift_wins(me):
             self.reason = ("bot-give-strong", values)
             return verbs["give"]
         self.reason = ("bot-run", values) if "run" in verbs else ("bot-give-forced", values)

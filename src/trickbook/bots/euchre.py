@@ -135,11 +135,14 @@ class EuchreBot(HeuristicBot):
             score = alone_score = strength(kept, trump)
             verb = "pickup"
         else:
+            kept = list(hand)
             alone_score = strength(hand, trump)
             gain = _UPCARD_SHARE * trump_value(upcard, trump)
             score = alone_score + gain if me.partner == me.dealer else alone_score - gain
             verb = "order"
-        if score < self.order_at:
+        # One trump is too few to make the suit on, whatever the side aces: the others hold the rest.
+        held = sum(1 for c in kept if card_suit(c, trump) == trump)
+        if score < self.order_at or held < 2:
             self.reason = ("bot-pass-weak", {"seat": seat, "suit": trump})
             return self._pick(me, f"{seat} pass")
         alone = " alone" if alone_score >= ALONE_AT else ""
@@ -158,7 +161,7 @@ class EuchreBot(HeuristicBot):
                 alone = " alone" if nt >= ALONE_AT else ""
                 self.reason = ("bot-no-trump", {"seat": seat})
                 return self._pick(me, f"{seat} notrump{alone}", f"{seat} notrump")
-        if score < self.order_at and not stuck:
+        if (score < self.order_at or sum(1 for c in hand if card_suit(c, best) == best) < 2) and not stuck:
             self.reason = ("bot-pass-weak-all", {"seat": seat})
             return self._pick(me, f"{seat} pass")
         alone = " alone" if score >= ALONE_AT else ""

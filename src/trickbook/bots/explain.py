@@ -9,9 +9,11 @@ plain card, then (in All Fours) its Game points, then its power.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Mapping, Sequence
 
-from ..cards import Card, game_value
+from ..actions import Action
+from ..cards import SUITS, Card, game_value
+from ..game import HandState
 from ..view import SeatView
 
 
@@ -31,17 +33,28 @@ def play_reason(me: SeatView, card: Card, cards: Sequence[Card], values: bool,
     """The reason for playing ``card`` of the legal ``cards``; ``after`` are the seats still to play
     to this trick, ``values`` whether captured cards score by their Game points."""
     said: dict[str, Any] = {"seat": me.seat, "card": card}
+    if len(me.hand) == 1:
+        return "bot-last-card", said
     if len(cards) == 1:
         return "bot-only-card", said
     if not me.plays:
+        if me.trump is None:  # a hand played without trumps (Euchre's no trump)
+            return "bot-lead-no-trumps-hand", said
         if me.is_trump(card):
             return ("bot-lead-trump" if trumps_out(me) else "bot-lead-trump-none-out"), said
         kept = any(me.is_trump(c) for c in me.hand if c != card)
         return ("bot-lead-plain" if kept else "bot-lead-no-trump"), said
     assert me.winning is not None and me.led is not None
-    if me.beats(card, me.winning[1], me.led):
-        return "bot-take-trick", said
     partner = getattr(me, "partner", None)
+    if me.beats(card, me.winning[1], me.led):
+        if partner is not None and me.winning[0] == partner:
+            # Over the partner's card: not to take the trick from the side, but to hold it higher
+            # against an opponent still to play (or, the last to play, to take the lead).
+            foes = [s for s in after if me.team_of(s) != me.team]
+            if foes:
+                return "bot-over-partner", {**said, "partner": partner, "foe": foes[0]}
+            return "bot-over-partner-last", {**said, "partner": partner}
+        return "bot-take-trick", said
     if partner is not None and me.winning[0] == partner:
         return "bot-partner-holds", {**said, "partner": partner}
     cheaper = cheaper_than(me, card, cards, values)
@@ -50,6 +63,53 @@ def play_reason(me: SeatView, card: Card, cards: Sequence[Card], values: bool,
     if partner is not None and partner in after:
         return "bot-gives-partner-to-play", {**said, "partner": partner}
     return "bot-keeps-cheaper", {**said, "kept": min(cheaper, key=lambda c: cost(me, c, values))}
+
+
+def choice_reason(game: type[HandState], obs: Mapping[str, Any], text: str) -> tuple[str, dict[str, Any]]:
+    """Why the seat whose observation is ``obs`` chose ``text``, in a fact of the position that weighs
+    in the choice: for a card, the trick it takes, leaves or holds (``play_reason``); for a call, the
+    trumps it is made on. The search bot's choice is told so; each code is checked against the
+    position by the tests, as the heuristic bots' are."""
+    me = SeatView.deciding(obs, game=game)
+    action = Action.parse(text, me.seats)
+    said: dict[str, Any] = {"seat": me.seat}
+    if action.verb == "play" and action.card is not None:
+        card = action.card
+        if obs.get("contract") == "misere":
+            if len(me.hand) == 1:
+                return "bot-last-card", {**said, "card": card}
+            if not me.plays:
+                return "bot-misere-leads", {**said, "card": card}
+            assert me.winning is not None and me.led is not None
+            over = me.beats(card, me.winning[1], me.led)
+            return ("bot-misere-over" if over else "bot-misere-under"), {**said, "card": card}
+        values = hasattr(game, "captured_points")
+        if not me.plays and me.trump is None and len(me.hand) > 1 and ("declarer" in obs or values):
+            # The first lead names trumps (Nap's declarer, All Fours' pitch).
+            return "bot-names-trumps", {**said, "card": card, "suit": card.suit}
+        return play_reason(me, card, me.cards, values=values, after=still_to_play(me))
+    verb, phase = action.verb, me.phase
+    if verb == "bid" and action.contract == "misere":
+        return "bot-bids-misere", said
+    if verb == "bid":  # Nap: the longest suit, the first lead's
+        suit = max(SUITS, key=lambda s: (sum(1 for c in me.hand if c.suit == s), -SUITS.index(s)))
+        return "bot-bid-count", {**said, "contract": action.contract, "suit": suit,
+                                 "count": sum(1 for c in me.hand if c.suit == suit)}
+    if verb in SUIT_CALLS or (verb == "pass" and phase == "round-one"):
+        suit = action.suit or me.trump or Card.parse(obs["upcard"]).suit
+        held = [c for c in me.hand if me.rules.suit_of(c, suit) == suit]
+        if verb == "pickup":  # the dealer holds the upcard too
+            held.append(Card.parse(obs["upcard"]))
+        return SUIT_CALLS.get(verb, "bot-pass-count"), {**said, "suit": suit, "count": len(held)}
+    if verb in ("defend", "pass") and phase == "defend":
+        return ("bot-defends-alone" if verb == "defend" else "bot-no-defence-public"), {**said, "maker": obs["maker"]}
+    return {"notrump": "bot-calls-no-trump", "run": "bot-runs"}.get(verb) or (
+        "bot-passes-all" if phase == "round-two" else "bot-pass-bid"), said
+
+
+# The calls made on a suit (the trumps they make or keep), and the fact each is told with: the trumps held.
+SUIT_CALLS = {"order": "bot-trumps-count", "pickup": "bot-trumps-count", "call": "bot-trumps-count",
+              "stand": "bot-stand-count", "give": "bot-give-count", "beg": "bot-beg-count"}
 
 
 def trumps_out(me: SeatView) -> list[Card]:
@@ -71,4 +131,4 @@ def still_to_play(me: SeatView) -> list[str]:
     return [s for s in me.in_play[j + 1:] + me.in_play[:j] if s not in me.played_here]
 
 
-__all__ = ["cheaper_than", "cost", "play_reason", "still_to_play", "trumps_out"]
+__all__ = ["cheaper_than", "choice_reason", "cost", "play_reason", "still_to_play", "trumps_out"]

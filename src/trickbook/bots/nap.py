@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Sequence
+from typing import Any, Callable, ClassVar, Sequence
 
 from ..cards import RANKS, SUITS, Card
-from ..games.nap import NapHand
+from ..games.nap import NEEDED, NapHand
 from ..view import SeatView
 from .explain import play_reason, still_to_play
 from .heuristic import HeuristicBot
@@ -66,7 +66,8 @@ class NapBot(HeuristicBot):
                 return misere
             text = f"{me.seat} bid {contract}"
             if estimate >= needed and text in me.legal:
-                self.reason = ("bot-bid", {"seat": me.seat, "contract": contract, "tricks": needed})
+                # The tricks the contract needs (its estimate passed the threshold ``needed`` for them).
+                self.reason = ("bot-bid", {"seat": me.seat, "contract": contract, "tricks": NEEDED[contract]})
                 return text
         self.reason = ("bot-pass-bid", {"seat": me.seat})
         return f"{me.seat} pass"
@@ -129,10 +130,11 @@ def misere_play(me: SeatView, cards: list[Card], declarer: str) -> tuple[Card, t
     """Misère, played without trumps: the declarer loses every trick he can; the others try to make him take one.
 
     The declarer leads his lowest card and, following, plays the highest card that still loses
-    the trick (with no card that loses, the highest: he takes this trick anyway). A defender
-    leads low and, when the declarer is still to play, plays low to leave him less room under it;
-    once the declarer has played under the trick, a defender stays under his card too, and
-    otherwise sheds a high card.
+    the trick; with no card that loses, his lowest while seats are still to play (a later seat
+    may have to go over it), his highest once he is the last (he takes this trick anyway). A
+    defender leads low and, when the declarer is still to play, plays low to leave him less room
+    under it; once the declarer has played under the trick, a defender stays under his card too,
+    and otherwise sheds a high card.
     """
     seat = me.seat
     if len(cards) == 1:
@@ -142,25 +144,31 @@ def misere_play(me: SeatView, cards: list[Card], declarer: str) -> tuple[Card, t
         code = "bot-misere-lead-low" if seat == declarer else "bot-misere-defend-lead-low"
         return card, (code, {"seat": seat, "card": card, "declarer": declarer})
     assert me.winning is not None and me.led is not None
-    losers = [c for c in cards if not me.beats(c, me.winning[1], me.led)]
+    led, winning = me.led, me.winning[1]
+    card, code = misere_choice(seat, declarer, cards, lambda c: me.beats(c, winning, led),
+                               any(s == declarer for s, _ in me.plays), me.winning[0], bool(still_to_play(me)))
+    return card, (code, {"seat": seat, "card": card, "declarer": declarer})
+
+
+def misere_choice(seat: str, declarer: str, cards: list[Card], beats: Callable[[Card], bool], declarer_played: bool,
+                  holder: str, later: bool) -> tuple[Card, str]:
+    """The card a seat follows with in Misère, and the reason's code: ``beats`` tells whether a card
+    would beat the trick's winning card, ``holder`` holds the trick, ``later`` whether seats are
+    still to play after this one. The heuristic bot and the search's play-out both follow it."""
+    losers = [c for c in cards if not beats(c)]
     if seat == declarer:
         if losers:
-            card = _highest(losers)
-            return card, ("bot-misere-duck", {"seat": seat, "card": card})
-        card = _highest(cards)
-        return card, ("bot-misere-forced", {"seat": seat, "card": card})
-    declarer_played = any(s == declarer for s, _ in me.plays)
-    if declarer_played and me.winning[0] == declarer:
+            return _highest(losers), "bot-misere-duck"
+        if later:  # a seat still to play may have to go over the lowest card
+            return _lowest(cards), "bot-misere-lowest-hope"
+        return _highest(cards), "bot-misere-forced"
+    if declarer_played and holder == declarer:
         if losers:  # stay under the declarer's card, so that it keeps the trick
-            card = _highest(losers)
-            return card, ("bot-misere-stay-under", {"seat": seat, "card": card, "declarer": declarer})
-        card = _lowest(cards)
-        return card, ("bot-misere-cannot-stay-under", {"seat": seat, "card": card, "declarer": declarer})
+            return _highest(losers), "bot-misere-stay-under"
+        return _lowest(cards), "bot-misere-cannot-stay-under"
     if not declarer_played:
-        card = _lowest(cards)
-        return card, ("bot-misere-defend-low", {"seat": seat, "card": card, "declarer": declarer})
-    card = _highest(cards)  # the declarer is already beaten in this trick: shed a high card
-    return card, ("bot-misere-shed-high", {"seat": seat, "card": card, "declarer": declarer})
+        return _lowest(cards), "bot-misere-defend-low"
+    return _highest(cards), "bot-misere-shed-high"  # the declarer is already beaten in this trick
 
 
 def _lowest(cards: list[Card]) -> Card:

@@ -123,6 +123,9 @@ def policy(state: HandState, together: Callable[[str, str], bool], values: bool)
                     return False
         return True
 
+    declarer = getattr(state, "declarer", None)
+    if declarer is not None and getattr(state, "contract", None) == "misere":
+        return by_card[_misere(state, seat, declarer, cards)]
     if trick.led is None:
         if trump is None:  # Nap's first lead names trumps: keep the heuristic's habit, the longest strong suit
             return by_card[
@@ -144,6 +147,41 @@ def policy(state: HandState, together: Callable[[str, str], bool], values: bool)
     if winners:
         return by_card[min(winners, key=lambda c: cls.trick_key(c, led, trump))]
     return by_card[min(cards, key=cheap)]
+
+
+def _misere(state: HandState, seat: str, declarer: str, cards: list[Card]) -> Card:
+    """Misère as the heuristic plays it: the declarer tries to lose every trick, the others to make him
+    take one (``nap.misere_choice``); every lead is the lowest card."""
+    from .nap import _lowest, misere_choice
+
+    trick = state.trick
+    assert trick is not None
+    cls = type(state)
+    if trick.led is None:
+        if seat == declarer:
+            return _lowest(cards)
+        # A defender, seeing the declarer's hand, leads where he cannot stay under: below all his cards
+        # of a suit he holds; else as close under his lowest card of a suit as it can.
+        theirs = list(state.hands[declarer])
+
+        def pressure(card: Card) -> tuple[int, int]:
+            power = cls.rank_power(card, None)
+            his = [cls.rank_power(c, None) for c in theirs if c.suit == card.suit]
+            if not his:
+                return 2, power
+            gap = min(his) - power
+            return (0, power) if gap > 0 else (1, -gap)
+
+        return min(cards, key=pressure)
+    led = cls.suit_of(trick.led, None)
+    assert trick.winning is not None
+    holder, holding = trick.winning
+    best = cls.trick_key(holding, led, None)
+    played = {e.seat for e in trick.entries}
+    later = any(s not in played and s != seat for s in trick.expected)
+    card, _ = misere_choice(seat, declarer, cards, lambda c: cls.trick_key(c, led, None) > best,
+                            declarer in played, holder, later)
+    return card
 
 
 def value(state: HandState, seat: str, score_before: dict[str, int], values: bool) -> float:

@@ -60,6 +60,7 @@ from ..cards import Card, game_value
 from ..errors import TrickbookError
 from ..games import canonical_name, find_game
 from ..model import Phase
+from .explain import choice_reason
 from .playout import CALL_COST, OutOfBudget, WorkMeter, counts_game_values, finish_decisions, play_out, value
 from .worlds import NoWorlds, World
 
@@ -129,7 +130,10 @@ class SearchBot:
         # The engine actions the last move applied (the unit of the budget), and the worlds it tried.
         self.work = 0
         self.worlds_tried = 0
-        self.searched: dict[str, Any] | None = None  # the reason's values when the search overrode the heuristic
+        # The reason for the choice when the search overrode the heuristic: a fact of the position
+        # (``explain.choice_reason``: the trick the card takes or leaves, the trumps a call is made on).
+        self.searched: tuple[str, dict[str, Any]] | None = None
+        self.observation: Mapping[str, Any] = {}
         # Why the last move was not searched though it had choices (the game cannot lay out its deal from
         # the view), or None: the heuristic's choice and reason stand.
         self.unsearched: str | None = None
@@ -137,15 +141,16 @@ class SearchBot:
     @property
     def reason(self) -> tuple[str, dict[str, Any]] | None:
         """Why the last move was chosen (the table tells the reader): the heuristic's reason when its
-        choice stood, else that the play-outs found the card best."""
+        choice stood, else the fact of the position that the searched choice turns on."""
         if self.searched is not None:
-            return ("bot-looked-ahead" if "card" in self.searched else "bot-looked-ahead-call"), self.searched
+            return self.searched
         reason: tuple[str, dict[str, Any]] | None = getattr(self.heuristic, "reason", None)
         return reason
 
     def choose(self, observation: Mapping[str, Any]) -> str:
         self.work = self.worlds_tried = 0
         self.searched = self.unsearched = None
+        self.observation = observation
         legal: list[str] = list(observation["legal"])
         if not legal:
             raise TrickbookError(f"seat {observation.get('seat')!r} has no legal action to choose from")
@@ -173,6 +178,9 @@ class SearchBot:
             return choice  # throwing in, peeking: the heuristic's call
         plays = [t for t in legal if Action.parse(t, world.seats).verb == "play"]
         choices = self.distinct(world, plays, choice)
+        refuses = getattr(self.heuristic, "search_refuses", None)
+        if refuses is not None:  # a card the game's bot says play-outs cannot judge (a trump jack led into a hang)
+            choices = [t for t in choices if t == choice or not refuses(observation, t)]
         if len(choices) == 1:
             return choice
         return self._search(world, choices, choice, seat)
@@ -279,11 +287,7 @@ class SearchBot:
         if best == choice or choice not in active or not self._clearly_better(results_by_world, best, choice,
                                                                                confidence, half):
             return choice
-        action = Action.parse(best, world.seats)
-        if action.verb == "play" and action.card is not None:
-            self.searched = {"seat": seat, "card": action.card}
-        else:
-            self.searched = {"seat": seat}
+        self.searched = choice_reason(self.hand_class, self.observation, best)
         return best
 
     @staticmethod

@@ -27,7 +27,7 @@ from ..games import canonical_name, find_game
 from ..match import Match, hand_finished
 from ..messages import Message, Reason
 from .conduct import Conduct, TableError, conduct_class, unknown_target
-from .reasons import bot_reason
+from .reasons import reason_forms
 
 # A hand never needs more bot moves than this; it stops a misbehaving bot from looping.
 MAX_BOT_MOVES = 200
@@ -107,6 +107,8 @@ class Table:
         self.bots = {s: given.get(s) or make_bot(self.game, base + i, level)
                      for i, s in enumerate(self.match.seats) if s != seat}
         self.log: list[dict[str, Any]] = []
+        # The full reasons of this hand's bot moves that say more than their public form: told at its end.
+        self.held: list[dict[str, Any]] = []
         # The reader's moves so far (action texts, ``timeout``, ``next``): enough to resume.
         self.moves: list[str] = []
         self._deal()
@@ -182,7 +184,10 @@ class Table:
             assert seat is not None
             bot = self.bots[seat]
             action = Action.parse(bot.choose(state.observation(seat)), state.seats)
-            steps.append(self._step(action, state.apply(action), bot=True, why=bot_reason(bot)))
+            forms = reason_forms(bot)
+            if forms is not None and forms[1] is not None:  # told once the hand is over
+                self.held.append({"seat": seat, "action": self.conduct.shown_action(action, True), "why": forms[1]})
+            steps.append(self._step(action, state.apply(action), bot=True, why=forms[0] if forms else None))
         return steps
 
     def _step(self, action: Action | None, events: list[Any], bot: bool,
@@ -195,7 +200,10 @@ class Table:
             "view": self.view(),
         }
         if why is not None:
-            step["why"] = why  # the bot's own reason, as a message
+            step["why"] = why  # the bot's own reason, as a message: its public form (``reasons.PUBLIC``)
+        if self.held and hand_finished(self.state):
+            # The hand is over: the bots' full reasons, with the cards they held, may now be told.
+            step["reasons"], self.held = self.held, []
         self.log.append(step)
         return step
 
