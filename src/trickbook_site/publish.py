@@ -264,13 +264,28 @@ def oversized(stage: Path) -> list[str]:
             for p in sorted(stage.rglob("*")) if p.is_file() and p.stat().st_size > SIZE_LIMIT]
 
 
+# Characters a base address may not hold: `_headers` rules are path patterns (`*` and `:name` are
+# wildcards there), and quotes, brackets and the like only come from a mistake.
+UNSAFE_IN_BASE_URL = set("*\"'<>`{}|\\^")
+
+
 def base_path(base_url: str | None) -> str:
     """The path the site is served under, from ``--base-url`` ("/" without one)."""
     if not base_url:
         return "/"
-    parts = urlsplit(base_url)
-    if parts.scheme not in ("http", "https") or not parts.netloc or parts.query or parts.fragment:
-        raise SiteError(f"--base-url {base_url!r}: expected an address such as https://example.org/course/")
+    expected = f"--base-url {base_url!r}: expected an address such as https://example.org/course/"
+    unsafe = sorted({c for c in base_url if c.isspace() or not c.isprintable() or c in UNSAFE_IN_BASE_URL})
+    if unsafe:
+        shown = " ".join("a space" if c == " " else repr(c)[1:-1] if not c.isprintable() or c.isspace() else c
+                         for c in unsafe)
+        raise SiteError(f"{expected} (without {shown}: hosts read the address's path as a pattern in _headers)")
+    try:
+        parts = urlsplit(base_url)
+        parts.port  # noqa: B018 - a port out of range raises here
+    except ValueError as exc:
+        raise SiteError(f"{expected} ({exc})") from None
+    if parts.scheme not in ("http", "https") or not parts.hostname or parts.query or parts.fragment:
+        raise SiteError(expected)
     path = parts.path or "/"
     return path if path.endswith("/") else path + "/"
 
