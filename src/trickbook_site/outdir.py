@@ -41,7 +41,8 @@ COURSE_OWN = ("docs", "mkdocs.yml", "locales", "src", "overrides", "widgets", "g
 
 DOCS_ADVICE = ("To serve the site from a docs/ folder on GitHub Pages, publish into the docs/ folder of a "
                "separate checkout of the branch that GitHub Pages serves (one that holds only the published "
-               "site, for example `git worktree add ../pages pages`, then `trickbook publish --out ../pages/docs`), "
+               "site, for example `git worktree add --detach ../pages` and `git switch --orphan pages` there, "
+               "then `trickbook publish --out ../pages/docs`), "
                "or choose Source: GitHub Actions and let .github/workflows/publish.yml publish it")
 
 
