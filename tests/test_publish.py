@@ -244,7 +244,8 @@ def test_a_base_url_that_hosts_would_misread_is_refused_with_the_reason(url: str
 
     with pytest.raises(SiteError) as refused:
         base_path(url)
-    assert str(refused.value).startswith(f"--base-url {url!r}: expected an address such as https://example.org/course/ ")
+    expected = f"--base-url {url!r}: expected an address such as https://example.org/course/ "
+    assert str(refused.value).startswith(expected)
     assert says in str(refused.value)
 
 
