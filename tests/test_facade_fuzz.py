@@ -1,17 +1,22 @@
 """The JSON facades the browser's worker calls never raise: any argument, any saved match.
 
-``trickbook.table.facade`` (the play tables) and ``trickbook.web`` (the worked
-hands) answer every call with JSON: ``{"ok": true, …}`` or ``{"ok": false,
+``trickbook.table.facade`` (the play tables), ``trickbook.web`` (the worked hands),
+``trickbook.questions.facade`` (questions and drills) and ``trickbook.bots.warm``
+(the idle warm-up; its answer is ``{"error": text}`` or the searches' counts and
+``ms``) answer every call with JSON: ``{"ok": true, …}`` or ``{"ok": false,
 "error": {code, text, …}}`` (or ``"reason"`` for an action the rules refuse),
 whatever the types and sizes of the arguments, and whatever a saved match
 holds. The wrong-type sweep is exhaustive; the rest is Hypothesis, derandomised,
-sized by ``TRICKBOOK_FUZZ_EXAMPLES`` (``scripts/fuzz`` runs a longer one).
+sized by ``TRICKBOOK_FUZZ_EXAMPLES`` (``scripts/fuzz`` runs a longer one). Every facade
+function that ``widgets/worker.js`` calls is in ``_calls``: a test reads the worker to make sure.
 """
 
 from __future__ import annotations
 
+import importlib
 import json
 import os
+import re
 from pathlib import Path
 from typing import Any, Callable
 
@@ -20,6 +25,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from trickbook import web
+from trickbook.bots import warm
+from trickbook.questions import facade as questions
 from trickbook.table import facade
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -28,6 +35,7 @@ FUZZ = settings(max_examples=EXAMPLES, deadline=None, derandomize=True, database
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 SEED = "5e" * 32
 RECORD = ROOT / "docs" / "hands" / "nap" / "nap-all-pass.hand.toml"
+PLAYED = ROOT / "docs" / "hands" / "nap" / "nap-four-hearts.hand.toml"  # step 4: A leads, AS or AH
 SAVE_CODES = {"bad-save", "save-version", "save-refused"}
 
 
@@ -44,6 +52,10 @@ def _answer(text: Any) -> dict[str, Any]:
     """A facade's answer: JSON text of an object whose ``ok`` is a boolean, with an error or reason when false."""
     assert isinstance(text, str)
     answer = json.loads(text)
+    if isinstance(answer, dict) and "ok" not in answer and ("ms" in answer or "error" in answer):  # the warm-up's
+        assert isinstance(answer.get("error", ""), str) and answer.get("error") != "", answer
+        assert "error" in answer or isinstance(answer["ms"], float), answer
+        return {"ok": "error" not in answer, **answer}
     assert isinstance(answer, dict) and isinstance(answer.get("ok"), bool)
     if not answer["ok"]:
         problem = answer.get("error") or answer.get("reason")
@@ -72,7 +84,35 @@ def _calls() -> list[tuple[str, Callable[..., str], list[Any]]]:
         ("load_json", web.load_json, [record]),
         ("whatif_json", web.whatif_json, [record, 1, "A pass", 0]),
         ("variants_json", web.variants_json, [record, 0]),
+        ("cost_json", questions.cost_json, [PLAYED.read_text(encoding="utf-8"), 4, "A", "AS", "AH", "gentle"]),
+        ("practice_json", questions.practice_json, ["nap", "drill", 3]),
+        ("warm_up_json", warm.warm_up_json, ["yorkshire"]),
     ]
+
+
+# How widgets/worker.js reaches each facade: `web.` is trickbook.web, `questions()` and `table()` import the
+# modules named here, and `pyimport("module").name` names its module itself.
+WORKER_MODULES = {"web.": "trickbook.web", "questions().": "trickbook.questions.facade",
+                  "table().": "trickbook.table.facade"}
+
+
+def _worker_calls() -> set[tuple[str, str]]:
+    worker = (ROOT / "widgets" / "worker.js").read_text(encoding="utf-8")
+    calls = set()
+    for found in re.finditer(r'(web\.|questions\(\)\.|table\(\)\.|pyimport\("([\w.]+)"\)\.)(\w+_json)\b', worker):
+        calls.add((found.group(2) or WORKER_MODULES[found.group(1)], found.group(3)))
+    # Every facade name the worker mentions was read with its module: none reached Python another way.
+    assert {name for _, name in calls} == set(re.findall(r"\b(\w+_json)\b", worker)), calls
+    return calls
+
+
+def test_every_facade_function_the_worker_calls_is_fuzzed():
+    calls = _worker_calls()
+    assert len(calls) >= 12 and ("trickbook.questions.facade", "cost_json") in calls, calls
+    fuzzed = {(function.__module__, function.__name__) for _, function, _ in _calls()}
+    for module, name in calls:
+        assert callable(getattr(importlib.import_module(module), name)), (module, name)
+    assert calls - fuzzed == set(), f"called by widgets/worker.js but not fuzzed here: {sorted(calls - fuzzed)}"
 
 
 def test_every_facade_call_answers_json_whatever_the_type_of_each_argument():
@@ -143,6 +183,8 @@ def test_random_calls_with_random_arguments_always_answer_json(data):
         args = [data.draw(st.one_of(st.just(g), ANY)) for g in good]
         if name == "table_new_json":
             args[5] = data.draw(st.sampled_from(["gentle", None, 7]))  # the strong bots are slow; their type is enough
+        if name == "cost_json":
+            args[5] = data.draw(st.sampled_from(["gentle", None, 7, "x", "\ud800"]))  # likewise
         _answer(function(*args))
 
 

@@ -13,6 +13,7 @@ import pytest
 from babel.messages.pofile import read_po, write_po
 
 from trickbook import messages
+from trickbook_site.errors import CatalogError
 from trickbook_site.i18n import catalog as catalogs
 from trickbook_site.i18n.localize import localize_markdown, translator
 from trickbook_site.i18n.pofile import read_po_file
@@ -207,6 +208,26 @@ def test_add_starts_a_language_with_its_own_plural_rule(tmp_path):
     assert de.header["Language"] == "de"
     assert de.header["Plural-Forms"].startswith("nplurals=2;")
     assert catalogs.add_main(["--root", str(root), "de"]) == 1  # never overwrites a language's work
+
+
+@pytest.mark.parametrize("name, says", [
+    ("en", "en: English is the language the pages are written in; it needs no catalogs"),
+    ("en-GB", "en_GB: English is the language the pages are written in; it needs no catalogs"),
+    ("C", "C is not a language (it is the system's plain locale); name the language to add, such as fr or pt_PT"),
+    ("posix", "posix is not a language"),
+    ("", "name the language to add, such as fr or pt_PT"),
+    ("  ", "name the language to add, such as fr or pt_PT"),
+    ("pt", "pt: the site already has pt_PT for that language (its pages are under pt/)"),
+])
+def test_add_refuses_the_source_language_the_plain_locale_nothing_and_a_second_catalog_of_a_language(
+        tmp_path, name, says):
+    root = make_project(tmp_path)
+    before = sorted(p.name for p in (root / "locales").iterdir())
+    with pytest.raises(CatalogError) as refused:
+        catalogs.add(root, name)
+    assert str(refused.value).startswith(says)
+    assert "LANG" not in str(refused.value) and "LC_ALL" not in str(refused.value)  # not Babel's hint
+    assert sorted(p.name for p in (root / "locales").iterdir()) == before
 
 
 # -- localizing -------------------------------------------------------------------

@@ -61,3 +61,16 @@ def test_an_added_worked_hand_builds_in_every_language(own_site: Path, monkeypat
 def test_new_rejects_an_unknown_game(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["new", str(tmp_path / "x"), "--games", "bridge"]) == 1
     assert "bridge" in capsys.readouterr().err
+
+
+def test_add_game_keeps_crlf_files_crlf_and_lf_files_lf(tmp_path: Path) -> None:
+    from trickbook_site.scaffold import add_games, new_site
+
+    course = new_site(tmp_path / "course", games=["nap"], languages=["en"])
+    config, index = course / "mkdocs.yml", course / "docs" / "index.md"
+    config.write_bytes(config.read_bytes().replace(b"\n", b"\r\n"))
+    add_games(course, ["yorkshire"])
+    written = config.read_bytes()
+    assert b"yorkshire.md" in written
+    assert written.count(b"\n") == written.count(b"\r\n") > 3  # every line still ends with CRLF
+    assert b"yorkshire.md" in index.read_bytes() and b"\r" not in index.read_bytes()

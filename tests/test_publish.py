@@ -231,6 +231,32 @@ def test_a_bad_base_url_fails_in_one_line_before_any_work(tmp_path: Path) -> Non
     assert not (tmp_path / "out").exists() and not (tmp_path / "site").exists()
 
 
+@pytest.mark.parametrize("url, says", [
+    ("https://[::1/", "(Invalid IPv6 URL)"),
+    ("https://example.org:99999/", "(Port out of range 0-65535)"),
+    ("https://example.org/my course/", "(without a space: hosts read the address's path as a pattern in _headers)"),
+    ("https://example.org/*/", "(without *: hosts read the address's path as a pattern in _headers)"),
+    ("https://example.org/a\tb/", "(without \\t: hosts read"),
+    ('https://example.org/"><b>/', '(without " < >: hosts read'),
+])
+def test_a_base_url_that_hosts_would_misread_is_refused_with_the_reason(url: str, says: str) -> None:
+    from trickbook_site.publish import base_path
+
+    with pytest.raises(SiteError) as refused:
+        base_path(url)
+    expected = f"--base-url {url!r}: expected an address such as https://example.org/course/ "
+    assert str(refused.value).startswith(expected)
+    assert says in str(refused.value)
+
+
+def test_a_base_url_with_a_broken_ipv6_host_is_refused_in_one_clear_line(tmp_path: Path) -> None:
+    bad = subprocess.run([sys.executable, "-m", "trickbook_site.cli", "publish", "--base-url", "https://[::1/",
+                          "--out", str(tmp_path / "out")], capture_output=True, text=True, cwd=tmp_path)
+    assert bad.returncode == 1
+    assert bad.stderr.strip() == ("trickbook publish: --base-url 'https://[::1/': expected an address such as "
+                                  "https://example.org/course/ (Invalid IPv6 URL)")
+
+
 def test_publish_folder_refuses_a_site_without_its_runtime_and_leaves_no_output(tmp_path: Path) -> None:
     (tmp_path / "site").mkdir()
     (tmp_path / "site" / "index.html").write_text("<p>hi</p>")

@@ -23,6 +23,18 @@ class DealError(TrickbookError):
     code = "bad-deal"
 
 
+class SeatError(DealError):
+    """A seat named that the hand does not have (a dealer, a score, a note, a deal)."""
+
+    code = "bad-seat"
+
+
+class OptionError(DealError):
+    """A rules option that the game does not have, or a value of the wrong type for it."""
+
+    code = "bad-option"
+
+
 class IllegalActionError(TrickbookError):
     """A well-formed action that the rules forbid here.
 

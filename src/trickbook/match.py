@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any, Mapping, Sequence
 
 from .actions import Action
-from .errors import DealError, TrickbookError
+from .errors import DealError, SeatError, TrickbookError
 from .game import Deal, HandState, Rules
 from .games import canonical_name, find_game
 from .shuffle import deal_hand, fingerprint, first_dealer, new_seed, seed_bytes
@@ -61,7 +61,7 @@ class Match:
         if dealer is None:
             dealer, self.first_dealer_details = first_dealer(self.game, self.seats, self.seed)
         elif dealer not in self.seats:
-            raise DealError(f"dealer {dealer!r} is not a seat ({' '.join(self.seats)})")
+            raise SeatError(f"dealer {dealer!r} is not a seat ({' '.join(self.seats)})")
         if rounds is not None and (type(rounds) is not int or rounds < 1):
             raise MatchError(f"rounds must be a positive whole number, not {rounds!r}")
         self._dealer = dealer

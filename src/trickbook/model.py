@@ -8,7 +8,7 @@ from itertools import chain
 from typing import Any, Mapping
 
 from .cards import Card
-from .errors import DealError
+from .errors import DealError, OptionError
 
 
 class Phase(StrEnum):
@@ -46,6 +46,11 @@ class Phase(StrEnum):
 _CALLS = frozenset({Phase.BIDDING, Phase.BEG, Phase.GIVE, Phase.ROUND_ONE, Phase.ROUND_TWO})
 
 
+def _word(value: Any) -> str:
+    """An option's value as a record writes it: true and false, not Python's True and False."""
+    return ("true" if value else "false") if isinstance(value, bool) else repr(value)
+
+
 @dataclass(frozen=True)
 class Rules:
     """Options of a game. Subclasses declare their own fields with defaults; Nap has none.
@@ -64,21 +69,21 @@ class Rules:
         for name, value in options.items():
             if name not in known:
                 if not known:
-                    raise DealError(f"unknown rules option {name!r}: this game has no rules options")
-                raise DealError(f"unknown rules option {name!r} (known: {', '.join(sorted(known))})")
+                    raise OptionError(f"unknown rules option {name!r}: this game has no rules options")
+                raise OptionError(f"unknown rules option {name!r} (known: {', '.join(sorted(known))})")
             default = getattr(cls(), name)
             if type(default) is bool and type(value) is not bool:
-                raise DealError(f"rules option {name!r} must be true or false, not {value!r}")
+                raise OptionError(f"rules option {name!r} must be true or false, not {_word(value)}")
             if type(default) is int and type(value) is not int:
-                raise DealError(f"rules option {name!r} must be a whole number, not {value!r}")
+                raise OptionError(f"rules option {name!r} must be a whole number, not {_word(value)}")
         rules = cls(**dict(options))
         rules.check()
         return rules
 
     def check(self) -> None:
-        """Refuse option values no game can be played with; raise DealError."""
+        """Refuse option values no game can be played with; raise OptionError."""
         if "target" in {f.name for f in fields(self)} and self.target < 1:
-            raise DealError(f"rules option 'target' must be at least 1, not {self.target}")
+            raise OptionError(f"rules option 'target' must be at least 1, not {self.target}")
 
     def changed(self) -> dict[str, Any]:
         """The options that differ from the defaults."""

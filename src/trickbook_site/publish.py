@@ -27,7 +27,8 @@ brotli (`.br`) and gzip (`.gz`) copy beside it, and `_headers` (see `headers.py`
 how to serve all of it. The CSP meta tag stays in every page, for hosts that read no
 headers (GitHub Pages). A file over 25 MiB, Cloudflare Pages' limit, is reported.
 
-The folder is written beside `--out` and moved into place only when it is complete.
+The folder is written beside `--out` and swapped into place only when it is complete; `--out` must be
+new, empty or a previous publish (`outdir.py`).
 """
 
 from __future__ import annotations
@@ -44,11 +45,13 @@ from pathlib import Path, PurePosixPath
 from typing import Callable
 from urllib.parse import urlsplit
 
+from . import workdirs
 from .embed import write_oembed
 from .errors import SiteError
 from .handouts import add_handout_codes
 from .headers import HeaderRules, header_rules, write_headers
 from .offline import write_service_worker
+from .outdir import check_out, write_mark
 
 Log = Callable[[str], None]
 
@@ -261,31 +264,49 @@ def oversized(stage: Path) -> list[str]:
             for p in sorted(stage.rglob("*")) if p.is_file() and p.stat().st_size > SIZE_LIMIT]
 
 
+# Characters a base address may not hold: `_headers` rules are path patterns (`*` and `:name` are
+# wildcards there), and quotes, brackets and the like only come from a mistake.
+UNSAFE_IN_BASE_URL = set("*\"'<>`{}|\\^")
+
+
 def base_path(base_url: str | None) -> str:
     """The path the site is served under, from ``--base-url`` ("/" without one)."""
     if not base_url:
         return "/"
-    parts = urlsplit(base_url)
-    if parts.scheme not in ("http", "https") or not parts.netloc or parts.query or parts.fragment:
-        raise SiteError(f"--base-url {base_url!r}: expected an address such as https://example.org/course/")
+    expected = f"--base-url {base_url!r}: expected an address such as https://example.org/course/"
+    unsafe = sorted({c for c in base_url if c.isspace() or not c.isprintable() or c in UNSAFE_IN_BASE_URL})
+    if unsafe:
+        shown = " ".join("a space" if c == " " else repr(c)[1:-1] if not c.isprintable() or c.isspace() else c
+                         for c in unsafe)
+        raise SiteError(f"{expected} (without {shown}: hosts read the address's path as a pattern in _headers)")
+    try:
+        parts = urlsplit(base_url)
+        parts.port  # noqa: B018 - a port out of range raises here
+    except ValueError as exc:
+        raise SiteError(f"{expected} ({exc})") from None
+    if parts.scheme not in ("http", "https") or not parts.hostname or parts.query or parts.fragment:
+        raise SiteError(expected)
     path = parts.path or "/"
     return path if path.endswith("/") else path + "/"
 
 
 def publish_folder(site: Path, out: Path, base_url: str | None = None, cache: Path | None = None,
-                   log: Log = lambda message: None) -> Published:
-    """Publish the built site ``site`` into ``out`` (replaced whole, only once complete)."""
+                   log: Log = lambda message: None, course: Path | None = None) -> Published:
+    """Publish the built site ``site`` into ``out`` (replaced whole, only once complete).
+
+    ``out`` must be new, empty or a previous publish (``outdir.check_out``; ``course`` is the
+    course's folder, whose own files are refused). The folder is made in a locked work folder
+    beside ``out`` and swapped into place in one step (``workdirs``), so a publish killed at any
+    point leaves ``out`` whole, the old or the new, and the next publish removes what it left.
+    """
     if not is_built_site(site):
         raise SiteError(f"{site}: not a built trickbook site (no index.html and assets/runtime.json)")
     prefix = base_path(base_url)
     out = out.resolve()
-    if out == site.resolve() or site.resolve() in out.parents or out in site.resolve().parents:
-        raise SiteError(f"--out {out}: must be a folder apart from the site {site}")
-    out.parent.mkdir(parents=True, exist_ok=True)
-    stage = out.parent / f".{out.name}.publishing-{os.getpid()}"
-    old = out.parent / f".{out.name}.old-{os.getpid()}"
-    shutil.rmtree(stage, ignore_errors=True)
-    try:
+    check_out(out, site, course)
+    workdirs.tidy(out)  # what a publish killed between two renames left, before anything else
+    with workdirs.claim(out.parent, f".{out.name}.publishing-", log) as work:
+        stage = work / "site"
         shutil.copytree(site, stage, symlinks=False)
         moved = {p.name for p in (stage / "assets").iterdir()} - {"pyodide"}
         runtime, engine, bundle = hash_assets(stage)
@@ -307,20 +328,22 @@ def publish_folder(site: Path, out: Path, base_url: str | None = None, cache: Pa
         result.compressed = precompress(stage, cache)
         log(f"wrote brotli and gzip copies of {result.compressed} files")
         result.warnings = oversized(stage)
-        if out.exists():
-            out.rename(old)
-        stage.rename(out)
+        write_mark(stage)
+        workdirs._step("publish:staged")
+        check_out(out, site, course)  # again: something may have appeared there meanwhile
+        workdirs.swap_into_place(stage, out)
         result.folder = out
-    finally:
-        shutil.rmtree(stage, ignore_errors=True)
-        shutil.rmtree(old, ignore_errors=True)
     return result
 
 
 def publish_main(site_dir: Path | None, out: Path, base_url: str | None, log: Log) -> int:
     """`trickbook publish`: build (or take the built site in ``site_dir``), then publish it into ``out``."""
+    from .project import is_site_folder
+
     base_path(base_url)  # a bad address fails before any work
     site = (site_dir or Path.cwd() / "site").resolve()
+    course = Path.cwd().resolve() if is_site_folder(Path.cwd()) else None
+    check_out(out, site, course)  # and so does an --out that holds the author's files
     if site_dir is None or not is_built_site(site):
         from .build import build_site
         from .project import find_project
@@ -328,7 +351,7 @@ def publish_main(site_dir: Path | None, out: Path, base_url: str | None, log: Lo
         build_site(find_project(), site_dir=site, log=log)
     else:
         log(f"publishing the site already built in {site}")
-    result = publish_folder(site, out, base_url, cache=Path.cwd() / "build" / "publish", log=log)
+    result = publish_folder(site, out, base_url, cache=Path.cwd() / "build" / "publish", log=log, course=course)
     for warning in result.warnings:
         log(f"warning: {warning}")
     log(f"published {result.files} files into {result.folder}: upload the folder as it is; "

@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 import shutil
 from pathlib import Path
+from typing import Callable
 
 from trickbook.games import canonical_name, find_game
 from trickbook.record import SUFFIX
@@ -215,13 +216,21 @@ def add_games(folder: Path, games: list[str]) -> list[str]:
                                 "(nothing was changed)")
     for game, record in records.items():
         _write_game(docs, game, record)
-    config = folder / "mkdocs.yml"
-    config.write_text(_with_nav_entries(config.read_text(encoding="utf-8"), [f"{g}.md" for g in games]),
-                      encoding="utf-8")
+    _edit(folder / "mkdocs.yml", lambda text: _with_nav_entries(text, [f"{g}.md" for g in games]))
     index = docs / "index.md"
     if index.is_file():
-        index.write_text(_with_links(index.read_text(encoding="utf-8"), games), encoding="utf-8")
+        _edit(index, lambda text: _with_links(text, games))
     return games
+
+
+def _edit(path: Path, change: Callable[[str], str]) -> None:
+    """Rewrite ``path`` through ``change``, keeping its line endings (a file written with CRLF stays CRLF)."""
+    with open(path, encoding="utf-8", newline="") as handle:
+        text = handle.read()
+    crlf = "\r\n" in text
+    changed = change(text.replace("\r\n", "\n"))
+    with open(path, "w", encoding="utf-8", newline="") as handle:
+        handle.write(changed.replace("\n", "\r\n") if crlf else changed)
 
 
 def _links(games: list[str]) -> str:

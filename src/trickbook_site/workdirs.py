@@ -213,6 +213,13 @@ def recover(target: Path) -> None:
         shutil.rmtree(leftover, ignore_errors=True)
 
 
+def tidy(target: Path) -> None:
+    """``recover`` under the swap lock: put back a site a killed swap left beside ``target``, clear the rest."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    with _swap_lock(target):
+        recover(target)
+
+
 def swap_into_place(new: Path, target: Path) -> None:
     """Make the finished site ``new`` be ``target``, so that readers never see half a site or none."""
     target.parent.mkdir(parents=True, exist_ok=True)

@@ -3,6 +3,8 @@ misdirected snapshot description, and page addresses that name no game.
 
 - A saved match edited in storage (its seat, its bots' level) is dropped, with a notice that says
   its seal no longer matches; the other seat's hand is never shown.
+- A saved match whose moves were cut short, added to or edited (a take-back) is dropped with the same
+  notice: the moves are sealed with the rest.
 - A saved match says what is wrong with it: moves the rules refuse, another version, unreadable.
 - A snapshot.json that cannot be used (not JSON, not its shape, an HTTP error) gives one console
   warning and a normal boot; one naming a file on another origin is never fetched.
@@ -109,8 +111,8 @@ def test_a_saved_match_edited_in_storage_is_dropped_and_no_other_seat_is_shown(
         mine = hand_shown(table)
         match = saved(page, "euchre")
         assert match["seat"] == "S" and match[field] != value
-        # The moves emptied too (they are not sealed, and the rules would refuse the reader's own moves
-        # at another seat): the edit that matters is the one field, at the first deal.
+        # The moves emptied too (the rules would refuse the reader's own moves at another seat): the edit
+        # that matters is the one field, at the first deal.
         put_saved(page, "euchre", {**match, field: value, "moves": []})
         page.reload()
         table = page.locator("div.tb-table[data-game='euchre']")
@@ -122,12 +124,46 @@ def test_a_saved_match_edited_in_storage_is_dropped_and_no_other_seat_is_shown(
     assert guard.refused == [] and errors == []
 
 
-def test_a_saved_match_whose_moves_the_rules_refuse_says_so(browser, site_url, tb, catalogs):
+@pytest.mark.parametrize(("edit", "lang", "size"), [
+    ("cut", "en", (1280, 800)),
+    ("cut", "pt", (360, 740)),
+    ("added", "fr", (1280, 800)),
+    ("changed", "en", (360, 740)),
+])
+def test_a_saved_match_whose_moves_were_cut_or_edited_is_dropped_by_its_seal(
+        browser, site_url, tb, catalogs, edit, lang, size):
+    context, guard, page, errors, _ = open_page(browser, site_url, tb, f"/{lang}/play-nap/?pace=0", size)
+    try:
+        table = start_match(page, tb, "nap")
+        tb.one_decision(page, table)
+        tb.wait_for_reader(page, table)
+        match = saved(page, "nap")
+        moves = match["moves"]
+        assert len(moves) >= 2 and match["moves_sealed"], match
+        edited = {"cut": moves[:-1], "added": [*moves, "A bid banana"],
+                  "changed": [*moves[:-1], moves[-1].rsplit(" ", 1)[0] + " pass"]}[edit]
+        assert edited != moves
+        put_saved(page, "nap", {**match, "moves": edited})
+        page.reload()
+        table = page.locator("div.tb-table[data-game='nap']")
+        assert_dropped_with(page, table, catalogs, lang, "seal", size)
+        assert table.get_attribute("data-engine") != "live"
+    finally:
+        context.close()
+    assert guard.refused == [] and errors == []
+
+
+def test_a_saved_match_whose_sealed_moves_the_rules_refuse_says_so(browser, site_url, tb, catalogs):
     context, guard, page, errors, _ = open_page(browser, site_url, tb, "/en/play-nap/?pace=0")
     try:
         start_match(page, tb, "nap")
         match = saved(page, "nap")
-        put_saved(page, "nap", {**match, "moves": [*match["moves"], "A bid banana"]})
+        refused = {**match, "moves": [*match["moves"], "A bid banana"]}
+        # Sealed as the page itself would (its own module, its own key): only the rules can refuse it.
+        refused["moves_sealed"] = page.evaluate(
+            """async (match) => (await import(new URL("/assets/widgets/play-table/sealed.js", location.href).href))
+                 .sealMoves("nap", match)""", refused)
+        put_saved(page, "nap", refused)
         page.reload()
         assert_dropped_with(page, page.locator("div.tb-table[data-game='nap']"), catalogs, "en", "refused", (1280, 800))
     finally:
@@ -139,7 +175,8 @@ def test_a_saved_match_whose_moves_the_rules_refuse_says_so(browser, site_url, t
     (json.dumps({"format": 1, "game": "nap", "moves": [], "version": "0.1.0+table3"}), "version", "fr"),
     (json.dumps({"game": "nap", "seed": "0" * 64, "moves": [], "version": "0.0.0+old"}), "version", "en"),
     ("{not json", "unreadable", "pt"),
-    (json.dumps({"format": 2, "game": "nap", "moves": "A pass", "version": "x"}), "unreadable", "en"),
+    (json.dumps({"format": 2, "game": "nap", "moves": [], "version": "0.1.0+table4"}), "version", "pt"),
+    (json.dumps({"format": 3, "game": "nap", "moves": "A pass", "version": "x"}), "unreadable", "en"),
 ])
 def test_a_saved_match_from_another_version_or_unreadable_says_which(
         browser, site_url, tb, catalogs, text, problem, lang):

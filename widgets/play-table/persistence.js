@@ -1,5 +1,5 @@
 // The saved match, in localStorage: the seed sealed (sealed.js), its fingerprint, the reader's
-// seat, players and rounds, the reader's moves and the engine's save version. Never the seed
+// seat, players and rounds, the reader's moves (sealed after each one) and the engine's save version. Never the seed
 // itself: whoever reads storage must not see the hands still to come.
 //
 // Deterministic bots make this enough: the engine plays the moves again from the seed and

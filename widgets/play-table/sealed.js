@@ -4,6 +4,9 @@
 // come. While the match is on, the saved match (localStorage) holds the seed only sealed:
 // AES-GCM under a key made for this match by Web Crypto as *non-extractable*, kept in this
 // site's IndexedDB, and sealed together with everything else that defines the match (matchTerms).
+// The moves are sealed too, after every move, under the same key (sealMoves: an AES-GCM tag over
+// the match's terms, the moves in their order and the hand number), so a move list cut short or
+// edited in storage (a take-back) never resumes.
 // No storage viewer shows the key's bytes and no script can export them; the
 // page can only ask the browser to decrypt with it, which it does once, to resume after a
 // reload. The key is deleted with the saved match when the match ends or is abandoned; the
@@ -61,7 +64,18 @@ const utf8 = (text) => new TextEncoder().encode(text);
 
 // The version of the saved match's layout this page writes; a save of another layout is from
 // another version of the site.
-export const SAVE_FORMAT = 2;
+export const SAVE_FORMAT = 3;
+
+// The keys this page made or opened, by game (the CryptoKey objects: their bytes stay unreadable),
+// so that sealing the moves after each one needs no trip to IndexedDB.
+const keys = new Map();
+
+async function keyOf(game) {
+  if (keys.has(game)) return keys.get(game);
+  const key = await onStore("readonly", (store) => store.get(game));
+  if (key) keys.set(game, key);
+  return key || null;
+}
 
 /** What defines a saved match besides its seed, as the bytes the seal authenticates: the page's save
  * format, the engine's save version, the game, the reader's seat, the bots' level, the players and
@@ -84,7 +98,47 @@ export async function seal(game, seed, match) {
   const additionalData = matchTerms(game, match);
   const data = await crypto.subtle.encrypt({ name: "AES-GCM", iv, additionalData }, key, utf8(seed));
   await onStore("readwrite", (store) => store.put(key, game));
+  keys.set(game, key);
   return { iv: hex(iv), data: hex(new Uint8Array(data)) };
+}
+
+/** What the seal of the moves authenticates: the match's terms (matchTerms), every move in its order and
+ * the hand number. A move cut, added, changed or reordered changes these bytes. */
+export function movesTerms(game, match) {
+  const moves = match && Array.isArray(match.moves) ? match.moves : null;
+  const hand = match && match.hand_number !== undefined ? match.hand_number : null;
+  return utf8(JSON.stringify(["trickbook.table.moves", new TextDecoder().decode(matchTerms(game, match)), moves, hand]));
+}
+
+/** Seal the moves of `game`'s match as `match` holds them, under the match's key: {iv, data} as hex (the
+ * AES-GCM tag of nothing, with movesTerms as its additional data). Throws when the match has no key. */
+export async function sealMoves(game, match) {
+  const key = await keyOf(game);
+  if (!key) throw new Error("this match has no key to seal its moves with");
+  const iv = crypto.getRandomValues(new Uint8Array(12));
+  const data = await crypto.subtle.encrypt({ name: "AES-GCM", iv, additionalData: movesTerms(game, match) }, key,
+    new Uint8Array(0));
+  return { iv: hex(iv), data: hex(new Uint8Array(data)) };
+}
+
+/** Whether `sealedMoves` (from sealMoves) is the seal of exactly the moves `match` holds. */
+export async function movesIntact(game, sealedMoves, match) {
+  if (!sealedMoves || typeof sealedMoves.iv !== "string" || !/^[0-9a-f]{24}$/.test(sealedMoves.iv)
+    || typeof sealedMoves.data !== "string" || !/^([0-9a-f]{2}){16,}$/.test(sealedMoves.data)) return false;
+  let key;
+  try {
+    key = await keyOf(game);
+  } catch (err) {
+    return false;
+  }
+  if (!key) return false;
+  try {
+    await crypto.subtle.decrypt({ name: "AES-GCM", iv: unhex(sealedMoves.iv), additionalData: movesTerms(game, match) },
+      key, unhex(sealedMoves.data));
+    return true;
+  } catch (err) {
+    return false;
+  }
 }
 
 /** The seed sealed for `game`'s match as `match` describes it: {seed} | {problem: "no-key"} when its key
@@ -108,6 +162,7 @@ export async function unseal(game, sealed, match) {
 
 /** Delete the key of `game`'s match: its sealed seed can no longer be opened. */
 export async function dropKey(game) {
+  keys.delete(game);
   if (!canSeal()) return;
   try {
     await onStore("readwrite", (store) => store.delete(game));

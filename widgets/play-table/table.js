@@ -21,7 +21,7 @@ import { addStylesheet, el, partsNodes } from "../board.js";
 import { siteGames } from "../games.js";
 import { installKeys } from "./keys.js";
 import { forget, loadSaved, loadSettings, newSeed, save, saveSettings } from "./persistence.js";
-import { SAVE_FORMAT, canSeal, seal, unseal } from "./sealed.js";
+import { SAVE_FORMAT, canSeal, movesIntact, seal, sealMoves, unseal } from "./sealed.js";
 import { seatName, spokenSummary, tableParts, useSeats } from "./state.js";
 import { DecisionTimer } from "./timer.js";
 import { TableView } from "./view.js";
@@ -60,7 +60,7 @@ class PlayTable {
     this.transport = null; // an online table's link (widgets/online/transport.js); null: the page's engine
     this.people = null; // an online table's seats: {seat: {name, kind}} (the lobby's), painted beside each seat
     this.showing = Promise.resolve(); // the answers being painted, one after the other
-    this.record = null; // what is saved: {format, version, sealed, fingerprint, seat, players, rounds, level, moves, hand_number}
+    this.record = null; // what is saved: {format, version, sealed, fingerprint, seat, players, rounds, level, moves, hand_number, moves_sealed}
     this.settings = loadSettings(); // {level}: how the bots of the next match play
     this.ui = new TableView(root, this);
     this.ui.gentle.checked = this.settings.level === "gentle";
@@ -128,6 +128,10 @@ class PlayTable {
     this.setEngine("loading");
     // The seed comes out of its seal only to go to the engine; it is never kept in the page.
     const unsealed = await unseal(this.game, found.saved.sealed, found.saved);
+    if (unsealed.seed && !(await movesIntact(this.game, found.saved.moves_sealed, found.saved))) {
+      unsealed.seed = null; // the moves were cut or edited in storage (a take-back): the seal of the moves says so
+      unsealed.problem = "seal";
+    }
     if (!unsealed.seed) {
       this.setEngine("static");
       this.dropSave(unsealed.problem === "seal" ? "seal" : "unreadable");
@@ -255,25 +259,34 @@ class PlayTable {
       for (const step of answer.steps) this.narrate(step);
       this.paint(answer.view);
       this.startTimer();
-      this.keep(answer);
+      await this.keep(answer);
       if (!this.view.your_turn || this.view.phase === "hand-over") this.timer.hide();
     } else {
-      this.keep(answer);
+      await this.keep(answer);
       await this.show(answer);
     }
     this.focusDecision(true);
   }
 
-  /** Save the match after each answer (and forget it once it is over). */
-  keep(answer) {
-    if (!this.record) return;
+  /** Save the match after each answer, its moves sealed (and forget it once it is over). */
+  async keep(answer) {
+    const record = this.record;
+    if (!record) return;
     if (answer.view.over) {
       forget(this.game);
       return;
     }
-    this.record.moves = answer.moves;
-    this.record.hand_number = answer.view.hand_number;
-    save(this.game, this.record);
+    record.moves = answer.moves;
+    record.hand_number = answer.view.hand_number;
+    if (!record.sealed) return; // no sealed seed (no Web Crypto here): the match is not saved
+    const kept = { ...record, moves: [...answer.moves] };
+    try {
+      kept.moves_sealed = await sealMoves(this.game, kept);
+    } catch (err) {
+      console.warn("trickbook: the moves could not be sealed; the match was not saved", err);
+      return;
+    }
+    if (this.record === record) save(this.game, kept); // (not if another match began meanwhile)
   }
 
   async send(type, payload = {}) {
@@ -303,7 +316,7 @@ class PlayTable {
     this.lifted = null;
     this.alone = false;
     this.showLast = false;
-    this.keep(answer);
+    await this.keep(answer);
     await this.show(answer);
     this.focusDecision(hadFocus);
   }

@@ -25,6 +25,8 @@ from .playout import cost
 PRACTICE_KINDS = ("legal", "winner", "play", "score")
 # A drill question is looked for on at most this many deals before the drill gives up on its kind.
 MAX_DEALS = 40
+# The drills' question numbers stop here (a page asks a few hundred at most).
+MAX_NUMBER = 1_000_000
 
 
 def _dump(obj: dict[str, Any]) -> str:
@@ -37,10 +39,15 @@ def _fail(code: str, text: str) -> str:
 
 def cost_json(record_text: str, step: int, seat: str, card: str, right: str, level: str = "gentle") -> str:
     """What ``card`` costs against ``right`` for ``seat`` at ``step`` of a record, played out by bots."""
-    from ..web import _hand  # the records the worker already holds
+    from ..bots import LEVELS
+    from ..web import ArgumentError, _expect, _hand  # the records the worker already holds
 
     try:
         hand = _hand(record_text)
+        for name, value in (("seat", seat), ("card", card), ("right", right), ("level", level)):
+            _expect(name, value, str)
+        if level not in LEVELS:
+            raise ArgumentError(f"level must be one of {', '.join(LEVELS)}, not \"{level[:40]}\"")
         state = hand.state_at(step)
         result = cost(
             state, seat, Card.parse(card), Card.parse(right), hand.record.game, _seed(record_text, step), level
@@ -122,11 +129,22 @@ def _try(state: HandState, kind: str) -> dict[str, Any] | None:
         return None
 
 
+def _is_utf8(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def practice_json(game: str, seed: str, number: int) -> str:
     """Question ``number`` of the ``game`` drill seeded by ``seed``: its key and the view of the table."""
     try:
-        if not isinstance(game, str) or not isinstance(seed, str) or type(number) is not int or number < 0:
-            raise QuestionError("practice needs a game, a seed text and a question number from 0")
+        if (not isinstance(game, str) or not isinstance(seed, str) or type(number) is not int
+                or not 0 <= number < MAX_NUMBER):
+            raise QuestionError(f"practice needs a game, a seed text and a question number from 0 to {MAX_NUMBER - 1}")
+        if not _is_utf8(seed) or not _is_utf8(game):
+            raise QuestionError("the game and the seed of a practice must be text (a lone surrogate is not)")
         state, key = practice_position(game, seed, number)
     except TrickbookError as e:
         return _fail(e.code, str(e))

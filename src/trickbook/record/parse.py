@@ -10,7 +10,6 @@ every key of format 1.
 from __future__ import annotations
 
 import re
-import reprlib
 import sys
 import tomllib
 from pathlib import Path
@@ -25,6 +24,7 @@ from .model import DEAL_EXTRAS, FORMAT, SUFFIX, TOP_KEYS, DealSpec, Record
 from .notes import tricks
 from .positions import Positions, TooDeep, TooMany, scan
 from .questions import read_questions
+from .shown import show
 
 _TOML_LINE = re.compile(r"\s*\(at line (\d+), column \d+\)")
 _TOML_END = re.compile(r"\s*\(at end of document\)")
@@ -35,16 +35,6 @@ _TRICK_KEY = re.compile(r"^\s*trick\s+([0-9]{1,3})\s+(\S+)\s*$", re.IGNORECASE)
 # Scores, targets and hand numbers are small; a larger number is a mistake (and would be slow to print).
 MAX_INT = 2**63 - 1
 _KIND_NAMES = {int: "a whole number", str: "a string", list: "an array", dict: "a table"}
-
-_short = reprlib.Repr()
-_short.maxstring = _short.maxother = 60
-_short.maxlevel = 3
-
-
-def show(value: Any) -> str:
-    """A value as an error message quotes it: bounded in length and depth."""
-    return _short.repr(value)
-
 
 def clip(text: str, size: int) -> str:
     """A text cut in the middle when longer than ``size``."""
@@ -263,7 +253,7 @@ class _Parser:
         for s in seats:
             if s.lower() == name.lower():
                 return s
-        raise self.error(f"{show(name)} is not a seat ({' '.join(seats)})", "bad-deal", *path)
+        raise self.error(f"{show(name)} is not a seat ({' '.join(seats)})", "bad-seat", *path)
 
     def record_id(self, data: Mapping[str, Any]) -> tuple[str | None, bool]:
         written = self.optional(data, "id", str)

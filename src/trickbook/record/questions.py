@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, Mapping
 from ..cards import Card, format_cards, parse_cards
 from ..errors import RecordError, TrickbookError
 from ..questions import KINDS, QUESTION_KEYS, RULES, VIEWS, Question, QuestionError, answer_key
+from .shown import show
 
 if TYPE_CHECKING:
     from ..trace import Trace
@@ -60,17 +61,17 @@ def _read_one(parser: "_Parser", table: Mapping[str, Any], index: str, count: in
         raise error("a question needs a 'step': the number of actions played before it is asked")
     step = table["step"]
     if type(step) is not int or not 0 <= step <= count:
-        raise error(f"step {step!r} is not in the hand: steps go from 0 (the deal) to {count}", "step")
+        raise error(f"step {show(step)} is not in the hand: steps go from 0 (the deal) to {count}", "step")
     kind = table.get("kind")
     if kind not in KINDS:
-        raise error(f"a question's 'kind' is one of {', '.join(KINDS)}, not {kind!r}", "kind", step=step)
+        raise error(f"a question's 'kind' is one of {', '.join(KINDS)}, not {show(kind)}", "kind", step=step)
     seat = table.get("seat")
     if seat is not None:
         if not isinstance(seat, str):
-            raise error(f"'seat' must be a seat name, not {seat!r}", "seat", step=step)
+            raise error(f"'seat' must be a seat name, not {show(seat)}", "seat", step=step)
         seat = next((s for s in seats if s.lower() == seat.lower()), None)
         if seat is None:
-            raise error(f"{table['seat']!r} is not a seat ({' '.join(seats)})", "seat", step=step)
+            raise error(f"{show(table['seat'])} is not a seat ({' '.join(seats)})", "seat", step=step)
     accept: str | tuple[Card, ...] | None = None
     if "accept" in table:
         if kind != "play":
@@ -84,7 +85,7 @@ def _read_one(parser: "_Parser", table: Mapping[str, Any], index: str, count: in
             try:
                 accept = tuple(parse_cards(value))
             except TrickbookError:
-                raise error(f"'accept' is one of {', '.join(RULES)} or a list of cards, not {value!r}",
+                raise error(f"'accept' is one of {', '.join(RULES)} or a list of cards, not {show(value)}",
                             "accept", step=step) from None
             if not accept:
                 raise error("'accept' names no card", "accept", step=step)
@@ -92,7 +93,7 @@ def _read_one(parser: "_Parser", table: Mapping[str, Any], index: str, count: in
         raise error(f"a play question needs 'accept': {', '.join(RULES)}, or the accepted cards", step=step)
     view = table.get("view", "all")
     if view not in VIEWS:
-        raise error(f"'view' is one of {', '.join(VIEWS)}, not {view!r}", "view", step=step)
+        raise error(f"'view' is one of {', '.join(VIEWS)}, not {show(view)}", "view", step=step)
     if view == "seat" and seat is None and kind not in ("legal", "play"):
         raise error("view = \"seat\" needs the 'seat' whose view it is", "view", step=step)
     text = table.get("text")
@@ -100,7 +101,7 @@ def _read_one(parser: "_Parser", table: Mapping[str, Any], index: str, count: in
         raise error("a question needs its 'text', the question as the reader sees it", "text", step=step)
     bots = table.get("bots", "gentle")
     if bots not in LEVELS:
-        raise error(f"'bots' is one of {', '.join(LEVELS)}, not {bots!r}", "bots", step=step)
+        raise error(f"'bots' is one of {', '.join(LEVELS)}, not {show(bots)}", "bots", step=step)
     return Question(step=step, kind=kind, seat=seat, accept=accept, view=view, text=text, bots=bots, line=line)
 
 

@@ -42,6 +42,7 @@ from babel.messages.pofile import denormalize, read_po, write_po
 from babel.util import LOCALTZ
 
 from ..errors import CatalogError
+from ..project import SOURCE_LANGUAGE
 from ..textfile import where_not_utf8
 from .checks import check_entries
 from .context import add_context
@@ -312,8 +313,19 @@ def update(root: Path | str = ".") -> UpdateResult:
 def add(root: Path | str, locale: str) -> list[Path]:
     """Start catalogs for a new language from the current templates."""
     root = Path(root)
-    locale = locale.replace("-", "_")
-    _parse_locale(locale)
+    locale = locale.strip().replace("-", "_")
+    if not locale:
+        raise CatalogError("name the language to add, such as fr or pt_PT")
+    if locale.upper() in ("C", "POSIX"):
+        raise CatalogError(f"{locale} is not a language (it is the system's plain locale); "
+                           "name the language to add, such as fr or pt_PT")
+    language = _parse_locale(locale).language
+    if language == SOURCE_LANGUAGE:
+        raise CatalogError(f"{locale}: English is the language the pages are written in; it needs no catalogs")
+    same = [k for k in catalog_locales(root) if k != locale and k.split("_")[0] == language]
+    if same:
+        raise CatalogError(f"{locale}: the site already has {same[0]} for that language (its pages are under "
+                           f"{language}/); run `trickbook i18n update` to merge its catalogs")
     folder = root / "locales" / locale / "LC_MESSAGES"
     if folder.is_dir() and any(folder.glob("*.po")):
         raise CatalogError(f"{folder}: catalogs already exist; run `trickbook i18n update` to merge them")
