@@ -10,14 +10,15 @@
 
 // The suits' symbols, as trickbook.cards.SUIT_SYMBOLS draws them; the play table shows them too.
 export const SUIT_SYMBOLS = { S: "♠", H: "♥", D: "♦", C: "♣" };
-const SUIT_KEYS = new Set(["suit", "trump", "led", "other_suit"]);
-// Values that are cards, always shown by name ("J♠", never "JS"): trickbook.messages.CARD_KEYS.
-const CARD_KEYS = new Set(["card", "cards", "right", "left", "kept"]);
-// Values spoken as cards (the play table's upcard and kick too) and values that are seats.
-const SPOKEN_CARD_KEYS = new Set([...CARD_KEYS, "upcard", "kick"]);
-const SEAT_KEYS = new Set(["seat", "current", "dealer", "maker", "partner", "you", "captor", "owner", "payer", "payee", "declarer"]);
-// Values that are teams of two compass seats ("NS", "EW"): trickbook_site.seats.TEAM_KEYS.
-const TEAM_KEYS = new Set(["team", "other"]);
+// What the engine's placeholders name comes with the catalog (engine.keys, from
+// trickbook.messages.PLACEHOLDER_KINDS, the one list): suits shown by name, cards always shown
+// by name ("J♠", never "JS"), seats and teams of two compass seats ("NS", "EW") in the
+// reader's letters. The play table's upcard and kick are spoken as cards too.
+let SUIT_KEYS = new Set();
+let CARD_KEYS = new Set();
+let SPOKEN_CARD_KEYS = new Set(["upcard", "kick"]);
+let SEAT_KEYS = new Set();
+let TEAM_KEYS = new Set();
 const COMPASS = "NESW";
 // Babel writes plural forms in CLDR's category order; Intl gives the same names.
 const PLURAL_ORDER = ["zero", "one", "two", "few", "many", "other"];
@@ -119,6 +120,12 @@ export function useCatalog(data, lang) {
       verbs: engine.verbs || {},
     },
   };
+  const keys = engine.keys || {};
+  SUIT_KEYS = new Set(keys.suit || []);
+  CARD_KEYS = new Set(keys.card || []);
+  SPOKEN_CARD_KEYS = new Set([...CARD_KEYS, "upcard", "kick"]);
+  SEAT_KEYS = new Set(keys.seat || []);
+  TEAM_KEYS = new Set(keys.team || []);
   const locale = lang || catalog.lang;
   try {
     pluralRules = new Intl.PluralRules(locale);
@@ -354,6 +361,16 @@ export function engineText(message) {
   const shown = {};
   for (const [key, value] of Object.entries(values)) shown[key] = formatValue(key, value);
   return fill(template, shown);
+}
+
+/** Whether an engine message's placeholder `key` names a seat (a team is not a seat). */
+export function isSeatKey(key) {
+  return SEAT_KEYS.has(key);
+}
+
+/** Whether it names a team of two seats, or (the other side of a trick) a seat. */
+export function isTeamKey(key) {
+  return TEAM_KEYS.has(key);
 }
 
 export function currentLang() {

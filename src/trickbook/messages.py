@@ -108,9 +108,37 @@ def register(messages: Mapping[str, str]) -> None:
 
 MINUS = "\u2212"
 
-# Keys whose values are cards (or lists of cards), and keys whose values are suits.
-CARD_KEYS = frozenset({"card", "cards", "right", "left", "kept"})
-SUIT_KEYS = frozenset({"suit", "trump", "led", "other_suit"})
+# What every placeholder of every template names, in one place: the seats, teams, cards and suits
+# that the pages and the widgets show in the reader's letters and words are the keys of those kinds
+# (the build hands the lists to ``widgets/i18n.js`` in each language's catalog). A template with a
+# placeholder that is not listed here fails the tests, so a new seat cannot be shown unconverted.
+PLACEHOLDER_KINDS: dict[str, str] = {
+    **dict.fromkeys(("seat", "current", "dealer", "maker", "partner", "you", "captor", "owner", "payer",
+                     "payee", "declarer", "defender"), "seat"),
+    # ``other`` is the other team, or the seat that can still beat a trick: a seat's letters either way.
+    **dict.fromkeys(("team", "other"), "team"),
+    **dict.fromkeys(("card", "cards", "right", "left", "kept"), "card"),
+    **dict.fromkeys(("suit", "trump", "led", "other_suit"), "suit"),
+    **dict.fromkeys(("points", "count", "tricks", "needed", "target", "total", "other_total", "against"),
+                    "number"),
+    "category": "category",
+    "contract": "contract",
+    "verb": "verb",
+    "why": "message",
+    **dict.fromkeys(("option", "value"), "text"),
+}
+
+
+def keys_of(kind: str) -> frozenset[str]:
+    """The placeholders of one kind (``"seat"``, ``"team"``, ``"card"``, ``"suit"``…)."""
+    return frozenset(key for key, named in PLACEHOLDER_KINDS.items() if named == kind)
+
+
+# Keys whose values are cards (or lists of cards), suits, seats, and teams of two seats (NS, EW).
+CARD_KEYS = keys_of("card")
+SUIT_KEYS = keys_of("suit")
+SEAT_KEYS = keys_of("seat")
+TEAM_KEYS = keys_of("team")
 
 
 def format_value(key: str, value: Any, translate: Callable[[str], str]) -> str:

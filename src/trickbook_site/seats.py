@@ -20,12 +20,14 @@ from __future__ import annotations
 import re
 from typing import Any, Callable, Mapping
 
+from trickbook import messages
+
 Translate = Callable[[str], str]
 
-# Keys whose values are seats, and keys whose values are teams of two seats (``NS``, ``EW``).
-SEAT_KEYS = frozenset({"seat", "current", "dealer", "maker", "partner", "you", "captor", "owner",
-                       "payer", "payee", "declarer"})
-TEAM_KEYS = frozenset({"team", "other"})
+# Keys whose values are seats, and keys whose values are teams of two seats (``NS``, ``EW``): the
+# engine's one list of what each placeholder names (``trickbook.messages.PLACEHOLDER_KINDS``).
+SEAT_KEYS = messages.SEAT_KEYS
+TEAM_KEYS = messages.TEAM_KEYS
 _COMPASS_VALUE = re.compile(r"[NESW]{1,2}")
 
 

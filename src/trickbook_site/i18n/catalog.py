@@ -540,6 +540,8 @@ def browser_catalog(locale: str, mo_dir: Path | str) -> dict[str, Any]:
             "categories": names(messages.CATEGORY_NAMES),
             "contracts": names(messages.CONTRACT_NAMES),
             "verbs": names(messages.VERB_NAMES),
+            # What each kind of placeholder is called (messages.PLACEHOLDER_KINDS), for i18n.js.
+            "keys": {kind: sorted(messages.keys_of(kind)) for kind in ("seat", "team", "card", "suit")},
         },
     }
 
