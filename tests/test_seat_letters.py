@@ -184,7 +184,8 @@ def test_every_engine_sentence_names_west_in_words_at_the_table(tmp_path: Path, 
                           str(tmp_path / "said.json")], check=True, capture_output=True, text=True, timeout=60)
     texts = json.loads(out.stdout)
     assert len(texts) == len(said) > 100
-    leaks = [(m["code"], text) for m, text in zip(said, texts, strict=True) if re.search(r"\bW\b", text) or west not in text]
+    leaks = [(m["code"], text) for m, text in zip(said, texts, strict=True)
+             if re.search(r"\bW\b", text) or west not in text]
     assert not leaks
 
 
