@@ -182,7 +182,24 @@ export function cardDisplay(code) {
   let rank = text.slice(0, -1).toUpperCase();
   if (!(suit in SUIT_SYMBOLS) || !/^(10|[AKQJT98765432])$/.test(rank)) return text;
   if (rank === "T") rank = "10";
-  return rank + SUIT_SYMBOLS[suit];
+  return (rankLetters()[rank] || rank) + SUIT_SYMBOLS[suit];
+}
+
+/** The letters the reader writes for the lettered ranks: the same catalog entries as trickbook_site/seats.py. */
+function rankLetters() {
+  return {
+    // TRANSLATORS: the letter of the ace on a card shown to the reader (A♠). Records keep A.
+    A: pgettext("rank letter", "A"),
+    // TRANSLATORS: the letter of the king on a card shown to the reader (K♣): the first letter
+    // of the word for king (R for rei, roi). Records keep K.
+    K: pgettext("rank letter", "K"),
+    // TRANSLATORS: the letter of the queen on a card shown to the reader (Q♦): the first letter
+    // of the word for queen (D for dama, dame). Records keep Q.
+    Q: pgettext("rank letter", "Q"),
+    // TRANSLATORS: the letter of the jack on a card shown to the reader (J♥): the first letter
+    // of the word for jack (V for valete, valet). Records keep J.
+    J: pgettext("rank letter", "J"),
+  };
 }
 
 /**

@@ -157,7 +157,7 @@ class HandFigure:
     def card(self, card: Card) -> str:
         """A card as an image named in words; its colour comes from its suit in ``data-card`` (widgets/hand.css)."""
         return (f'<span class="tb-card" data-card="{card}" role="img" '
-                f'aria-label="{escape(self.card_name(card))}">{escape(card.display)}</span>')
+                f'aria-label="{escape(self.card_name(card))}">{escape(self.shown.card(card))}</span>')
 
     def cards(self, cards: Iterable[Card]) -> str:
         return '<span class="tb-cards">' + " ".join(self.card(c) for c in cards) + "</span>"
@@ -185,7 +185,7 @@ class HandFigure:
             except ValueError:
                 card = None
         if card is not None:
-            return self.say(card.display, self.card_name(card))
+            return self.say(self.shown.card(card), self.card_name(card))
         if key in SEAT_KEYS and isinstance(value, str):
             return self.say(self.shown(value), self.seat_name(value))
         if key in TEAM_KEYS and isinstance(value, str):
