@@ -205,3 +205,12 @@ def test_no_translated_note_of_a_worked_hand_keeps_an_english_seat_letter() -> N
         kept = [m.id for m in catalog if m.string and any(c.startswith("hand ") for c in m.auto_comments)
                 and re.search(r"(?<![\w`{=\"'])(W|EW|WE)(?![\w`}=\"'])", str(m.string))]
         assert not kept, code
+
+
+def test_the_french_elision_check_knows_every_placeholder_that_names_a_seat() -> None:
+    from trickbook import messages
+    from trickbook_site.i18n.morphology import elision_problems
+
+    for key in sorted(messages.SEAT_KEYS | messages.TEAM_KEYS):
+        assert elision_problems(f"le partenaire de {{{key}}}", "fr"), key
+    assert not elision_problems("le partenaire de {card}", "fr")

@@ -32,6 +32,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from trickbook import messages
+
 _FR_ER = ("e", "es", "ent", "ons", "ez", "é", "ée", "és", "ées", "ant", "ais", "ait", "aient", "ions", "iez",
           "a", "as", "ai", "âmes", "âtes", "èrent", "asse", "ât", "er", "era", "eras", "erons", "erez", "eront",
           "erai", "erais", "erait", "erions", "eriez", "eraient")
@@ -193,9 +195,9 @@ def phrase_regex(phrase: str, locale: str | None) -> re.Pattern[str]:
     return re.compile(r"(?<![\w-])" + r"\s+".join(parts) + r"(?![\w-])", re.IGNORECASE)
 
 
-# Placeholders filled with a seat or a team at the table: "Est", "Ouest", "Est et Ouest".
-SEAT_PLACEHOLDERS = ("seat", "team", "partner", "dealer", "maker", "payer", "payee", "owner", "captor", "declarer",
-                     "winner", "player", "leader")
+# Placeholders filled with a seat or a team at the table: "Est", "Ouest", "Est et Ouest". The engine's one
+# list of what each placeholder names (trickbook.messages.PLACEHOLDER_KINDS) says which they are.
+SEAT_PLACEHOLDERS = tuple(sorted(messages.SEAT_KEYS | messages.TEAM_KEYS))
 # French words that elide before a vowel: "de Est" must be "d'Est", "que Ouest" "qu'Ouest".
 _ELIDING = ("de", "que", "le", "la", "ne", "se", "je", "me", "te", "jusque", "lorsque", "puisque")
 _BEFORE_SEAT = re.compile(r"(?<![\w'’-])(" + "|".join(_ELIDING) + r")\s+\{(" + "|".join(SEAT_PLACEHOLDERS)
