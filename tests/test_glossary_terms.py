@@ -109,3 +109,20 @@ def test_a_language_without_plurals_gets_none_and_an_unknown_one_is_taken_as_wri
     assert inflections("baza", "es") == {"baza", "bazas"}
     assert inflections("札", "ja") == {"札"}
     assert inflections("baza", "xx") == {"baza"}
+
+
+def test_the_translators_guide_explains_every_glossary_key_in_every_language() -> None:
+    from trickbook_site.i18n.glossary import KEYS
+    from trickbook_site.i18n.localize import translator
+
+    guide = (REPO / "docs" / "translating.md").read_text(encoding="utf-8")
+    items = [line for line in guide.splitlines() if line.startswith("- `")]
+    explained = {line[3:].split("`", 1)[0] for line in items}
+    assert set(KEYS) <= explained
+    for locale in ("pt_PT", "fr"):
+        content = translator(locale, REPO).content
+        for line in items:
+            key = line[3:].split("`", 1)[0]
+            if key in KEYS:
+                shown = content(line[2:])
+                assert shown != line[2:] and shown.startswith(f"`{key}`"), (locale, key)

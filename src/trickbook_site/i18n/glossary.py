@@ -42,6 +42,8 @@ from .morphology import elision_problems, phrase_regex
 from .pofile import Entry, Problem, read_po_file
 
 GLOSSARY = "glossary.toml"
+# Every key a term may have; the translator's guide (docs/translating.md) explains each one.
+KEYS = ("en", "en_forms", "en_except", "translation", "forms", "forbid", "forbid_with_term", "require", "games")
 _NOT_PROSE = re.compile(r"\{\w+(?:[!:][^{}]*)?\}|`+[^`]*`+|\]\([^)]*\)|<[^>]*>")
 _CODE = re.compile(r"`+[^`]*`+|\]\([^)]*\)")  # code spans and link targets: not read as words
 
@@ -123,8 +125,7 @@ def load_glossary(path: Path, locale: str | None = None) -> Glossary:
         # An empty translation is a term still to fill in (a new language's glossary starts so).
         if not isinstance(item.get("translation"), str):
             raise CatalogError(f"{file}:{line}: a term needs 'translation' (\"\" while it is still to fill in)")
-        unknown = set(item) - {"en", "en_forms", "en_except", "translation", "forms", "forbid", "forbid_with_term",
-                               "require", "games"}
+        unknown = set(item) - set(KEYS)
         if unknown:
             raise CatalogError(f"{file}:{line}: unknown key(s) {', '.join(sorted(unknown))}")
         en = item["en"]
