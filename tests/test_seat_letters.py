@@ -214,3 +214,24 @@ def test_the_french_elision_check_knows_every_placeholder_that_names_a_seat() ->
     for key in sorted(messages.SEAT_KEYS | messages.TEAM_KEYS):
         assert elision_problems(f"le partenaire de {{{key}}}", "fr"), key
     assert not elision_problems("le partenaire de {card}", "fr")
+
+
+def test_every_translators_comment_reads_as_a_sentence_with_its_example_filled_in() -> None:
+    from trickbook import messages
+    from trickbook_site.i18n.context import EXAMPLE_VALUES, PLACES, engine_comments, ui_comment
+
+    # Every placeholder the engine's templates use has an example value of its kind.
+    assert set(messages.PLACEHOLDER_KINDS) - {"why"} <= set(EXAMPLE_VALUES)
+    for key, value in EXAMPLE_VALUES.items():
+        kind = messages.PLACEHOLDER_KINDS[key]
+        assert kind != "number" or isinstance(value, int), key
+        assert kind not in ("seat", "team") or value in ("N", "E", "S", "W", "NS", "EW", "A", "B"), key
+    comments = engine_comments()
+    assert not [c for c in comments.values() if re.search(r"<\w+>", c)]
+    # "appears in after English text" and "appears in above the worked hands" were garbled.
+    for prefix, _ in PLACES:
+        comment = ui_comment([(prefix + "x.js", 1)])
+        assert comment and re.match(r"appears (in the|on the|above the|after|at the) ", comment), comment
+    both = ui_comment([("src/trickbook_site/on_demand.py", 1), ("widgets/play-table/x.js", 2)])
+    assert both == ("appears above the worked hands and play tables, before the reader starts one; "
+                    "in the play tables (the Play pages)")
