@@ -24,6 +24,9 @@ const COMPASS = "NESW";
 const PLURAL_ORDER = ["zero", "one", "two", "few", "many", "other"];
 
 let catalog = { lang: "en", ui: {}, engine: { messages: {}, suits: {}, categories: {}, contracts: {}, verbs: {} } };
+// The codes whose template the catalog leaves in English, and the English names for their values.
+let untranslated = new Set();
+let englishNames = catalog.engine;
 let pluralRules = new Intl.PluralRules("en");
 let pluralIndex = new Map([["one", 0], ["other", 1]]);
 let pluralTree = null;
@@ -120,6 +123,10 @@ export function useCatalog(data, lang) {
       verbs: engine.verbs || {},
     },
   };
+  const english = engine.english || {};
+  untranslated = new Set(engine.untranslated || []);
+  englishNames = { messages: english.messages || {}, suits: english.suits || {}, categories: english.categories || {},
+    contracts: english.contracts || {}, verbs: english.verbs || {} };
   const keys = engine.keys || {};
   SUIT_KEYS = new Set(keys.suit || []);
   CARD_KEYS = new Set(keys.card || []);
@@ -279,21 +286,21 @@ export function seatAlone(seat) {
  * (a card's symbol and its name, a seat's letter and "player A"). `fillParts` fills
  * placeholders like `fill`, formatting each value as `formatValue` does.
  */
-export function fillParts(template, values) {
+export function fillParts(template, values, names = catalog.engine) {
   const parts = [];
   let at = 0;
   for (const match of template.matchAll(/\{(\w+)\}/g)) {
     const key = match[1];
     if (!Object.prototype.hasOwnProperty.call(values, key)) continue;
     if (match.index > at) parts.push(template.slice(at, match.index));
-    parts.push(...valueParts(key, values[key]));
+    parts.push(...valueParts(key, values[key], names));
     at = match.index + match[0].length;
   }
   if (at < template.length) parts.push(template.slice(at));
   return parts;
 }
 
-function valueParts(key, value) {
+function valueParts(key, value, names) {
   if (value && typeof value === "object" && "shown" in value) return [value];
   if (SPOKEN_CARD_KEYS.has(key) && (typeof value === "string" || Array.isArray(value))) {
     const cards = Array.isArray(value) ? value : [value];
@@ -311,7 +318,7 @@ function valueParts(key, value) {
     const said = spoken === value ? shown : spoken;
     return [said === shown ? shown : { shown, said }];
   }
-  return [formatValue(key, value)];
+  return [formatValue(key, value, names)];
 }
 
 /** The text of parts, as the eye reads it (`said` false) or as it is spoken (`said` true). */
@@ -324,7 +331,7 @@ export function engineParts(message) {
   if (!message) return [];
   const template = catalog.engine.messages[message.code];
   if (!template) return [message.text || message.code || ""];
-  return fillParts(template, message.values || {});
+  return fillParts(template, message.values || {}, namesFor(message.code));
 }
 
 /** An engine message as a screen reader should say it: cards and seats in words. */
@@ -350,20 +357,29 @@ export function contractName(code) {
 }
 
 /** How a value appears in a message (the browser's twin of messages.format_value). */
-export function formatValue(key, value) {
-  if (Array.isArray(value)) return value.map((v) => formatValue(key, v)).join(", ");
+export function formatValue(key, value, names = catalog.engine) {
+  if (Array.isArray(value)) return value.map((v) => formatValue(key, v, names)).join(", ");
   // A negative number with a true minus sign, as in the scoring tables (trickbook.messages.MINUS).
   if (typeof value === "number" && value < 0) return "\u2212" + String(-value);
   if (typeof value !== "string") return shownValue(value);
-  if (SUIT_KEYS.has(key) && value in SUIT_SYMBOLS) return suitName(value);
-  if (key === "category" && value in catalog.engine.categories) return categoryName(value);
-  if (key === "contract" && value in catalog.engine.contracts) return contractName(value);
-  if (key === "verb" && value in catalog.engine.verbs) return catalog.engine.verbs[value];
+  if (SUIT_KEYS.has(key) && value in SUIT_SYMBOLS) return names.suits[value] || value;
+  if (key === "category" && value in names.categories) return names.categories[value];
+  if (key === "contract" && value in names.contracts) return names.contracts[value];
+  if (key === "verb" && value in names.verbs) return names.verbs[value];
   if (CARD_KEYS.has(key)) return cardDisplay(value);
   if (SEAT_KEYS.has(key) || TEAM_KEYS.has(key)) return seatShown(value);
   // A "why" value is itself a message code (why-game-tie), translated in turn.
-  if (key === "why" && value in catalog.engine.messages) return catalog.engine.messages[value];
+  if (key === "why" && value in names.messages) return names.messages[value];
   return value;
+}
+
+/**
+ * The names a message's values take: the catalog's, or English ones where the catalog has no
+ * translation of the message's template, so that a sentence is never half translated
+ * ("Trumps are hearts", never "Trumps are corazones").
+ */
+function namesFor(code) {
+  return untranslated.has(code) ? englishNames : catalog.engine;
 }
 
 /**
@@ -375,8 +391,9 @@ export function engineText(message) {
   const template = catalog.engine.messages[message.code];
   if (!template) return message.text || message.code || "";
   const values = message.values || {};
+  const names = namesFor(message.code);
   const shown = {};
-  for (const [key, value] of Object.entries(values)) shown[key] = formatValue(key, value);
+  for (const [key, value] of Object.entries(values)) shown[key] = formatValue(key, value, names);
   return fill(template, shown);
 }
 

@@ -168,10 +168,28 @@ def format_value(key: str, value: Any, translate: Callable[[str], str]) -> str:
     return str(value)
 
 
-def render(code: str, values: Mapping[str, Any], translate: Callable[[str], str] = lambda s: s) -> str:
-    """Fill a code's template (translated by ``translate``) with its values."""
+def _english(message: str) -> str:
+    return message
+
+
+def values_translation(code: str, translate: Callable[[str], str]) -> Callable[[str], str]:
+    """How a template's values are named: in the template's language, so in English while the
+    template itself has no translation ("Trumps are hearts", never "Trumps are corazones")."""
+    return translate if translate(MESSAGES[code]) != MESSAGES[code] else _english
+
+
+def render(code: str, values: Mapping[str, Any], translate: Callable[[str], str] = _english) -> str:
+    """Fill a code's template (translated by ``translate``) with its values, named in the same language.
+
+    >>> spanish = {"Trumps are {suit}.": "El triunfo es {suit}.", "hearts": "corazones"}.get
+    >>> render("trump-set", {"suit": "H"}, lambda s: spanish(s) or s)
+    'El triunfo es corazones.'
+    >>> render("trump-set", {"suit": "H"}, lambda s: {"hearts": "corazones"}.get(s, s))
+    'Trumps are hearts.'
+    """
     template = translate(MESSAGES[code])
-    shown = {k: format_value(k, v, translate) for k, v in values.items()}
+    named = values_translation(code, translate)
+    shown = {k: format_value(k, v, named) for k, v in values.items()}
     return template.format_map(shown)
 
 
