@@ -19,8 +19,8 @@ from trickbook_site.hands import replay_hand
 from trickbook_site.i18n.catalog import browser_catalog
 
 REPO = Path(__file__).resolve().parents[1]
-SPANISH = {"hearts": "corazones", "spades": "picas", "clubs": "tréboles", "{seat} leads {card}.": "{seat} sale con {card}.",
-           "Game": "Juego"}
+SPANISH = {"hearts": "corazones", "spades": "picas", "clubs": "tréboles", "Game": "Juego",
+           "{seat} leads {card}.": "{seat} sale con {card}."}
 
 
 def _spanish(message: str) -> str:
