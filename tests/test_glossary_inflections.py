@@ -41,8 +41,8 @@ FRENCH_FAULTS = [
      "'le garder' is not used"),
     ("{seat} holds enough {suit} to keep them as trumps, and stands.",
      "{seat} a assez de {suit} pour les garder comme atout, et accepte.", "'les garder' is not used"),
-    # the Trinidad kick is "le kick" on the pages, so not "la retourne" at the table
-    ("Kick: {card}", "Retourne : {card}", "lacks 'kick'"),
+    # the Trinidad kick is "la carte retournée" on the pages, so not "la retourne" at the table
+    ("Kick: {card}", "Retourne : {card}", "lacks 'carte retournée'"),
     ("{card} is the kick, turned by the dealer, {seat}: its suit, {suit}, is trumps.",
      "{card} est la retourne du donneur, {seat} : sa couleur, {suit}, est l'atout.", "'la retourne' is not used"),
     ("A kicked ace scores 1, a six 2 and a jack 3 for the dealer's side; this kick scored {points}.",
@@ -85,11 +85,11 @@ FRENCH_CLEAN = [
     ("stands, while you may stand or beg", "accepte l'atout, quand vous pouvez accepter ou demander"),
     ("{seat} holds enough {suit} to keep them as trumps, and stands.",
      "{seat} a assez de cartes à {suit} pour garder cet atout, et accepte."),
-    ("Kick: {card}", "Kick : {card}"),
+    ("Kick: {card}", "Carte retournée : {card}"),
     ("{seat} kicks {card}.", "{seat} retourne {card}."),  # the verb is "retourner"
     ("The upcard, the kitty and the stock.", "La retourne, le talon et le reste du paquet."),  # Euchre's upcard
     ("In Euchre the next card is the upcard; in Trinidad All Fours it is the kick.",
-     "À l'Euchre, la carte suivante est la retourne ; à l'All Fours de Trinité, c'est le kick."),
+     "À l'Euchre, la carte suivante est la retourne ; à l'All Fours de Trinité, c'est la carte retournée."),
     ("only the pitcher's partner is waiting to see the cards.",
      "seul le partenaire de l'entameur attend pour voir ses cartes."),
     ("Play Trinidad All Fours against the computer", "Jouer à l'All Fours de Trinité contre l'ordinateur"),
@@ -196,7 +196,8 @@ def test_portuguese_plural_feminine_and_verb_forms() -> None:
 def test_short_words_and_other_languages_are_taken_as_written() -> None:
     # "par" (a pair) is no -ar verb, nor "dar" conjugated by rule: such forms are listed in the glossary
     assert "pa" not in inflections("par", "pt_PT") and "dá" not in inflections("dar", "pt_PT")
-    assert inflections("tricks", "en") == {"tricks"}
+    # Another language's word is taken as written, with its regular plural where the language has plurals.
+    assert inflections("札", "ja") == {"札"} and inflections("trick", "xx") == {"trick"}
 
 
 def test_a_phrase_matches_whole_words_in_any_of_their_forms() -> None:

@@ -245,11 +245,31 @@ def test_a_broken_catalog_checked_while_the_hands_replay_fails_the_build_as_the_
             build_site(Project(site), site_dir=site / "site", build_root=root)
         errors.append(str(info.value))
     assert errors[0] == errors[1] and f"content.po:{at + 1}" in errors[1]
-    # With a bad record too, the record is reported first, in both.
+    # With a bad record too, the catalog is reported first, in both: it is checked before any replay.
     bad_record(site)
     for jobs in ("1", "2"):
         shutil.rmtree(root / "cache", ignore_errors=True)
         monkeypatch.setenv(handwork.JOBS_ENV, jobs)
-        with pytest.raises(RecordError):
+        with pytest.raises(CatalogError):
             build_site(Project(site), site_dir=site / "site", build_root=root)
     assert not (site / "site").exists()
+
+
+def test_a_glossary_slip_fails_the_build_before_any_hand_is_replayed_with_the_checks_message(
+        site: Path) -> None:
+    from trickbook_site.i18n.catalog import check
+
+    glossary = site / "locales" / "pt_PT" / "glossary.toml"
+    glossary.write_text('[[term]]\nen = "trick"\ntranslation = "lance"\n', encoding="utf-8")
+    errors = [str(p) for p in check(site, ["pt_PT"]).errors]
+    assert errors and all("glossary:" in e for e in errors)
+    said: list[str] = []
+    with pytest.raises(CatalogError) as info:
+        build_site(Project(site), site_dir=site / "site", build_root=build_root(site), log=said.append)
+    assert str(info.value).splitlines()[1:] == errors
+    assert not [line for line in said if "replayed" in line]
+    assert not (site / "site").exists()
+    # A bad record as well is not reached: the translator hears of the glossary first.
+    bad_record(site)
+    with pytest.raises(CatalogError):
+        build_site(Project(site), site_dir=site / "site", build_root=build_root(site))

@@ -112,3 +112,126 @@ def test_printed_answers_name_seats_in_the_page_letters() -> None:
     assert "<strong>O</strong>" in answers and re.search(r"\bO\b[^<]*10♣", answers)
     asked_en, answers_en = print_parts(keys, "T", lambda s: s, lambda s: s, lambda s: s)
     assert "N S W" in asked_en and "W wins the trick with 10♣." in answers_en
+
+
+# -- every placeholder that names a seat, in every domain ------------------------------------------
+
+DEFEND_ALONE = REPO / "docs" / "hands" / "euchre" / "euchre-defend-alone.hand.toml"
+
+
+def _engine_templates() -> dict[str, str]:
+    from trickbook import messages
+    from trickbook_site.i18n.catalog import load_engine_names
+
+    load_engine_names()
+    return dict(messages.MESSAGES)
+
+
+def test_every_placeholder_of_every_engine_template_is_listed_with_what_it_names() -> None:
+    from trickbook import messages
+
+    unlisted = {(code, key) for code, text in _engine_templates().items()
+                for key in re.findall(r"\{(\w+)\}", text) if key not in messages.PLACEHOLDER_KINDS}
+    assert not unlisted
+    assert "defender" in messages.SEAT_KEYS and "declarer" in messages.SEAT_KEYS
+
+
+def _seat_values(template: str) -> dict[str, object]:
+    from trickbook import messages
+
+    values: dict[str, object] = {}
+    for key in re.findall(r"\{(\w+)\}", template):
+        kind = messages.PLACEHOLDER_KINDS[key]
+        values[key] = {"seat": "W", "team": "EW", "card": "JH", "suit": "H", "number": 2, "category": "game",
+                       "contract": "nap", "verb": "pass", "message": "hand-over", "text": "x"}[kind]
+    return values
+
+
+@pytest.mark.parametrize("lang", ["pt", "fr"])
+def test_every_engine_sentence_names_west_o_on_the_pages(lang: str) -> None:
+    from trickbook.messages import render
+
+    t = translator(LANGS[lang], REPO)
+    letters = SeatLetters(t.ui)
+    leaks = []
+    for code, text in _engine_templates().items():
+        values = _seat_values(text)
+        if not any(v in ("W", "EW") for v in values.values()):
+            continue
+        shown = render(code, letters.values(values), t.engine)
+        if re.search(r"\b(W|EW)\b", shown) or not re.search(r"\b(O|EO)\b", shown):
+            leaks.append((code, shown))
+    assert not leaks
+
+
+@pytest.mark.parametrize("lang,west", [("pt", "Oeste"), ("fr", "Ouest")])
+def test_every_engine_sentence_names_west_in_words_at_the_table(tmp_path: Path, lang: str, west: str) -> None:
+    import shutil
+    import subprocess
+
+    from trickbook_site.i18n.catalog import browser_catalog, compile_catalogs
+
+    if shutil.which("node") is None:
+        pytest.skip("needs Node")
+    compile_catalogs(REPO, tmp_path / "mo")
+    catalog = browser_catalog(LANGS[lang], tmp_path / "mo")
+    filled = {code: _seat_values(text) for code, text in sorted(_engine_templates().items())}
+    said = [{"code": code, "values": values, "seats": ["N", "E", "S", "W"]}
+            for code, values in filled.items() if "W" in values.values()]
+    (tmp_path / "catalog.json").write_text(json.dumps(catalog), encoding="utf-8")
+    (tmp_path / "said.json").write_text(json.dumps(said), encoding="utf-8")
+    out = subprocess.run(["node", str(REPO / "tests" / "widgets_check.mjs"), "text", str(tmp_path / "catalog.json"),
+                          str(tmp_path / "said.json")], check=True, capture_output=True, text=True, timeout=60)
+    texts = json.loads(out.stdout)
+    assert len(texts) == len(said) > 100
+    leaks = [(m["code"], text) for m, text in zip(said, texts, strict=True)
+             if re.search(r"\bW\b", text) or west not in text]
+    assert not leaks
+
+
+@pytest.mark.parametrize("lang", ["pt", "fr"])
+def test_the_defend_alone_hand_names_the_defender_o(lang: str) -> None:
+    html = _figure(DEFEND_ALONE, lang)
+    narration = _shown(_part(html, '<ol class="tb-narration"', "</ol>"))
+    assert re.search(r"\bO\b", narration) and not re.search(r"\b(W|EW|WE)\b", narration)
+
+
+def test_no_translated_note_of_a_worked_hand_keeps_an_english_seat_letter() -> None:
+    from babel.messages.pofile import read_po
+
+    for code in LANGS.values():
+        with open(REPO / "locales" / code / "LC_MESSAGES" / "content.po", "rb") as handle:
+            catalog = read_po(handle)
+        kept = [m.id for m in catalog if m.string and any(c.startswith("hand ") for c in m.auto_comments)
+                and re.search(r"(?<![\w`{=\"'])(W|EW|WE)(?![\w`}=\"'])", str(m.string))]
+        assert not kept, code
+
+
+def test_the_french_elision_check_knows_every_placeholder_that_names_a_seat() -> None:
+    from trickbook import messages
+    from trickbook_site.i18n.morphology import elision_problems
+
+    for key in sorted(messages.SEAT_KEYS | messages.TEAM_KEYS):
+        assert elision_problems(f"le partenaire de {{{key}}}", "fr"), key
+    assert not elision_problems("le partenaire de {card}", "fr")
+
+
+def test_every_translators_comment_reads_as_a_sentence_with_its_example_filled_in() -> None:
+    from trickbook import messages
+    from trickbook_site.i18n.context import EXAMPLE_VALUES, PLACES, engine_comments, ui_comment
+
+    # Every placeholder the engine's templates use has an example value of its kind.
+    assert set(messages.PLACEHOLDER_KINDS) - {"why"} <= set(EXAMPLE_VALUES)
+    for key, value in EXAMPLE_VALUES.items():
+        kind = messages.PLACEHOLDER_KINDS[key]
+        assert kind != "number" or isinstance(value, int), key
+        assert kind not in ("seat", "team") or value in ("N", "E", "S", "W", "NS", "EW", "A", "B"), key
+    comments = engine_comments()
+    assert not [c for c in comments.values() if re.search(r"<\w+>", c)]
+    # "appears in after English text" and "appears in above the worked hands" were garbled.
+    for prefix, _ in PLACES:
+        comment = ui_comment([(prefix + "x.js", 1)])
+        assert comment and re.match(r"appears (in the|on the|above the|after|at the) ", comment), comment
+    both = ui_comment([("src/trickbook_site/on_demand.py", 1), ("widgets/play-table/x.js", 2)])
+    assert both == ("appears above the worked hands and play tables, before the reader starts one; "
+                    "in the play tables (the Play pages)")

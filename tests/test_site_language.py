@@ -283,7 +283,7 @@ def test_french_readers_meet_one_word_for_each_term(built_site: Path) -> None:
               for rule, pattern in FRENCH_REFUSED.items() if pattern.search(text)]
     assert not faults, faults[:20]
     catalog = json.loads((built_site / "assets" / "i18n" / "fr.json").read_text(encoding="utf-8"))["ui"]
-    assert catalog["Kick: {card}"] == f"Kick{NBSP}: {{card}}" and catalog["Last trick"] == "Dernière levée"
+    assert catalog["Kick: {card}"] == f"Carte retournée{NBSP}: {{card}}" and catalog["Last trick"] == "Dernière levée"
     assert catalog["Waiting for {seat} (bot)…"] == f"En attente{NBSP}: {{seat}} (bot)…"
     # The navigation and the title of the Trinidad table say the game's French name.
     html = _page(built_site, "fr", "play-trinidad")

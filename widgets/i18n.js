@@ -10,19 +10,23 @@
 
 // The suits' symbols, as trickbook.cards.SUIT_SYMBOLS draws them; the play table shows them too.
 export const SUIT_SYMBOLS = { S: "♠", H: "♥", D: "♦", C: "♣" };
-const SUIT_KEYS = new Set(["suit", "trump", "led", "other_suit"]);
-// Values that are cards, always shown by name ("J♠", never "JS"): trickbook.messages.CARD_KEYS.
-const CARD_KEYS = new Set(["card", "cards", "right", "left", "kept"]);
-// Values spoken as cards (the play table's upcard and kick too) and values that are seats.
-const SPOKEN_CARD_KEYS = new Set([...CARD_KEYS, "upcard", "kick"]);
-const SEAT_KEYS = new Set(["seat", "current", "dealer", "maker", "partner", "you", "captor", "owner", "payer", "payee", "declarer"]);
-// Values that are teams of two compass seats ("NS", "EW"): trickbook_site.seats.TEAM_KEYS.
-const TEAM_KEYS = new Set(["team", "other"]);
+// What the engine's placeholders name comes with the catalog (engine.keys, from
+// trickbook.messages.PLACEHOLDER_KINDS, the one list): suits shown by name, cards always shown
+// by name ("J♠", never "JS"), seats and teams of two compass seats ("NS", "EW") in the
+// reader's letters. The play table's upcard and kick are spoken as cards too.
+let SUIT_KEYS = new Set();
+let CARD_KEYS = new Set();
+let SPOKEN_CARD_KEYS = new Set(["upcard", "kick"]);
+let SEAT_KEYS = new Set();
+let TEAM_KEYS = new Set();
 const COMPASS = "NESW";
 // Babel writes plural forms in CLDR's category order; Intl gives the same names.
 const PLURAL_ORDER = ["zero", "one", "two", "few", "many", "other"];
 
 let catalog = { lang: "en", ui: {}, engine: { messages: {}, suits: {}, categories: {}, contracts: {}, verbs: {} } };
+// The codes whose template the catalog leaves in English, and the English names for their values.
+let untranslated = new Set();
+let englishNames = catalog.engine;
 let pluralRules = new Intl.PluralRules("en");
 let pluralIndex = new Map([["one", 0], ["other", 1]]);
 let pluralTree = null;
@@ -119,6 +123,16 @@ export function useCatalog(data, lang) {
       verbs: engine.verbs || {},
     },
   };
+  const english = engine.english || {};
+  untranslated = new Set(engine.untranslated || []);
+  englishNames = { messages: english.messages || {}, suits: english.suits || {}, categories: english.categories || {},
+    contracts: english.contracts || {}, verbs: english.verbs || {} };
+  const keys = engine.keys || {};
+  SUIT_KEYS = new Set(keys.suit || []);
+  CARD_KEYS = new Set(keys.card || []);
+  SPOKEN_CARD_KEYS = new Set([...CARD_KEYS, "upcard", "kick"]);
+  SEAT_KEYS = new Set(keys.seat || []);
+  TEAM_KEYS = new Set(keys.team || []);
   const locale = lang || catalog.lang;
   try {
     pluralRules = new Intl.PluralRules(locale);
@@ -175,7 +189,24 @@ export function cardDisplay(code) {
   let rank = text.slice(0, -1).toUpperCase();
   if (!(suit in SUIT_SYMBOLS) || !/^(10|[AKQJT98765432])$/.test(rank)) return text;
   if (rank === "T") rank = "10";
-  return rank + SUIT_SYMBOLS[suit];
+  return (rankLetters()[rank] || rank) + SUIT_SYMBOLS[suit];
+}
+
+/** The letters the reader writes for the lettered ranks: the same catalog entries as trickbook_site/seats.py. */
+function rankLetters() {
+  return {
+    // TRANSLATORS: the letter of the ace on a card shown to the reader (A♠). Records keep A.
+    A: pgettext("rank letter", "A"),
+    // TRANSLATORS: the letter of the king on a card shown to the reader (K♣): the first letter
+    // of the word for king (R for rei, roi). Records keep K.
+    K: pgettext("rank letter", "K"),
+    // TRANSLATORS: the letter of the queen on a card shown to the reader (Q♦): the first letter
+    // of the word for queen (D for dama, dame). Records keep Q.
+    Q: pgettext("rank letter", "Q"),
+    // TRANSLATORS: the letter of the jack on a card shown to the reader (J♥): the first letter
+    // of the word for jack (V for valete, valet). Records keep J.
+    J: pgettext("rank letter", "J"),
+  };
 }
 
 /**
@@ -255,21 +286,21 @@ export function seatAlone(seat) {
  * (a card's symbol and its name, a seat's letter and "player A"). `fillParts` fills
  * placeholders like `fill`, formatting each value as `formatValue` does.
  */
-export function fillParts(template, values) {
+export function fillParts(template, values, names = catalog.engine) {
   const parts = [];
   let at = 0;
   for (const match of template.matchAll(/\{(\w+)\}/g)) {
     const key = match[1];
     if (!Object.prototype.hasOwnProperty.call(values, key)) continue;
     if (match.index > at) parts.push(template.slice(at, match.index));
-    parts.push(...valueParts(key, values[key]));
+    parts.push(...valueParts(key, values[key], names));
     at = match.index + match[0].length;
   }
   if (at < template.length) parts.push(template.slice(at));
   return parts;
 }
 
-function valueParts(key, value) {
+function valueParts(key, value, names) {
   if (value && typeof value === "object" && "shown" in value) return [value];
   if (SPOKEN_CARD_KEYS.has(key) && (typeof value === "string" || Array.isArray(value))) {
     const cards = Array.isArray(value) ? value : [value];
@@ -287,7 +318,7 @@ function valueParts(key, value) {
     const said = spoken === value ? shown : spoken;
     return [said === shown ? shown : { shown, said }];
   }
-  return [formatValue(key, value)];
+  return [formatValue(key, value, names)];
 }
 
 /** The text of parts, as the eye reads it (`said` false) or as it is spoken (`said` true). */
@@ -300,7 +331,7 @@ export function engineParts(message) {
   if (!message) return [];
   const template = catalog.engine.messages[message.code];
   if (!template) return [message.text || message.code || ""];
-  return fillParts(template, message.values || {});
+  return fillParts(template, message.values || {}, namesFor(message.code));
 }
 
 /** An engine message as a screen reader should say it: cards and seats in words. */
@@ -326,20 +357,29 @@ export function contractName(code) {
 }
 
 /** How a value appears in a message (the browser's twin of messages.format_value). */
-export function formatValue(key, value) {
-  if (Array.isArray(value)) return value.map((v) => formatValue(key, v)).join(", ");
+export function formatValue(key, value, names = catalog.engine) {
+  if (Array.isArray(value)) return value.map((v) => formatValue(key, v, names)).join(", ");
   // A negative number with a true minus sign, as in the scoring tables (trickbook.messages.MINUS).
   if (typeof value === "number" && value < 0) return "\u2212" + String(-value);
   if (typeof value !== "string") return shownValue(value);
-  if (SUIT_KEYS.has(key) && value in SUIT_SYMBOLS) return suitName(value);
-  if (key === "category" && value in catalog.engine.categories) return categoryName(value);
-  if (key === "contract" && value in catalog.engine.contracts) return contractName(value);
-  if (key === "verb" && value in catalog.engine.verbs) return catalog.engine.verbs[value];
+  if (SUIT_KEYS.has(key) && value in SUIT_SYMBOLS) return names.suits[value] || value;
+  if (key === "category" && value in names.categories) return names.categories[value];
+  if (key === "contract" && value in names.contracts) return names.contracts[value];
+  if (key === "verb" && value in names.verbs) return names.verbs[value];
   if (CARD_KEYS.has(key)) return cardDisplay(value);
   if (SEAT_KEYS.has(key) || TEAM_KEYS.has(key)) return seatShown(value);
   // A "why" value is itself a message code (why-game-tie), translated in turn.
-  if (key === "why" && value in catalog.engine.messages) return catalog.engine.messages[value];
+  if (key === "why" && value in names.messages) return names.messages[value];
   return value;
+}
+
+/**
+ * The names a message's values take: the catalog's, or English ones where the catalog has no
+ * translation of the message's template, so that a sentence is never half translated
+ * ("Trumps are hearts", never "Trumps are corazones").
+ */
+function namesFor(code) {
+  return untranslated.has(code) ? englishNames : catalog.engine;
 }
 
 /**
@@ -351,9 +391,20 @@ export function engineText(message) {
   const template = catalog.engine.messages[message.code];
   if (!template) return message.text || message.code || "";
   const values = message.values || {};
+  const names = namesFor(message.code);
   const shown = {};
-  for (const [key, value] of Object.entries(values)) shown[key] = formatValue(key, value);
+  for (const [key, value] of Object.entries(values)) shown[key] = formatValue(key, value, names);
   return fill(template, shown);
+}
+
+/** Whether an engine message's placeholder `key` names a seat (a team is not a seat). */
+export function isSeatKey(key) {
+  return SEAT_KEYS.has(key);
+}
+
+/** Whether it names a team of two seats, or (the other side of a trick) a seat. */
+export function isTeamKey(key) {
+  return TEAM_KEYS.has(key);
 }
 
 export function currentLang() {

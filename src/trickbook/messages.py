@@ -108,9 +108,37 @@ def register(messages: Mapping[str, str]) -> None:
 
 MINUS = "\u2212"
 
-# Keys whose values are cards (or lists of cards), and keys whose values are suits.
-CARD_KEYS = frozenset({"card", "cards", "right", "left", "kept"})
-SUIT_KEYS = frozenset({"suit", "trump", "led", "other_suit"})
+# What every placeholder of every template names, in one place: the seats, teams, cards and suits
+# that the pages and the widgets show in the reader's letters and words are the keys of those kinds
+# (the build hands the lists to ``widgets/i18n.js`` in each language's catalog). A template with a
+# placeholder that is not listed here fails the tests, so a new seat cannot be shown unconverted.
+PLACEHOLDER_KINDS: dict[str, str] = {
+    **dict.fromkeys(("seat", "current", "dealer", "maker", "partner", "you", "captor", "owner", "payer",
+                     "payee", "declarer", "defender"), "seat"),
+    # ``other`` is the other team, or the seat that can still beat a trick: a seat's letters either way.
+    **dict.fromkeys(("team", "other"), "team"),
+    **dict.fromkeys(("card", "cards", "right", "left", "kept"), "card"),
+    **dict.fromkeys(("suit", "trump", "led", "other_suit"), "suit"),
+    **dict.fromkeys(("points", "count", "tricks", "needed", "target", "total", "other_total", "against"),
+                    "number"),
+    "category": "category",
+    "contract": "contract",
+    "verb": "verb",
+    "why": "message",
+    **dict.fromkeys(("option", "value"), "text"),
+}
+
+
+def keys_of(kind: str) -> frozenset[str]:
+    """The placeholders of one kind (``"seat"``, ``"team"``, ``"card"``, ``"suit"``…)."""
+    return frozenset(key for key, named in PLACEHOLDER_KINDS.items() if named == kind)
+
+
+# Keys whose values are cards (or lists of cards), suits, seats, and teams of two seats (NS, EW).
+CARD_KEYS = keys_of("card")
+SUIT_KEYS = keys_of("suit")
+SEAT_KEYS = keys_of("seat")
+TEAM_KEYS = keys_of("team")
 
 
 def format_value(key: str, value: Any, translate: Callable[[str], str]) -> str:
@@ -140,10 +168,28 @@ def format_value(key: str, value: Any, translate: Callable[[str], str]) -> str:
     return str(value)
 
 
-def render(code: str, values: Mapping[str, Any], translate: Callable[[str], str] = lambda s: s) -> str:
-    """Fill a code's template (translated by ``translate``) with its values."""
+def _english(message: str) -> str:
+    return message
+
+
+def values_translation(code: str, translate: Callable[[str], str]) -> Callable[[str], str]:
+    """How a template's values are named: in the template's language, so in English while the
+    template itself has no translation ("Trumps are hearts", never "Trumps are corazones")."""
+    return translate if translate(MESSAGES[code]) != MESSAGES[code] else _english
+
+
+def render(code: str, values: Mapping[str, Any], translate: Callable[[str], str] = _english) -> str:
+    """Fill a code's template (translated by ``translate``) with its values, named in the same language.
+
+    >>> spanish = {"Trumps are {suit}.": "El triunfo es {suit}.", "hearts": "corazones"}.get
+    >>> render("trump-set", {"suit": "H"}, lambda s: spanish(s) or s)
+    'El triunfo es corazones.'
+    >>> render("trump-set", {"suit": "H"}, lambda s: {"hearts": "corazones"}.get(s, s))
+    'Trumps are hearts.'
+    """
     template = translate(MESSAGES[code])
-    shown = {k: format_value(k, v, translate) for k, v in values.items()}
+    named = values_translation(code, translate)
+    shown = {k: format_value(k, v, named) for k, v in values.items()}
     return template.format_map(shown)
 
 

@@ -35,8 +35,6 @@ from typing import Any, Callable, Iterator
 
 from markdown_it import MarkdownIt
 
-from trickbook.errors import TrickbookError
-
 from . import buildcache, csp, embed, handcache, handwork, on_demand, translations
 from .assets import prepare_engine, write_assets
 from .errors import SiteError
@@ -135,18 +133,14 @@ def build_site(project: Project, site_dir: Path | None = None, build_root: Path 
         languages = project.languages()
         failed = translations.broken_languages(project, languages) if serving else {}
         usable = [lang for lang in languages if lang.code not in failed]
+        # The catalogs first, in seconds (or at once from the cache): a translator's slip fails the build
+        # with the message `trickbook i18n check` gives, before any hand is replayed or page built.
+        catalogs = translations.check_catalogs(project, usable, work / "locales", strict=strict)
         # The hands replayed and drawn on every core (forked first: no thread runs then; each process
         # reads the catalogs itself), and the engine's files made in a thread meanwhile.
         with handwork.replaying_ahead(project.docs, build_root, functools.partial(_texts, project, usable, work),
                                       handwork.jobs()) as hands_ahead, \
                 _engine_ahead(runtime, build_root) as engine_ready:
-            # Meanwhile the catalogs are checked; a broken one is reported after the records, as before.
-            catalogs: translations.Catalogs | None = None
-            broken_catalog: TrickbookError | None = None
-            try:
-                catalogs = translations.check_catalogs(project, usable, work / "locales", strict=strict)
-            except TrickbookError as error:
-                broken_catalog = error
             ahead = hands_ahead()
             hand_cache = handcache.HandCache(build_root)
             hands = load_hands(project.docs, hand_cache)
@@ -160,9 +154,6 @@ def build_site(project: Project, site_dir: Path | None = None, build_root: Path 
                 log(line)
             for code, why in failed.items():
                 log(f"{code}/ not rebuilt: {why}")
-            if catalogs is None:
-                assert broken_catalog is not None
-                raise broken_catalog
             out = work / "site"
             result = BuildResult(site_dir, [lang.code for lang in languages], len(hands), 0.0, warnings=unshown,
                                  failed=failed)

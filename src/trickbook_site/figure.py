@@ -30,7 +30,16 @@ from html import escape
 from typing import Any, Callable, Iterable
 
 from trickbook.cards import Card
-from trickbook.messages import CARD_KEYS, CATEGORY_NAMES, MESSAGES, SUIT_NAMES, Event, format_value, render
+from trickbook.messages import (
+    CARD_KEYS,
+    CATEGORY_NAMES,
+    MESSAGES,
+    SUIT_NAMES,
+    Event,
+    format_value,
+    render,
+    values_translation,
+)
 from trickbook.tricks import Trick
 
 from . import hand_data
@@ -119,6 +128,7 @@ class HandFigure:
         self.hand = hand
         self.texts = texts
         self.labels = _labels(texts.ui)
+        self.english_labels = _labels(lambda message: message)
         self.trace = hand.trace
         self.record = hand.trace.record
         self.seats: list[str] = list(self.record.seats)
@@ -130,7 +140,11 @@ class HandFigure:
     def card_name(self, card: Card) -> str:
         """A card's name for speech ("ace of hearts"), from the catalog entries widgets/i18n.js reads too."""
         rank = self.labels.get(card.rank, "10" if card.rank == "T" else card.rank)
-        return self.labels["card"].format(rank=rank, suit=self.texts.engine(SUIT_NAMES[card.suit]))
+        return self.labels["card"].format(rank=rank, suit=self.named("card")(SUIT_NAMES[card.suit]))
+
+    def named(self, label: str) -> Callable[[str], str]:
+        """How the values of a label are named: in English while the label itself is (never "ace of picas")."""
+        return self.texts.engine if self.labels[label] != self.english_labels[label] else (lambda message: message)
 
     def seat_name(self, seat: str) -> str:
         """A seat for speech: Nap's letters as "player A", so that "A leads A♥" is never two lone letters."""
@@ -157,7 +171,7 @@ class HandFigure:
     def card(self, card: Card) -> str:
         """A card as an image named in words; its colour comes from its suit in ``data-card`` (widgets/hand.css)."""
         return (f'<span class="tb-card" data-card="{card}" role="img" '
-                f'aria-label="{escape(self.card_name(card))}">{escape(card.display)}</span>')
+                f'aria-label="{escape(self.card_name(card))}">{escape(self.shown.card(card))}</span>')
 
     def cards(self, cards: Iterable[Card]) -> str:
         return '<span class="tb-cards">' + " ".join(self.card(c) for c in cards) + "</span>"
@@ -174,10 +188,11 @@ class HandFigure:
             # A translation whose placeholders the event does not fill: the engine's English text.
             return event.text
 
-    def value_html(self, key: str, value: object) -> str:
-        """One value of an event as markup: cards and lettered seats in words for the ear."""
+    def value_html(self, key: str, value: object, named: Callable[[str], str] | None = None) -> str:
+        """One value of an event as markup: cards and lettered seats in words for the ear; suits and
+        other names through ``named`` (the page's engine catalog by default)."""
         if isinstance(value, (list, tuple)):
-            return ", ".join(self.value_html(key, v) for v in value)
+            return ", ".join(self.value_html(key, v, named) for v in value)
         card = value if isinstance(value, Card) else None
         if card is None and key in CARD_KEYS and isinstance(value, str):
             try:
@@ -185,18 +200,19 @@ class HandFigure:
             except ValueError:
                 card = None
         if card is not None:
-            return self.say(card.display, self.card_name(card))
+            return self.say(self.shown.card(card), self.card_name(card))
         if key in SEAT_KEYS and isinstance(value, str):
             return self.say(self.shown(value), self.seat_name(value))
         if key in TEAM_KEYS and isinstance(value, str):
             return escape(self.shown(value))
-        return escape(format_value(key, value, self.texts.engine))
+        return escape(format_value(key, value, named or self.texts.engine))
 
     def event_html(self, event: Event) -> str:
         """An event's sentence as markup, cards and seats spoken in words (as widgets/i18n.js fillParts)."""
         try:
             template = escape(self.texts.engine(MESSAGES[event.code]))
-            return template.format_map({k: self.value_html(k, v) for k, v in event.values.items()})
+            named = values_translation(event.code, self.texts.engine)  # English values in an English sentence
+            return template.format_map({k: self.value_html(k, v, named) for k, v in event.values.items()})
         except (KeyError, IndexError, ValueError):
             return escape(self.event_text(event))
 
@@ -333,7 +349,7 @@ class HandFigure:
     def trump(self) -> str:
         suit = self.trace.state.trump
         if suit:
-            text = self.labels["trump"].format(suit=self.texts.engine(SUIT_NAMES[suit]))
+            text = self.labels["trump"].format(suit=self.named("trump")(SUIT_NAMES[suit]))
         else:
             text = self.labels["no_trump"]
         return f'<p class="tb-trump">{escape(text)}</p>' + self.tricks_won()

@@ -34,7 +34,7 @@ def _labels(_: Callable[[str], str]) -> dict[str, str]:
 
 def _choice(value: str, labels: Mapping[str, str], seats: SeatLetters, signed: bool = False) -> str:
     try:
-        return (Card.parse(value).display if len(value) in (2, 3) and not value.lstrip("-").isdigit()
+        return (seats.card(Card.parse(value)) if len(value) in (2, 3) and not value.lstrip("-").isdigit()
                 else _number(value, signed))
     except ValueError:
         return labels["nobody"] if value == "nobody" else seats(value)

@@ -5,9 +5,8 @@
 // module only names seats and teams in the reader's language and turns the
 // legal actions into the placard's buttons.
 
-import { _, SUIT_SYMBOLS, cardDisplay, cardName, contractName, engineParts, fill, fillParts, ngettext, partsText, seatSpoken, suitName, useSpokenSeats } from "../i18n.js";
+import { _, SUIT_SYMBOLS, cardDisplay, cardName, contractName, engineParts, fill, fillParts, isSeatKey, isTeamKey, ngettext, partsText, seatSpoken, suitName, useSpokenSeats } from "../i18n.js";
 
-const SEAT_KEYS = new Set(["seat", "current", "dealer", "maker", "partner", "you", "captor", "owner", "payer", "payee", "other"]);
 const COMPASS = ["N", "E", "S", "W"];
 
 // Compass names for the four-seat games; Nap's seats (A to G) keep their letters.
@@ -126,7 +125,7 @@ export function tableParts(message) {
   const values = {};
   for (const [key, value] of Object.entries(message.values || {})) {
     if ((key === "team" || key === "other" || key === "makers") && isTeam(value)) values[key] = teamName(value);
-    else if (SEAT_KEYS.has(key) && typeof value === "string") values[key] = seatName(value);
+    else if ((isSeatKey(key) || isTeamKey(key)) && typeof value === "string") values[key] = seatName(value);
     else values[key] = value;
   }
   // The engine's templates name a team in the plural ("{team} win the match"), as a team of two is named.

@@ -552,8 +552,23 @@ def browser_catalog(locale: str, mo_dir: Path | str) -> dict[str, Any]:
             "categories": names(messages.CATEGORY_NAMES),
             "contracts": names(messages.CONTRACT_NAMES),
             "verbs": names(messages.VERB_NAMES),
+            # What each kind of placeholder is called (messages.PLACEHOLDER_KINDS), for i18n.js.
+            "keys": {kind: sorted(messages.keys_of(kind)) for kind in ("seat", "team", "card", "suit")},
+            # The templates still in English, whose values are named in English too (never "Trumps are
+            # corazones"), and those English names.
+            **_english_part(engine, messages),
         },
     }
+
+
+def _english_part(engine: dict[str, Any], messages: Any) -> dict[str, Any]:
+    untranslated = sorted(code for code, text in messages.MESSAGES.items() if engine and text not in engine)
+    if not untranslated:
+        return {}
+    return {"untranslated": untranslated,
+            "english": {"messages": {code: text for code, text in messages.MESSAGES.items() if code.startswith("why-")},
+                        "suits": dict(messages.SUIT_NAMES), "categories": dict(messages.CATEGORY_NAMES),
+                        "contracts": dict(messages.CONTRACT_NAMES), "verbs": dict(messages.VERB_NAMES)}}
 
 
 # -- the commands live in commands.py; these names stay for callers of this module ---------

@@ -16,22 +16,23 @@ from babel.messages.catalog import Catalog
 
 from trickbook.cards import Card
 
-# Source file (or folder) -> where its strings appear, for a reader of the site.
+# Source file (or folder) -> where its strings appear, for a reader of the site, as the end of a
+# sentence that starts "appears" ("appears in the play tables", "appears above the worked hands").
 PLACES: tuple[tuple[str, str], ...] = (
-    ("widgets/hand-player/", "the worked hands' player (on every page with a worked hand)"),
-    ("widgets/board.js", "the card table drawn by the worked hands' player and the play tables"),
-    ("widgets/play-table/", "the play tables (the Play pages)"),
-    ("widgets/verifier/", "the checker on the Verify a match page"),
-    ("widgets/search.js", "the search box"),
-    ("widgets/i18n-keys.js", "the ?i18n-keys view for translators"),
-    ("src/trickbook_site/figure.py", "the tables of a worked hand (deal, tricks, narration, scoring)"),
-    ("src/trickbook_site/hand_controls.py", "the step controls of a worked hand"),
+    ("widgets/hand-player/", "in the worked hands' player (on every page with a worked hand)"),
+    ("widgets/board.js", "in the card table drawn by the worked hands' player and the play tables"),
+    ("widgets/play-table/", "in the play tables (the Play pages)"),
+    ("widgets/verifier/", "in the checker on the Verify a match page"),
+    ("widgets/search.js", "in the search box"),
+    ("widgets/i18n-keys.js", "in the ?i18n-keys view for translators"),
+    ("src/trickbook_site/figure.py", "in the tables of a worked hand (deal, tricks, narration, scoring)"),
+    ("src/trickbook_site/hand_controls.py", "in the step controls of a worked hand"),
     ("src/trickbook_site/on_demand.py", "above the worked hands and play tables, before the reader starts one"),
-    ("src/trickbook_site/terms.py", "the Terms page"),
-    ("src/trickbook_site/landing.py", "the site's root page, which sends the reader to a language"),
-    ("src/trickbook_site/i18n/theme.py", "the theme of every page (header, navigation, search, footer)"),
+    ("src/trickbook_site/terms.py", "on the Terms page"),
+    ("src/trickbook_site/landing.py", "on the site's root page, which sends the reader to a language"),
+    ("src/trickbook_site/i18n/theme.py", "in the theme of every page (header, navigation, search, footer)"),
     ("src/trickbook_site/i18n/fallback.py", "after English text shown in a translated page"),
-    ("src/trickbook_site/translations.py", "the top of a page not fully translated"),
+    ("src/trickbook_site/translations.py", "at the top of a page not fully translated"),
 )
 ENGINE_PLACE = "the narration of the worked hands, the play tables' log, and the bubble that refuses a card"
 EXPLAIN_PLACE = "the play tables' explanations (why a card is refused, what a score means)"
@@ -39,11 +40,11 @@ EXPLAIN_PLACE = "the play tables' explanations (why a card is refused, what a sc
 # A value for each placeholder of the engine's templates, to show a sentence filled in.
 EXAMPLE_VALUES: dict[str, Any] = {
     "seat": "N", "current": "E", "maker": "S", "dealer": "W", "partner": "S", "owner": "E", "captor": "N",
-    "payer": "B", "payee": "A", "you": "S", "other": "W", "against": "EW", "team": "NS",
+    "payer": "B", "payee": "A", "you": "S", "other": "W", "defender": "W", "declarer": "A", "team": "NS",
     "card": Card.parse("AH"), "cards": [Card.parse("KH"), Card.parse("QH")], "right": Card.parse("JH"),
-    "left": Card.parse("JD"), "suit": "H", "trump": "H", "led": "S", "other_suit": "D",
-    "points": 2, "count": 3, "tricks": 3, "total": 7, "other_total": 5, "target": 10, "needed": 13,
-    "category": "game", "contract": "four", "verb": "pass",
+    "left": Card.parse("JD"), "kept": Card.parse("KS"), "suit": "H", "trump": "H", "led": "S", "other_suit": "D",
+    "points": 2, "count": 3, "tricks": 3, "total": 7, "other_total": 5, "target": 10, "needed": 3, "against": 3,
+    "category": "game", "contract": "four", "verb": "pass", "option": "gift_may_win", "value": "false",
 }
 
 
@@ -54,7 +55,7 @@ def ui_comment(locations: Iterable[tuple[str, int | None]]) -> str | None:
         for prefix, place in PLACES:
             if file.startswith(prefix) and place not in places:
                 places.append(place)
-    return "appears in " + "; ".join(places) if places else None
+    return "appears " + "; ".join(places) if places else None
 
 
 def engine_comments() -> dict[str, str]:

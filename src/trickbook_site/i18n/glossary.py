@@ -20,7 +20,12 @@ form of a term its English contains. Terms are matched as whole words, ignoring
 case, outside ``{placeholders}``, code spans and link targets. A translation's forms
 and variants are written once, as a dictionary writes them, and match in every
 inflection (``pli`` also refuses ``plis``, ``garder l'atout`` also ``ait gardé
-l'atout``): see ``morphology``.
+l'atout``): see ``morphology``. In the other languages a word matches in its regular
+plural too (Spanish ``baza``, ``bazas``) where Babel knows the language has plurals.
+A form or variant written with a leading ``=`` matches only as written (pt
+``=trunfar``, whose conjugation would also give the noun ``trunfo``). A refused word
+kept in brackets as a gloss that the English itself writes, "valet droit (right
+bower)", is allowed.
 """
 
 from __future__ import annotations
@@ -37,6 +42,8 @@ from .morphology import elision_problems, phrase_regex
 from .pofile import Entry, Problem, read_po_file
 
 GLOSSARY = "glossary.toml"
+# Every key a term may have; the translator's guide (docs/translating.md) explains each one.
+KEYS = ("en", "en_forms", "en_except", "translation", "forms", "forbid", "forbid_with_term", "require", "games")
 _NOT_PROSE = re.compile(r"\{\w+(?:[!:][^{}]*)?\}|`+[^`]*`+|\]\([^)]*\)|<[^>]*>")
 _CODE = re.compile(r"`+[^`]*`+|\]\([^)]*\)")  # code spans and link targets: not read as words
 
@@ -118,8 +125,7 @@ def load_glossary(path: Path, locale: str | None = None) -> Glossary:
         # An empty translation is a term still to fill in (a new language's glossary starts so).
         if not isinstance(item.get("translation"), str):
             raise CatalogError(f"{file}:{line}: a term needs 'translation' (\"\" while it is still to fill in)")
-        unknown = set(item) - {"en", "en_forms", "en_except", "translation", "forms", "forbid", "forbid_with_term",
-                               "require", "games"}
+        unknown = set(item) - set(KEYS)
         if unknown:
             raise CatalogError(f"{file}:{line}: unknown key(s) {', '.join(sorted(unknown))}")
         en = item["en"]
@@ -161,7 +167,8 @@ def check_entry(glossary: Glossary, file: str, entry: Entry) -> Iterator[Problem
         for term in terms:
             has_term = term in present
             for variant in term.forbid + (term.forbid_with_term if has_term else ()):
-                found = phrase_regex(variant, glossary.locale).search(shown)
+                found = next((m for m in phrase_regex(variant, glossary.locale).finditer(shown)
+                              if not _gloss(shown, m, english)), None)
                 # A variant refused for one term may hold the right word for another term the English
                 # has ("talon" is the kitty even in a sentence that also names the stock; "la retourne"
                 # is the upcard in a sentence that also names the kick).
@@ -176,6 +183,16 @@ def check_entry(glossary: Glossary, file: str, entry: Entry) -> Iterator[Problem
                                                 f"lacks {term.translation!r}{where}")
         for message in elision_problems(_CODE.sub(" ", text), glossary.locale):
             yield Problem(file, entry.line, f"{message}{where}")
+
+
+def _gloss(text: str, found: re.Match[str], english: str) -> bool:
+    """Whether a refused word is the English word itself, kept as a gloss in brackets after the
+    translation ("le valet droit (right bower)"): allowed, as the English writes it."""
+    opening, closing = text.rfind("(", 0, found.start()), text.find(")", found.end())
+    if opening < 0 or closing < 0 or ")" in text[opening:found.start()]:
+        return False
+    gloss = text[opening + 1:closing].strip()
+    return bool(gloss) and bool(_pattern(gloss).search(english))
 
 
 def _owned(found: str, term: Term, present: list[Term], locale: str) -> bool:

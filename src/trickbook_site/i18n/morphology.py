@@ -32,6 +32,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from trickbook import messages
+
 _FR_ER = ("e", "es", "ent", "ons", "ez", "é", "ée", "és", "ées", "ant", "ais", "ait", "aient", "ions", "iez",
           "a", "as", "ai", "âmes", "âtes", "èrent", "asse", "ât", "er", "era", "eras", "erons", "erez", "eront",
           "erai", "erais", "erait", "erions", "eriez", "eraient")
@@ -159,7 +161,7 @@ def inflections(word: str, locale: str) -> frozenset[str]:
     word = word.lower().replace("’", "'")
     language = _language(locale)
     if language not in ("fr", "pt"):
-        return frozenset({word})
+        return frozenset({word} | _regular_plurals(word, locale))
     elided = _ELIDED.match(word) if language == "fr" else None
     if elided:
         article, rest = elided.groups()
@@ -173,6 +175,51 @@ def inflections(word: str, locale: str) -> frozenset[str]:
     return frozenset(_nominal("pt", word) | _pt_verb(word))
 
 
+# The regular plural of a noun, for the languages whose words the glossary check does not inflect
+# fully: each rule is (the word's ending, what replaces it), tried in order; the first that fits wins.
+_REGULAR_PLURAL: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
+    "es": (("z", ("ces",)), ("s", ("s",)), ("á", ("ás",)), ("é", ("és",)), ("ó", ("ós",)),
+           ("a", ("as",)), ("e", ("es",)), ("i", ("is", "ies")), ("o", ("os",)), ("u", ("us", "ues")),
+           ("", ("es",))),
+    "it": (("co", ("chi", "ci")), ("ca", ("che",)), ("o", ("i",)), ("a", ("e",)), ("e", ("i",)), ("", ("",))),
+    "de": (("e", ("en",)), ("", ("e", "en", "er", "n", "s"))),
+    "nl": (("e", ("en", "s")), ("", ("en", "s"))),
+}
+
+
+def _regular_plurals(word: str, locale: str) -> set[str]:
+    """A word's regular plural in a language whose counts Babel knows have a plural (``bazas`` for
+    ``baza`` in Spanish); none in a language without plurals (Japanese), nor for an unknown locale.
+
+    >>> sorted(_regular_plurals("baza", "es")), sorted(_regular_plurals("triunfo", "es_ES"))
+    (['bazas'], ['triunfos'])
+    >>> sorted(_regular_plurals("color", "es")), _regular_plurals("札", "ja")
+    (['colores'], set())
+    """
+    tags = _plural_tags(locale)
+    if not tags:
+        return set()
+    words = word.split()
+    # A phrase takes its plural on its first word ("baza ganada" → "bazas ganadas" is listed by hand).
+    head, rest = words[0], " ".join(words[1:])
+    rules = _REGULAR_PLURAL.get(_language(locale), (("", ("s", "es")),))
+    for ending, replacements in rules:
+        if head.endswith(ending):
+            stem = head[:len(head) - len(ending)]
+            return {" ".join(filter(None, (stem + r, rest))) for r in replacements} - {word}
+    return set()
+
+
+@lru_cache(maxsize=64)
+def _plural_tags(locale: str) -> frozenset[str]:
+    from babel import Locale, UnknownLocaleError
+
+    try:
+        return frozenset(Locale.parse(locale.replace("-", "_")).plural_form.tags)
+    except (UnknownLocaleError, ValueError, TypeError):
+        return frozenset()
+
+
 @lru_cache(maxsize=2048)
 def phrase_regex(phrase: str, locale: str | None) -> re.Pattern[str]:
     """A pattern for ``phrase`` as a run of whole words, each in any of its forms (``locale=None``: as written).
@@ -184,6 +231,8 @@ def phrase_regex(phrase: str, locale: str | None) -> re.Pattern[str]:
     >>> bool(phrase_regex("pli", "fr").search("une plinthe, un repli"))
     False
     """
+    if phrase.startswith("="):  # a form written as it is, never inflected (pt "=trunfar", whose "trunfo" is a noun)
+        phrase, locale = phrase[1:], None
     words = phrase.replace("’", "'").split()
     parts = []
     for word in words:
@@ -193,9 +242,9 @@ def phrase_regex(phrase: str, locale: str | None) -> re.Pattern[str]:
     return re.compile(r"(?<![\w-])" + r"\s+".join(parts) + r"(?![\w-])", re.IGNORECASE)
 
 
-# Placeholders filled with a seat or a team at the table: "Est", "Ouest", "Est et Ouest".
-SEAT_PLACEHOLDERS = ("seat", "team", "partner", "dealer", "maker", "payer", "payee", "owner", "captor", "declarer",
-                     "winner", "player", "leader")
+# Placeholders filled with a seat or a team at the table: "Est", "Ouest", "Est et Ouest". The engine's one
+# list of what each placeholder names (trickbook.messages.PLACEHOLDER_KINDS) says which they are.
+SEAT_PLACEHOLDERS = tuple(sorted(messages.SEAT_KEYS | messages.TEAM_KEYS))
 # French words that elide before a vowel: "de Est" must be "d'Est", "que Ouest" "qu'Ouest".
 _ELIDING = ("de", "que", "le", "la", "ne", "se", "je", "me", "te", "jusque", "lorsque", "puisque")
 _BEFORE_SEAT = re.compile(r"(?<![\w'’-])(" + "|".join(_ELIDING) + r")\s+\{(" + "|".join(SEAT_PLACEHOLDERS)
