@@ -58,7 +58,8 @@ def _record_play_questions() -> list[tuple[str, int]]:
     found = []
     for path in sorted(HANDS.rglob("*.hand.toml")):
         record = parse_record(path.read_text(encoding="utf-8"), file=str(path))
-        found += [(path.name, i) for i, q in enumerate(record.questions) if q.kind == "play" and isinstance(q.accept, str)]
+        found += [(path.name, i) for i, q in enumerate(record.questions)
+                  if q.kind == "play" and isinstance(q.accept, str)]
     return found
 
 
@@ -134,7 +135,7 @@ def test_nap_practice_accepts_what_makes_sure_of_the_trick_for_a_defenders_side(
     for n in range(max(12, round(72 * SCALE))):
         number = 4 * n + 2
         state, key = practice_position("nap", "drill", number)
-        declarer = getattr(state, "declarer")
+        declarer = state.declarer  # type: ignore[attr-defined]  # a Nap state
         seat = key["seat"]
         side = frozenset({seat}) if seat == declarer else frozenset(s for s in state.seats if s != declarer)
         defenders += seat != declarer
@@ -215,4 +216,5 @@ def test_the_holdings_of_a_late_position_keep_what_the_seat_sees_and_include_the
     assert any({s: sorted(w.hands[s]) for s in w.seats} == real for w in found)
     for world in found:
         assert sorted(world.hands["S"]) == real["S"]
-        assert [[e.card for e in t.entries] for t in world.tricks] == [[e.card for e in t.entries] for t in state.tricks]
+        plays = [[e.card for e in t.entries] for t in world.tricks]
+        assert plays == [[e.card for e in t.entries] for t in state.tricks]

@@ -49,9 +49,11 @@ register({
     "refuse-saves-game": N_("After {card}, the other side can make sure of Game."),
     # Asked with hidden hands: a card that does it with these hands, but not however the hidden cards lie.
     "refuse-hidden-wins-trick": N_(
-        "With these hands {card} would do, but the hidden cards may lie otherwise: if {other} held {cards}, the trick would be lost."),
+        "With these hands {card} would do, but the hidden cards may lie otherwise: "
+        "if {other} held {cards}, the trick would be lost."),
     "refuse-hidden": N_(
-        "With these hands {card} would do, but the hidden cards may lie so that the other side can stop it, whatever {seat} plays."),
+        "With these hands {card} would do, but the hidden cards may lie so that the other side can stop it, "
+        "whatever {seat} plays."),
     "accept-listed": N_("{card} is one of the cards the author accepts here."),
     "refuse-listed": N_("{card} is legal, but not one of the cards the author accepts here."),
     # What a wrong card costs, played out to the end of the hand.
