@@ -60,6 +60,12 @@ register({
     "cost-side": N_("{category}: {points} for your side."),
     "cost-other": N_("{category}: {points} for the other side."),
     "cost-none": N_("Played out to the end of the hand, {card} changes no score."),
+    # How the rule's goal ends after a wrong card, against the best defence the verdict's solver finds.
+    "cost-lost-wins-trick": N_("Against the best defence, {card} loses the trick: {winner} takes it."),
+    "cost-lost-keeps-contract": N_("Against the best defence, after {card} {seat}'s contract fails."),
+    "cost-lost-takes-jack": N_("Against the best defence, after {card} the other side takes Jack."),
+    "cost-lost-saves-game": N_(
+        "Against the best defence, after {card} the other side captures more for Game: {theirs} against {ours}."),
     # The score question's answers.
     "score-nobody": N_("Nobody scores {category}."),
     "score-net": N_("{seat}'s net result for the hand: {points}."),

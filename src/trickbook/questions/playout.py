@@ -23,20 +23,12 @@ from typing import Any
 from ..actions import Action
 from ..cards import Card
 from ..game import HandState
-from ..messages import N_, Reason, register
+from ..messages import Reason
 from .solve import Solver, _moves, accepted_cards, side_of
 
 # A hand never needs more actions than this; it stops a misbehaving bot from looping.
 MAX_ACTIONS = 1000
 
-register({
-    # How the rule's goal ends after a wrong card, against the best defence the verdict's solver finds.
-    "cost-lost-wins-trick": N_("Against the best defence, {card} loses the trick: {winner} takes it."),
-    "cost-lost-keeps-contract": N_("Against the best defence, after {card} {seat}'s contract fails."),
-    "cost-lost-takes-jack": N_("Against the best defence, after {card} the other side takes Jack."),
-    "cost-lost-saves-game": N_(
-        "Against the best defence, after {card} the other side captures more for Game: {theirs} against {ours}."),
-})
 
 
 def bots_finish(state: HandState, game: str, seed: int = 0, level: str = "gentle") -> list[Action]:
