@@ -86,6 +86,7 @@ def _calls() -> list[tuple[str, Callable[..., str], list[Any]]]:
         ("variants_json", web.variants_json, [record, 0]),
         ("cost_json", questions.cost_json, [PLAYED.read_text(encoding="utf-8"), 4, "A", "AS", "AH", "gentle"]),
         ("practice_json", questions.practice_json, ["nap", "drill", 3]),
+        ("practice_cost_json", questions.practice_cost_json, ["nap", "drill", 3, "AS", "AH"]),
         ("warm_up_json", warm.warm_up_json, ["yorkshire"]),
     ]
 

@@ -190,6 +190,9 @@ def rule_wins_trick(game: str, state, seat: str, card: Card) -> bool:
     plays.append((seat, card))
     order = list(trick.expected) if trick is not None and trick.expected else list(state.in_play)
     side = {seat, state.partner(seat)} if state.partnership else {seat}
+    declarer = getattr(state, "declarer", None)
+    if game == "nap" and declarer is not None and seat != declarer:
+        side = {s for s in state.seats if s != declarer}  # Nap's defenders play together against the contract
     hands = {s: [c for c in state.hands[s] if c != card] for s in state.seats}
     played = {s for s, _ in plays} | {e.seat for e in (trick.entries if trick else [])}
     rest = [s for s in order if s not in played]

@@ -1,6 +1,6 @@
 // The module Web Worker that runs Pyodide and the engine's JSON facade (trickbook.web).
 //
-// Requests are {id, type: "load" | "whatif" | "variants" | "question_cost" | "practice" | "table_…", ...}; every request gets
+// Requests are {id, type: "load" | "whatif" | "variants" | "question_cost" | "practice" | "practice_cost" | "table_…", ...}; every request gets
 // exactly one reply {id, ok: true, result} or {id, ok: false, error: {kind, message}}.
 // The runtime boots once, when the worker starts; requests are handled one at a time.
 
@@ -15,6 +15,7 @@ const CALLS = {
   // Questions (hand-player/questions.js, practice/): a wrong card played out, a drill's next position.
   question_cost: (web, req) => questions().cost_json(req.record, req.step, req.seat, req.card, req.right, req.level || "gentle"),
   practice: (web, req) => questions().practice_json(req.game, req.seed, req.number),
+  practice_cost: (web, req) => questions().practice_cost_json(req.game, req.seed, req.number, req.card, req.right),
   // The play table (play-table/): trickbook.table.facade keeps each open table by its id.
   // A missing value is left out (JavaScript's null would reach Python as JsNull, not None).
   table_new: (web, req) => table().table_new_json.callKwargs({

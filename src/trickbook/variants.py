@@ -81,9 +81,10 @@ OPTION_MESSAGES = {
 register({
     "rules-may-cut-holding-suit": N_("A player may trump while holding the suit led, as at Batley."),
     "rules-no-cut-holding-suit": N_("No player may trump while holding the suit led, as in the towns near Batley."),
-    "rules-may-undertrump": N_("A trump lower than one already in the trick may be played."),
+    "rules-may-undertrump": N_("Once a plain suit led has been trumped, a lower trump may still be played on it."),
     "rules-no-undertrump": N_(
-        "No trump lower than one already in the trick may be played, unless the hand holds nothing else."
+        "Once a plain suit led has been trumped, no lower trump may be played on it unless the hand holds only "
+        "lower trumps. A trump lead is followed as usual."
     ),
     "rules-kicked-two": N_("A kicked two scores 2 for the dealer instead of a kicked six, as sometimes in Tobago."),
     "rules-kicked-six": N_("A kicked six scores 2 for the dealer."),

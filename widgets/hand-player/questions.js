@@ -221,9 +221,18 @@ export class QuestionPanel {
       out.textContent = _("The engine could not play the hand out here.");
       return;
     }
-    out.replaceChildren(fill(_("Played out by the bots after {card}, against {other}:"), {
-      card: choiceLabel(result.card), other: choiceLabel(result.compared_with),
-    }), el("ul", {}, result.costs.map((c) => el("li", {}, engineText(c.reason)))));
+    // A rule's verdict is about the best defence: the cost is played on by the same solver, and says so;
+    // the bots' part of it (the rest of the hand, or all of it for an author's list) is one possible play-out.
+    const names = { card: choiceLabel(result.card), other: choiceLabel(result.compared_with) };
+    const head = result.rule
+      ? fill(_("After {card}, against the best defence, compared with {other}:"), names)
+      : fill(_("One possible play-out by the bots after {card}, against {other}:"), names);
+    const items = [...(result.goal ? [result.goal] : []), ...result.costs.map((c) => c.reason)];
+    out.replaceChildren(head, el("ul", {}, items.map((reason) => el("li", {}, engineText(reason)))));
+    if (result.rule && result.bots) {
+      out.append(el("span", { className: "tb-q-playout-note" },
+        _("Once that is settled, the bots play the rest of the hand: the score shown is one possible play-out.")));
+    }
   }
 
   /** Show the accepted answer and its reasons (a teacher's reveal), without judging anything. */

@@ -182,7 +182,10 @@ class Drill {
     const drill = answer.drill || {};
     const key = { ...answer.key, text: questionText(answer.key, drill) };
     let counted = false;
+    const drillAt = { game: this.game, seed: this.seed, number: this.number };
     const panel = new QuestionPanel(key, {
+      // A wrong card's cost, judged as the verdict is (the best defence), from the engine the drill already runs.
+      playOut: key.kind === "play" ? (card, right) => ask("practice_cost", { ...drillAt, card, right }) : null,
       onAnswered: (verdict) => {
         const waiting = !verdict;
         this.drill.classList.toggle("tb-q-pending", waiting);

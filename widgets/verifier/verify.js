@@ -30,6 +30,20 @@ function showCards(cards) {
   return el("span", { className: "tbv-cards", dataset: { cards: cards.join(" ") } }, cards.map(cardDisplay).join(" "));
 }
 
+/**
+ * The first hand whose reported dealer does not follow from the seed: the first dealer is the seed's, and
+ * each later one the next seat in the order of play (in Trinidad the same seat may deal again, its redeal).
+ */
+export function dealerBreak(game, seats, first, dealers) {
+  for (let n = 0; n < dealers.length; n += 1) {
+    const before = n === 0 ? null : dealers[n - 1];
+    const expected = before === null ? first : seats[(seats.indexOf(before) + 1) % seats.length];
+    const again = before !== null && game === "trinidad" && dealers[n] === before;
+    if (dealers[n] !== expected && !again) return { number: n + 1, seat: dealers[n], expected };
+  }
+  return null;
+}
+
 class Verifier {
   constructor(root, n) {
     this.root = root;
@@ -162,6 +176,14 @@ class Verifier {
     const dealers = this.dealers && this.dealers.length === hands && [...this.dealers].every((d) => seats.includes(d))
       ? [...this.dealers] : null;
     const match = await dealMatch(game, seats, seed, hands, dealers);
+    const broken = dealers && match.first.dealer ? dealerBreak(game, seats, match.first.dealer, dealers) : null;
+    if (broken) {
+      // The seed fixes the first dealer and the rules each next one: a reported list that leaves them is questioned.
+      this.verdict.dataset.result = given === computed ? "dealers-differ" : "mismatch";
+      this.verdict.dataset.dealersBreak = String(broken.number);
+      this.verdict.append(" ", fill(_("The dealers the table reported do not follow from the seed: it says hand {number} was dealt by {seat}, where the seed and the rules give {expected}."),
+        { number: String(broken.number), seat: broken.seat, expected: broken.expected }));
+    } else delete this.verdict.dataset.dealersBreak;
     this.output.dataset.game = game;
     return [
       el("p", { className: "tbv-first", dataset: { dealer: match.first.dealer || "" } },

@@ -53,7 +53,7 @@ class TrinidadRules(Rules):
     """First side to ``target`` wins; the other options are house rules the rule text names.
 
     - ``gift_may_win = false`` forbids a gift that would win the match;
-    - ``may_undertrump = false`` forbids a trump lower than one already in the trick (the text's
+    - ``may_undertrump = false`` forbids, once a plain suit led has been trumped, a lower trump (the text's
       table allows it);
     - ``kicked_two_for_six = true``: as sometimes in Tobago, a kicked two scores the bonus a kicked
       six scores at the text's table, and a kicked six scores nothing.

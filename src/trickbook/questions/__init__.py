@@ -47,12 +47,25 @@ register({
     "refuse-takes-jack": N_("After {card}, the other side can keep {seat}'s side from Jack."),
     "accept-saves-game": N_("After {card}, {seat}'s side can make sure the other side does not score Game."),
     "refuse-saves-game": N_("After {card}, the other side can make sure of Game."),
+    # Asked with hidden hands: a card that does it with these hands, but not however the hidden cards lie.
+    "refuse-hidden-wins-trick": N_(
+        "With these hands {card} would do, but the hidden cards may lie otherwise: "
+        "if {other} held {cards}, the trick would be lost."),
+    "refuse-hidden": N_(
+        "With these hands {card} would do, but the hidden cards may lie so that the other side can stop it, "
+        "whatever {seat} plays."),
     "accept-listed": N_("{card} is one of the cards the author accepts here."),
     "refuse-listed": N_("{card} is legal, but not one of the cards the author accepts here."),
     # What a wrong card costs, played out to the end of the hand.
     "cost-side": N_("{category}: {points} for your side."),
     "cost-other": N_("{category}: {points} for the other side."),
     "cost-none": N_("Played out to the end of the hand, {card} changes no score."),
+    # How the rule's goal ends after a wrong card, against the best defence the verdict's solver finds.
+    "cost-lost-wins-trick": N_("Against the best defence, {card} loses the trick: {winner} takes it."),
+    "cost-lost-keeps-contract": N_("Against the best defence, after {card} {seat}'s contract fails."),
+    "cost-lost-takes-jack": N_("Against the best defence, after {card} the other side takes Jack."),
+    "cost-lost-saves-game": N_(
+        "Against the best defence, after {card} the other side captures more for Game: {theirs} against {ours}."),
     # The score question's answers.
     "score-nobody": N_("Nobody scores {category}."),
     "score-net": N_("{seat}'s net result for the hand: {points}."),

@@ -38,7 +38,8 @@ def _fail(code: str, text: str) -> str:
 
 
 def cost_json(record_text: str, step: int, seat: str, card: str, right: str, level: str = "gentle") -> str:
-    """What ``card`` costs against ``right`` for ``seat`` at ``step`` of a record, played out by bots."""
+    """What ``card`` costs against ``right`` for ``seat`` at ``step`` of a record: played on by the verdict's
+    solver when the record's play question there has a rule, then by the bots (``playout.cost``)."""
     from ..bots import LEVELS
     from ..web import ArgumentError, _expect, _hand  # the records the worker already holds
 
@@ -49,9 +50,33 @@ def cost_json(record_text: str, step: int, seat: str, card: str, right: str, lev
         if level not in LEVELS:
             raise ArgumentError(f"level must be one of {', '.join(LEVELS)}, not \"{level[:40]}\"")
         state = hand.state_at(step)
+        rules = [q.accept for q in hand.record.questions
+                 if q.kind == "play" and q.step == step and q.seat in (None, seat) and isinstance(q.accept, str)]
         result = cost(
-            state, seat, Card.parse(card), Card.parse(right), hand.record.game, _seed(record_text, step), level
+            state, seat, Card.parse(card), Card.parse(right), hand.record.game, _seed(record_text, step), level,
+            rules[0] if rules else None,
         )
+    except TrickbookError as e:
+        return _fail(e.code, str(e))
+    return _dump({"ok": True, **result})
+
+
+def practice_cost_json(game: str, seed: str, number: int, card: str, right: str) -> str:
+    """What ``card`` costs against ``right`` at play question ``number`` of the ``game`` drill seeded by ``seed``,
+    judged as its verdict is (``wins-trick``, the best defence), the rest played out by the gentle bots."""
+    try:
+        if (not isinstance(game, str) or not isinstance(seed, str) or type(number) is not int
+                or not 0 <= number < MAX_NUMBER):
+            raise QuestionError(f"practice needs a game, a seed text and a question number from 0 to {MAX_NUMBER - 1}")
+        if not isinstance(card, str) or not isinstance(right, str):
+            raise QuestionError("a practice cost compares two cards, each written as text (such as AH)")
+        if not all(map(_is_utf8, (game, seed, card, right))):
+            raise QuestionError("the game, the seed and the cards of a practice must be text (a lone surrogate is not)")
+        state, key = practice_position(game, seed, number)
+        if key.get("kind") != "play":
+            raise QuestionError(f"question {number} of the drill is not a play question")
+        result = cost(state, str(key["seat"]), Card.parse(card), Card.parse(right), find_game(game).game,
+                      _seed(seed, number, "cost"), "gentle", "wins-trick")
     except TrickbookError as e:
         return _fail(e.code, str(e))
     return _dump({"ok": True, **result})

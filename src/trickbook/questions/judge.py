@@ -114,8 +114,13 @@ def _play_key(state: HandState, seat: str, question: Question) -> dict[str, Any]
         if isinstance(found, str):
             raise QuestionError(found)
         verdicts, solver = found
-        accepted = [c for c in legal if verdicts.get(c)]
+        # Asked with hidden hands, a card is accepted only if it does it however the hidden cards lie.
+        elsewhere = _hidden_refusals(state, seat, rule, verdicts) if question.view == "seat" else {}
+        accepted = [c for c in legal if verdicts.get(c) and c not in elsewhere]
         for card in legal:
+            if card in elsewhere:
+                reasons[str(card)] = elsewhere[card]
+                continue
             if verdicts.get(card):
                 reasons[str(card)] = _reason(f"accept-{rule}", card=card, seat=seat)
                 continue
@@ -134,6 +139,41 @@ def _play_key(state: HandState, seat: str, question: Question) -> dict[str, Any]
         raise QuestionError(f"every legal card of {seat}'s is accepted by {rule_name}: there is no question")
     return {"seat": seat, "choices": [str(c) for c in legal], "accepted": [str(c) for c in accepted],
             "reasons": reasons, "rule": rule_name, "multiple": False}
+
+
+def _hidden_refusals(state: HandState, seat: str, rule: str, verdicts: dict[Card, bool]) -> dict[Card, dict[str, Any]]:
+    """The cards ``rule`` accepts with every hand shown that fail in another holding of the hidden cards,
+    with the reason naming such a holding (``holdings``); refused outright when there are too many."""
+    from .holdings import MAX_HOLDINGS, TooManyHoldings, holdings
+
+    try:
+        worlds = holdings(state, seat)
+    except TooManyHoldings as e:
+        raise QuestionError(
+            f"asked with view = \"seat\", the question is judged over every holding of the hidden cards that fits "
+            f"what {seat} sees, and there are more than {MAX_HOLDINGS} (up to {e.count}): show the hands "
+            f"(view = \"all\") or ask later in the hand") from None
+    except TrickbookError as e:
+        raise QuestionError(f"asked with view = \"seat\", the hidden cards cannot be laid out: {e}") from None
+    refused: dict[Card, dict[str, Any]] = {}
+    for world in worlds:
+        found = accepted_cards(rule, world, seat)
+        if isinstance(found, str):
+            raise QuestionError(found)
+        others, solver = found
+        for card, ok in others.items():
+            if ok or card in refused or not verdicts.get(card):
+                continue
+            if rule != "wins-trick":
+                refused[card] = _reason("refuse-hidden", card=card, seat=seat)
+                continue
+            child = world.clone()
+            child.apply(Action(seat, "play", card=card))
+            line = solver.refutation(child)
+            beat = [(s, c) for s, c in line if s not in solver.side]
+            other, cards = beat[-1] if beat else (seat, card)
+            refused[card] = _reason("refuse-hidden-wins-trick", card=card, other=other, cards=[cards])
+    return refused
 
 
 def last_complete_trick(state: HandState) -> int | None:

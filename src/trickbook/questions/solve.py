@@ -36,9 +36,13 @@ class TooDeep(Exception):
 
 
 def side_of(state: HandState, seat: str) -> frozenset[str]:
-    """The seats playing for ``seat``: its team in a partnership game, else the seat alone."""
+    """The seats playing for ``seat``: its team in a partnership game; in Nap a defender's side is every
+    seat but the declarer's (the defenders play together against the contract); else the seat alone."""
     if state.partnership:
         return frozenset({seat, state.partner(seat)})
+    declarer = getattr(state, "declarer", None)
+    if declarer is not None and hasattr(state, "payments") and seat != declarer:
+        return frozenset(s for s in state.seats if s != declarer)
     return frozenset({seat})
 
 
