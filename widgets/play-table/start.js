@@ -7,6 +7,8 @@
 // the pointer over them, focus, a press. A press of Start that comes before the table
 // is there is kept and made again once it is. A saved match (persistence.js) is
 // resumed at once, as before. The bots' level is read and saved as the table does it.
+// Once the reader's controls answer (shown and listened to, or a saved match's table
+// mounted), the table's root says so: `data-table="ready"`.
 
 import { siteGames } from "../games.js";
 import { loadSaved, loadSettings, saveSettings } from "./persistence.js";
@@ -62,7 +64,7 @@ function prepare(root) {
   placeSkipLink(root);
   const intro = root.querySelector(":scope > .tbt-intro");
   if (!intro || loadSaved(root.dataset.game)) {
-    load();
+    load().then(() => { root.dataset.table = "ready"; });
     return;
   }
   for (const node of root.children) if (node !== intro) node.hidden = true;
@@ -87,6 +89,7 @@ function prepare(root) {
       if (root.dataset.tbMounted) start.click();
     });
   });
+  root.dataset.table = "ready";
 }
 
 async function start() {

@@ -11,6 +11,8 @@
 // (sealed.js: never the seed in clear while the match is on), so a reload brings the
 // match back. Tests may shorten the decision timer and the bots'
 // pace with `?timer=SECONDS&pace=MS` or `data-timer` / `data-pace` on the container.
+// `?seed=` and 64 hexadecimal digits in the page address pins the deal: every match begun
+// on that page deals that seed (a teacher gives a class one match; a test knows its deal).
 
 import { _, fill, loadCatalog } from "../i18n.js";
 import { ask } from "../engine.js";
@@ -33,6 +35,13 @@ function setting(root, name) {
   const fromUrl = new URLSearchParams(location.search).get(name);
   const value = Number(fromUrl ?? root.dataset[name]);
   return fromUrl !== null || root.dataset[name] !== undefined ? (Number.isFinite(value) && value >= 0 ? value : null) : null;
+}
+
+/** The seed the page address pins, in lowercase; null when it names none, "" when it names a malformed one. */
+function pinnedSeed() {
+  const text = new URLSearchParams(location.search).get("seed");
+  if (text === null) return null;
+  return /^[0-9a-f]{64}$/i.test(text.trim()) ? text.trim().toLowerCase() : "";
 }
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -71,7 +80,13 @@ class PlayTable {
     });
     this.paintToggles();
     this.setEngine("static");
+    if (pinnedSeed() === "") this.refuseSeed();
     this.resumeIfSaved();
+  }
+
+  /** The address's seed is not one: nothing is dealt from it, and the reader is told why. */
+  refuseSeed() {
+    this.ui.showNotice(_("The seed in this page's address is not 64 hexadecimal digits (0 to 9 and a to f), so no match was dealt from it. Correct the seed in the address, or remove it to deal a match at random."));
   }
 
   playing() {
@@ -154,12 +169,18 @@ class PlayTable {
 
   async begin() {
     if (this.busy) return;
+    const pinned = pinnedSeed();
+    if (pinned === "") {
+      this.refuseSeed();
+      this.ui.notice.scrollIntoView({ block: "nearest" }); // Start was pressed: the reason is shown where it is seen
+      return;
+    }
     this.timer.stop();
     const fromStart = this.ui.intro.contains(document.activeElement);
     this.setEngine("loading");
     if (fromStart) this.root.focus({ preventScroll: true }); // Start is hidden: the keyboard stays at the table
     this.ui.showNotice("");
-    const seed = newSeed();
+    const seed = pinned || newSeed();
     const players = this.ui.players ? Number(this.ui.players.value) : null;
     const rounds = this.ui.rounds ? Number(this.ui.rounds.value) : null;
     const level = this.settings.level;
