@@ -7,7 +7,6 @@ and fail if a change to the deal or the bots takes that away, before a browser t
 from __future__ import annotations
 
 import pytest
-
 from helpers import TABLE_SEEDS, GentleTable
 
 # How a test's reader decides when no card is to be played: the first choice offered (Enter), the
