@@ -10,6 +10,10 @@ from __future__ import annotations
 import hashlib
 from typing import Any
 
+from trickbook.actions import Action
+from trickbook.cards import Card, full_pack, parse_cards
+from trickbook.game import Deal
+from trickbook.games.trinidad import TrinidadHand, TrinidadRules
 from trickbook.table import Table
 
 
@@ -46,3 +50,47 @@ class GentleTable(Table):
         table = super().resume(*args, level=level, **kwargs)
         assert isinstance(table, GentleTable)
         return table
+
+
+# ----- the rule tests: a hand driven by action texts, for any game ----------------------------------
+
+def act(state: Any, text: str) -> Any:
+    """One action, written as the record writes it (``N AS``), applied to the hand; its events."""
+    return state.apply(Action.parse(text, state.seats))
+
+
+def play(state: Any, actions: str) -> Any:
+    """Every action of ``actions`` (separated by ``;`` or new lines) in turn; the hand."""
+    for text in actions.replace("\n", ";").split(";"):
+        if text.strip():
+            act(state, text)
+    return state
+
+
+def awards(state: Any) -> list[tuple[str, str, int]]:
+    return [(a.category, a.team, a.points) for a in state.awards]
+
+
+def reason(state: Any, text: str) -> str | None:
+    """The code of the rule that refuses the action, or None when it is legal."""
+    r = state.why_illegal(Action.parse(text, state.seats))
+    return None if r is None else r.code
+
+
+def codes(state: Any) -> list[str]:
+    return [e.code for e in state.events]
+
+
+TRINIDAD_SEATS = ("N", "W", "S", "E")  # counter-clockwise, in the order of play
+
+
+def trinidad_hand(cards: dict[str, str], kick: str = "9S", stock_front: str = "", dealer: str = "E",
+                  score: Any = None, full_stock: bool = True, **rules: Any) -> TrinidadHand:
+    """A Trinidad deal whose stock starts with ``stock_front`` and, when ``full_stock``, holds the rest of the pack."""
+    hands = {s: parse_cards(c) for s, c in cards.items()}
+    turn = Card.parse(kick)
+    stock = parse_cards(stock_front)
+    if full_stock:
+        used = {c for h in hands.values() for c in h} | {turn} | set(stock)
+        stock += [c for c in full_pack() if c not in used]
+    return TrinidadHand(TrinidadRules(**rules), TRINIDAD_SEATS, dealer, Deal(hands, turn=turn, stock=stock), score)
