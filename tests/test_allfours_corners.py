@@ -4,12 +4,12 @@ From texts 000/002, 003 and the decisions on the rules pages.
 """
 
 import pytest
+from helpers import awards, codes, play, reason, trinidad_hand
 
 from trickbook.actions import Action
-from trickbook.cards import Card, full_pack, parse_cards
+from trickbook.cards import parse_cards
 from trickbook.errors import DealError
 from trickbook.game import Deal
-from trickbook.games.trinidad import TrinidadHand, TrinidadRules
 from trickbook.games.yorkshire import YorkshireHand, YorkshireRules
 from trickbook.match import Match
 
@@ -52,40 +52,21 @@ RUN_KEEPS_SPADES = "2H 3H 4H 5H 6H 7H 8H 9H QH 5C 6C 7C 6S"
 SECOND_RUN_KEEPS_SPADES = "JH 2D 3D KC QC 8C 9C TC 8S 7S JC 4S 5S"
 
 
-def trinidad(cards=TRINIDAD, kick="9S", stock_front="", dealer="E", score=None, full_stock=True, **rules):
-    """A Trinidad deal whose stock starts with ``stock_front`` and, when ``full_stock``, holds the rest of the pack."""
-    hands = {s: parse_cards(c) for s, c in cards.items()}
-    turn = Card.parse(kick)
-    stock = parse_cards(stock_front)
-    if full_stock:
-        used = {c for h in hands.values() for c in h} | {turn} | set(stock)
-        stock += [c for c in full_pack() if c not in used]
-    deal = Deal(hands, turn=turn, stock=stock)
-    return TrinidadHand(TrinidadRules(**rules), TRINIDAD_SEATS, dealer, deal, score)
+def trinidad(cards=TRINIDAD, **deal):
+    """A Trinidad deal of ``cards``; tests/helpers.py's trinidad_hand."""
+    return trinidad_hand(cards, **deal)
 
 
-def play(state, actions):
-    for text in actions.replace("\n", ";").split(";"):
-        if text.strip():
-            state.apply(Action.parse(text, state.seats))
-    return state
 
 
-def reason(state, text):
-    r = state.why_illegal(Action.parse(text, state.seats))
-    return None if r is None else r.code
 
 
 def why(state, text):
     return state.why_illegal(Action.parse(text, state.seats)).values["why"]
 
 
-def awards(state):
-    return [(a.category, a.team, a.points) for a in state.awards]
 
 
-def codes(state):
-    return [e.code for e in state.events]
 
 
 def strings(value):

@@ -8,27 +8,14 @@ import random
 from typing import Any, Mapping
 
 import pytest
+from helpers import GentleTable as Table  # the gentle bots: the table, not their strength, is under test
 
 from trickbook.cards import SUITS, Card
 from trickbook.errors import IllegalActionError
 from trickbook.games.euchre import card_power, card_suit, left_bower_suit
 from trickbook.messages import MESSAGES
 from trickbook.shuffle import deal_hand, deal_order, fingerprint, first_dealer
-from trickbook.table import Table as _Table
 from trickbook.table import TableError, facade
-
-
-class Table(_Table):
-    """The play table with the gentle bots: these tests are about the table, not the bots' strength
-    (test_bot_levels.py and test_search_bot.py test the strong bots; a table's default level is strong)."""
-
-    def __init__(self, *args: Any, level: str = "gentle", **kwargs: Any) -> None:
-        super().__init__(*args, level=level, **kwargs)
-
-    @classmethod
-    def resume(cls, *args: Any, level: str = "gentle", **kwargs: Any) -> "Table":
-        return super().resume(*args, level=level, **kwargs)
-
 
 SEEDS = [hashlib.sha256(f"table-{i}".encode()).hexdigest() for i in range(40)]
 

@@ -13,25 +13,12 @@ import re
 from typing import Any, Mapping
 
 import pytest
+from helpers import GentleTable as Table  # the gentle bots: the table, not their strength, is under test
 
 from trickbook.cards import Card, game_value
 from trickbook.errors import IllegalActionError
 from trickbook.shuffle import deal_hand, fingerprint, first_dealer
 from trickbook.table import NEXT, TIMEOUT, TableError, facade
-from trickbook.table import Table as _Table
-
-
-class Table(_Table):
-    """The play table with the gentle bots: these tests are about the table, not the bots' strength
-    (test_bot_levels.py and test_search_bot.py test the strong bots; a table's default level is strong)."""
-
-    def __init__(self, *args: Any, level: str = "gentle", **kwargs: Any) -> None:
-        super().__init__(*args, level=level, **kwargs)
-
-    @classmethod
-    def resume(cls, *args: Any, level: str = "gentle", **kwargs: Any) -> "Table":
-        return super().resume(*args, level=level, **kwargs)
-
 
 SEEDS = [hashlib.sha256(f"games-table-{i}".encode()).hexdigest() for i in range(30)]
 GAMES = ["yorkshire", "trinidad", "nap", "euchre"]

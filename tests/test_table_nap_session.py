@@ -11,25 +11,11 @@ from __future__ import annotations
 
 import hashlib
 import json
-from typing import Any
 
 import pytest
+from helpers import GentleTable as Table  # the gentle bots: the table, not their strength, is under test
 
 from trickbook.table import NEXT, TableError, facade
-from trickbook.table import Table as _Table
-
-
-class Table(_Table):
-    """The play table with the gentle bots: these tests are about the table, not the bots' strength
-    (test_bot_levels.py and test_search_bot.py test the strong bots; a table's default level is strong)."""
-
-    def __init__(self, *args: Any, level: str = "gentle", **kwargs: Any) -> None:
-        super().__init__(*args, level=level, **kwargs)
-
-    @classmethod
-    def resume(cls, *args: Any, level: str = "gentle", **kwargs: Any) -> "Table":
-        return super().resume(*args, level=level, **kwargs)
-
 
 SEEDS = [hashlib.sha256(f"nap-session-{i}".encode()).hexdigest() for i in range(10)]
 NEEDED = {"three": 3, "four": 4, "nap": 5, "wellington": 5}

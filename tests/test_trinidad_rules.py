@@ -1,13 +1,14 @@
 """Trinidad All Fours, rule by rule (rule text 003 and the decisions on the rules page)."""
 
 import pytest
+from helpers import act, awards, codes, play, reason, trinidad_hand
 
 from trickbook.actions import Action
-from trickbook.cards import Card, full_pack, parse_cards
+from trickbook.cards import Card, parse_cards
 from trickbook.errors import DealError, IllegalActionError
 from trickbook.game import Deal
 from trickbook.games import find_game
-from trickbook.games.trinidad import TrinidadHand, TrinidadRules
+from trickbook.games.trinidad import TrinidadHand
 
 SEATS = ("N", "W", "S", "E")  # in the order of play (counter-clockwise)
 
@@ -29,40 +30,19 @@ E TD; N JS; W KS; S 2S
 """
 
 
-def hand(cards=EXAMPLE, kick="9S", stock_front="", dealer="E", score=None, full_stock=True, **rules):
-    """A Trinidad deal; the stock starts with ``stock_front`` and, when ``full_stock``, holds the rest of the pack."""
-    hands = {s: parse_cards(c) for s, c in cards.items()}
-    turn = Card.parse(kick)
-    stock = parse_cards(stock_front)
-    if full_stock:
-        used = {c for h in hands.values() for c in h} | {turn} | set(stock)
-        stock += [c for c in full_pack() if c not in used]
-    deal = Deal(hands, turn=turn, stock=stock)
-    return TrinidadHand(TrinidadRules(**rules), SEATS, dealer, deal, score)
+def hand(cards=EXAMPLE, **deal):
+    """A Trinidad deal of ``cards`` (the rule text's example by default); tests/helpers.py's trinidad_hand."""
+    return trinidad_hand(cards, **deal)
 
 
-def act(state, text):
-    return state.apply(Action.parse(text, SEATS))
 
 
-def play(state, actions):
-    for text in actions.replace("\n", ";").split(";"):
-        if text.strip():
-            act(state, text)
-    return state
 
 
-def awards(state):
-    return [(a.category, a.team, a.points) for a in state.awards]
 
 
-def reason(state, text):
-    r = state.why_illegal(Action.parse(text, SEATS))
-    return None if r is None else r.code
 
 
-def codes(state):
-    return [e.code for e in state.events]
 
 
 # ----- the table and the deal -------------------------------------------------------

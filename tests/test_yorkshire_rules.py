@@ -1,6 +1,7 @@
 """Yorkshire All Fours, rule by rule (rule texts 000/002 and the decisions on the rules page)."""
 
 import pytest
+from helpers import act, awards, codes, play, reason
 
 from trickbook.actions import Action
 from trickbook.cards import parse_cards
@@ -50,28 +51,14 @@ def hand(cards, dealer="W", score=None, **rules):
     return YorkshireHand(YorkshireRules(**rules), SEATS, dealer, deal, score)
 
 
-def act(state, text):
-    return state.apply(Action.parse(text, SEATS))
 
 
-def play(state, actions):
-    for text in actions.replace("\n", ";").split(";"):
-        if text.strip():
-            act(state, text)
-    return state
 
 
-def awards(state):
-    return [(a.category, a.team, a.points) for a in state.awards]
 
 
-def reason(state, text):
-    r = state.why_illegal(Action.parse(text, SEATS))
-    return None if r is None else r.code
 
 
-def codes(state):
-    return [e.code for e in state.events]
 
 
 # ----- dealing and the first lead ----------------------------------------------

@@ -9,6 +9,7 @@ is never warmed.
 from __future__ import annotations
 
 import pytest
+from browser import helpers
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
@@ -35,34 +36,24 @@ WATCH = """(() => {
 
 
 @pytest.mark.parametrize("game,lang,gentle", [("euchre", "pt", False), ("trinidad", "en", False), ("nap", "fr", True)])
-def test_the_strong_bots_are_warmed_after_the_table_is_live(browser, site_url, tb, game, lang, gentle):
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
+def test_the_strong_bots_are_warmed_after_the_table_is_live(open_page, site_url, game, lang, gentle):
+    page = open_page(None, (1280, 800), gentle=gentle)
+    page.context.add_init_script(WATCH)
+    page.goto(site_url + helpers.table_url(lang, game, pace=0))  # the game's test seed (TABLE_SEEDS)
+    table = helpers.ready_table(page, game)
+    table.locator(".tbt-start").click()
+    expect(table).to_have_attribute("data-engine", "live", timeout=helpers.LIVE_TIMEOUT_MS)
+    asked = page.evaluate("window.tbAsked")
+    opening = next(a["id"] for a in asked if a["type"] == "table_new")
+    answers = {a["id"]: a["warm"] for a in page.evaluate("window.tbAnswers")}
+    assert opening in answers and answers[opening] is None, answers  # live came before any warm-up
+    warm = None
+    for _ in range(12):
+        helpers.one_decision(page, table)
+        warm = next((w for w in reversed(page.evaluate("window.tbAnswers")) if w["warm"]), {"warm": None})["warm"]
+        if warm:
+            break
     if gentle:
-        tb.gentle_bots(context)
-    guard = tb.guard_context(context)
-    context.add_init_script(WATCH)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    try:
-        page.goto(f"{site_url}/{lang}/play-{game}/?pace=0")
-        table = page.locator(f"div.tb-table[data-game='{game}']")
-        table.locator(".tbt-start").click()
-        expect(table).to_have_attribute("data-engine", "live", timeout=tb.LIVE_TIMEOUT_MS)
-        asked = page.evaluate("window.tbAsked")
-        opening = next(a["id"] for a in asked if a["type"] == "table_new")
-        answers = {a["id"]: a["warm"] for a in page.evaluate("window.tbAnswers")}
-        assert opening in answers and answers[opening] is None, answers  # live came before any warm-up
-        warm = None
-        for _ in range(12):
-            tb.one_decision(page, table)
-            warm = next((w for w in reversed(page.evaluate("window.tbAnswers")) if w["warm"]), {"warm": None})["warm"]
-            if warm:
-                break
-        if gentle:
-            assert not warm, warm
-        else:
-            assert warm and list(warm) == [game] and warm[game] > 0, warm
-    finally:
-        context.close()
-    assert guard.refused == [] and errors == []
+        assert not warm, warm
+    else:
+        assert warm and list(warm) == [game] and warm[game] > 0, warm

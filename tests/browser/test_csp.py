@@ -138,13 +138,13 @@ def test_widgets_play_table_and_search_run_under_the_policy_with_no_violation(br
         expect(page.locator(".md-search-result__item").first).to_be_visible(timeout=20_000)
 
         # The Euchre play table.
-        page.goto(f"{base}/en/play-euchre/?pace=0")
-        table = page.locator("div.tb-table[data-game='euchre']")
+        page.goto(base + tb.table_url("en", "euchre", pace=0))  # the Euchre test seed (TABLE_SEEDS)
+        table = tb.ready_table(page, "euchre")
         table.locator(".tbt-start").click()
         expect(table).to_have_attribute("data-engine", "live", timeout=tb.LIVE_TIMEOUT_MS)
         page.wait_for_function("(t) => t.dataset.turn === 'you' || t.dataset.phase === 'hand-over'",
                                arg=table.element_handle(), timeout=30_000)
-        page.wait_for_timeout(1000)  # reports are sent after the fact
+        tb.nothing_happens_for(page, 1000)  # reports are sent after the fact: none may come
     finally:
         context.close()
     assert events == [], events
@@ -179,7 +179,7 @@ def test_an_inline_script_without_a_hash_is_refused_and_the_violation_is_seen(
                 page.wait_for_timeout(100)
                 deadline -= 1
             assert any("script-src" in r for r in reports), reports
-        page.wait_for_timeout(300)
+        tb.nothing_happens_for(page, 300)
     finally:
         context.close()
     assert ran is False

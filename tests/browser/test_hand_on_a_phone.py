@@ -60,16 +60,25 @@ def overlap(a, b, grow: float = 0) -> bool:
             and a["y"] - grow < b["y"] + b["h"] and b["y"] < a["y"] + a["h"] + grow)
 
 
+# The measures once they are the same over two animation frames running (the page stopped moving), at
+# most 120 times over (a question's step scrolls to the question): the page's own frames, not the clock.
+SETTLED = """async (fig) => {
+  const measure = %s;
+  const frames = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+  let last = JSON.stringify(measure(fig));
+  for (let i = 0; i < 120; i += 1) {
+    await frames();
+    const now = JSON.stringify(measure(fig));
+    if (now === last) break;
+    last = now;
+  }
+  return JSON.parse(last);
+}""" % MEASURE
+
+
 def settled(page, fig):
     """The measures once the page stopped moving (a question's step scrolls to the question)."""
-    last = fig.evaluate(MEASURE)
-    for _ in range(20):
-        page.wait_for_timeout(50)
-        now = fig.evaluate(MEASURE)
-        if now == last:
-            return now
-        last = now
-    return last
+    return fig.evaluate(SETTLED)
 
 
 def step_through(page, tb, site_url: str, game: str, hand: str, lang: str, scroll_every: int = 3) -> int:

@@ -62,7 +62,7 @@ def start_match(page, tb, game: str):
     """A match at the gentle level, started by keyboard, with one decision taken (so a save exists)."""
     page.evaluate("() => localStorage.setItem('trickbook.table-settings', JSON.stringify({level: 'gentle'}))")
     page.reload()
-    table = page.locator(f"div.tb-table[data-game='{game}']")
+    table = tb.ready_table(page, game)
     start = table.locator(".tbt-start")
     expect(start).to_be_visible()
     start.focus()
@@ -105,7 +105,7 @@ def assert_dropped_with(page, table, catalogs, lang, problem, size) -> None:
 ])
 def test_a_saved_match_edited_in_storage_is_dropped_and_no_other_seat_is_shown(
         browser, site_url, tb, catalogs, field, value, lang, size):
-    context, guard, page, errors, _ = open_page(browser, site_url, tb, f"/{lang}/play-euchre/?pace=0", size)
+    context, guard, page, errors, _ = open_page(browser, site_url, tb, tb.table_url(lang, "euchre", pace=0), size)
     try:
         table = start_match(page, tb, "euchre")
         mine = hand_shown(table)
@@ -132,7 +132,7 @@ def test_a_saved_match_edited_in_storage_is_dropped_and_no_other_seat_is_shown(
 ])
 def test_a_saved_match_whose_moves_were_cut_or_edited_is_dropped_by_its_seal(
         browser, site_url, tb, catalogs, edit, lang, size):
-    context, guard, page, errors, _ = open_page(browser, site_url, tb, f"/{lang}/play-nap/?pace=0", size)
+    context, guard, page, errors, _ = open_page(browser, site_url, tb, tb.table_url(lang, "nap", pace=0), size)
     try:
         table = start_match(page, tb, "nap")
         tb.one_decision(page, table)
@@ -154,7 +154,7 @@ def test_a_saved_match_whose_moves_were_cut_or_edited_is_dropped_by_its_seal(
 
 
 def test_a_saved_match_whose_sealed_moves_the_rules_refuse_says_so(browser, site_url, tb, catalogs):
-    context, guard, page, errors, _ = open_page(browser, site_url, tb, "/en/play-nap/?pace=0")
+    context, guard, page, errors, _ = open_page(browser, site_url, tb, tb.table_url("en", "nap", pace=0))
     try:
         start_match(page, tb, "nap")
         match = saved(page, "nap")
@@ -180,7 +180,7 @@ def test_a_saved_match_whose_sealed_moves_the_rules_refuse_says_so(browser, site
 ])
 def test_a_saved_match_from_another_version_or_unreadable_says_which(
         browser, site_url, tb, catalogs, text, problem, lang):
-    context, guard, page, errors, _ = open_page(browser, site_url, tb, f"/{lang}/play-nap/?pace=0", (360, 740))
+    context, guard, page, errors, _ = open_page(browser, site_url, tb, tb.table_url(lang, "nap", pace=0), (360, 740))
     try:
         put_saved(page, "nap", text)
         page.reload()

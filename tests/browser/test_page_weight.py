@@ -213,13 +213,13 @@ def test_the_first_click_on_a_hand_not_yet_loaded_steps_once_the_player_is_there
     expect(fig.locator(".tb-dormant .tb-next")).to_have_attribute("aria-label", label)
     fig.locator(".tb-next").evaluate("b => { b.dataset.probe = 'first-press'; }")
     fig.locator(".tb-next").click()
-    page.wait_for_timeout(300)
+    tb.nothing_happens_for(page, 300)
     expect(fig).to_have_attribute("data-step", "0")  # the player is held back: nothing could step yet
     assert release() == 1
     # The press is honoured once: step 1, not 2, on the very button pressed (adopted, not replaced).
     expect(fig).to_have_attribute("data-step", "1")
     expect(fig.locator(".tb-player .tb-next[data-probe='first-press']")).to_have_count(1)
-    page.wait_for_timeout(300)
+    tb.nothing_happens_for(page, 300)
     expect(fig).to_have_attribute("data-step", "1")
     expect(fig.locator(".tb-board .tb-seat").first).to_be_visible()
     assert fig.locator(".tb-next").evaluate("b => b === document.activeElement")
@@ -239,7 +239,7 @@ def test_a_pointer_passing_over_a_hand_fetches_ahead_and_moves_nothing(
     with page.expect_response(re.compile(rf"/{lang}/nap/{HAND}\.[0-9a-f]{{10}}\.json$")) as data:
         fig.locator(".tb-counter").hover()
     assert data.value.ok
-    page.wait_for_timeout(500)
+    tb.nothing_happens_for(page, 500)
     assert deal.evaluate(on_page) == before  # nothing drawn above the deal's table
     expect(fig.locator(".tb-player")).to_have_count(0)
     fig.locator(".tb-next").click()
@@ -284,7 +284,7 @@ def test_the_first_press_of_start_on_a_play_table_not_yet_loaded_starts_the_matc
     expect(root.locator(".tbt-players")).to_have_value("4")
     root.locator(".tbt-players").select_option("5")
     start.click()
-    page.wait_for_timeout(300)
+    tb.nothing_happens_for(page, 300)
     expect(root).not_to_have_attribute("data-engine", re.compile(".*"))  # no table yet
     assert release() == 1
     # The press was kept: the table starts the engine (refused here, so it says it failed).

@@ -10,6 +10,7 @@ Portuguese or French, whose words are longer.
 from __future__ import annotations
 
 import pytest
+from browser import helpers
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
@@ -38,49 +39,39 @@ def _assert_finger_sized(boxes: list[tuple[str, dict]], what: str) -> None:
 
 
 @pytest.mark.parametrize("game,lang", CASES)
-def test_every_placard_button_is_a_fingers_size_on_a_phone(browser, site_url, tb, game, lang):
-    context = browser.new_context(viewport={"width": SIZE[0], "height": SIZE[1]})
-    tb.gentle_bots(context)
-    guard = tb.guard_context(context)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    try:
-        page.goto(f"{site_url}/{lang}/play-{game}/?pace=0")
-        table = page.locator(f"div.tb-table[data-game='{game}']")
-        start = table.locator(".tbt-start")
-        expect(start).to_have_text(START[lang])
-        expect(start).to_be_visible()  # start.js has shown the controls
-        # The house rules' switches, unfolded, before the match starts.
-        rules = page.locator(".tbt-house-rules")
-        if rules.count():
-            rules.locator("summary").click()
-            _assert_finger_sized(_boxes(rules.locator(".tbt-house-label")), "house-rule switch")
-            _assert_finger_sized(_boxes(rules.locator("summary")), "house rules' legend")
-            rules.locator("summary").click()
-        start.click()
-        expect(table).to_have_attribute("data-engine", "live", timeout=tb.LIVE_TIMEOUT_MS)
-        # The reader's first decision on the placard (a card play is made with the hand's cards).
-        for _ in range(120):
-            tb.wait_for_reader(page, table)
-            if table.locator(".tbt-placard .tbt-choice").count():
-                break
-            tb.one_decision(page, table)
-        else:
-            pytest.fail(f"no choice on the placard in the first 120 decisions of {game}")
-        buttons = table.locator(".tbt-placard button:visible")
-        boxes = _boxes(buttons)
-        # Yorkshire's first placard may be "Throw in my hand" alone, beside the cards to play.
-        assert len(boxes) >= (1 if game == "yorkshire" else 2), (
-            f"the first choice offers {len(boxes)} button(s): {boxes}")
-        _assert_finger_sized(boxes, "placard button")
-        header = page.locator(".md-header").bounding_box()
-        top = header["y"] + header["height"] if header else 0
-        for selector in ONE_SCREEN:
-            box = table.locator(selector).bounding_box()
-            assert box is not None, f"{selector} is not shown"
-            assert box["y"] >= top - 0.5 and box["y"] + box["height"] <= SIZE[1] + 0.5, \
-                f"{selector} leaves the screen with finger-sized buttons: {box}"
-    finally:
-        context.close()
-    assert guard.refused == [] and errors == []
+def test_every_placard_button_is_a_fingers_size_on_a_phone(open_page, game, lang):
+    page = open_page(helpers.table_url(lang, game, pace=0), SIZE)
+    table = helpers.ready_table(page, game)
+    start = table.locator(".tbt-start")
+    expect(start).to_have_text(START[lang])
+    expect(start).to_be_visible()
+    # The house rules' switches, unfolded, before the match starts.
+    rules = page.locator(".tbt-house-rules")
+    if rules.count():
+        rules.locator("summary").click()
+        _assert_finger_sized(_boxes(rules.locator(".tbt-house-label")), "house-rule switch")
+        _assert_finger_sized(_boxes(rules.locator("summary")), "house rules' legend")
+        rules.locator("summary").click()
+    start.click()
+    expect(table).to_have_attribute("data-engine", "live", timeout=helpers.LIVE_TIMEOUT_MS)
+    # The reader's first decision on the placard (a card play is made with the hand's cards).
+    for _ in range(120):
+        helpers.wait_for_reader(page, table)
+        if table.locator(".tbt-placard .tbt-choice").count():
+            break
+        helpers.one_decision(page, table)
+    else:
+        pytest.fail(f"no choice on the placard in the first 120 decisions of {game}")
+    buttons = table.locator(".tbt-placard button:visible")
+    boxes = _boxes(buttons)
+    # Yorkshire's first placard may be "Throw in my hand" alone, beside the cards to play.
+    assert len(boxes) >= (1 if game == "yorkshire" else 2), (
+        f"the first choice offers {len(boxes)} button(s): {boxes}")
+    _assert_finger_sized(boxes, "placard button")
+    header = page.locator(".md-header").bounding_box()
+    top = header["y"] + header["height"] if header else 0
+    for selector in ONE_SCREEN:
+        box = table.locator(selector).bounding_box()
+        assert box is not None, f"{selector} is not shown"
+        assert box["y"] >= top - 0.5 and box["y"] + box["height"] <= SIZE[1] + 0.5, \
+            f"{selector} leaves the screen with finger-sized buttons: {box}"

@@ -8,7 +8,7 @@ At every decision of the reader the hand, the trick, the game's objects (trumps,
 kick, contract), the timer and the score are inside the viewport and below the sticky
 header, with no scrolling. The bots are the gentle ones (their strength is tested in
 test_bot_levels.py and test_bot_level.py) and answer at once (``?pace=0``); the 20-second timer
-stays as it is.
+stays as it is. Every table deals its game's test seed (``?seed=``, tests/helpers.py).
 """
 
 from __future__ import annotations
@@ -19,7 +19,11 @@ import re
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
+from browser import helpers
+from helpers import TABLE_SEEDS
 from playwright.sync_api import expect
+
+from trickbook import shuffle
 
 pytestmark = pytest.mark.browser
 
@@ -34,24 +38,19 @@ MATCHES = [  # game, language, screen, and whether the whole match is played (el
 ONE_SCREEN = [".tbt-cards", ".tbt-trick", ".tbt-objects", ".tbt-timer", ".tbt-score"]
 
 
-def open_table(browser, site_url, tb, game: str, lang: str, size: tuple[int, int], query: str = "?pace=0"):
-    context = browser.new_context(viewport={"width": size[0], "height": size[1]})
-    tb.gentle_bots(context)
-    guard = tb.guard_context(context)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.goto(f"{site_url}/{lang}/play-{game}/{query}")
-    table = page.locator(f"div.tb-table[data-game='{game}']")
-    start = table.locator(".tbt-start")
-    expect(start).to_have_text(START[lang])
-    assert guard.under("/assets/pyodide/") == []
-    return context, guard, errors, page, table
+def open_table(open_page, game: str, lang: str, size: tuple[int, int], **params):
+    """The game's play page, dealing its test seed (``TABLE_SEEDS``: chosen so that every hand has trick
+    play), with the gentle bots at once (``pace=0``); (page, table) once start.js has shown Start."""
+    page = open_page(helpers.table_url(lang, game, **{"pace": 0, **params}), size)
+    table = helpers.ready_table(page, game)
+    expect(table.locator(".tbt-start")).to_have_text(START[lang])
+    assert open_page.guard(page).under("/assets/pyodide/") == []
+    return page, table
 
 
-def go_live(page, table, tb) -> None:
-    tb.start_by_keyboard(page, table)
-    expect(table).to_have_attribute("data-engine", "live", timeout=tb.LIVE_TIMEOUT_MS)
+def go_live(page, table) -> None:
+    helpers.start_by_keyboard(page, table)
+    expect(table).to_have_attribute("data-engine", "live", timeout=helpers.LIVE_TIMEOUT_MS)
 
 
 def lines(table) -> int:
@@ -73,13 +72,13 @@ def focus_in_table(page, table) -> bool:
     return page.evaluate("(t) => t.contains(document.activeElement)", table.element_handle())
 
 
-def play_match_by_keyboard(page, table, size, tb, whole: bool = True) -> dict:
+def play_match_by_keyboard(page, table, size, whole: bool = True) -> dict:
     """Every decision by keys alone: S for the cautious choice, Enter for the first choice or to lift and play a card.
     The whole match, or (``whole=False``) its first hand, up to the focused "next hand" button."""
     decisions = hands = 0
     looked_back = False
     while table.get_attribute("data-over") != "true":
-        phase = tb.wait_for_reader(page, table)
+        phase = helpers.wait_for_reader(page, table)
         if table.get_attribute("data-over") == "true":
             break
         assert focus_in_table(page, table), f"focus left the table in phase {phase}"
@@ -88,9 +87,8 @@ def play_match_by_keyboard(page, table, size, tb, whole: bool = True) -> dict:
             expect(table.locator(".tbt-next")).to_be_focused()
             if not whole and looked_back:
                 return {"decisions": decisions, "hands": hands + 1, "looked_back": looked_back}
-            if not whole:
-                # A hand with no trick (Trinidad's pack run out, Nap's bids all passed): on to the next.
-                print("a hand with no trick to look back on:", table.locator(".tbt-log").inner_text()[-600:])
+            # The test seeds give every hand tricks, so the first hand has one to look back on.
+            assert whole, f"a hand with no trick to look back on: {table.locator('.tbt-log').inner_text()[-600:]}"
             page.keyboard.press("Enter")
             hands += 1
         else:
@@ -159,56 +157,47 @@ def check_the_end_and_the_verifier(page, table, game: str, fingerprint: str, pla
 
 @pytest.mark.parametrize("game,lang,size,whole", MATCHES,
                          ids=[f"{g}-{lang}-{s[0]}-{'match' if w else 'hand'}" for g, lang, s, w in MATCHES])
-def test_a_match_is_played_by_keyboard_on_one_screen(browser, site_url, tb, game, lang, size, whole):
-    context, guard, errors, page, table = open_table(browser, site_url, tb, game, lang, size)
-    try:
-        if game == "nap":
-            table.locator(".tbt-players").select_option("5")
-        go_live(page, table, tb)
-        expect(table).to_have_attribute("data-level", "gentle")
-        fingerprint = table.locator(".tbt-fingerprint code").text_content()
-        assert re.fullmatch(r"[0-9a-f]{64}", fingerprint)
-        bots = table.locator(".tbt-seat[data-bot='true']")
-        expect(bots).to_have_count(4 if game == "nap" else 3)
-        played = play_match_by_keyboard(page, table, size, tb, whole)
-        assert played["looked_back"] or game == "nap"  # a Nap round may end with every bid passed
-        if not whole:
-            assert played["decisions"] > 0 and table.get_attribute("data-over") != "true"
-            print(f"{game} {lang}: first hand, {played['decisions']} decisions by the reader")
-        else:
-            check_the_end_and_the_verifier(page, table, game, fingerprint, played)
-            print(f"{game} {lang}: {played['hands']} hands, {played['decisions']} decisions by the reader")
-    finally:
-        context.close()
-    assert guard.refused == [], f"requests left 127.0.0.1: {guard.refused}"
-    assert errors == [], f"uncaught errors in the page: {errors}"
+def test_a_match_is_played_by_keyboard_on_one_screen(open_page, game, lang, size, whole):
+    page, table = open_table(open_page, game, lang, size)
+    if game == "nap":
+        table.locator(".tbt-players").select_option("5")
+    go_live(page, table)
+    expect(table).to_have_attribute("data-level", "gentle")
+    fingerprint = table.locator(".tbt-fingerprint code").text_content()
+    assert fingerprint == shuffle.fingerprint(TABLE_SEEDS[game])
+    bots = table.locator(".tbt-seat[data-bot='true']")
+    expect(bots).to_have_count(4 if game == "nap" else 3)
+    played = play_match_by_keyboard(page, table, size, whole)
+    assert played["looked_back"]  # the test seed's hands all have tricks, Nap's too
+    if not whole:
+        assert played["decisions"] > 0 and table.get_attribute("data-over") != "true"
+        print(f"{game} {lang}: first hand, {played['decisions']} decisions by the reader")
+    else:
+        check_the_end_and_the_verifier(page, table, game, fingerprint, played)
+        print(f"{game} {lang}: {played['hands']} hands, {played['decisions']} decisions by the reader")
 
 
 @pytest.mark.parametrize("game", ["trinidad", "euchre"])
-def test_a_reload_brings_the_match_back_exactly_where_it_was(browser, site_url, tb, game):
-    context, guard, errors, page, table = open_table(browser, site_url, tb, game, "en", (1280, 800))
-    try:
-        go_live(page, table, tb)
-        for _ in range(3):  # a few decisions, by the table's own time-outs replaced with S or a card
-            tb.one_decision(page, table)
-        tb.wait_for_reader(page, table)
-        snapshot = snapshot_of(table)
-        saved = json.loads(page.evaluate(f"() => localStorage.getItem('trickbook.table.{game}')"))
-        assert saved["moves"] and saved["game"] == game
-        page.reload()
-        table = page.locator(f"div.tb-table[data-game='{game}']")
-        expect(table).to_have_attribute("data-engine", "live", timeout=tb.LIVE_TIMEOUT_MS)
-        tb.wait_for_reader(page, table)
-        assert snapshot_of(table) == snapshot
-        expect(table.locator(".tbt-notice")).to_be_visible()
-        # New match asks first; "No" keeps the match.
-        table.locator(".tbt-new").click()
-        expect(table.locator(".tbt-confirm")).to_be_visible()
-        table.locator(".tbt-confirm-no").click()
-        assert snapshot_of(table) == snapshot
-    finally:
-        context.close()
-    assert guard.refused == [] and errors == []
+def test_a_reload_brings_the_match_back_exactly_where_it_was(open_page, game):
+    page, table = open_table(open_page, game, "en", (1280, 800))
+    go_live(page, table)
+    for _ in range(3):  # a few decisions, by the table's own time-outs replaced with S or a card
+        helpers.one_decision(page, table)
+    helpers.wait_for_reader(page, table)
+    snapshot = snapshot_of(table)
+    saved = json.loads(page.evaluate(f"() => localStorage.getItem('trickbook.table.{game}')"))
+    assert saved["moves"] and saved["game"] == game
+    page.reload()
+    table = helpers.ready_table(page, game)
+    expect(table).to_have_attribute("data-engine", "live", timeout=helpers.LIVE_TIMEOUT_MS)
+    helpers.wait_for_reader(page, table)
+    assert snapshot_of(table) == snapshot
+    expect(table.locator(".tbt-notice")).to_be_visible()
+    # New match asks first; "No" keeps the match.
+    table.locator(".tbt-new").click()
+    expect(table.locator(".tbt-confirm")).to_be_visible()
+    table.locator(".tbt-confirm-no").click()
+    assert snapshot_of(table) == snapshot
 
 
 def snapshot_of(table) -> dict:
@@ -224,42 +213,33 @@ def snapshot_of(table) -> dict:
 
 @pytest.mark.parametrize("saved", [
     "{not json", json.dumps({"game": "nap", "seed": "0" * 64, "moves": [], "version": "0.0.0+old"})])
-def test_a_corrupt_or_old_saved_match_is_dropped_with_a_message(browser, site_url, tb, saved):
-    context, guard, errors, page, table = open_table(browser, site_url, tb, "nap", "en", (1280, 800))
-    try:
-        page.evaluate("(text) => localStorage.setItem('trickbook.table.nap', text)", saved)
-        page.reload()
-        table = page.locator("div.tb-table[data-game='nap']")
-        expect(table.locator(".tbt-notice")).to_be_visible(timeout=tb.LIVE_TIMEOUT_MS)
-        expect(table.locator(".tbt-start")).to_be_visible()
-        assert page.evaluate("() => localStorage.getItem('trickbook.table.nap')") is None
-    finally:
-        context.close()
-    assert guard.refused == [] and errors == []
+def test_a_corrupt_or_old_saved_match_is_dropped_with_a_message(open_page, saved):
+    page, table = open_table(open_page, "nap", "en", (1280, 800))
+    page.evaluate("(text) => localStorage.setItem('trickbook.table.nap', text)", saved)
+    page.reload()
+    table = helpers.ready_table(page, "nap")
+    expect(table.locator(".tbt-notice")).to_be_visible(timeout=helpers.LIVE_TIMEOUT_MS)
+    expect(table.locator(".tbt-start")).to_be_visible()
+    assert page.evaluate("() => localStorage.getItem('trickbook.table.nap')") is None
 
 
-def test_the_timer_pauses_while_the_tab_is_hidden_and_says_so(browser, site_url, tb):
-    context, guard, errors, page, table = open_table(browser, site_url, tb, "euchre", "en", (1280, 800),
-                                                     "?pace=0&timer=3")
+def test_the_timer_pauses_while_the_tab_is_hidden_and_says_so(open_page):
+    page, table = open_table(open_page, "euchre", "en", (1280, 800), timer=3)
     hide = """(hidden) => {
         Object.defineProperty(document, 'hidden', { value: hidden, configurable: true });
         document.dispatchEvent(new Event('visibilitychange'));
     }"""
-    try:
-        go_live(page, table, tb)
-        tb.wait_for_reader(page, table)
-        page.evaluate(hide, True)
-        timer = table.locator(".tbt-timer")
-        expect(timer).to_have_attribute("data-paused", "true")
-        expect(timer).to_contain_text("Paused while this tab is hidden")
-        page.wait_for_timeout(4500)  # longer than the whole decision: nothing may be chosen meanwhile
-        assert table.locator(".tbt-log p[data-code='table-timeout']").count() == 0
-        page.evaluate(hide, False)
-        expect(timer).to_have_attribute("data-paused", "false")
-        expect(table.locator(".tbt-log p[data-code='table-timeout']")).to_have_count(1, timeout=15_000)
-    finally:
-        context.close()
-    assert guard.refused == [] and errors == []
+    go_live(page, table)
+    helpers.wait_for_reader(page, table)
+    page.evaluate(hide, True)
+    timer = table.locator(".tbt-timer")
+    expect(timer).to_have_attribute("data-paused", "true")
+    expect(timer).to_contain_text("Paused while this tab is hidden")
+    helpers.nothing_happens_for(page, 4500)  # longer than the whole decision: nothing may be chosen meanwhile
+    assert table.locator(".tbt-log p[data-code='table-timeout']").count() == 0
+    page.evaluate(hide, False)
+    expect(timer).to_have_attribute("data-paused", "false")
+    expect(table.locator(".tbt-log p[data-code='table-timeout']")).to_have_count(1, timeout=15_000)
 
 
 # axe-core on a live table at a decision, on a phone: test_accessibility.py (table-*-at-a-decision-phone)

@@ -143,7 +143,7 @@ def test_reading_without_interacting_downloads_no_runtime(page, site_url, guard,
     page.goto(tb.hand_page_url(site_url, lang))
     fig = tb.wait_mounted(page)
     page.mouse.wheel(0, 2000)  # scrolling is reading, not interacting with a widget
-    page.wait_for_timeout(1000)
+    tb.nothing_happens_for(page, 1000)  # a while of reading: the engine is not fetched meanwhile
     expect(fig).to_have_attribute("data-engine", "static")
     assert guard.under("/assets/pyodide/") == []
     assert not any(u.endswith("/worker.js") for u in guard.seen)

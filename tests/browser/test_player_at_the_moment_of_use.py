@@ -19,6 +19,11 @@ LANGUAGES = ["en", "pt", "fr"]
 HAND = "nap-four-hearts"
 PHONE = {"width": 360, "height": 740}
 PROJECTOR = {"width": 1280, "height": 800}
+# True once the page has not scrolled over two animation frames (a smooth scroll has ended).
+SCROLL_STILL = """() => new Promise((resolve) => {
+  const y = scrollY;
+  requestAnimationFrame(() => requestAnimationFrame(() => resolve(scrollY === y)));
+})"""
 
 
 def ui(catalogs, lang: str, msgid: str) -> str:
@@ -68,7 +73,9 @@ def test_after_each_step_the_controls_and_the_narration_are_on_a_phone_screen_to
         if step in (5, 9):
             # The reader scrolls down the board to the last hand between steps: the bar follows.
             fig.locator(".tb-board .tb-seat").last.evaluate("t => t.scrollIntoView({block: 'end'})")
-            page.wait_for_timeout(100)
+            page.wait_for_function("(f) => f.querySelector('.tb-bar').getBoundingClientRect().y"
+                                   " < f.querySelector('.tb-board .tb-seat').getBoundingClientRect().y + 1000",
+                                   arg=fig.element_handle())
             assert (fig.locator(".tb-bar").bounding_box()["y"]
                     < fig.locator(".tb-board .tb-seat").first.bounding_box()["y"] + 1000)
 
@@ -106,7 +113,7 @@ def test_swiping_the_board_left_steps_forward_right_steps_back_and_up_still_scro
     page = context.new_page()
     # steps 6 to 8 ask no question and have no note: the board stays put
     fig = open_nap(page, site_url, lang, f"#{HAND}=6")
-    page.wait_for_timeout(200)
+    page.wait_for_function(SCROLL_STILL)  # the deep link's scroll to the hand has ended
     fig.locator('.tb-board .tb-seat[data-seat="B"]').scroll_into_view_if_needed()  # a finger swipes what it sees
     seat = fig.locator('.tb-board .tb-seat[data-seat="B"]').bounding_box()
     x, y = seat["x"] + seat["width"] / 2, seat["y"] + seat["height"] / 2
@@ -119,8 +126,7 @@ def test_swiping_the_board_left_steps_forward_right_steps_back_and_up_still_scro
     # A vertical swipe is the page's scroll, not a step.
     before = page.evaluate("scrollY")
     swipe(page, x, y + 150, x, y - 150)
-    page.wait_for_timeout(300)
-    assert page.evaluate("scrollY") > before
+    page.wait_for_function("(before) => scrollY > before", arg=before)
     expect(fig).to_have_attribute("data-step", "7")
     # Swiping is stepping: it needs no engine.
     expect(fig).to_have_attribute("data-engine", "static")
@@ -152,8 +158,7 @@ def test_a_table_that_scrolls_sideways_says_so_until_its_end(browser, site_url, 
     region.evaluate("r => r.scrollTo({left: 0})")
     box = region.bounding_box()
     swipe(page, box["x"] + box["width"] - 20, box["y"] + box["height"] / 2, box["x"] + 20, box["y"] + box["height"] / 2)
-    page.wait_for_timeout(300)
-    assert region.evaluate("r => r.scrollLeft") > 0
+    page.wait_for_function("(r) => r.scrollLeft > 0", arg=region.element_handle())
     expect(fig).to_have_attribute("data-step", "0")
     context.close()
     assert guard.refused == []
@@ -262,7 +267,7 @@ def test_where_the_connection_saves_data_the_reader_is_asked_before_the_download
     expect(fig).to_have_attribute("data-engine", "static")
     fig.locator(".tb-board").click()  # declined: the board does not ask again
     expect(prompt).to_be_hidden()
-    page.wait_for_timeout(300)
+    tb.nothing_happens_for(page, 300)
     assert not any(u.endswith("/worker.js") for u in guard.seen)  # nothing of the engine was fetched
     fig.locator(".tb-try").click()  # asking on purpose asks again
     expect(prompt).to_be_visible()
@@ -287,7 +292,7 @@ def test_try_other_cards_pressed_before_the_player_is_there_starts_the_engine_on
     if asked:
         expect(fig.locator(".tb-prompt")).to_be_visible()
         expect(fig).to_have_attribute("data-engine", "asking")
-        page.wait_for_timeout(300)
+        tb.nothing_happens_for(page, 300)
         assert not any(u.endswith("/worker.js") for u in guard.seen)  # nothing of the engine before the answer
     else:
         expect(fig).to_have_attribute("data-engine", "failed", timeout=tb.LIVE_TIMEOUT_MS)  # the runtime is refused

@@ -3,7 +3,7 @@ the keyboard from the top of the page, the phone's cards under a finger.
 
 Every test looks at what is on the screen (bounding boxes at 1280x800 and 360x740, in more than
 one language), with real key presses and, on the phone, real taps. The bots are the gentle ones
-and answer at once (``?pace=0``).
+and answer at once (``?pace=0``); every table deals its game's test seed (``TABLE_SEEDS``).
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from browser import helpers
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
@@ -22,71 +23,47 @@ RAW = re.compile(r"\b(null|undefined|NaN)\b")
 TARGET = 44  # px: the least a finger (and a pointer) should have to hit
 
 
-def open_page(browser, tb, url: str, size: tuple[int, int], **options):
-    context = browser.new_context(viewport={"width": size[0], "height": size[1]}, **options)
-    tb.gentle_bots(context)
-    guard = tb.guard_context(context)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.goto(url)
-    return context, guard, errors, page
-
-
-def table_of(page, game: str):
-    return page.locator(f"div.tb-table[data-game='{game}']")
-
-
-def finish(context, guard, errors) -> None:
-    context.close()
-    assert guard.refused == [], f"requests left 127.0.0.1: {guard.refused}"
-    assert errors == [], f"uncaught errors in the page: {errors}"
-
-
 # ----- the verify form ----------------------------------------------------------------------
 
 @pytest.mark.parametrize("lang,size", [("en", (1280, 800)), ("pt", (360, 740)), ("fr", (360, 740))])
-def test_the_verify_form_is_drawn_as_form_controls_with_a_focus_ring(browser, site_url, tb, lang, size):
-    context, guard, errors, page = open_page(browser, tb, f"{site_url}/{lang}/verify/", size)
-    try:
-        form = page.locator(".tb-verifier form.tbv-form")
-        expect(form).to_be_visible()
-        controls = [*form.locator("input.tbv-hex").all(), *form.locator("select:visible").all()]
-        assert len(controls) >= 3
-        for control in controls:
-            box = control.bounding_box()
-            assert box and box["height"] >= TARGET and box["x"] >= 0 and box["x"] + box["width"] <= size[0] + 0.5, box
-            border = control.evaluate("""(e) => { const s = getComputedStyle(e);
-                const alpha = (s.borderTopColor.match(/rgba?\\(([^)]*)\\)/)[1].split(',')[3] ?? '1');
-                return [parseFloat(s.borderTopWidth), s.borderTopStyle, parseFloat(alpha),
-                        parseFloat(s.borderLeftWidth), s.borderLeftStyle]; }""")
-            assert border[0] >= 1 and border[1] == "solid" and border[2] >= 0.4, f"no visible border: {border}"
-            assert border[3] >= 1 and border[4] == "solid", border
-        button = form.locator("button.tbv-check")
-        box = button.bounding_box()
-        assert box and box["height"] >= TARGET and box["width"] >= TARGET, box
-        assert box["x"] + box["width"] <= size[0] + 0.5
-        # A button that looks like one: a filled background, not the page's.
-        filled = button.evaluate("""(b) => [getComputedStyle(b).backgroundColor,
-            getComputedStyle(document.querySelector('.md-main') || document.body).backgroundColor]""")
-        assert filled[0] not in ("rgba(0, 0, 0, 0)", "transparent", filled[1]), filled
-        # The keyboard sees where it is: a ring of at least 2 px on the seed box, then on the button.
-        seed = form.locator("input.tbv-hex").first
-        seed.focus()
-        page.keyboard.press("Shift+Tab")
-        page.keyboard.press("Tab")
-        expect(seed).to_be_focused()
-        ring = seed.evaluate("(e) => [getComputedStyle(e).outlineStyle, parseFloat(getComputedStyle(e).outlineWidth)]")
-        assert ring[0] == "solid" and ring[1] >= 2, ring
-        button.focus()
-        page.keyboard.press("Shift+Tab")
-        page.keyboard.press("Tab")
-        expect(button).to_be_focused()
-        ring = button.evaluate(
-            "(e) => [getComputedStyle(e).outlineStyle, parseFloat(getComputedStyle(e).outlineWidth)]")
-        assert ring[0] == "solid" and ring[1] >= 2, ring
-    finally:
-        finish(context, guard, errors)
+def test_the_verify_form_is_drawn_as_form_controls_with_a_focus_ring(open_page, lang, size):
+    page = open_page(f"/{lang}/verify/", size)
+    form = page.locator(".tb-verifier form.tbv-form")
+    expect(form).to_be_visible()
+    controls = [*form.locator("input.tbv-hex").all(), *form.locator("select:visible").all()]
+    assert len(controls) >= 3
+    for control in controls:
+        box = control.bounding_box()
+        assert box and box["height"] >= TARGET and box["x"] >= 0 and box["x"] + box["width"] <= size[0] + 0.5, box
+        border = control.evaluate("""(e) => { const s = getComputedStyle(e);
+            const alpha = (s.borderTopColor.match(/rgba?\\(([^)]*)\\)/)[1].split(',')[3] ?? '1');
+            return [parseFloat(s.borderTopWidth), s.borderTopStyle, parseFloat(alpha),
+                    parseFloat(s.borderLeftWidth), s.borderLeftStyle]; }""")
+        assert border[0] >= 1 and border[1] == "solid" and border[2] >= 0.4, f"no visible border: {border}"
+        assert border[3] >= 1 and border[4] == "solid", border
+    button = form.locator("button.tbv-check")
+    box = button.bounding_box()
+    assert box and box["height"] >= TARGET and box["width"] >= TARGET, box
+    assert box["x"] + box["width"] <= size[0] + 0.5
+    # A button that looks like one: a filled background, not the page's.
+    filled = button.evaluate("""(b) => [getComputedStyle(b).backgroundColor,
+        getComputedStyle(document.querySelector('.md-main') || document.body).backgroundColor]""")
+    assert filled[0] not in ("rgba(0, 0, 0, 0)", "transparent", filled[1]), filled
+    # The keyboard sees where it is: a ring of at least 2 px on the seed box, then on the button.
+    seed = form.locator("input.tbv-hex").first
+    seed.focus()
+    page.keyboard.press("Shift+Tab")
+    page.keyboard.press("Tab")
+    expect(seed).to_be_focused()
+    ring = seed.evaluate("(e) => [getComputedStyle(e).outlineStyle, parseFloat(getComputedStyle(e).outlineWidth)]")
+    assert ring[0] == "solid" and ring[1] >= 2, ring
+    button.focus()
+    page.keyboard.press("Shift+Tab")
+    page.keyboard.press("Tab")
+    expect(button).to_be_focused()
+    ring = button.evaluate(
+        "(e) => [getComputedStyle(e).outlineStyle, parseFloat(getComputedStyle(e).outlineWidth)]")
+    assert ring[0] == "solid" and ring[1] >= 2, ring
 
 
 # ----- the end of a match --------------------------------------------------------------------
@@ -95,47 +72,44 @@ ENDS = [("yorkshire", "en"), ("trinidad", "pt"), ("nap", "fr"), ("euchre", "en")
 
 
 @pytest.mark.parametrize("game,lang", ENDS, ids=[f"{g}-{lang}" for g, lang in ENDS])
-def test_no_panel_prints_null_undefined_or_nan_up_to_the_end_of_a_match(browser, site_url, tb, game, lang):
+def test_no_panel_prints_null_undefined_or_nan_up_to_the_end_of_a_match(open_page, game, lang):
     """A whole match, each decision taken by the table's timer (``timer=0``): the end panel, and every
     panel at each hand's end, read as words and numbers only."""
-    context, guard, errors, page = open_page(browser, tb, f"{site_url}/{lang}/play-{game}/?pace=0&timer=0", (1280, 800))
-    try:
-        table = table_of(page, game)
-        expect(table.locator(".tbt-start")).to_have_text(START[lang])
-        expect(table.locator(".tbt-start")).to_be_visible()  # start.js has shown the controls
-        if game == "nap":
-            table.locator(".tbt-players").select_option("3")
-            table.locator(".tbt-rounds").select_option("1")
-        table.locator(".tbt-start").click()
-        expect(table).to_have_attribute("data-engine", "live", timeout=tb.LIVE_TIMEOUT_MS)
-        hands = 0
-        while True:
-            page.wait_for_function("(t) => t.dataset.busy !== 'true' && t.dataset.phase === 'hand-over'",
-                                   arg=table.element_handle(), timeout=120_000)
-            shown = table.locator(".tbt-game").inner_text()
-            assert not RAW.search(shown), f"hand {hands + 1}: {RAW.search(shown).group(0)!r} in {shown!r}"
-            if table.get_attribute("data-over") == "true":
-                break
-            hands += 1
-            assert hands < 60, "the match does not end"
-            table.locator(".tbt-next").click()
-            page.wait_for_function("([t, n]) => t.dataset.handNumber !== n", arg=[table.element_handle(), str(hands)])
-        end = table.locator(".tbt-end")
-        expect(end).to_be_visible()
-        text = end.inner_text()
-        assert not RAW.search(text), f"the end panel prints {RAW.search(text).group(0)!r}: {text!r}"
-        expect(end.locator(".tbt-result")).not_to_be_empty()
-        assert re.fullmatch(r"[0-9a-f]{64}", end.locator(".tbt-seed").inner_text())
-        # The panel's lines are all meant: the result, Nap's balances, the seed, the links, the hands dealt.
-        kids = end.evaluate("(e) => [...e.childNodes].map((n) => "
-                            "n.nodeType === 1 ? n.className || n.tagName : JSON.stringify(n.textContent))")
-        assert all(not k.startswith('"') for k in kids), f"loose text in the end panel: {kids}"
-        if game == "nap":
-            expect(end.locator("table.tbt-final tbody tr")).to_have_count(3)
-        else:
-            expect(end.locator("table.tbt-final")).to_have_count(0)
-    finally:
-        finish(context, guard, errors)
+    page = open_page(helpers.table_url(lang, game, pace=0, timer=0), (1280, 800))
+    table = helpers.ready_table(page, game)
+    expect(table.locator(".tbt-start")).to_have_text(START[lang])
+    expect(table.locator(".tbt-start")).to_be_visible()
+    if game == "nap":
+        table.locator(".tbt-players").select_option("3")
+        table.locator(".tbt-rounds").select_option("1")
+    table.locator(".tbt-start").click()
+    expect(table).to_have_attribute("data-engine", "live", timeout=helpers.LIVE_TIMEOUT_MS)
+    hands = 0
+    while True:
+        page.wait_for_function("(t) => t.dataset.busy !== 'true' && t.dataset.phase === 'hand-over'",
+                               arg=table.element_handle(), timeout=120_000)
+        shown = table.locator(".tbt-game").inner_text()
+        assert not RAW.search(shown), f"hand {hands + 1}: {RAW.search(shown).group(0)!r} in {shown!r}"
+        if table.get_attribute("data-over") == "true":
+            break
+        hands += 1
+        assert hands < 60, "the match does not end"
+        table.locator(".tbt-next").click()
+        page.wait_for_function("([t, n]) => t.dataset.handNumber !== n", arg=[table.element_handle(), str(hands)])
+    end = table.locator(".tbt-end")
+    expect(end).to_be_visible()
+    text = end.inner_text()
+    assert not RAW.search(text), f"the end panel prints {RAW.search(text).group(0)!r}: {text!r}"
+    expect(end.locator(".tbt-result")).not_to_be_empty()
+    assert re.fullmatch(r"[0-9a-f]{64}", end.locator(".tbt-seed").inner_text())
+    # The panel's lines are all meant: the result, Nap's balances, the seed, the links, the hands dealt.
+    kids = end.evaluate("(e) => [...e.childNodes].map((n) => "
+                        "n.nodeType === 1 ? n.className || n.tagName : JSON.stringify(n.textContent))")
+    assert all(not k.startswith('"') for k in kids), f"loose text in the end panel: {kids}"
+    if game == "nap":
+        expect(end.locator("table.tbt-final tbody tr")).to_have_count(3)
+    else:
+        expect(end.locator("table.tbt-final")).to_have_count(0)
 
 
 # ----- the log ------------------------------------------------------------------------------
@@ -161,38 +135,35 @@ LOGS = [("yorkshire", "en"), ("trinidad", "pt"), ("nap", "fr"), ("euchre", "pt")
 
 
 @pytest.mark.parametrize("game,lang", LOGS, ids=[f"{g}-{lang}" for g, lang in LOGS])
-def test_the_newest_log_lines_are_in_view_and_a_reload_rebuilds_the_whole_log(browser, site_url, tb, game, lang):
+def test_the_newest_log_lines_are_in_view_and_a_reload_rebuilds_the_whole_log(open_page, game, lang):
     size = (1280, 800)
-    context, guard, errors, page = open_page(browser, tb, f"{site_url}/{lang}/play-{game}/?pace=0", size)
-    try:
-        table = table_of(page, game)
-        tb.start_by_keyboard(page, table)
-        expect(table).to_have_attribute("data-engine", "live", timeout=tb.LIVE_TIMEOUT_MS)
-        for _ in range(6):
-            tb.wait_for_reader(page, table)
-            assert_newest_lines_in_view(page, table, size)
-            tb.one_decision(page, table)
-        tb.wait_for_reader(page, table)
+    page = open_page(helpers.table_url(lang, game, pace=0), size)
+    table = helpers.ready_table(page, game)
+    helpers.start_by_keyboard(page, table)
+    expect(table).to_have_attribute("data-engine", "live", timeout=helpers.LIVE_TIMEOUT_MS)
+    for _ in range(6):
+        helpers.wait_for_reader(page, table)
         assert_newest_lines_in_view(page, table, size)
-        # A bot's "Why?" answer in the explanation does not push the newest lines out of sight.
-        why = table.locator(".tbt-log .tbt-why").last
-        if why.count():
-            why.click()
-            expect(table.locator(".tbt-explain p")).to_have_count(1)
-            assert_newest_lines_in_view(page, table, size)
-        before = log_lines(table)
-        count = table.locator(".tbt-log").get_attribute("data-lines")
-        assert len(before) >= 8
-        page.reload()
-        table = table_of(page, game)
-        expect(table).to_have_attribute("data-engine", "live", timeout=tb.LIVE_TIMEOUT_MS)
-        tb.wait_for_reader(page, table)
-        after = log_lines(table)
-        assert after == before, f"the log came back as {len(after)} lines, not the {len(before)} it had"
-        assert table.locator(".tbt-log").get_attribute("data-lines") == count
+        helpers.one_decision(page, table)
+    helpers.wait_for_reader(page, table)
+    assert_newest_lines_in_view(page, table, size)
+    # A bot's "Why?" answer in the explanation does not push the newest lines out of sight.
+    why = table.locator(".tbt-log .tbt-why").last
+    if why.count():
+        why.click()
+        expect(table.locator(".tbt-explain p")).to_have_count(1)
         assert_newest_lines_in_view(page, table, size)
-    finally:
-        finish(context, guard, errors)
+    before = log_lines(table)
+    count = table.locator(".tbt-log").get_attribute("data-lines")
+    assert len(before) >= 8
+    page.reload()
+    table = helpers.ready_table(page, game)
+    expect(table).to_have_attribute("data-engine", "live", timeout=helpers.LIVE_TIMEOUT_MS)
+    helpers.wait_for_reader(page, table)
+    after = log_lines(table)
+    assert after == before, f"the log came back as {len(after)} lines, not the {len(before)} it had"
+    assert table.locator(".tbt-log").get_attribute("data-lines") == count
+    assert_newest_lines_in_view(page, table, size)
 
 
 # ----- the keyboard -------------------------------------------------------------------------
@@ -223,119 +194,103 @@ def assert_cards_fit_a_finger(table, size) -> None:
 
 
 @pytest.mark.parametrize("game,lang,size", KEYS, ids=[f"{g}-{lang}-{s[0]}" for g, lang, s in KEYS])
-def test_the_skip_link_reaches_start_and_the_focus_waits_on_a_playable_card(browser, site_url, tb, game, lang, size):
-    context, guard, errors, page = open_page(browser, tb, f"{site_url}/{lang}/play-{game}/?pace=0", size)
-    try:
-        table = table_of(page, game)
-        expect(table.locator(".tbt-start")).to_have_text(START[lang])
-        expect(table.locator(".tbt-start")).to_be_visible()  # start.js has placed the skip link and shown Start
-        # From the top of the page: the theme's "skip to content", then the table's own.
-        tabs = 0
-        while tabs < 4:
-            page.keyboard.press("Tab")
-            tabs += 1
-            if page.evaluate("() => document.activeElement.classList.contains('tbt-skip')"):
-                break
-        skip = page.locator("a.tbt-skip")
-        expect(skip).to_be_focused()
-        assert tabs <= 2, f"{tabs} Tabs to the skip link"
-        expect(skip).to_have_text(SKIP[lang])
-        box = skip.bounding_box()
-        assert (box and box["y"] >= 0 and box["y"] + box["height"] <= size[1]
-                and box["x"] + box["width"] <= size[0] + 0.5)
-        page.keyboard.press("Enter")
-        start = table.locator(".tbt-start")
-        expect(start).to_be_focused()
-        box = start.bounding_box()
-        assert box and 0 <= box["y"] and box["y"] + box["height"] <= size[1], f"Start is off screen: {box}"
-        page.keyboard.press("Enter")
-        expect(table).to_have_attribute("data-engine", "live", timeout=tb.LIVE_TIMEOUT_MS)
-        decisions = hands = 0
-        while decisions < 12:
-            phase = tb.wait_for_reader(page, table)
-            if phase == "hand-over":
-                if decisions >= 2 or hands >= 5:
-                    break
-                # Thrown in before the reader's second turn (Trinidad's pack run out): the next hand.
-                tb.one_decision(page, table)
-                hands += 1
-                continue
+def test_the_skip_link_reaches_start_and_the_focus_waits_on_a_playable_card(open_page, game, lang, size):
+    page = open_page(helpers.table_url(lang, game, pace=0), size)
+    table = helpers.ready_table(page, game)  # start.js has placed the skip link and shown Start
+    expect(table.locator(".tbt-start")).to_have_text(START[lang])
+    expect(table.locator(".tbt-start")).to_be_visible()
+    # From the top of the page: the theme's "skip to content", then the table's own.
+    tabs = 0
+    while tabs < 4:
+        page.keyboard.press("Tab")
+        tabs += 1
+        if page.evaluate("() => document.activeElement.classList.contains('tbt-skip')"):
+            break
+    skip = page.locator("a.tbt-skip")
+    expect(skip).to_be_focused()
+    assert tabs <= 2, f"{tabs} Tabs to the skip link"
+    expect(skip).to_have_text(SKIP[lang])
+    box = skip.bounding_box()
+    assert (box and box["y"] >= 0 and box["y"] + box["height"] <= size[1]
+            and box["x"] + box["width"] <= size[0] + 0.5)
+    page.keyboard.press("Enter")
+    start = table.locator(".tbt-start")
+    expect(start).to_be_focused()
+    box = start.bounding_box()
+    assert box and 0 <= box["y"] and box["y"] + box["height"] <= size[1], f"Start is off screen: {box}"
+    page.keyboard.press("Enter")
+    expect(table).to_have_attribute("data-engine", "live", timeout=helpers.LIVE_TIMEOUT_MS)
+    decisions = 0
+    while decisions < 12:
+        phase = helpers.wait_for_reader(page, table)
+        if phase == "hand-over":
+            break
+        assert_focus_on_the_decision(page, table)
+        assert_cards_fit_a_finger(table, size)
+        if decisions == 1:
+            # The skip link during a match goes to the decision at hand, from anywhere on the page.
+            skip.focus()
+            page.keyboard.press("Enter")
             assert_focus_on_the_decision(page, table)
-            assert_cards_fit_a_finger(table, size)
-            if decisions == 1:
-                # The skip link during a match goes to the decision at hand, from anywhere on the page.
-                skip.focus()
-                page.keyboard.press("Enter")
-                assert_focus_on_the_decision(page, table)
-            tb.one_decision(page, table)
-            decisions += 1
-        assert decisions >= 2, f"two decisions of the reader in {hands + 1} hands: {decisions} ({phase})"
-    finally:
-        finish(context, guard, errors)
+        helpers.one_decision(page, table)
+        decisions += 1
+    # The test seed's first hand (TABLE_SEEDS) is played in tricks: the reader decides at least twice.
+    assert decisions >= 2, f"two decisions of the reader in the first hand: {decisions} ({phase})"
 
 
 # ----- touch on the phone -------------------------------------------------------------------
 
 @pytest.mark.parametrize("game,lang", [("euchre", "pt"), ("nap", "fr")])
-def test_a_phone_plays_its_cards_by_tapping(browser, site_url, tb, game, lang):
+def test_a_phone_plays_its_cards_by_tapping(open_page, game, lang):
     """Real taps in a touch context: a first tap lifts a playable card, a second plays it."""
     size = (360, 740)
-    context, guard, errors, page = open_page(browser, tb, f"{site_url}/{lang}/play-{game}/?pace=0", size,
-                                             has_touch=True, is_mobile=True, device_scale_factor=2)
-    try:
-        table = table_of(page, game)
-        table.locator(".tbt-start").tap()
-        expect(table).to_have_attribute("data-engine", "live", timeout=tb.LIVE_TIMEOUT_MS)
-        played = 0
-        for _ in range(30):
-            phase = tb.wait_for_reader(page, table)
-            if played >= 3:
-                break
-            before = int(table.locator(".tbt-log").get_attribute("data-lines") or 0)
-            if phase == "hand-over":  # (every Nap bid passed: the next deal)
-                table.locator(".tbt-next").tap()
-                page.wait_for_function("([t, n]) => Number(t.querySelector('.tbt-log').dataset.lines) > n",
-                                       arg=[table.element_handle(), before], timeout=30_000)
-                continue
-            enabled = table.locator(".tbt-cards .tbt-card[aria-disabled='false']")
-            if enabled.count():
-                assert_cards_fit_a_finger(table, size)
-                card = enabled.first
-                code = card.get_attribute("data-card")
-                box = card.bounding_box()
-                assert box and box["y"] + box["height"] <= size[1], f"the card to tap is off screen: {box}"
-                card.tap()
-                expect(table.locator(f".tbt-card[data-card='{code}']")).to_have_attribute("aria-pressed", "true")
-                table.locator(f".tbt-card[data-card='{code}']").tap()
-                page.wait_for_function("([t, n]) => Number(t.querySelector('.tbt-log').dataset.lines) > n",
-                                       arg=[table.element_handle(), before], timeout=30_000)
-                expect(table.locator(f".tbt-cards .tbt-card[data-card='{code}']")).to_have_count(0)
-                played += 1
-            else:
-                table.locator(".tbt-choice").first.tap()  # a bid, an order: the reader then has cards to play
-                page.wait_for_function("([t, n]) => Number(t.querySelector('.tbt-log').dataset.lines) > n",
-                                       arg=[table.element_handle(), before], timeout=30_000)
-        assert played >= 1, "no card was played by tapping"
-    finally:
-        finish(context, guard, errors)
+    page = open_page(helpers.table_url(lang, game, pace=0), size, has_touch=True, is_mobile=True,
+                     device_scale_factor=2)
+    table = helpers.ready_table(page, game)
+    table.locator(".tbt-start").tap()
+    expect(table).to_have_attribute("data-engine", "live", timeout=helpers.LIVE_TIMEOUT_MS)
+    played = 0
+    for _ in range(30):
+        phase = helpers.wait_for_reader(page, table)
+        if played >= 3:
+            break
+        before = int(table.locator(".tbt-log").get_attribute("data-lines") or 0)
+        # The test seed's first hand (TABLE_SEEDS) gives the reader three cards to play before it ends.
+        assert phase != "hand-over", f"the first hand ended after {played} cards tapped"
+        enabled = table.locator(".tbt-cards .tbt-card[aria-disabled='false']")
+        if enabled.count():
+            assert_cards_fit_a_finger(table, size)
+            card = enabled.first
+            code = card.get_attribute("data-card")
+            box = card.bounding_box()
+            assert box and box["y"] + box["height"] <= size[1], f"the card to tap is off screen: {box}"
+            card.tap()
+            expect(table.locator(f".tbt-card[data-card='{code}']")).to_have_attribute("aria-pressed", "true")
+            table.locator(f".tbt-card[data-card='{code}']").tap()
+            page.wait_for_function("([t, n]) => Number(t.querySelector('.tbt-log').dataset.lines) > n",
+                                   arg=[table.element_handle(), before], timeout=30_000)
+            expect(table.locator(f".tbt-cards .tbt-card[data-card='{code}']")).to_have_count(0)
+            played += 1
+        else:
+            table.locator(".tbt-choice").first.tap()  # a bid, an order: the reader then has cards to play
+            page.wait_for_function("([t, n]) => Number(t.querySelector('.tbt-log').dataset.lines) > n",
+                                   arg=[table.element_handle(), before], timeout=30_000)
+    assert played >= 1, "no card was played by tapping"
 
 
 @pytest.mark.parametrize("game,lang", [("yorkshire", "pt"), ("euchre", "en")])
 def test_at_the_bots_own_pace_the_turn_is_shown_with_the_focus_already_on_the_decision(
-        browser, site_url, tb, game, lang):
+        open_page, game, lang):
     """The bots at their pace (no ``?pace=0``): the moment the table says it is the reader's turn,
     the focus is on the decision, not on the table."""
-    context, guard, errors, page = open_page(browser, tb, f"{site_url}/{lang}/play-{game}/", (1280, 800))
-    try:
-        table = table_of(page, game)
-        tb.start_by_keyboard(page, table)
-        expect(table).to_have_attribute("data-engine", "live", timeout=tb.LIVE_TIMEOUT_MS)
-        for _ in range(3):
-            page.wait_for_function("(t) => t.dataset.turn === 'you' || t.dataset.phase === 'hand-over'",
-                                   arg=table.element_handle(), timeout=60_000)
-            if table.get_attribute("data-phase") == "hand-over":
-                break
-            assert_focus_on_the_decision(page, table)
-            tb.one_decision(page, table)
-    finally:
-        finish(context, guard, errors)
+    page = open_page(helpers.table_url(lang, game), (1280, 800))
+    table = helpers.ready_table(page, game)
+    helpers.start_by_keyboard(page, table)
+    expect(table).to_have_attribute("data-engine", "live", timeout=helpers.LIVE_TIMEOUT_MS)
+    for _ in range(3):
+        page.wait_for_function("(t) => t.dataset.turn === 'you' || t.dataset.phase === 'hand-over'",
+                               arg=table.element_handle(), timeout=60_000)
+        if table.get_attribute("data-phase") == "hand-over":
+            break
+        assert_focus_on_the_decision(page, table)
+        helpers.one_decision(page, table)

@@ -467,6 +467,7 @@ def test_a_dark_system_preference_leaves_the_hand_as_light_as_the_page(
     assert status.startswith("rgba(0, 0, 0") or status.startswith("rgb(0, 0, 0")
 
 
+@pytest.mark.browser_context_args(reduced_motion="reduce")  # axe measures colours with no fade running
 @pytest.mark.parametrize("presenter", [False, True], ids=["page", "presenter"])
 def test_the_hand_is_legible_in_materials_slate_palette(page, context, site_url, site_dir, guard, page_errors, tb,
                                                         presenter):

@@ -192,7 +192,7 @@ def test_the_published_widget_goes_live_behind_caddy_with_the_csp_header_and_the
         fig.locator('.tb-board .tb-seat[data-seat="A"] button[data-card="2C"]').click()
         expect(fig).to_have_attribute("data-branch", "whatif", timeout=20_000)
         assert page.evaluate(TIMING)["snapshot"] is True, "the published snapshot was not used"
-        page.wait_for_timeout(500)  # violation events are dispatched after the fact
+        tb.nothing_happens_for(page, 500)  # violation events are dispatched after the fact: none may come
         by_path = {urlsplit(r.url).path: r.all_headers() for r in watch.responses}
     finally:
         context.close()
@@ -399,7 +399,7 @@ def test_a_page_on_another_origin_embeds_a_hand_that_steps_and_goes_live_while_w
         assert frame.locator(".md-header, .md-sidebar, .md-footer").count() == 0
         plain = page.frame(url=re.compile(r"/en/nap/$")) or next(
             f for f in page.frames if f is not page.main_frame and "embed" not in f.url)
-        page.wait_for_timeout(500)
+        tb.nothing_happens_for(page, 500)
         assert plain.locator("figure.tb-hand").count() == 0, "an ordinary page was shown inside another site's frame"
     finally:
         context.close()
@@ -537,10 +537,9 @@ def test_keep_for_offline_reloads_steps_and_goes_live_offline_and_forget_removes
         page.locator(".tb-offline-toggle").click()
         expect(page.locator(".tb-offline")).to_have_attribute("data-kept", "false", timeout=20_000)
         assert page.evaluate(OFFLINE_CACHES) == []
-        deadline = time.monotonic() + 20
-        while page.evaluate("async () => (await navigator.serviceWorker.getRegistrations()).length"):
-            assert time.monotonic() < deadline, "the service worker is still registered"
-            page.wait_for_timeout(250)
+        # The service worker unregisters itself.
+        page.wait_for_function("async () => (await navigator.serviceWorker.getRegistrations()).length === 0",
+                               timeout=20_000)
     finally:
         context.close()
     watch.assert_clean()

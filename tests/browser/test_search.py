@@ -25,7 +25,7 @@ def test_search_index_waits_for_the_reader_then_finds_words_of_the_page_language
     try:
         page = context.new_page()
         page.goto(f"{site_url}/{lang}/nap/", wait_until="networkidle")
-        page.wait_for_timeout(500)
+        tb.nothing_happens_for(page, 500)  # the index is not fetched unasked, even a little later
         assert search_requests(guard) == [], "search files fetched before the reader used search"
 
         box = page.locator("input[data-md-component='search-query']")
@@ -50,7 +50,7 @@ def test_search_opened_from_the_phone_header_button_works(browser, site_url, tb)
     try:
         page = context.new_page()
         page.goto(f"{site_url}/fr/", wait_until="networkidle")
-        page.wait_for_timeout(500)
+        tb.nothing_happens_for(page, 500)  # the index is not fetched unasked, even a little later
         assert search_requests(guard) == []
         button = page.locator("label.md-header__button[for='__search']")
         box_of = button.bounding_box()

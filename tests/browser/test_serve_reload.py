@@ -93,6 +93,7 @@ def serious_violations(page: Any) -> list[str]:
     return [f"{v['id']}: {v['help']}" for v in result["violations"] if v["impact"] in ("serious", "critical")]
 
 
+@pytest.mark.browser_context_args(reduced_motion="reduce")  # axe measures colours with no fade running
 @pytest.mark.parametrize("lang", ["en", "fr"])
 @pytest.mark.parametrize("size", [(360, 740), (1280, 800)])
 def test_the_open_page_reloads_after_an_edit_and_shows_a_failed_build_until_it_is_fixed(

@@ -138,7 +138,8 @@ def test_a_focused_card_is_scrolled_clear_of_the_sticking_bar(browser, site_url,
         assert bar.evaluate("b => getComputedStyle(b).position") == "sticky"
         assert card.bounding_box()["y"] < bar.bounding_box()["y"] + bar.bounding_box()["height"]  # covered now
         card.focus()
-        page.wait_for_timeout(100)
+        page.wait_for_function("([c, b]) => c.getBoundingClientRect().top >= b.getBoundingClientRect().bottom - 1",
+                               arg=[card.element_handle(), bar.element_handle()])
         below = bar.bounding_box()["y"] + bar.bounding_box()["height"]
         assert card.bounding_box()["y"] >= below - 1
     finally:
@@ -168,11 +169,11 @@ def test_a_whole_hand_is_played_by_keyboard_alone_and_no_card_is_spoken_as_a_sym
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     try:
-        page.goto(f"{site_url}/{lang}/play-{game}/?pace=0")
+        page.goto(site_url + tb.table_url(lang, game, pace=0))  # the game's test seed (TABLE_SEEDS)
         page.evaluate("""() => { window.keysSeenByThePage = [];
             window.addEventListener('keydown', (e) => {
               if ('htcwu'.includes(e.key)) window.keysSeenByThePage.push(e.key); }); }""")
-        table = page.locator(f"div.tb-table[data-game='{game}']")
+        table = tb.ready_table(page, game)
         # The shortcuts are documented on the page, in its language.
         help_ = table.locator(".tbt-keys-help")
         expect(help_.locator("summary")).to_have_text(ui(catalogs, lang, "Keyboard shortcuts"))
@@ -252,8 +253,8 @@ def test_the_hand_key_says_the_hand_suit_by_suit_in_words(browser, site_url, tb,
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     try:
-        page.goto(f"{site_url}/pt/play-euchre/?pace=0")
-        table = page.locator("div.tb-table[data-game='euchre']")
+        page.goto(site_url + tb.table_url("pt", "euchre", pace=0))
+        table = tb.ready_table(page, "euchre")
         # Without reduced motion the timer is on unless switched off before Start.
         timer = table.locator(".tbt-timer-on")
         expect(timer).to_be_checked()

@@ -7,13 +7,17 @@ is except on the page that tests a time-out (``?timer=2``).
 
 from __future__ import annotations
 
+import hashlib
 import re
 
 import pytest
+from browser import helpers
+from helpers import GentleTable
 from playwright.sync_api import expect
 
 from trickbook.cards import Card
 from trickbook.games.euchre import card_suit
+from trickbook.shuffle import fingerprint
 
 pytestmark = pytest.mark.browser
 
@@ -23,34 +27,27 @@ KITTY = {"pt": "monte", "fr": "talon"}
 SCORING = {"makers", "march", "lone", "lone-march", "euchred"}
 
 
-def open_table(browser, site_url, tb, lang: str, query: str):
-    """A new page on the play table, started; returns (context, guard, errors, page, table)."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    tb.gentle_bots(context)  # the table, not the bots' strength, is under test
-    guard = tb.guard_context(context)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.goto(f"{site_url}/{lang}/play-euchre/{query}")
-    table = page.locator("div.tb-table[data-game='euchre']")
+def open_table(open_page, lang: str, **params):
+    """A new page on the play table dealing the Euchre test seed (``TABLE_SEEDS``: every hand of its
+    match has trick play), started; returns (page, table)."""
+    page = open_page(helpers.table_url(lang, "euchre", **params), (1280, 900))  # gentle bots: the table is under test
+    table = helpers.ready_table(page, "euchre")
     start = table.locator(".tbt-start")
     expect(start).to_have_text(START[lang])
-    expect(start).to_be_visible()  # start.js has shown the controls
+    expect(start).to_be_visible()
     # Nothing of the runtime is fetched before the reader asks for a match.
-    assert guard.under("/assets/pyodide/") == []
+    assert open_page.guard(page).under("/assets/pyodide/") == []
     start.click()
-    expect(table).to_have_attribute("data-engine", "live", timeout=tb.LIVE_TIMEOUT_MS)
-    return context, guard, errors, page, table
+    expect(table).to_have_attribute("data-engine", "live", timeout=helpers.LIVE_TIMEOUT_MS)
+    return page, table
 
 
-@pytest.fixture(scope="module", params=["en", "pt", "fr"])
-def live(request, browser, site_url, tb):
+@pytest.fixture(scope="module", params=helpers.LANGUAGES)
+def live(request, browser, site_url):
     lang = request.param
-    context, guard, errors, page, table = open_table(browser, site_url, tb, lang, "?pace=0")
-    yield lang, page, table
-    context.close()
-    assert guard.refused == [], f"requests left 127.0.0.1: {guard.refused}"
-    assert errors == [], f"uncaught errors in the page: {errors}"
+    with helpers.pages_of(browser, site_url) as open_page:
+        page, table = open_table(open_page, lang, pace=0)
+        yield lang, page, table
 
 
 def wait_for_reader(page, table) -> str:
@@ -83,7 +80,7 @@ def expected_playable(table) -> set[str]:
     return {str(c) for c in (following or hand)}
 
 
-def test_a_reader_plays_the_first_hand_by_keyboard_with_only_legal_cards_enabled(live, page_errors):
+def test_a_reader_plays_the_first_hand_by_keyboard_with_only_legal_cards_enabled(live):
     lang, page, table = live
     bots = table.locator(".tbt-seat[data-bot='true']")
     expect(bots).to_have_count(3)
@@ -127,7 +124,7 @@ def test_a_reader_plays_the_first_hand_by_keyboard_with_only_legal_cards_enabled
     expect(table).to_have_attribute("data-hand-number", "2")
 
 
-def test_the_upcard_is_explained_on_hover_and_focus(live, page_errors):
+def test_the_upcard_is_explained_on_hover_and_focus(live):
     lang, page, table = live
     table.locator(".tbt-upcard").hover()
     explained = table.locator(".tbt-explain p").first
@@ -142,11 +139,11 @@ KITTY_CHIP = {"en": "Kitty: {n} cards face down", "pt": "Monte: {n} cartas volta
               "fr": "Talon\u00a0: {n} cartes face cachée"}
 
 
-def test_the_kitty_chip_counts_its_cards_in_the_readers_language(live, page_errors):
+def test_the_kitty_chip_counts_its_cards_in_the_readers_language(live):
     """The count takes the catalog's plural form (a count without one once gave "1 cartes").
 
-    Three cards lie in the kitty, four once the upcard is turned down (the match's seed is the
-    browser's own, so either may be the position at the reader's first turn)."""
+    Three cards lie in the kitty, four once the upcard is turned down (either may be the position
+    at the reader's turn in the second hand, where the first test leaves the table)."""
     lang, page, table = live
     shown = table.locator(".tbt-kitty").inner_text().strip()
     assert shown in (KITTY_CHIP[lang].format(n=3), KITTY_CHIP[lang].format(n=4)), shown
@@ -155,7 +152,7 @@ def test_the_kitty_chip_counts_its_cards_in_the_readers_language(live, page_erro
 # axe-core on the play page once live: test_accessibility.py (table-euchre-at-a-decision)
 
 
-def test_the_table_fits_a_phone_without_sideways_scroll(live, page_errors):
+def test_the_table_fits_a_phone_without_sideways_scroll(live):
     _, page, table = live
     page.set_viewport_size({"width": 360, "height": 740})
     try:
@@ -165,19 +162,15 @@ def test_the_table_fits_a_phone_without_sideways_scroll(live, page_errors):
         page.set_viewport_size({"width": 1280, "height": 900})
 
 
-def test_a_decision_that_times_out_is_taken_by_the_table(browser, site_url, tb):
-    context, guard, errors, page, table = open_table(browser, site_url, tb, "en", "?pace=0&timer=2")
-    try:
-        wait_for_reader(page, table)
-        expect(table.locator(".tbt-timer-text")).to_contain_text(" s to decide")
-        timed_out = table.locator(".tbt-log p[data-code='table-timeout']")
-        expect(timed_out).to_have_count(1, timeout=15_000)
-        assert "South" in timed_out.text_content()
-        alone = table.locator(".tbt-log p[data-code='alone']")
-        assert all("South" not in p.text_content() for p in alone.all())
-    finally:
-        context.close()
-    assert guard.refused == [] and errors == []
+def test_a_decision_that_times_out_is_taken_by_the_table(open_page):
+    page, table = open_table(open_page, "en", pace=0, timer=2)
+    wait_for_reader(page, table)
+    expect(table.locator(".tbt-timer-text")).to_contain_text(" s to decide")
+    timed_out = table.locator(".tbt-log p[data-code='table-timeout']")
+    expect(timed_out).to_have_count(1, timeout=15_000)
+    assert "South" in timed_out.text_content()
+    alone = table.locator(".tbt-log p[data-code='alone']")
+    assert all("South" not in p.text_content() for p in alone.all())
 
 
 @pytest.mark.parametrize("path", ["euchre/", "play-euchre/"])
@@ -187,3 +180,51 @@ def test_a_page_only_read_loads_no_pyodide_file(page, site_url, guard, page_erro
     if path == "play-euchre/":
         expect(page.locator("div.tb-table .tbt-start")).to_be_visible()
     assert guard.under("/assets/pyodide/") == []
+
+
+SEED_REFUSED = ("The seed in this page's address is not 64 hexadecimal digits (0 to 9 and a to f), so no match "
+                "was dealt from it. Correct the seed in the address, or remove it to deal a match at random.")
+
+
+def inside(box, size) -> bool:
+    return box is not None and box["x"] >= 0 and box["y"] >= 0 and box["x"] + box["width"] <= size[0] + 0.5 \
+        and box["y"] + box["height"] <= size[1] + 0.5
+
+
+@pytest.mark.parametrize(("lang", "size"), [("en", (1280, 800)), ("pt", (360, 740))])
+def test_a_seed_in_the_page_address_deals_that_match(open_page, lang, size):
+    """``?seed=`` pins the deal (a teacher gives a class one match): the reader holds the cards the engine
+    deals that seed's first hand to the reader's seat, and the fingerprint shown is that seed's. The seed is
+    written in capitals, as it may be copied: it is the same seed."""
+    seed = hashlib.sha256(b"a class's match").hexdigest()
+    dealt = GentleTable(seed=seed, game="euchre").view()
+    page = open_page(helpers.table_url(lang, "euchre", seed=seed.upper(), pace=0), size)
+    table = helpers.ready_table(page, "euchre")
+    table.locator(".tbt-start").click()
+    expect(table).to_have_attribute("data-engine", "live", timeout=helpers.LIVE_TIMEOUT_MS)
+    expect(table.locator(".tbt-fingerprint code")).to_have_text(fingerprint(seed))
+    assert wait_for_reader(page, table) == dealt["phase"]  # the first decision, nothing played yet
+    assert sorted(hand_cards(table)) == sorted(dealt["hand"])
+    cards = table.locator(".tbt-cards")
+    cards.scroll_into_view_if_needed()
+    assert inside(cards.bounding_box(), size), cards.bounding_box()
+
+
+@pytest.mark.parametrize(("lang", "size"), [("en", (1280, 800)), ("fr", (360, 740))])
+def test_a_malformed_seed_in_the_page_address_is_refused_with_a_notice(open_page, catalogs, lang, size):
+    """A seed that is not 64 hexadecimal digits deals nothing: Start shows why, in the reader's language,
+    on screen, and the engine is not even fetched."""
+    page = open_page(helpers.table_url(lang, "euchre", seed="0123456789abcdefg", pace=0), size)
+    table = helpers.ready_table(page, "euchre")
+    start = table.locator(".tbt-start")
+    start.scroll_into_view_if_needed()
+    start.click()
+    notice = table.locator(".tbt-notice")
+    expect(notice).to_have_text(catalogs[lang]["ui"][SEED_REFUSED] if lang != "en" else SEED_REFUSED)
+    assert inside(notice.bounding_box(), size), notice.bounding_box()
+    expect(start).to_be_visible()  # still there, for when the address is corrected
+    start.click()  # pressed again: refused again, still nothing dealt
+    expect(notice).to_be_visible()
+    expect(table).to_have_attribute("data-engine", "static")
+    assert table.locator(".tbt-cards .tbt-card").count() == 0
+    assert open_page.guard(page).under("/assets/pyodide/") == []

@@ -81,6 +81,7 @@ def stale_url(stale_site: Path) -> Iterator[str]:
         server.wait(timeout=10)
 
 
+@pytest.mark.browser_context_args(reduced_motion="reduce")  # axe measures colours with no fade running
 @pytest.mark.parametrize("size", SIZES, ids=["phone", "desktop"])
 @pytest.mark.parametrize("lang", ["fr", "pt"])
 def test_a_stale_paragraph_shows_in_english_with_a_marker_in_the_readers_language(
@@ -144,6 +145,7 @@ def test_a_page_opened_from_disk_says_its_controls_need_a_served_site(page, cont
     assert all(url.startswith(("file://", "http://127.0.0.1")) for url in seen), seen
 
 
+@pytest.mark.browser_context_args(reduced_motion="reduce")  # axe measures colours with no fade running
 @pytest.mark.parametrize("size", SIZES, ids=["phone", "desktop"])
 @pytest.mark.parametrize("lang", ["fr", "pt"])
 def test_a_question_not_yet_translated_shows_in_english_marked_lang_en(

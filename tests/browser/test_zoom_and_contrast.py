@@ -150,8 +150,8 @@ def test_at_a_table_in_forced_colours_the_lifted_card_and_the_seat_to_play_are_m
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     try:
-        page.goto(f"{site_url}/en/play-nap/?pace=0")
-        table = page.locator("div.tb-table[data-game='nap']")
+        page.goto(site_url + tb.table_url("en", "nap", pace=0))  # the Nap test seed (TABLE_SEEDS)
+        table = tb.ready_table(page, "nap")
         table.locator(".tbt-start").click()
         expect(table).to_have_attribute("data-engine", "live", timeout=tb.LIVE_TIMEOUT_MS)
         # Bid (so that the hand is played, not thrown in) until a card is to be played, then lift the
@@ -218,8 +218,8 @@ def test_a_card_not_allowed_now_keeps_its_text_contrast_and_shows_a_dashed_borde
     guard = tb.guard_context(context)
     page = context.new_page()
     try:
-        page.goto(f"{site_url}/en/play-euchre/?pace=0")
-        table = page.locator("div.tb-table[data-game='euchre']")
+        page.goto(site_url + tb.table_url("en", "euchre", pace=0))  # the Euchre test seed (TABLE_SEEDS)
+        table = tb.ready_table(page, "euchre")
         table.locator(".tbt-start").click()
         expect(table).to_have_attribute("data-engine", "live", timeout=tb.LIVE_TIMEOUT_MS)
         dim = table.locator(".tbt-cards .tbt-card.tbt-dim")

@@ -9,6 +9,8 @@
 // resumed at once, as before. The bots' level is read and saved as the table does it. A page that
 // names a table server (`<meta name="trickbook-online">`, put in by `trickbook serve` or the
 // site's settings) also offers play with others (widgets/online/online.js, imported only then).
+// Once the reader's controls answer (shown and listened to, or a saved match's table
+// mounted), the table's root says so: `data-table="ready"`.
 
 import { siteGames } from "../games.js";
 import { loadSaved, loadSettings, saveSettings } from "./persistence.js";
@@ -64,7 +66,7 @@ function prepare(root) {
   placeSkipLink(root);
   const intro = root.querySelector(":scope > .tbt-intro");
   if (!intro || loadSaved(root.dataset.game)) {
-    load();
+    load().then(() => { root.dataset.table = "ready"; });
     return;
   }
   for (const node of root.children) if (node !== intro) node.hidden = true;
@@ -89,6 +91,7 @@ function prepare(root) {
       if (root.dataset.tbMounted) start.click();
     });
   });
+  root.dataset.table = "ready";
 }
 
 /** The table mounted on `root` (table.js), for the online table to play through. */

@@ -13,13 +13,17 @@
 // server instead (`goOnline`): a transport object with the same `request`, and updates the server
 // pushes painted in order through `show()`; the server keeps the decision's clock. Tests may shorten the decision timer and the bots'
 // pace with `?timer=SECONDS&pace=MS` or `data-timer` / `data-pace` on the container.
+// `?seed=` and 64 hexadecimal digits in the page address pins the deal: every match begun
+// on that page deals that seed (a teacher gives a class one match; a test knows its deal).
 
 import { _, fill, loadCatalog } from "../i18n.js";
 import { ask } from "../engine.js";
 import { showEngineProgress } from "../engine-progress.js";
 import { addStylesheet, el, partsNodes } from "../board.js";
 import { siteGames } from "../games.js";
+import { pinnedSeed, setting } from "./address.js";
 import { installKeys } from "./keys.js";
+import { cardClick } from "./sound.js";
 import { forget, loadSaved, loadSettings, newSeed, save, saveSettings } from "./persistence.js";
 import { SAVE_FORMAT, canSeal, movesIntact, seal, sealMoves, unseal } from "./sealed.js";
 import { seatName, spokenSummary, tableParts, useSeats } from "./state.js";
@@ -30,12 +34,6 @@ const ASSETS = new URL("../../", import.meta.url);
 const DEFAULT_PACE_MS = 700;
 // What the engine's refusal of a saved match means for the reader (trickbook.table.facade).
 const SAVE_PROBLEMS = { "save-version": "version", "save-refused": "refused", "bad-save": "unreadable" };
-
-function setting(root, name) {
-  const fromUrl = new URLSearchParams(location.search).get(name);
-  const value = Number(fromUrl ?? root.dataset[name]);
-  return fromUrl !== null || root.dataset[name] !== undefined ? (Number.isFinite(value) && value >= 0 ? value : null) : null;
-}
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -76,8 +74,14 @@ class PlayTable {
     });
     this.paintToggles();
     this.setEngine("static");
+    if (pinnedSeed() === "") this.refuseSeed();
     // A page opened by a table's join link plays online (widgets/online/): no saved match resumes under it.
     if (!root.dataset.onlineJoin) this.resumeIfSaved();
+  }
+
+  /** The address's seed is not one: nothing is dealt from it, and the reader is told why. */
+  refuseSeed() {
+    this.ui.showNotice(_("The seed in this page's address is not 64 hexadecimal digits (0 to 9 and a to f), so no match was dealt from it. Correct the seed in the address, or remove it to deal a match at random."));
   }
 
   playing() {
@@ -191,6 +195,12 @@ class PlayTable {
 
   async begin() {
     if (this.busy) return;
+    const pinned = pinnedSeed();
+    if (pinned === "") {
+      this.refuseSeed();
+      this.ui.notice.scrollIntoView({ block: "nearest" }); // Start was pressed: the reason is shown where it is seen
+      return;
+    }
     this.timer.stop();
     if (this.transport) {
       // A match of one's own after an online one: the page's engine again.
@@ -203,7 +213,7 @@ class PlayTable {
     this.setEngine("loading");
     if (fromStart) this.root.focus({ preventScroll: true }); // Start is hidden: the keyboard stays at the table
     this.ui.showNotice("");
-    const seed = newSeed();
+    const seed = pinned || newSeed();
     const players = this.ui.players ? Number(this.ui.players.value) : null;
     const rounds = this.ui.rounds ? Number(this.ui.rounds.value) : null;
     const level = this.settings.level;
@@ -553,16 +563,7 @@ class PlayTable {
 
   /** A short click as a card lands (only when the reader turned sound on). */
   click() {
-    if (!this.sound || !this.audio) return;
-    const ctx = this.audio;
-    const osc = ctx.createOscillator();
-    const gain = ctx.createGain();
-    osc.frequency.value = 1800;
-    gain.gain.setValueAtTime(0.15, ctx.currentTime);
-    gain.gain.exponentialRampToValueAtTime(0.001, ctx.currentTime + 0.04);
-    osc.connect(gain).connect(ctx.destination);
-    osc.start();
-    osc.stop(ctx.currentTime + 0.05);
+    if (this.sound && this.audio) cardClick(this.audio);
   }
 }
 

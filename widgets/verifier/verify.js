@@ -179,7 +179,7 @@ class Verifier {
     const broken = dealers && match.first.dealer ? dealerBreak(game, seats, match.first.dealer, dealers) : null;
     if (broken) {
       // The seed fixes the first dealer and the rules each next one: a reported list that leaves them is questioned.
-      this.verdict.dataset.result = given === computed ? "dealers-differ" : "mismatch";
+      this.verdict.dataset.result = this.verdict.dataset.result === "match" ? "dealers-differ" : "mismatch";
       this.verdict.dataset.dealersBreak = String(broken.number);
       this.verdict.append(" ", fill(_("The dealers the table reported do not follow from the seed: it says hand {number} was dealt by {seat}, where the seed and the rules give {expected}."),
         { number: String(broken.number), seat: broken.seat, expected: broken.expected }));

@@ -1,0 +1,246 @@
+"""Helpers for the browser tests, imported by name (``from browser import helpers``; ``tests/`` is on
+pytest's ``pythonpath``).
+
+- ``PageOpener`` (the ``open_page`` fixture of conftest.py): pages whose requests are guarded and
+  whose uncaught errors are collected, both checked when the test ends;
+- the play table: ``table_url`` (with the game's fixed seed), ``ready_table`` (start.js's
+  ``data-table="ready"``), ``start_by_keyboard``, ``wait_for_reader``, ``one_decision``, ``gentle_bots``;
+- the worked hands: ``figure_of``, ``wake``, ``wait_mounted``, ``hand_data``, ``static_steps``;
+- ``nothing_happens_for``: the one wait on the clock, for a check that nothing happens meanwhile.
+"""
+
+from __future__ import annotations
+
+import json
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterator
+from urllib.parse import unquote, urlencode, urlsplit
+
+from helpers import TABLE_SEEDS
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+LANGUAGES = ["en", "pt", "fr"]
+HTML_LANG = {"en": "en", "pt": "pt-PT", "fr": "fr"}
+NAP_HAND = "nap-four-hearts"
+# Booting Pyodide takes about 5 s here; leave room for a busy machine.
+LIVE_TIMEOUT_MS = 90_000
+
+
+
+@dataclass
+class RequestGuard:
+    """Every URL a context asked for, and those refused for leaving 127.0.0.1."""
+
+    seen: list[str] = field(default_factory=list)
+    refused: list[str] = field(default_factory=list)
+
+    def handle(self, route: Any) -> None:
+        url = route.request.url
+        self.seen.append(url)
+        if urlsplit(url).hostname == "127.0.0.1":
+            route.continue_()
+        else:
+            self.refused.append(url)
+            route.abort()
+
+    def under(self, path: str) -> list[str]:
+        return [u for u in self.seen if urlsplit(u).path.startswith(path)]
+
+
+def guard_context(context: Any) -> RequestGuard:
+    guard = RequestGuard()
+    context.route("**/*", guard.handle)
+    return guard
+
+
+class PageOpener:
+    """Open pages, each in a new browser context made by ``new_context`` (pytest-playwright's factory,
+    which closes them), at a size, with the gentle bots unless told otherwise, every request through a
+    ``RequestGuard`` and every uncaught page error collected; ``check()`` (at the fixture's teardown)
+    asserts that no request left 127.0.0.1 and that no page raised."""
+
+    def __init__(self, new_context: Callable[..., Any], site_url: str) -> None:
+        self.new_context = new_context
+        self.site_url = site_url
+        self.guards: dict[int, RequestGuard] = {}
+        self.errors: dict[int, list[str]] = {}
+
+    def __call__(self, path: str | None = None, size: tuple[int, int] = (1280, 800), *, gentle: bool = True,
+                 **options: Any) -> Any:
+        """A new page; ``path`` (under the site, or a whole address) is opened unless it is None."""
+        context = self.new_context(viewport={"width": size[0], "height": size[1]}, **options)
+        if gentle:
+            gentle_bots(context)
+        guard = guard_context(context)
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        self.guards[id(page)] = guard
+        self.errors[id(page)] = errors
+        if path is not None:
+            page.goto(path if "://" in path else self.site_url + path)
+        return page
+
+    def guard(self, page: Any) -> RequestGuard:
+        """The request guard of a page this opener opened."""
+        return self.guards[id(page)]
+
+    def page_errors(self, page: Any) -> list[str]:
+        """The uncaught errors of a page this opener opened, so far."""
+        return self.errors[id(page)]
+
+    def check(self) -> None:
+        refused = [url for guard in self.guards.values() for url in guard.refused]
+        assert refused == [], f"requests left 127.0.0.1: {refused}"
+        errors = [error for found in self.errors.values() for error in found]
+        assert errors == [], f"uncaught errors in the page: {errors}"
+
+
+def table_url(lang: str, game: str, seed: str | None = None, **params: Any) -> str:
+    """The address of a game's play page, under the site, dealing the game's test seed (``TABLE_SEEDS``:
+    chosen so that the match has trick play) unless ``seed`` names another; ``params`` (pace, timer, ...)
+    go in the query too."""
+    query = {"seed": seed or TABLE_SEEDS[game], **params}
+    return f"/{lang}/play-{game}/?{urlencode(query)}"
+
+
+def ready_table(page: Any, game: str | None = None) -> Any:
+    """A play table once start.js has shown its controls and listens to them (``data-table="ready"``)."""
+    from playwright.sync_api import expect
+    selector = f"div.tb-table[data-game='{game}']" if game else "div.tb-table[data-game]"
+    table = page.locator(selector)
+    expect(table).to_have_attribute("data-table", "ready")
+    return table
+
+
+def nothing_happens_for(page: Any, ms: int) -> None:
+    """Let ``ms`` milliseconds of the page's own time pass, for a check that nothing happens meanwhile
+    (a decision not taken, a report not sent). The only wait on the clock the browser tests make."""
+    page.wait_for_timeout(ms)
+
+
+def start_by_keyboard(page: Any, table: Any) -> None:
+    """A play table's Start, reached as a keyboard reader reaches it: once it is on screen (start.js
+    shows it in place of the message for readers without JavaScript and marks the table
+    `data-table="ready"`), focused, then Enter."""
+    from playwright.sync_api import expect
+    start = table.locator(".tbt-start")
+    expect(table).to_have_attribute("data-table", "ready")
+    expect(start).to_be_visible()
+    start.focus()
+    expect(start).to_be_focused()
+    page.keyboard.press("Enter")
+
+
+def wait_for_reader(page: Any, table: Any) -> str:
+    """Wait until a play table is idle and the reader must decide, or the hand is over; the phase."""
+    page.wait_for_function(
+        "(t) => t.dataset.busy !== 'true' && (t.dataset.turn === 'you' || t.dataset.phase === 'hand-over')",
+        arg=table.element_handle(), timeout=30_000)
+    phase: str = table.get_attribute("data-phase")
+    return phase
+
+
+def one_decision(page: Any, table: Any) -> None:
+    """The reader's next decision at a play table by keyboard: Enter at a hand's end (a new match at the
+    match's end), Enter twice to lift and play the first playable card, S for the cautious choice, else
+    Enter; then wait for the log to grow (or the new match to start)."""
+    wait_for_reader(page, table)
+    phase = table.get_attribute("data-phase")
+    before = int(table.locator(".tbt-log").get_attribute("data-lines") or 0)
+    if phase == "hand-over" and table.locator(".tbt-next").is_hidden():
+        # The match is over (every hand of it may have been thrown in before the reader played a card):
+        # Enter starts a new one, whose log begins again.
+        page.keyboard.press("Enter")
+        page.wait_for_function("(t) => t.dataset.phase !== 'hand-over'", arg=table.element_handle(), timeout=30_000)
+        return
+    if phase == "hand-over":
+        page.keyboard.press("Enter")
+    elif table.locator(".tbt-cards .tbt-card[aria-disabled='false']").count():
+        page.keyboard.press("Enter")
+        page.keyboard.press("Enter")
+    elif table.locator(".tbt-choice[aria-keyshortcuts='S']").count():
+        page.keyboard.press("s")
+    else:
+        page.keyboard.press("Enter")
+    page.wait_for_function("([t, n]) => Number(t.querySelector('.tbt-log').dataset.lines) > n",
+                           arg=[table.element_handle(), before], timeout=30_000)
+
+
+def gentle_bots(context: Any) -> None:
+    """Every page of the context starts with the reader's table setting "gentle bots", as ticking the
+    box leaves it: for the play-table tests that are not about the bots' strength (a match of gentle
+    bots costs a tenth of the CPU). test_bot_level.py tests the setting itself and the strong bots."""
+    context.add_init_script(
+        "try { localStorage.setItem('trickbook.table-settings', JSON.stringify({ level: 'gentle' })); } catch (e) {}")
+
+
+def block_runtime(context: Any) -> None:
+    """Refuse the Pyodide runtime, so that a test of the static player never boots it."""
+    context.route("**/assets/pyodide/**", lambda route: route.abort())
+
+
+def hand_page_url(site_url: str, lang: str, hand: str = NAP_HAND) -> str:
+    return f"{site_url}/{lang}/nap/"
+
+
+def figure_of(page: Any, hand: str = NAP_HAND) -> Any:
+    return page.locator(f'figure.tb-hand[data-hand-id="{hand}"]')
+
+
+def wait_mounted(page: Any, hand: str = NAP_HAND) -> Any:
+    """Wake a hand's player as a reader does (a press on its controls; a deep link has
+    already woken it), wait until it has mounted, and return the figure locator."""
+    return wake(figure_of(page, hand))
+
+
+def wake(fig: Any) -> Any:
+    """Press a hand's step counter (the same element before and after the player adopts
+    the bar; a press there steps nothing), which wakes the player, unless the page's deep
+    link named the hand (which wakes it, and scrolls to it); wait until it has mounted."""
+    hand = fig.get_attribute("data-hand-id")
+    if f"#{hand}=" not in unquote(fig.page.url):  # a deep link to the hand has woken it already
+        fig.locator(".tb-counter").click()
+    fig.locator(".tb-player").wait_for()
+    return fig
+
+
+def hand_data(page: Any, hand: str = NAP_HAND) -> dict[str, Any]:
+    """The hand's data as the build wrote it: the file the figure names, beside its page."""
+    src = figure_of(page, hand).get_attribute("data-src")
+    assert src, f"hand {hand} names no data file"
+    text = page.evaluate("async (src) => (await fetch(new URL(src, location.href))).text()", src)
+    return json.loads(text)
+
+
+def static_steps(page: Any, hand: str = NAP_HAND) -> list[dict[str, Any]]:
+    """The steps the build prepared with the page (the hand's data file)."""
+    return hand_data(page, hand)["replay"]["steps"]
+
+
+@contextmanager
+def pages_of(browser: Any, site_url: str) -> Iterator[PageOpener]:
+    """A ``PageOpener`` for a fixture wider than one test (a module's live table), whose contexts are made
+    by ``browser.new_context`` and closed, then checked, when the block ends."""
+    contexts: list[Any] = []
+
+    def new_context(**options: Any) -> Any:
+        contexts.append(browser.new_context(**options))
+        return contexts[-1]
+
+    opener = PageOpener(new_context, site_url)
+    try:
+        yield opener
+    finally:
+        for context in contexts:
+            context.close()
+    opener.check()
