@@ -114,12 +114,13 @@ MINUS = "\u2212"
 # placeholder that is not listed here fails the tests, so a new seat cannot be shown unconverted.
 PLACEHOLDER_KINDS: dict[str, str] = {
     **dict.fromkeys(("seat", "current", "dealer", "maker", "partner", "you", "captor", "owner", "payer",
-                     "payee", "declarer", "defender"), "seat"),
+                     "payee", "declarer", "defender", "foe", "winner"), "seat"),
     # ``other`` is the other team, or the seat that can still beat a trick: a seat's letters either way.
     **dict.fromkeys(("team", "other"), "team"),
     **dict.fromkeys(("card", "cards", "right", "left", "kept"), "card"),
     **dict.fromkeys(("suit", "trump", "led", "other_suit"), "suit"),
-    **dict.fromkeys(("points", "count", "tricks", "needed", "target", "total", "other_total", "against"),
+    **dict.fromkeys(("points", "count", "tricks", "needed", "target", "total", "other_total", "against",
+                     "ours", "theirs"),
                     "number"),
     "category": "category",
     "contract": "contract",
