@@ -14,8 +14,8 @@ from playwright.sync_api import expect
 pytestmark = pytest.mark.browser
 
 START = {"en": "Start a match", "pt": "Começar uma partida", "fr": "Commencer une partie"}
-GENTLE = {"en": "Gentle bots, for beginners", "pt": "Bots mais brandos, para principiantes",
-          "fr": "Bots plus doux, pour débutants"}
+GENTLE = {"en": "Gentle bots, for beginners", "pt": "Bots mais fáceis, para principiantes",
+          "fr": "Bots faciles, pour débutants"}
 NEXT_MATCH = {"en": "The bots play this way from the next match.",
               "pt": "Os bots passam a jogar assim a partir da próxima partida.",
               "fr": "Les bots joueront ainsi dès la prochaine partie."}

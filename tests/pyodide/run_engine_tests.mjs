@@ -101,6 +101,9 @@ function engineTestModules() {
   return { chosen, excluded };
 }
 
+// The shared test code the engine tests import by name (tests/ is on pytest's pythonpath).
+const SHARED_MODULES = ["helpers.py"];
+
 const isSource = (name) => name.endsWith(".py") || name === "py.typed";
 
 function copyTree(pyodide, from, to, keep = isSource) {
@@ -146,6 +149,8 @@ count = Count()
 import os
 os.environ["TRICKBOOK_TEST_SCALE"] = "${SCALE}"
 sys.path.insert(0, "${WORK}/src")
+# tests/ is on pytest's pythonpath (pyproject.toml), for the shared tests/helpers.py.
+sys.path.insert(0, "${WORK}/tests")
 args = ["-q", "-p", "no:cacheprovider", "--import-mode=importlib", "--rootdir", "${WORK}", *ARGS]
 exit_code = int(pytest.main(args, plugins=[count, NoSubprocess()]))
 json.dumps({**count.counts, "exit_code": exit_code, "failures": count.failures})
@@ -166,6 +171,8 @@ async function main() {
   }
   pyodide.FS.mkdirTree(`${WORK}/tests`);
   for (const name of chosen) pyodide.FS.writeFile(`${WORK}/tests/${name}`, readFileSync(join(TESTS, name)));
+  // The test code the engine tests share (tests/helpers.py), imported by name as under CPython.
+  for (const name of SHARED_MODULES) pyodide.FS.writeFile(`${WORK}/tests/${name}`, readFileSync(join(TESTS, name)));
   pyodide.FS.chdir(WORK);
   const args = chosen.map((n) => `tests/${n}`);
   pyodide.globals.set("ARGS", pyodide.toPy(args));
