@@ -122,6 +122,24 @@ def test_a_note_keyed_by_a_card_never_played_names_its_line() -> None:
     assert "'C 7D'" in str(error)
 
 
+def test_a_note_keyed_by_a_mistyped_card_leaves_the_illegal_card_to_be_named(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # The author typed B KS for B KD at action 14 and keyed the note by the same slip: B KS is then
+    # two actions (14 and 18), and the second is a card B no longer holds. That card is the error.
+    typo = (NAP.replace("A QH; B KD; C QD; D JD", "A QH; B KS; C QD; D JD")
+            .replace('14 = "B has no', '"B KS" = "B has no'))
+    error = record_error(typo)
+    assert error.code == "card-not-in-hand" and "action 18 'B KS'" in str(error)
+    assert error.line == typo.splitlines().index("A AS; B KS; C QS; D JS") + 1
+    hand = tmp_path / "nap-four-hearts.hand.toml"
+    hand.write_text(typo, encoding="utf-8")
+    assert check_main([str(hand)]) != 0
+    assert "B does not hold" in capsys.readouterr().out
+    # With the actions right, the same note is refused for what it is.
+    note_only = NAP.replace('14 = "B has no', '"B QS" = "B has no')
+    assert record_error(note_only).code == "bad-note"
+
+
 def test_check_warns_when_a_note_is_on_a_card_it_never_names(tmp_path: Path,
                                                              capsys: pytest.CaptureFixture[str]) -> None:
     # Meant for action 14 (B KD) but counted as 12 (D 6H): the record still replays.
@@ -186,3 +204,34 @@ def test_fmt_keeps_a_notes_key_in_the_form_its_author_chose() -> None:
     assert printed.endswith('[notes]\n4 = "A is the declarer."\n"B KD" = "B throws the king of diamonds."\n'
                             '"trick 5 B" = "B takes the last trick."\n')
     assert parse_record(printed, file="nap-four-hearts.hand.toml") == record
+
+
+# --- check resolves the ids a page shows -------------------------------------------------------
+
+
+def test_check_refuses_a_ref_or_pair_that_names_no_hand_and_suggests_the_near_one(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    course = tmp_path / "club"
+    assert main(["new", str(course), "--games", "nap,euchre"]) == 0
+    capsys.readouterr()
+    page = course / "docs" / "nap.md"
+    (nap_hand,) = (course / "docs" / "hands" / "nap").glob("*.hand.toml")
+    (euchre_hand,) = (course / "docs" / "hands" / "euchre").glob("*.hand.toml")
+    nap_id, euchre_id = nap_hand.name.removesuffix(".hand.toml"), euchre_hand.name.removesuffix(".hand.toml")
+    good = f'\n```hand\nref = "{nap_id}"\npair = "{euchre_id}"\n```\n'
+    page.write_text(page.read_text(encoding="utf-8") + good, encoding="utf-8")
+    assert main(["check", str(page)]) == 0
+    capsys.readouterr()
+
+    typo = nap_id[:-1] + ("x" if nap_id[-1] != "x" else "y")
+    lines = page.read_text(encoding="utf-8").count("\n")
+    page.write_text(page.read_text(encoding="utf-8") + f'\n```hand\nref = "{typo}"\nstep = 3\n```\n',
+                    encoding="utf-8")
+    assert main(["check", str(page)]) != 0
+    out = capsys.readouterr().out
+    assert f"{page}:{lines + 2}: no worked hand has the id {typo!r} (did you mean {nap_id!r}?)" in out
+
+    page.write_text(page.read_text(encoding="utf-8").replace(f'ref = "{typo}"', f'ref = "{nap_id}"')
+                    .replace(f'pair = "{euchre_id}"', 'pair = "no-such-hand"'), encoding="utf-8")
+    assert main(["check", str(course / "docs")]) != 0  # a folder's pages too
+    assert "no worked hand has the id 'no-such-hand'" in capsys.readouterr().out

@@ -13,11 +13,12 @@ each block becomes raw HTML that MkDocs passes through unchanged.
 
 from __future__ import annotations
 
+import difflib
 import json
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Iterable, Iterator
 
 from trickbook.errors import RecordError
 from trickbook.record import Record, read_source, read_toml, replay
@@ -178,10 +179,48 @@ def replay_hand(hand_id: str, text: str, file: Path, line: int, cache: "HandCach
     return hand
 
 
+def unknown_id(where: str, hand_id: str, known: Iterable[str]) -> HandBlockError:
+    """The refusal of a ``ref`` or ``pair`` that names no worked hand, with the nearest ids there are."""
+    close = difflib.get_close_matches(hand_id, sorted(known), n=3, cutoff=0.6)
+    hint = f" (did you mean {' or '.join(repr(c) for c in close)}?)" if close else ""
+    return HandBlockError(f"{where}: no worked hand has the id {hand_id!r}{hint}")
+
+
+def site_docs(page: Path) -> Path:
+    """The pages folder of the site a page belongs to: the nearest folder above it beside a
+    ``mkdocs.yml`` or holding ``hands/`` (the page's own folder when there is none)."""
+    for folder in page.resolve().parents:
+        if (folder.parent / "mkdocs.yml").is_file() or (folder / "hands").is_dir():
+            return folder
+    return page.resolve().parent
+
+
+def site_ids(docs: Path) -> set[str]:
+    """The id of every worked hand of a site, without replaying any: the record files' names
+    under ``hands/`` and the ids of the records written in its pages."""
+    folder = docs / "hands"
+    ids = {i for i in (id_from_file_name(p) for p in record_files([folder])) if i} if folder.is_dir() else set()
+    for page in pages(docs):
+        try:
+            ids.update(b.inline_id for b in find_blocks(read_source(page, "the page"), page) if b.inline_id)
+        except SiteError:
+            continue  # a page that cannot be read is reported when it is checked itself
+    return ids
+
+
 def page_sources(page: Path) -> list[Source]:
-    """The inline records of a page (``trickbook check`` reads pages with this)."""
+    """The inline records of a page (``trickbook check`` reads pages with this). A ``ref`` or
+    ``pair`` that names no worked hand of the page's site is refused here, as the build refuses it."""
     text = read_source(page, "the page")
-    return [Source(b.content, page, b.line) for b in find_blocks(text, page) if b.inline_id is not None]
+    blocks = find_blocks(text, page)
+    refs = [b for b in blocks if b.ref is not None]
+    if refs:
+        known = site_ids(site_docs(page))
+        for block in refs:
+            for hand_id in block.ids:
+                if hand_id not in known:
+                    raise unknown_id(f"{page}:{block.start + 1}", hand_id, known)
+    return [Source(b.content, page, b.line) for b in blocks if b.inline_id is not None]
 
 
 def pages(docs: Path) -> Iterator[Path]:
@@ -221,7 +260,7 @@ def load_hands(docs: Path, cache: HandCache | None = None) -> dict[str, Hand]:
     for page, block in refs:
         for hand_id in block.ids:
             if hand_id not in hands:
-                raise HandBlockError(f"{page}:{block.start + 1}: no worked hand has the id {hand_id!r}")
+                raise unknown_id(f"{page}:{block.start + 1}", hand_id, hands)
     return hands
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 import sys
 import tomllib
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, Mapping
 
@@ -152,6 +153,18 @@ def _huge_number(value: Any, path: tuple[str, ...]) -> tuple[str, ...] | None:
     return None
 
 
+def _refuse_a_bad_action_first(record: Record) -> None:
+    """A note keyed by a mistyped action is often the trace of a mistyped action: when the
+    record's actions do not replay, their refusal (the card, its line and the rule) is the
+    error to report, before the note's."""
+    from .replay import replay  # replay reads the records this module parses
+
+    try:
+        replay(record)
+    except TrickbookError as action_error:
+        raise action_error from None
+
+
 class _Parser:
     def __init__(self, text: str, file: str | None, offset: int) -> None:
         self.text = text
@@ -188,14 +201,20 @@ class _Parser:
         record_id, id_written = self.record_id(data)
         actions, lines = self.actions(data, seats)
         actions = tuple(cls.canonical_action(a, dealer) for a in actions)
-        return Record(
+        bare = Record(
             game=game, seats=seats, dealer=dealer, deal=self.deal(data, seats, cls),
             actions=actions, lines=lines, id=record_id, id_written=id_written,
             title=self.optional(data, "title", str), score=self.score(data),
-            rules=self.rules(data), notes=self.notes(data, actions), note_keys=self.note_keys,
-            questions=read_questions(self, data, len(actions), seats),
-            file=self.file, positions=self.positions, line_offset=self.offset,
+            rules=self.rules(data), file=self.file, positions=self.positions, line_offset=self.offset,
         )
+        try:
+            notes = self.notes(data, actions)
+        except RecordError as note_error:
+            if note_error.code == "bad-note":
+                _refuse_a_bad_action_first(bare)
+            raise
+        return replace(bare, notes=notes, note_keys=self.note_keys,
+                       questions=read_questions(self, data, len(actions), seats))
 
     # --- small typed getters
     def need(self, data: Mapping[str, Any], key: str, kind: type, table: str = "") -> Any:
