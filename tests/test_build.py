@@ -170,8 +170,11 @@ def test_runtime_and_assets_are_written_once(built_site: Path) -> None:
     runtime = json.loads((built_site / "assets" / "runtime.json").read_text())
     version = json.loads((REPO / "node_modules" / "pyodide" / "package.json").read_text())["version"]
     # "stdlib": the engine's own standard library, beside the wheel (the runtime's own stays for anything else).
-    assert set(runtime) == {"pyodide", "download_bytes", "slow_link_bytes", "stdlib"}
+    assert set(runtime) == {"pyodide", "engine", "download_bytes", "slow_link_bytes", "stdlib"}
     assert runtime["pyodide"] == f"pyodide/{version}/"
+    # The engine the site ships, which a snapshot must hold (the worker refuses another's first).
+    about = json.loads((built_site / "assets" / "snapshot.json").read_text())
+    assert runtime["engine"] == about["engine"]
     folder = built_site / "assets" / runtime["pyodide"]
     for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json",
                  runtime["stdlib"]):

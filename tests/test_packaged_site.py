@@ -226,7 +226,7 @@ def test_an_installed_trickbook_builds_the_default_site_from_an_empty_folder(ins
     assert len(set(home.values())) == len(LANGUAGES), "the languages' home pages are the same"
     runtime = json.loads((out / "assets" / "runtime.json").read_text(encoding="utf-8"))
     version = json.loads((RUNTIME / "package.json").read_text(encoding="utf-8"))["version"]
-    assert set(runtime) == {"pyodide", "download_bytes", "slow_link_bytes", "stdlib"}
+    assert set(runtime) == {"pyodide", "engine", "download_bytes", "slow_link_bytes", "stdlib"}
     assert runtime["pyodide"] == f"pyodide/{version}/"
     # The engine's own standard library is made by the installed package too, beside the runtime's.
     assert (out / "assets" / runtime["pyodide"] / runtime["stdlib"]).is_file()

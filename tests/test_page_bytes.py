@@ -5,6 +5,9 @@
   ``<pre>``, ``<code>``, ``<textarea>``, ``<script>`` and ``<style>`` is kept byte for byte.
 - A widget style sheet loses only comments and white space: its rules, without any white
   space, are the source's rules without comments or white space, and its strings are the same.
+- A widget script loses only comments, indentation and empty lines: TypeScript's parser reads the
+  same program from it as from the source (every script, printed from its syntax tree without
+  comments, is the same text), and a lexer slip (a regular expression read as a division) fails.
 - The verifier's own catalog holds every string its modules mark for translation, as the
   language's whole catalog translates it, and nothing of the engine's messages.
 """
@@ -13,12 +16,14 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
+import subprocess
 from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
 
-from trickbook_site.compact import compact_css, compact_html
+from trickbook_site.compact import ScriptSyntaxError, compact_css, compact_html, compact_js
 from trickbook_site.widget_catalogs import PAGE_CATALOGS, module_graph, page_catalog, ui_keys
 
 REPO = Path(__file__).resolve().parents[1]
@@ -108,6 +113,56 @@ def test_a_widget_style_sheet_keeps_its_rules_and_strings(sheet: str) -> None:
     assert re.sub(r"\s+", "", small) == bare
     assert "/*" not in small and "\n" not in small
     assert len(small) <= len(css)
+
+
+# Prints each file's syntax tree without comments (TypeScript's printer, from the npm packages the
+# set-up installs) and says "same" or "differs" for each pair of a source and its compacted text.
+_SAME_PROGRAM = """
+import ts from "typescript";
+import { readFileSync } from "node:fs";
+const printer = ts.createPrinter({ removeComments: true });
+const print = (text) => printer.printFile(
+  ts.createSourceFile("x.js", text, ts.ScriptTarget.Latest, true, ts.ScriptKind.JS));
+const pairs = JSON.parse(readFileSync(0, "utf8"));
+console.log(JSON.stringify(pairs.map(([a, b]) => (print(a) === print(b) ? "same" : "differs"))));
+"""
+
+
+def _same_programs(pairs: list[tuple[str, str]]) -> list[str]:
+    if shutil.which("node") is None or not (REPO / "node_modules" / "typescript").is_dir():
+        pytest.fail("needs Node and node_modules/typescript: run scripts/setup")
+    run = subprocess.run(["node", "--input-type=module", "-e", _SAME_PROGRAM], input=json.dumps(pairs),
+                         cwd=REPO, capture_output=True, text=True, check=True)
+    return json.loads(run.stdout)
+
+
+def test_every_widget_script_compacts_to_the_same_program() -> None:
+    scripts = sorted(WIDGETS.rglob("*.js"))
+    assert len(scripts) > 20
+    pairs = []
+    for path in scripts:
+        js = path.read_text(encoding="utf-8")
+        small = compact_js(js)
+        assert len(small) < len(js), path
+        pairs.append((js, small))
+    verdicts = _same_programs(pairs)
+    assert [str(p.relative_to(WIDGETS)) for p, v in zip(scripts, verdicts, strict=True) if v != "same"] == []
+    saved = sum(len(a) - len(b) for a, b in pairs)
+    assert saved > sum(len(a) for a, _ in pairs) // 5  # comments and indentation are a fifth and more
+
+
+def test_the_compaction_check_sees_a_regular_expression_read_as_a_division() -> None:
+    # The check is not blind: a program changed by one character is told apart.
+    js = "const a = b / 2;\nconst re = /x\\/\\//g; // note\nconst t = `a ${`b ${c}`} // not a comment`;\n"
+    small = compact_js(js)
+    assert small == "const a = b / 2;\nconst re = /x\\/\\//g;\nconst t = `a ${`b ${c}`} // not a comment`;\n"
+    assert _same_programs([(js, small), (js, small.replace("/g", "/gi"))]) == ["same", "differs"]
+
+
+def test_a_script_that_cannot_be_read_is_refused() -> None:
+    for bad in ("const a = 'open;\n", "const t = `open;\n", "/* open\n", "const re = /open\n"):
+        with pytest.raises(ScriptSyntaxError):
+            compact_js(bad)
 
 
 def test_a_descendant_pseudo_class_keeps_its_space() -> None:

@@ -292,8 +292,16 @@ function startSlowBoot(indexURL, lockFileURL, stdlib, about) {
 
 async function boot() {
   const began = performance.now();
-  const [runtime, about] = await Promise.all([fetchJSON(RUNTIME_JSON), snapshotAbout()]);
+  const [runtime, described] = await Promise.all([fetchJSON(RUNTIME_JSON), snapshotAbout()]);
   if (!runtime || typeof runtime.pyodide !== "string") throw new Error("runtime.json names no runtime");
+  let about = described;
+  // A snapshot of another engine than the one this site ships is refused before anything is judged
+  // or fetched for it, whatever the link: one warning, and the engine boots normally.
+  if (about && typeof runtime.engine === "string" && about.engine !== runtime.engine) {
+    console.warn(`trickbook: the engine snapshot is of engine ${about.engine}, not this site's ${runtime.engine}; ` +
+      "booting normally");
+    about = null;
+  }
   // A published site keeps the engine's lockfile and wheel apart from the runtime (runtime.lockfile);
   // the engine boots with its own standard library (only the modules it needs: assets.py), beside its
   // wheel, or without one the runtime's.

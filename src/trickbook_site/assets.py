@@ -32,7 +32,7 @@ from pathlib import Path
 
 import trickbook
 
-from .compact import compact_style_sheets
+from .compact import compact_scripts, compact_style_sheets
 from .errors import SiteError
 from .stdlib import TRIMMED_NAME, engine_stdlib, run_node
 from .workdirs import claim
@@ -225,6 +225,10 @@ def write_assets(site: Path, runtime: Path, widgets: Path, build_dir: Path) -> P
         raise SiteError(f"{widgets}: the widget folder is missing")
     shutil.copytree(widgets, assets / "widgets", dirs_exist_ok=True)
     compact_style_sheets(assets / "widgets")  # every page loads hand.css: its comments need not come
+    try:
+        compact_scripts(assets / "widgets")  # nor do the scripts' comments and indentation
+    except ValueError as error:
+        raise SiteError(f"a widget script cannot be read: {error}") from None
     engine = engine_hash(runtime)
     stdlib = engine_stdlib(runtime, lockfile, engine, ENGINE_DIR, build_dir)
     if stdlib is not None:
@@ -248,7 +252,9 @@ def write_assets(site: Path, runtime: Path, widgets: Path, build_dir: Path) -> P
         runtime_bytes += stdlib.stat().st_size - (pyodide_dir / "python_stdlib.zip").stat().st_size
     download = runtime_bytes + engine_file.stat().st_size
     # On a slow link (or one that saves data) the worker skips the snapshot: the runtime and the wheel.
-    runtime_json: dict[str, object] = {"pyodide": f"pyodide/{version}/", "download_bytes": download,
+    # "engine": the engine this site ships, which a snapshot must hold (the worker checks it first).
+    runtime_json: dict[str, object] = {"pyodide": f"pyodide/{version}/", "engine": engine,
+                                       "download_bytes": download,
                                        "slow_link_bytes": runtime_bytes + wheel.stat().st_size}
     if stdlib is not None:  # beside the wheel (relative to the lockfile's folder, as the wheel is)
         runtime_json["stdlib"] = TRIMMED_NAME

@@ -58,7 +58,11 @@ def test_a_snapshot_of_another_engine_is_refused_with_a_console_warning_and_a_no
         page, warnings, errors = go_live(context, site_url, tb)
         timing = page.evaluate(TIMING)
         assert timing["snapshot"] is False
-        assert any("snapshot" in w and "booting normally" in w for w in warnings), warnings
+        about_it = [w for w in warnings if "snapshot" in w]
+        assert len(about_it) == 1 and "booting normally" in about_it[0], warnings
+        assert "not this site's" in about_it[0], warnings
+        # Refused before it is fetched, so on any link (a slow one never fetches a snapshot to look inside).
+        assert not guard.under(f"/assets/{about['file']}"), "the other engine's snapshot was fetched"
         assert [u for u in guard.seen if u.endswith(".whl")], "the normal boot did not fetch the engine wheel"
         assert errors == [] and guard.refused == []
     finally:
