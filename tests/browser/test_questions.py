@@ -168,7 +168,8 @@ def test_presenter_reveals_with_the_clicker_before_stepping_on(page: Any, contex
     panel = question(fig, "play")
     size = panel.locator(".tb-q-text").evaluate("(e) => parseFloat(getComputedStyle(e).fontSize)")
     assert size >= 24, size  # large, for the room
-    expect(fig.locator(".tb-seat[data-seat='C'] .tb-cards")).to_be_hidden()  # hidden hands stay hidden
+    # The question is judged on every hand ("All the hands are shown"), so the room sees them all.
+    expect(fig.locator(".tb-seat[data-seat='C'] .tb-cards")).to_be_visible()
     page.keyboard.press("PageDown")
     assert verdict_of(panel) == "revealed"
     expect(fig).to_have_attribute("data-step", str(PLAY_STEP))  # the clicker revealed, it did not step
