@@ -329,7 +329,7 @@ def test_the_publishing_page_is_there_in_the_three_languages(published: Path) ->
     for lang, heading in headings.items():
         html = (published / lang / "publish" / "index.html").read_text(encoding="utf-8")
         assert f'<h1 id="publish-your-site">{heading}' in html, lang
-        assert "brotli_static on;" in html and "precompressed br gzip" in html
+        assert "<code>_caddy.conf</code>" in html and "<code>_nginx.conf</code>" in html
 
 
 def test_a_new_site_publishes_with_its_hands_embed_pages_and_offline_copy(tmp_path: Path) -> None:

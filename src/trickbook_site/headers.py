@@ -20,6 +20,13 @@ twice for the same path (hosts combine the headers of every rule that matches):
   the compiling of WebAssembly); the worker checks every address it loads as well.
 
 A pattern is a path under the site's base path; `*` at its end stands for the rest of the path.
+
+A web server of one's own reads no `_headers`: `server_config()` writes the same rules as a file
+for Caddy (`_caddy.conf`, for `import` in a site block after its `root`) or nginx (`_nginx.conf`,
+for `include` in a server block after its `root`), with the precompressed copies turned on and
+`_headers` and the file itself hidden. Caddy gives a path the headers of every rule that matches,
+as `_headers` hosts do; nginx takes one location per request, so each pattern gets a location with
+the headers of every rule that covers it (an exact path beats a prefix, a longer prefix a shorter).
 """
 
 from __future__ import annotations
@@ -123,6 +130,63 @@ def parse_headers(text: str, file: str = "_headers") -> HeaderRules:
     return rules
 
 
+SERVER_FILES = {"caddy": "_caddy.conf", "nginx": "_nginx.conf"}
+
+
+def _matches(pattern: str, path: str) -> bool:
+    return pattern == path or (pattern.endswith("*") and path.startswith(pattern[:-1]))
+
+
+def server_config(kind: str, rules: HeaderRules, prefix: str) -> str:
+    """The file `trickbook publish --server-config KIND` writes: ``rules`` for Caddy or nginx."""
+    name = SERVER_FILES[kind]
+    lines = [f"# Written by `trickbook publish --server-config {kind}`: the headers of _headers, the",
+             "# precompressed copies, and _headers and this file hidden. Publish again for a new one."]
+    if kind == "caddy":
+        return "\n".join(lines + _caddy_lines(rules, ("_headers", name), "@trickbook")) + "\n"
+    lines += ["gzip_static on;", "brotli_static on;", "gzip_vary on;"]
+    lines += [f"location = {_nginx_quote(prefix + hidden)} {{ return 404; }}" for hidden in ("_headers", name)]
+    for pattern in dict.fromkeys(rule.pattern for rule in rules):
+        exact = not pattern.endswith("*")
+        # A prefix location gets the prefix rules that cover all of it; the longer ones and the
+        # exact paths under it have locations of their own, which nginx prefers.
+        covering = [rule for rule in rules if _matches(rule.pattern, pattern)
+                    and (exact or rule.pattern.endswith("*"))]
+        lines.append(f"location {'=' if exact else '^~'} {_nginx_quote(pattern.rstrip('*'))} {{")
+        for rule in covering:
+            for header, value in rule.headers:
+                if header.lower() != "content-type":
+                    lines.append(f"\tadd_header {header} {_nginx_quote(value)};")
+                elif exact:  # a second Content-Type would go out beside nginx's own
+                    lines += ["\ttypes { }", f"\tdefault_type {_nginx_quote(value)};"]
+                else:
+                    raise SiteError(f"{rule.pattern}: nginx can give a Content-Type to one path only")
+        lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+def write_server_config(folder: Path, kind: str, rules: HeaderRules, prefix: str) -> Path:
+    path = folder / SERVER_FILES[kind]
+    path.write_text(server_config(kind, rules, prefix), encoding="utf-8")
+    return path
+
+
+def _nginx_quote(value: str) -> str:
+    if "$" in value:
+        raise SiteError(f"nginx cannot be given {value!r}: it reads '$' as a variable")
+    if value and not any(c.isspace() or c in "\"';{}#\\" for c in value):
+        return value
+    return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def _caddy_lines(rules: HeaderRules, hide: tuple[str, ...], matcher: str) -> list[str]:
+    lines = []
+    for index, rule in enumerate(rules):
+        lines.append(f"{matcher}{index} path {rule.pattern}")
+        lines.extend(f"header {matcher}{index} {name} {_caddy_quote(value)}" for name, value in rule.headers)
+    return lines + ["file_server {", "\tprecompressed br gzip", f"\thide {' '.join(hide)}", "}"]
+
+
 def _caddy_quote(value: str) -> str:
     return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
@@ -131,11 +195,8 @@ def caddyfile(rules: HeaderRules, root: Path, address: str, access_log: Path | N
     """A Caddyfile serving ``root`` at ``address`` with the rules' headers and precompressed files."""
     lines = ["{", "\tadmin off", "\tauto_https off", "}", f"{address} {{",
              f"\troot * {_caddy_quote(str(root))}"]
-    for index, rule in enumerate(rules):
-        lines.append(f"\t@rule{index} path {rule.pattern}")
-        for name, value in rule.headers:
-            lines.append(f"\theader @rule{index} {name} {_caddy_quote(value)}")
+    lines += ["\t" + line for line in _caddy_lines(rules, ("_headers",), "@rule")]
     if access_log is not None:
         lines += ["\tlog {", f"\t\toutput file {_caddy_quote(str(access_log))}", "\t\tformat json", "\t}"]
-    lines += ["\tfile_server {", "\t\tprecompressed br gzip", "\t\thide _headers", "\t}", "}"]
+    lines.append("}")
     return "\n".join(lines) + "\n"

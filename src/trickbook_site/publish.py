@@ -24,7 +24,8 @@ references to the shared assets are rewritten, `offline.py` writes the service w
 "Keep for offline" installs, to the new folder (a reference
 that resolves to nothing published fails the command), then every text and wasm file gets a
 brotli (`.br`) and gzip (`.gz`) copy beside it, and `_headers` (see `headers.py`) says
-how to serve all of it. The CSP meta tag stays in every page, for hosts that read no
+how to serve all of it; with `--server-config caddy|nginx`, the same headers go into a file
+for that web server too (`headers.server_config`). The CSP meta tag stays in every page, for hosts that read no
 headers (GitHub Pages). A file over 25 MiB, Cloudflare Pages' limit, is reported.
 
 The folder is written beside `--out` and swapped into place only when it is complete; `--out` must be
@@ -49,7 +50,7 @@ from . import workdirs
 from .embed import write_oembed
 from .errors import SiteError
 from .handouts import add_handout_codes
-from .headers import HeaderRules, header_rules, write_headers
+from .headers import SERVER_FILES, HeaderRules, header_rules, write_headers, write_server_config
 from .offline import write_service_worker
 from .outdir import check_out, write_mark
 
@@ -291,14 +292,18 @@ def base_path(base_url: str | None) -> str:
 
 
 def publish_folder(site: Path, out: Path, base_url: str | None = None, cache: Path | None = None,
-                   log: Log = lambda message: None, course: Path | None = None) -> Published:
+                   log: Log = lambda message: None, course: Path | None = None,
+                   server_config: str | None = None) -> Published:
     """Publish the built site ``site`` into ``out`` (replaced whole, only once complete).
 
     ``out`` must be new, empty or a previous publish (``outdir.check_out``; ``course`` is the
     course's folder, whose own files are refused). The folder is made in a locked work folder
     beside ``out`` and swapped into place in one step (``workdirs``), so a publish killed at any
     point leaves ``out`` whole, the old or the new, and the next publish removes what it left.
+    ``server_config`` ("caddy" or "nginx") adds that server's file of the headers.
     """
+    if server_config is not None and server_config not in SERVER_FILES:
+        raise SiteError(f"--server-config {server_config!r}: expected one of {', '.join(SERVER_FILES)}")
     if not is_built_site(site):
         raise SiteError(f"{site}: not a built trickbook site (no index.html and assets/runtime.json)")
     prefix = base_path(base_url)
@@ -325,6 +330,9 @@ def publish_folder(site: Path, out: Path, base_url: str | None = None, cache: Pa
         result.files = sum(1 for p in stage.rglob("*") if p.is_file())
         result.rules = header_rules(stage, prefix, runtime)
         write_headers(stage / "_headers", result.rules)
+        if server_config is not None:
+            written = write_server_config(stage, server_config, result.rules, prefix)
+            log(f"wrote {written.name}: the headers of _headers for {server_config}")
         result.compressed = precompress(stage, cache)
         log(f"wrote brotli and gzip copies of {result.compressed} files")
         result.warnings = oversized(stage)
@@ -336,7 +344,8 @@ def publish_folder(site: Path, out: Path, base_url: str | None = None, cache: Pa
     return result
 
 
-def publish_main(site_dir: Path | None, out: Path, base_url: str | None, log: Log) -> int:
+def publish_main(site_dir: Path | None, out: Path, base_url: str | None, log: Log,
+                 server_config: str | None = None) -> int:
     """`trickbook publish`: build (or take the built site in ``site_dir``), then publish it into ``out``."""
     from .project import is_site_folder
 
@@ -351,7 +360,8 @@ def publish_main(site_dir: Path | None, out: Path, base_url: str | None, log: Lo
         build_site(find_project(), site_dir=site, log=log)
     else:
         log(f"publishing the site already built in {site}")
-    result = publish_folder(site, out, base_url, cache=Path.cwd() / "build" / "publish", log=log, course=course)
+    result = publish_folder(site, out, base_url, cache=Path.cwd() / "build" / "publish", log=log, course=course,
+                            server_config=server_config)
     for warning in result.warnings:
         log(f"warning: {warning}")
     log(f"published {result.files} files into {result.folder}: upload the folder as it is; "
