@@ -56,9 +56,6 @@ def _parser() -> argparse.ArgumentParser:
                          help="the address the site will have, e.g. https://example.org/course/")
     publish.add_argument("--out", type=Path, default=Path("public"),
                          help="where to write the folder (default: ./public)")
-    publish.add_argument("--server-config", choices=("caddy", "nginx"), default=None,
-                         help="also write the headers of _headers for your own web server, into the folder "
-                              "(_caddy.conf or _nginx.conf)")
     publish.add_argument("--debug", action="store_true", help="show the traceback of a failure")
 
     new = sub.add_parser("new", help="start a course of your own in a new folder, or add games to one",
@@ -68,6 +65,9 @@ def _parser() -> argparse.ArgumentParser:
     new.add_argument("--games", default=None,
                      help="comma-separated: nap, yorkshire, trinidad, euchre (default: nap)")
     new.add_argument("--languages", default="en", help="comma-separated language codes, English first (e.g. en,pt,fr)")
+    new.add_argument("--update-workflow", action="store_true",
+                     help="on a course made before: write .github/workflows/publish.yml again, and put this "
+                          "trickbook's wheel and pinned requirements in .trickbook/ for it to install")
 
     add_game = sub.add_parser("add-game", help="add a game (its page and an example hand) to the course here",
                               description="Add games to an existing course: each gets its page, an example hand "
@@ -165,7 +165,7 @@ def _build(args: argparse.Namespace) -> int:
 def _publish(args: argparse.Namespace) -> int:
     from .publish import publish_main
 
-    return publish_main(args.site_dir, args.out, args.base_url, log=_say, server_config=args.server_config)
+    return publish_main(args.site_dir, args.out, args.base_url, log=_say)
 
 
 def _serve(args: argparse.Namespace) -> int:
@@ -185,6 +185,8 @@ def _new(args: argparse.Namespace) -> int:
     from .scaffold import DEFAULT_GAMES, new_site
 
     games = _names(args.games) if args.games is not None else list(DEFAULT_GAMES)
+    if args.update_workflow:
+        return _update_workflow(args.dir, _names(args.games) if args.games is not None else [])
     if is_site_folder(args.dir):
         if args.games is None:
             raise UsageError(f"trickbook new: {args.dir} is already a course: add a game with "
@@ -194,6 +196,20 @@ def _new(args: argparse.Namespace) -> int:
     made = new_site(args.dir, games=games, languages=languages)
     _say(f"created {made} with {', '.join(games)}: run `trickbook build` or `trickbook serve` inside it; "
          "add a game later with `trickbook add-game NAME`")
+    return 0
+
+
+def _update_workflow(folder: Path, games: list[str]) -> int:
+    import trickbook
+
+    from .carry import FOLDER
+    from .scaffold import update_workflow
+
+    if games:
+        _add_games(folder, games)
+    update_workflow(folder)
+    _say(f"wrote {folder / '.github' / 'workflows' / 'publish.yml'} and, in {folder / FOLDER}, trickbook "
+         f"{trickbook.__version__}'s wheel and the pinned requirements it installs: commit them")
     return 0
 
 

@@ -9,7 +9,8 @@ default site's translations of the widget labels and engine messages, and its gl
 ``add_games`` adds games to a course made before (``trickbook add-game``, or ``new``
 with ``--games`` on a course), keeping everything its author wrote.
 A GitHub Actions workflow (`.github/workflows/publish.yml`) publishes the site to GitHub
-Pages with `trickbook publish`.
+Pages with `trickbook publish`, installing the trickbook the course carries in `.trickbook/`
+(see ``carry``); ``update_workflow`` writes both again with the running trickbook.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from trickbook.games import canonical_name, find_game
 from trickbook.record import SUFFIX
 from trickbook.record.sources import id_from_file_name
 
+from .carry import INSTALL, carry
 from .errors import SiteError
 from .project import SOURCE_LANGUAGE, default_project, is_site_folder, locale_for_code
 
@@ -122,9 +124,6 @@ permissions:
 concurrency:
   group: pages
   cancel-in-progress: true
-env:
-  # Where pip finds trickbook (a package name, a wheel's address or git+https://…).
-  TRICKBOOK: "trickbook[site]=={version}"
 jobs:
   publish:
     runs-on: ubuntu-latest
@@ -140,7 +139,9 @@ jobs:
         with:
           node-version: "20"
       - run: sudo apt-get install -y gettext
-      - run: python -m pip install "$TRICKBOOK"
+      # trickbook {version}, the one this course carries in .trickbook/, and what it needs:
+      # pip checks every file against the sha256 written there and installs nothing else.
+      - run: {install}
       # The Python runtime the site ships to readers' browsers.
       - run: npm install --no-save pyodide@{pyodide}
       - id: pages
@@ -163,7 +164,7 @@ def publish_workflow() -> str:
     package = default_project().root / "package.json"
     pyodide = (json.loads(package.read_text(encoding="utf-8"))["dependencies"]["pyodide"]
                if package.is_file() else "314.0.7")
-    return PUBLISH_WORKFLOW.format(version=trickbook.__version__, pyodide=pyodide)
+    return PUBLISH_WORKFLOW.format(version=trickbook.__version__, pyodide=pyodide, install=INSTALL)
 
 
 def new_site(folder: Path, games: list[str], languages: list[str]) -> Path:
@@ -175,6 +176,7 @@ def new_site(folder: Path, games: list[str], languages: list[str]) -> Path:
         raise SiteError(f"{folder}: already exists and is not empty")
     records = {g: example_record(g) for g in games}
     site_name = folder.resolve().name
+    _write_workflow(folder)  # first: when trickbook's wheel cannot be made, nothing is written
     docs = folder / "docs"
     (docs / "hands").mkdir(parents=True)
     pages = ["index.md"] + [f"{g}.md" for g in games]
@@ -187,11 +189,23 @@ def new_site(folder: Path, games: list[str], languages: list[str]) -> Path:
     for game, record in records.items():
         _write_game(docs, game, record)
     (folder / "babel.cfg").write_text(BABEL_CFG, encoding="utf-8")
-    (folder / ".github" / "workflows").mkdir(parents=True)
-    (folder / ".github" / "workflows" / "publish.yml").write_text(publish_workflow(), encoding="utf-8")
     for code in languages[1:]:
         start_language(folder, locale_for_code(code))
     return folder
+
+
+def update_workflow(folder: Path) -> None:
+    """Write the course's publishing workflow and the trickbook it carries again, from the running trickbook."""
+    if not is_site_folder(folder):
+        raise SiteError(f"{folder}: not a course (no mkdocs.yml and docs/): make one with `trickbook new DIR`")
+    _write_workflow(folder)
+
+
+def _write_workflow(folder: Path) -> None:
+    """``.github/workflows/publish.yml``, and in ``.trickbook/`` the wheel and the requirements it installs."""
+    carry(folder)
+    (folder / ".github" / "workflows").mkdir(parents=True, exist_ok=True)
+    (folder / ".github" / "workflows" / "publish.yml").write_text(publish_workflow(), encoding="utf-8")
 
 
 def add_games(folder: Path, games: list[str]) -> list[str]:
