@@ -33,3 +33,13 @@ def test_a_tables_address_that_is_not_one_is_refused_with_what_it_should_be(valu
     with pytest.raises(SiteError, match="extra.trickbook.online"):
         online_address({"extra": {"trickbook": {"online": value}}})
     assert csp.connect_sources(None) == ""
+
+
+def test_the_header_policy_lets_the_pages_reach_the_tables_their_meta_policy_names(tmp_path: Path) -> None:
+    from trickbook_site.headers import page_policy
+
+    page = tmp_path / "index.html"
+    page.write_text(f"<head>{csp.meta_tag('https://tables.example.org/online/')}</head>", encoding="utf-8")
+    assert "; connect-src 'self' https://tables.example.org wss://tables.example.org;" in page_policy([page])
+    page.write_text(f"<head>{csp.meta_tag()}</head>", encoding="utf-8")
+    assert page_policy([page]) == csp.policy() + "; frame-ancestors 'none'"

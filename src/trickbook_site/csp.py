@@ -15,7 +15,8 @@ go; ``seal_page`` puts in each page's own hashes once MkDocs has written it, so
 the hashes always match the scripts a page really holds.
 
 A meta tag cannot carry ``frame-ancestors`` or a report address; a host that can
-send headers should send the same policy (``policy()``) as a header too.
+send headers should send the same policy (``policy()``, with the table server's origins
+that the pages' meta tags hold: ``meta_connect_sources``) as a header too.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import re
+from html import unescape
 from pathlib import Path
 
 from .textfile import rewrite_pages
@@ -51,10 +53,30 @@ SRC = re.compile(r"\bsrc\s*=", re.I)
 RUNNABLE = {"", "module", "text/javascript", "application/javascript", "text/ecmascript", "application/ecmascript"}
 
 
-def policy(script_hashes: list[str] = [], style_hashes: list[str] = []) -> str:  # noqa: B006 - never mutated
-    """The policy with the given hash sources (``'sha256-…'``) in place of the placeholders."""
-    text = "; ".join(f"{name} {value}" for name, value in DIRECTIVES)
+def policy(script_hashes: list[str] = [], style_hashes: list[str] = [],  # noqa: B006 - never mutated
+           connect: list[str] = []) -> str:  # noqa: B006
+    """The policy with the given hash sources (``'sha256-…'``) in place of the placeholders, and
+    ``connect`` (a table server's origins) added to ``connect-src``."""
+    extra = "".join(" " + source for source in connect)
+    text = "; ".join(f"{name} {value}{extra if name == 'connect-src' else ''}" for name, value in DIRECTIVES)
     return fill(text, script_hashes, style_hashes)
+
+
+META = re.compile(r'<meta http-equiv="Content-Security-Policy" content="([^"]*)"', re.I)
+
+
+def meta_connect_sources(html: str) -> list[str]:
+    """What a page's meta policy adds to ``connect-src`` beside ``'self'`` (the table server's origins).
+
+    >>> meta_connect_sources(meta_tag("https://tables.example.org/online/"))
+    ['https://tables.example.org', 'wss://tables.example.org']
+    """
+    meta = META.search(html)
+    for directive in (unescape(meta.group(1)).split(";") if meta else []):
+        name, _, sources = directive.strip().partition(" ")
+        if name == "connect-src":
+            return [source for source in sources.split() if source != "'self'"]
+    return []
 
 
 def fill(text: str, script_hashes: list[str], style_hashes: list[str]) -> str:

@@ -12,7 +12,8 @@ twice for the same path (hosts combine the headers of every rule that matches):
   visit asks whether the page changed, and a new page names new assets), and the page
   policy of `csp.py` as a header with `frame-ancestors 'none'` (`*` for the embed pages of
   `embed.py`, which live in a folder of their own so that no two rules give one page a policy).
-  The header's policy carries the hashes of every inline script of the pages it covers; each
+  The header's policy carries the hashes of every inline script of the pages it covers, and the
+  table server's origins their meta tags allow (`extra.trickbook.online` on another address); each
   page's meta tag, which a browser enforces as well, still allows only its own.
 
 - the engine's worker script (`widgets/worker.js`): a policy of its own, since a worker follows
@@ -58,11 +59,14 @@ def page_policy(pages: list[Path], framing: str = "'none'") -> str:
     """The CSP of a group of pages: the union of their inline hashes, and who may frame them."""
     scripts: dict[str, None] = {}
     styles: dict[str, None] = {}
+    connect: dict[str, None] = {}  # the table server's origins, when the site plays online elsewhere
     for page in pages:
-        page_scripts, page_styles = csp.inline_hashes(page.read_text(encoding="utf-8"))
+        html = page.read_text(encoding="utf-8")
+        page_scripts, page_styles = csp.inline_hashes(html)
         scripts.update(dict.fromkeys(page_scripts))
         styles.update(dict.fromkeys(page_styles))
-    return csp.policy(list(scripts), list(styles)) + f"; frame-ancestors {framing}"
+        connect.update(dict.fromkeys(csp.meta_connect_sources(html)))
+    return csp.policy(list(scripts), list(styles), list(connect)) + f"; frame-ancestors {framing}"
 
 
 def header_rules(site: Path, prefix: str, runtime: str) -> HeaderRules:
