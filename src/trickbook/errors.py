@@ -2,7 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable, Mapping
+
+
+def N_(message: str) -> str:
+    """Mark a template for the ``engine`` catalog (as ``messages.N_`` does); return it unchanged."""
+    return message
+
+
+def _same(message: str) -> str:
+    return message
 
 
 class TrickbookError(ValueError):
@@ -66,7 +75,13 @@ class RecordError(TrickbookError):
         seat: str | None = None,
         action: str | None = None,
         code: str = "bad-record",
+        template: str | None = None,
+        values: Mapping[str, Any] | None = None,
     ) -> None:
+        # ``template`` and ``values``: the message as an English template of the engine catalog and
+        # what fills it, so that the command line can say it in the author's language (``localized``).
+        self.template = template
+        self.values = dict(values or {})
         self.message = message
         self.file = file
         self.line = line
@@ -76,15 +91,26 @@ class RecordError(TrickbookError):
         self.code = code
         super().__init__(self.describe())
 
-    def describe(self) -> str:
+    def localized(self, translate: Callable[[str], str] = _same) -> str:
+        """The message in the language of ``translate`` (a template's translation), else as written."""
+        if self.template is None:
+            return self.message
+        template = translate(self.template)
+        try:
+            return template.format_map(self.values)
+        except (KeyError, IndexError, ValueError):  # a catalog's slip shows the English, never fails
+            return self.message
+
+    def describe(self, translate: Callable[[str], str] = _same) -> str:
+        """``file:line: action N 'X': message``, in the language of ``translate``."""
         where = self.file or "<record>"
         if self.line is not None:
             where += f":{self.line}"
         if self.step is not None:
-            where += f": action {self.step}"
+            where += ": " + translate(N_("action {number}")).replace("{number}", str(self.step))
             if self.action:
                 where += f" {self.action!r}"
-        return f"{where}: {self.message}"
+        return f"{where}: {self.localized(translate)}"
 
     def as_dict(self) -> dict[str, Any]:
         return {

@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 from typing import Callable, NoReturn, Sequence, TextIO
 
-from .errors import RecordError, TrickbookError
+from .errors import N_, RecordError, TrickbookError
 from .record import format_record, load_record, replay
 from .record.notes import note_warnings
 from .record.questions import question_keys
@@ -25,6 +25,22 @@ BAD_INPUT = 1
 
 # Reads the inline records of a Markdown page (the site generator knows how).
 PageReader = Callable[[Path], list[Source]]
+# Translates an English template of the engine catalog (the site's command line gives one in the
+# language its environment or --lang asks for; the engine alone speaks English).
+Translate = Callable[[str], str]
+
+
+def _english(message: str) -> str:
+    return message
+
+
+def _say(translate: Translate, template: str, **values: object) -> str:
+    """A line of the command line's own, in the language of ``translate`` (English if its
+    translation does not fit the values)."""
+    try:
+        return translate(template).format_map(values)
+    except (KeyError, IndexError, ValueError):
+        return template.format_map(values)
 
 __all__ = [
     "BAD_INPUT", "USAGE_ERROR", "PageReader", "Parser", "UsageError", "check_main", "fmt_main", "main",
@@ -59,9 +75,9 @@ def _record_error(e: TrickbookError, file: str | Path) -> RecordError:
     return RecordError(str(e), file=str(file), code=e.code)
 
 
-def describe(e: TrickbookError) -> str:
+def describe(e: TrickbookError, translate: Translate = _english) -> str:
     """One line: file, line, action and reason, then the code in brackets."""
-    text = e.describe() if isinstance(e, RecordError) else str(e)
+    text = e.describe(translate) if isinstance(e, RecordError) else str(e)
     return f"{text} [{e.code}]"
 
 
@@ -75,7 +91,7 @@ def load_trace(source: Source) -> Trace:
         raise _record_error(e, source.file) from None
 
 
-def replay_main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
+def replay_main(argv: Sequence[str] | None = None, out: TextIO | None = None, translate: Translate = _english) -> int:
     """``trickbook replay FILE [--json]``: play a record through the engine and show the result."""
     out = out or sys.stdout
     parser = Parser(prog="trickbook replay", description="Replay a hand record through the rule engine.")
@@ -91,7 +107,7 @@ def replay_main(argv: Sequence[str] | None = None, out: TextIO | None = None) ->
         if args.json:
             print(json.dumps({"error": error.as_dict()}, ensure_ascii=False), file=out)
         else:
-            print(error.describe(), file=out)
+            print(error.describe(translate), file=out)
         return BAD_INPUT
     if args.json:
         print(json.dumps(trace.as_json(), ensure_ascii=False, indent=1), file=out)
@@ -110,7 +126,8 @@ def _markdown_pages(paths: Sequence[str]) -> list[Path]:
     return pages
 
 
-def check_main(argv: Sequence[str] | None = None, out: TextIO | None = None, pages: PageReader | None = None) -> int:
+def check_main(argv: Sequence[str] | None = None, out: TextIO | None = None, pages: PageReader | None = None,
+               translate: Translate = _english) -> int:
     """``trickbook check PATH…``: replay every record and name each bad one.
 
     Folders are searched for ``*.hand.toml`` files; given a ``pages`` reader, the
@@ -135,7 +152,7 @@ def check_main(argv: Sequence[str] | None = None, out: TextIO | None = None, pag
             trace = load_trace(source)
             ids.add(trace.record.id or str(file), file, source.line)  # a file's name or an inline record's id
         except TrickbookError as e:
-            print(describe(e), file=out)
+            print(describe(e, translate), file=out)
             return False
         for warning in note_warnings(trace.record):
             print(warning, file=out)
@@ -143,20 +160,21 @@ def check_main(argv: Sequence[str] | None = None, out: TextIO | None = None, pag
 
     bad = sum(not check(None, f) for f in files)
     if files or not page_files:
-        print(f"{len(files)} record(s) checked, {bad} bad", file=out)
+        print(_say(translate, N_("{count} record(s) checked, {bad} bad"), count=len(files), bad=bad), file=out)
     inline = inline_bad = 0
     for page in page_files:
         assert pages is not None
         try:
             sources = pages(page)
         except TrickbookError as e:
-            print(describe(e), file=out)  # a page's own errors name the page
+            print(describe(e, translate), file=out)  # a page's own errors name the page
             inline_bad += 1
             continue
         inline += len(sources)
         inline_bad += sum(not check(s, page) for s in sources)
     if page_files:
-        print(f"{inline} inline record(s) in {len(page_files)} page(s) checked, {inline_bad} bad", file=out)
+        print(_say(translate, N_("{count} inline record(s) in {pages} page(s) checked, {bad} bad"),
+                   count=inline, pages=len(page_files), bad=inline_bad), file=out)
     return BAD_INPUT if bad or inline_bad else 0
 
 
@@ -206,7 +224,7 @@ def opening_comment(text: str) -> str:
     return "".join(line + "\n" for line in lines)
 
 
-COMMANDS = {"replay": replay_main, "check": check_main, "fmt": fmt_main}
+COMMANDS: dict[str, Callable[[Sequence[str]], int]] = {"replay": replay_main, "check": check_main, "fmt": fmt_main}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -92,6 +92,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args_list[:1] == ["--debug"]:
         args_list = args_list[1:]
         os.environ[DEBUG_ENV] = "1"
+    try:
+        args_list, lang = _language_option(args_list)
+    except UsageError as exc:
+        print(exc, file=sys.stderr)
+        return USAGE_ERROR
+    global _translate
+    _translate = _language_of(lang)
     if args_list and args_list[0] in PASS_THROUGH:
         command = args_list[0]
         def run() -> int:
@@ -116,7 +123,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(exc, file=sys.stderr)
         return USAGE_ERROR
     except TrickbookError as exc:
-        print(f"trickbook {command}: {exc}", file=sys.stderr)
+        print(f"trickbook {command}: {_localized(exc)}", file=sys.stderr)
         _traceback(exc)
         return BAD_INPUT
     except OSError as exc:
@@ -130,6 +137,53 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"trickbook {command}: {unexpected(command, exc)}", file=sys.stderr)
         _traceback(exc)
         return BAD_INPUT
+
+
+# The command line's words in the language the environment or --lang asks for (cli_language).
+_translate: Callable[[str], str] | None = None
+LANG_HELP = ("--lang LANG: the language of the command's messages (pt, fr, en...); "
+             "by default the one LANGUAGE, LC_ALL, LC_MESSAGES or LANG asks for")
+
+
+def _language_option(args: list[str]) -> tuple[list[str], str | None]:
+    """``args`` without ``--lang LANG`` (or ``--lang=LANG``), wherever it stands, and its value."""
+    rest: list[str] = []
+    lang: str | None = None
+    at = 0
+    while at < len(args):
+        arg = args[at]
+        if arg == "--lang":
+            if at + 1 >= len(args) or args[at + 1].startswith("-"):
+                raise UsageError(f"trickbook: error: {LANG_HELP}")
+            lang, at = args[at + 1], at + 2
+            continue
+        if arg.startswith("--lang="):
+            lang = arg.split("=", 1)[1]
+            if not lang:
+                raise UsageError(f"trickbook: error: {LANG_HELP}")
+        else:
+            rest.append(arg)
+        at += 1
+    return rest, lang
+
+
+def _language_of(lang: str | None) -> Callable[[str], str] | None:
+    """The translate function for ``lang`` or the environment; None for English."""
+    from .cli_language import translator
+
+    try:
+        locale, translate = translator(lang, os.environ)
+    except Exception:  # noqa: BLE001 - the words, never the command, may fail: English then
+        return None
+    return translate if locale is not None else None
+
+
+def _localized(exc: BaseException) -> str:
+    if _translate is None:
+        return str(exc)
+    from .cli_language import localized
+
+    return localized(exc, _translate)
 
 
 def _load_site_games() -> None:
@@ -247,8 +301,12 @@ def _i18n(argv: list[str]) -> int:
                          f"trickbook i18n: error: expected one of {', '.join(I18N_ACTIONS)}")
     from . import i18n
 
-    run: Callable[[list[str]], int] = {"update": i18n.update_main, "check": i18n.check_main,
-                                        "add": i18n.add_main}[argv[0]]
+    def check(args: list[str]) -> int:
+        return i18n.check_main(args, translate=_translate or _same)
+
+    actions: dict[str, Callable[[list[str]], int]] = {"update": i18n.update_main, "check": check,
+                                                      "add": i18n.add_main}
+    run = actions[argv[0]]
     return run(argv[1:])
 
 
@@ -256,8 +314,14 @@ def _engine(name: str) -> Callable[[list[str]], int]:
     def run(argv: list[str]) -> int:
         from trickbook import tools
 
-        return {"replay": tools.replay_main, "check": tools.check_main, "fmt": tools.fmt_main}[name](argv)
+        if name == "replay":
+            return tools.replay_main(argv, translate=_translate or _same)
+        return tools.fmt_main(argv)
     return run
+
+
+def _same(message: str) -> str:
+    return message
 
 
 def _check(argv: list[str]) -> int:
@@ -267,7 +331,7 @@ def _check(argv: list[str]) -> int:
 
     from .hands import page_sources
 
-    return tools.check_main(argv, pages=page_sources)
+    return tools.check_main(argv, pages=page_sources, translate=_translate or _same)
 
 
 COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {

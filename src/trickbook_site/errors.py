@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any, Sequence
+
 from trickbook.errors import TrickbookError
 
 
@@ -12,9 +14,14 @@ class SiteError(TrickbookError):
 
 
 class CatalogError(SiteError):
-    """A translation catalog that is broken (not merely incomplete)."""
+    """A translation catalog that is broken (not merely incomplete); ``problems`` are the check's
+    findings (``i18n.pofile.Problem``), which the command line says in the author's language."""
 
     code = "bad-catalog"
+
+    def __init__(self, message: str, problems: Sequence[Any] = ()) -> None:
+        super().__init__(message)
+        self.problems = tuple(problems)
 
 
 class HandBlockError(SiteError):

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from ..actions import Action
 from ..cards import Card
 from ..errors import RecordError
-from ..messages import Reason
+from ..messages import Reason, render
 from ..questions import Question
 from .positions import Positions
 
@@ -26,6 +26,10 @@ class ActionRefused(RecordError):
     def __init__(self, reason: Reason, **where: Any) -> None:
         self.reason = reason
         super().__init__(reason.text, code=reason.code, **where)
+
+    def localized(self, translate: Callable[[str], str] | None = None) -> str:
+        """The rule's reason in the language of ``translate``, its values named in the same."""
+        return render(self.reason.code, self.reason.values, *(() if translate is None else (translate,)))
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,7 @@ from typing import Any, Mapping
 
 from ..actions import Action
 from ..cards import Card, parse_cards
-from ..errors import RecordError, TrickbookError
+from ..errors import N_, RecordError, TrickbookError
 from ..game import HandState
 from ..games import canonical_name, find_game, games, max_actions
 from .model import DEAL_EXTRAS, FORMAT, SUFFIX, TOP_KEYS, DealSpec, Record
@@ -183,6 +183,11 @@ class _Parser:
 
     def error(self, message: str, code: str, *path: str, line: int | None = None) -> RecordError:
         return RecordError(message, file=self.file, line=line if line is not None else self.line(*path), code=code)
+
+    def said(self, template: str, values: Mapping[str, Any], code: str, *path: str) -> RecordError:
+        """An error whose message is an ``engine`` catalog template (the command line translates it)."""
+        return RecordError(template.format_map(values), file=self.file, line=self.line(*path), code=code,
+                           template=template, values=values)
 
     def parse(self) -> Record:
         data, self.positions = read_toml(self.text, self.file, self.offset)
@@ -411,8 +416,9 @@ class _Parser:
             if not isinstance(value, str):
                 raise self.error(f"note {key} must be a string", "bad-value", "notes", key)
             if number in notes:
-                raise self.error(f"two notes on action {number}: {show(keys[number])} and {show(key)}",
-                                 "bad-note", "notes", key)
+                raise self.said(N_("two notes on action {number}: {first} and {second}"),
+                                {"number": number, "first": show(keys[number]), "second": show(key)},
+                                "bad-note", "notes", key)
             notes[number], keys[number] = value, key
         self.note_keys = keys
         return dict(sorted(notes.items()))
@@ -429,18 +435,19 @@ class _Parser:
         try:
             wanted = Action.parse(key, self.seats_read)
         except TrickbookError:
-            raise self.error(f"a note is keyed by an action number from 0 to {count}, an action "
-                             f"(\"C 7D\") or a trick and seat (\"trick 2 C\"), not {show(key)}",
-                             "bad-note", "notes", key) from None
+            raise self.said(N_("a note is keyed by an action number from 0 to {count}, an action "
+                               "(\"C 7D\") or a trick and seat (\"trick 2 C\"), not {key}"),
+                            {"count": count, "key": show(key)}, "bad-note", "notes", key) from None
         wanted = self.game_class.canonical_action(wanted, self.dealer_read)
         found = [n for n, action in enumerate(actions, 1) if action is wanted]
         if len(found) == 1:
             return found[0]
         if not found:
-            raise self.error(f"the note {show(key)} names no action of this record", "bad-note", "notes", key)
+            raise self.said(N_("the note {key} names no action of this record"), {"key": show(key)},
+                            "bad-note", "notes", key)
         numbers = ", ".join(map(str, found))
-        raise self.error(f"{show(key)} is actions {numbers}: key its note by number or as \"trick N SEAT\"",
-                         "bad-note", "notes", key)
+        raise self.said(N_("{key} is actions {numbers}: key its note by number or as \"trick N SEAT\""),
+                        {"key": show(key), "numbers": numbers}, "bad-note", "notes", key)
 
     def trick_note(self, key: str, trick: int, seat_word: str, actions: tuple[Action, ...]) -> int:
         """The number of the card ``seat`` played to trick ``trick`` (a lone hand's tricks have a seat fewer)."""
@@ -449,8 +456,8 @@ class _Parser:
         for n in all_tricks[trick - 1] if 1 <= trick <= len(all_tricks) else ():
             if actions[n - 1].seat == seat:
                 return n
-        raise self.error(f"the note {show(key)}: {seat} plays no card to trick {trick} in this record",
-                         "bad-note", "notes", key)
+        raise self.said(N_("the note {key}: {seat} plays no card to trick {trick} in this record"),
+                        {"key": show(key), "seat": seat, "trick": trick}, "bad-note", "notes", key)
 
 
 def _not_a_deal_key(key: str, seats: tuple[str, ...], cls: type[HandState]) -> str:

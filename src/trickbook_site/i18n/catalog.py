@@ -453,7 +453,8 @@ def require_valid(root: Path | str = ".", locales: Iterable[str] | None = None) 
     """Check the catalogs and raise ``CatalogError`` naming each error (for the build)."""
     report = check(root, locales)
     if not report.ok:
-        raise CatalogError("broken translation catalogs:\n" + "\n".join(str(p) for p in report.errors))
+        raise CatalogError("broken translation catalogs:\n" + "\n".join(str(p) for p in report.errors),
+                           report.errors)
     return report
 
 

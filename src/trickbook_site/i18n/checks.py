@@ -29,7 +29,7 @@ import re
 from collections import Counter
 from typing import Iterator
 
-from .pofile import Entry, PoFile, Problem
+from .pofile import Entry, PoFile, Problem, _, said
 from .rendered import Renderer, rendered_problems
 from .segment import markdown_parser
 
@@ -92,7 +92,8 @@ def _check_duplicates(po: PoFile) -> Iterator[Problem]:
             continue
         key = (entry.msgctxt, entry.msgid)
         if key in seen:
-            yield Problem(po.file, entry.line, f"duplicate message definition (first defined at line {seen[key]})")
+            yield said(po.file, entry.line, _("duplicate message definition (first defined at line {first})"),
+                       first=seen[key])
         else:
             seen[key] = entry.line
 
@@ -101,10 +102,8 @@ def _check_entry(file: str, entry: Entry, domain: str, nplurals: int | None,
                  renderer: Renderer | None = None) -> Iterator[Problem]:
     if entry.msgid_plural is not None and nplurals is not None and entry.indexed:
         if sorted(entry.msgstr) != list(range(nplurals)):
-            yield Problem(
-                file, entry.line,
-                f"the header declares {nplurals} plural forms but this message has {len(entry.msgstr)}",
-            )
+            yield said(file, entry.line, _("the header declares {count} plural forms but this message has {given}"),
+                       count=nplurals, given=len(entry.msgstr))
     if not entry.translated:
         return
     for index, text in sorted(entry.msgstr.items()):
@@ -113,8 +112,8 @@ def _check_entry(file: str, entry: Entry, domain: str, nplurals: int | None,
         added = added_markup(source, text, markdown=domain == "content")
         if added:
             shown = ", ".join(repr(tag) for tag in added)
-            yield Problem(file, entry.msgstr_lines.get(index, entry.line),
-                          f"the translation adds HTML markup that the English does not have: {shown}")
+            yield said(file, entry.msgstr_lines.get(index, entry.line),
+                       _("the translation adds HTML markup that the English does not have: {tags}"), tags=shown)
         if domain == "content":
             yield from check_markdown(file, entry, text)
             if renderer is not None:
@@ -122,7 +121,7 @@ def _check_entry(file: str, entry: Entry, domain: str, nplurals: int | None,
                     yield Problem(file, entry.msgstr_lines.get(index, entry.line),
                                   f"the translation, rendered as the site renders it, has {problem}")
     if entry.msgid_plural is None and entry.msgstr.get(0) == entry.msgid and not is_name_like(entry.msgid):
-        yield Problem(file, entry.line, "translation is identical to the English source", "warning")
+        yield said(file, entry.line, _("translation is identical to the English source"), "warning")
 
 
 def _check_placeholders(file: str, entry: Entry, source: str, text: str) -> Iterator[Problem]:
@@ -131,15 +130,17 @@ def _check_placeholders(file: str, entry: Entry, source: str, text: str) -> Iter
         # A plural form may leave the count implicit ("one card"), never add a name.
         wanted |= set(PLACEHOLDER.findall(entry.msgid))
         if given - wanted:
-            yield Problem(file, entry.line, f"placeholders not in the English: {_names(given - wanted)}")
+            yield said(file, entry.line, _("placeholders not in the English: {names}"), names=_names(given - wanted))
         return
-    if wanted != given:
-        parts = []
-        if wanted - given:
-            parts.append(f"missing {_names(wanted - given)}")
-        if given - wanted:
-            parts.append(f"unknown {_names(given - wanted)}")
-        yield Problem(file, entry.line, f"placeholders differ from the English: {', '.join(parts)}")
+    if wanted != given and not given - wanted:
+        yield said(file, entry.line, _("placeholders differ from the English: missing {names}"),
+                   names=_names(wanted - given))
+    elif wanted != given and not wanted - given:
+        yield said(file, entry.line, _("placeholders differ from the English: unknown {names}"),
+                   names=_names(given - wanted))
+    elif wanted != given:
+        yield said(file, entry.line, _("placeholders differ from the English: missing {names}, unknown {others}"),
+                   names=_names(wanted - given), others=_names(given - wanted))
 
 
 # What opens markup in HTML: a tag (a letter after < or </), a comment, a declaration, a processing instruction.

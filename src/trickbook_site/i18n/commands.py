@@ -12,11 +12,12 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import Sequence
+from typing import Callable, Sequence
 
 from ..errors import CatalogError, SiteError
 from .catalog import CatalogCoverage, CheckReport, add, check, update
 from .glossary import GLOSSARY, glossary_path, glossary_skeleton, load_glossaries
+from .pofile import _
 
 GUIDE = "docs/translating.md"
 GUIDE_PAGE = "translating/"  # the guide's address under each language of a built site
@@ -62,8 +63,13 @@ def summary_lines(report: CheckReport, empty_terms: dict[str, int]) -> list[str]
             .rstrip() for r in rows]
 
 
-def check_main(argv: Sequence[str] | None = None) -> int:
-    """``trickbook i18n check [LANG…] [--verbose]``: 1 when a catalog is broken, 0 otherwise."""
+def _same(message: str) -> str:
+    return message
+
+
+def check_main(argv: Sequence[str] | None = None, translate: Callable[[str], str] = _same) -> int:
+    """``trickbook i18n check [LANG…] [--verbose]``: 1 when a catalog is broken, 0 otherwise. The
+    problems and the count of errors are said in the language of ``translate``."""
     parser = _root_parser("trickbook i18n check", "Validate the catalogs and summarise their progress.")
     parser.add_argument("languages", nargs="*", help="locales to check (default: all)")
     parser.add_argument("--verbose", "-v", action="store_true",
@@ -80,7 +86,7 @@ def check_main(argv: Sequence[str] | None = None) -> int:
         print(line)
     warnings = [p for p in report.problems if p.severity != "error"]
     for problem in report.errors + (warnings if args.verbose else []):
-        print(problem, file=sys.stderr)
+        print(problem.localized(translate), file=sys.stderr)
     if args.verbose:
         print("coverage by catalog:")
         for row in report.coverage:
@@ -94,7 +100,8 @@ def check_main(argv: Sequence[str] | None = None) -> int:
         print(f"{len(warnings)} warning(s); `trickbook i18n check --verbose` lists them, "
               "with the coverage of each catalog and unfinished page")
     if not report.ok:
-        print(f"{len(report.errors)} error(s) in the catalogs", file=sys.stderr)
+        print(translate(_("{count} error(s) in the catalogs")).replace("{count}", str(len(report.errors))),
+              file=sys.stderr)
         return 1
     return 0
 

@@ -15,6 +15,7 @@ line and goes on at the next keyword, so a translator sees every error at once.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping
 
 ESCAPES = {"n": "\n", "t": "\t", "r": "\r", '"': '"', "\\": "\\", "a": "\a", "b": "\b", "f": "\f", "v": "\v"}
 
@@ -27,10 +28,35 @@ class Problem:
     line: int
     message: str
     severity: str = "error"  # or "warning"
+    # The message as a ``ui`` catalog template and its values (``said``), for the command line to
+    # say it in the translator's own language; None for a message said in English only.
+    template: str | None = field(default=None, compare=False)
+    values: Mapping[str, Any] = field(default_factory=dict, compare=False)
 
     def __str__(self) -> str:
         label = "" if self.severity == "error" else f"{self.severity}: "
         return f"{self.file}:{self.line}: {label}{self.message}"
+
+    def localized(self, translate: Callable[[str], str]) -> str:
+        """The problem in the language of ``translate`` (its message in English where it has no template)."""
+        message = self.message
+        if self.template is not None:
+            try:
+                message = translate(self.template).format_map(self.values)
+            except (KeyError, IndexError, ValueError):
+                pass
+        label = "" if self.severity == "error" else translate(_("warning")) + ": "
+        return f"{self.file}:{self.line}: {label}{message}"
+
+
+def _(message: str) -> str:
+    """Mark a message for the ``ui`` catalog; return it unchanged."""
+    return message
+
+
+def said(file: str, line: int, template: str, severity: str = "error", **values: Any) -> Problem:
+    """A problem whose message is the ``ui`` catalog's ``template`` filled with ``values``."""
+    return Problem(file, line, template.format_map(values), severity, template, values)
 
 
 @dataclass

@@ -1,0 +1,121 @@
+"""The command line speaks the author's language: ``--lang``, else LANGUAGE, LC_ALL, LC_MESSAGES and
+LANG as gettext reads them. A bad card, a bad note and a broken catalog are each said in European
+Portuguese and in French, with the file, the line and the code as in English."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from trickbook_site.cli import main
+
+REPO = Path(__file__).resolve().parents[1]
+NAP = (REPO / "docs" / "hands" / "nap" / "nap-four-hearts.hand.toml").read_text(encoding="utf-8")
+# B plays K♠ at action 14 as well as at 18: at 18 B no longer holds it.
+BAD_CARD = NAP.replace("A QH; B KD; C QD; D JD", "A QH; B KS; C QD; D JD")
+BAD_NOTE = NAP.replace('14 = "B has no', '"B QS" = "B has no')
+LINE_18 = BAD_CARD.splitlines().index("A AS; B KS; C QS; D JS") + 1
+NOTE_LINE = BAD_NOTE.splitlines().index(next(line for line in BAD_NOTE.splitlines() if line.startswith('"B QS"'))) + 1
+NO_LANGUAGE = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+
+
+@pytest.fixture
+def english_machine(monkeypatch: pytest.MonkeyPatch) -> pytest.MonkeyPatch:
+    for name in NO_LANGUAGE:
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    return monkeypatch
+
+
+def record(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "nap-four-hearts.hand.toml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("how, expected", [
+    (["--lang", "pt"], "ação 18 'B KS': B não tem K♠. [card-not-in-hand]\n1 registo(s) verificado(s), 1 com erros"),
+    (["--lang=pt_PT"], "ação 18 'B KS': B não tem K♠. [card-not-in-hand]"),
+    ([], "action 18 'B KS': B n'a pas K♠. [card-not-in-hand]\n1 donne(s) vérifiée(s), 1 en erreur"),
+    (["--lang", "en"], "action 18 'B KS': B does not hold K♠. [card-not-in-hand]\n1 record(s) checked, 1 bad"),
+])
+def test_a_bad_card_is_said_in_the_language_asked_for(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                      english_machine: pytest.MonkeyPatch, how: list[str],
+                                                      expected: str) -> None:
+    english_machine.setenv("LANG", "fr_FR.UTF-8")  # the environment's language, unless --lang says another
+    path = record(tmp_path, BAD_CARD)
+    assert main([*how, "check", str(path)]) == 1
+    assert capsys.readouterr().out.startswith(f"{path}:{LINE_18}: {expected}\n")
+
+
+@pytest.mark.parametrize("env, expected", [
+    ({"LANGUAGE": "pt_PT:fr", "LANG": "C.UTF-8"}, "a nota 'B QS' não corresponde a nenhuma ação deste registo"),
+    ({"LC_ALL": "fr_CA.UTF-8"}, "la note 'B QS' ne désigne aucune action de cette donne"),
+    ({"LC_MESSAGES": "pt_BR.UTF-8"}, "a nota 'B QS' não corresponde a nenhuma ação deste registo"),
+    ({"LANGUAGE": "fr", "LC_ALL": "C"}, "the note 'B QS' names no action of this record"),  # C turns LANGUAGE off
+    ({"LANG": "de_DE.UTF-8"}, "the note 'B QS' names no action of this record"),  # no German catalog
+])
+def test_a_bad_note_is_said_in_the_environments_language(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                         english_machine: pytest.MonkeyPatch, env: dict[str, str],
+                                                         expected: str) -> None:
+    english_machine.delenv("LANG")
+    for name, value in env.items():
+        english_machine.setenv(name, value)
+    path = record(tmp_path, BAD_NOTE)
+    assert main(["check", str(path)]) == 1
+    assert capsys.readouterr().out.splitlines()[0] == f"{path}:{NOTE_LINE}: {expected} [bad-note]"
+
+
+def test_replay_says_the_rule_in_the_language_asked_for(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                        english_machine: pytest.MonkeyPatch) -> None:
+    path = record(tmp_path, BAD_CARD)
+    assert main(["replay", str(path), "--lang", "fr"]) == 1
+    assert capsys.readouterr().out == f"{path}:{LINE_18}: action 18 'B KS': B n'a pas K♠.\n"
+
+
+def test_a_lang_without_a_value_is_a_usage_error(capsys: pytest.CaptureFixture[str],
+                                                 english_machine: pytest.MonkeyPatch) -> None:
+    assert main(["check", "--lang"]) == 2
+    assert "--lang LANG" in capsys.readouterr().err
+
+
+@pytest.fixture
+def broken_course(tmp_path: Path, english_machine: pytest.MonkeyPatch,
+                  capsys: pytest.CaptureFixture[str]) -> Path:
+    course = tmp_path / "club"
+    assert main(["new", str(course), "--games", "nap", "--languages", "en,pt,fr"]) == 0
+    for locale in ("pt_PT", "fr"):
+        po = course / "locales" / locale / "LC_MESSAGES" / "engine.po"
+        text = po.read_text(encoding="utf-8")
+        entry = re.search(r'msgid "\{seat\} plays \{card\}\."\nmsgstr "([^"]*)"', text)
+        assert entry is not None and "{seat}" in entry.group(1)
+        po.write_text(text.replace(entry.group(0), entry.group(0).replace(
+            entry.group(1), entry.group(1).replace("{seat}", "{jogador}"))), encoding="utf-8")
+    english_machine.chdir(course)
+    capsys.readouterr()
+    return course
+
+
+@pytest.mark.parametrize("lang, header, problem, count", [
+    ("pt", "catálogos de tradução com erros:",
+     "os marcadores diferem do inglês: falta {seat}, {jogador} não existe no inglês", "4 erro(s) nos catálogos"),
+    ("fr", "catalogues de traduction en erreur :",
+     "les variables diffèrent de l'anglais : il manque {seat}, {jogador} inconnue(s)",
+     "4 erreur(s) dans les catalogues"),
+])
+def test_a_broken_catalog_is_said_in_the_translators_language(broken_course: Path,
+                                                              capsys: pytest.CaptureFixture[str],
+                                                              lang: str, header: str, problem: str,
+                                                              count: str) -> None:
+    assert main(["--lang", lang, "i18n", "check"]) == 1
+    err = capsys.readouterr().err
+    # Each catalog's line, in the language asked for (gettext's msgfmt adds its own line, in its own words).
+    for locale in ("pt_PT", "fr"):
+        assert re.search(rf"^locales/{locale}/LC_MESSAGES/engine\.po:\d+: {re.escape(problem)}$", err, re.M), err
+    assert count in err
+    # The build checks the catalogs before anything else, and says so in the same words.
+    assert main(["--lang", lang, "build"]) == 1
+    err = capsys.readouterr().err
+    assert f"trickbook build: {header}\n" in err and err.count(problem) == 2, err
