@@ -56,6 +56,9 @@ def _parser() -> argparse.ArgumentParser:
                          help="the address the site will have, e.g. https://example.org/course/")
     publish.add_argument("--out", type=Path, default=Path("public"),
                          help="where to write the folder (default: ./public)")
+    publish.add_argument("--server-config", choices=("caddy", "nginx"), default=None,
+                         help="also write the headers of _headers for your own web server, into the folder "
+                              "(_caddy.conf or _nginx.conf)")
     publish.add_argument("--debug", action="store_true", help="show the traceback of a failure")
 
     new = sub.add_parser("new", help="start a course of your own in a new folder, or add games to one",
@@ -219,7 +222,7 @@ def _build(args: argparse.Namespace) -> int:
 def _publish(args: argparse.Namespace) -> int:
     from .publish import publish_main
 
-    return publish_main(args.site_dir, args.out, args.base_url, log=_say)
+    return publish_main(args.site_dir, args.out, args.base_url, log=_say, server_config=args.server_config)
 
 
 def _serve(args: argparse.Namespace) -> int:
