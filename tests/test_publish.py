@@ -14,6 +14,7 @@ import re
 import subprocess
 import sys
 from pathlib import Path, PurePosixPath
+from urllib.parse import urljoin
 
 import brotli
 import pytest
@@ -291,15 +292,29 @@ def test_each_hand_has_an_embed_page_in_each_language_and_its_figure_names_it(pu
 def test_with_a_base_url_each_embed_page_has_an_oembed_answer_that_its_pages_name(
         built_site: Path, tmp_path: Path) -> None:
     result = publish_folder(built_site, tmp_path / "public", base_url="https://example.org/course/", cache=CACHE)
-    answer = json.loads(
-        (result.folder / "embed" / "fr" / "nap-four-hearts" / "oembed.json").read_text(encoding="utf-8")
-    )
+    answer = json.loads((result.folder / "fr" / "hand-nap-four-hearts.oembed.json").read_text(encoding="utf-8"))
     assert answer["version"] == "1.0" and answer["type"] == "rich"
     assert answer["html"].startswith('<iframe src="https://example.org/course/embed/fr/nap-four-hearts/" title="')
     link = ('<link rel="alternate" type="application/json+oembed" '
-            'href="https://example.org/course/embed/fr/nap-four-hearts/oembed.json"')
+            'href="https://example.org/course/fr/hand-nap-four-hearts.oembed.json"')
     assert link in (result.folder / "fr" / "nap" / "index.html").read_text(encoding="utf-8")
     assert link in (result.folder / "embed" / "fr" / "nap-four-hearts" / "index.html").read_text(encoding="utf-8")
+    # A play table's embed page answers oEmbed too, named by its page.
+    table = json.loads((result.folder / "pt" / "table-nap.oembed.json").read_text(encoding="utf-8"))
+    assert table["html"].startswith('<iframe src="https://example.org/course/embed/pt/table-nap/" title="')
+    link = ('<link rel="alternate" type="application/json+oembed" '
+            'href="https://example.org/course/pt/table-nap.oembed.json"')
+    assert link in (result.folder / "pt" / "play-nap" / "index.html").read_text(encoding="utf-8")
+    assert link in (result.folder / "embed" / "pt" / "table-nap" / "index.html").read_text(encoding="utf-8")
+    # The theme's script reads the sitemap.xml beside every <link rel="alternate"> of a page: each is there.
+    alternates = set()
+    for page in result.folder.rglob("*.html"):
+        address = "https://example.org/course/" + page.relative_to(result.folder).as_posix()
+        for href in re.findall(r'<link rel="alternate"[^>]*href="([^"]+)"', page.read_text(encoding="utf-8")):
+            alternates.add(urljoin(urljoin(address, href), "sitemap.xml"))
+    assert len(alternates) >= 3
+    missing = [a for a in alternates if not (result.folder / a.removeprefix("https://example.org/course/")).is_file()]
+    assert missing == []
     # The headers' paths are under the base address's path.
     assert "\n/course/assets/*\n  Cache-Control: public, max-age=31536000, immutable\n" in (
         result.folder / "_headers").read_text(encoding="utf-8")

@@ -15,8 +15,9 @@ pages are finished (`language_embeds`): the figure of each hand in its page gets
 `<iframe>` snippet.
 
 With the site's address known (`trickbook publish --base-url`), `write_oembed` adds an
-oEmbed answer beside each embed page (`oembed.json`, type `rich`) and names it in the
-embed page and the hand's page (`<link rel="alternate" type="application/json+oembed">`).
+oEmbed answer (type `rich`) for each embed page, a hand's or a play table's, in the language's
+folder, and names it in the embed page and the page it comes from (`<link rel="alternate"
+type="application/json+oembed">`).
 """
 
 from __future__ import annotations
@@ -40,7 +41,11 @@ DATA_SRC = re.compile(r'\bdata-src="([^"]+)"')
 TITLE = re.compile(r'<figcaption class="tb-title">(.*?)</figcaption>', re.S)
 TEMPLATE = re.compile(r'<template class="tb-controls-template">.*?</template>', re.S)
 STYLESHEET = re.compile(r'<link rel="stylesheet" href="([^"]+)">')
+ICON = re.compile(r'<link rel="icon" href="([^"]+)">')
+HEADERLINK = re.compile(r'<a class="headerlink"[^>]*>.*?</a>', re.S)
 HTML_LANG = re.compile(r'<html[^>]*\blang="([^"]+)"')
+CANONICAL = re.compile(r'<link rel="canonical" href="([^"]+)">')
+PAGE_NAME = re.compile(r"<title>(.*?)</title>", re.S)
 EMBED_ATTR = re.compile(r' data-embed="[^"]*"')
 # The frame's size a snippet asks for; the player fits narrower frames.
 WIDTH, HEIGHT = 720, 640
@@ -97,6 +102,7 @@ class _Page:
         self.figures: list[str] = FIGURE.findall(html)
         self.lang = HTML_LANG.search(html)
         self.sheets: list[str] = STYLESHEET.findall(html)
+        self.icon = ICON.search(html)
         self.template = TEMPLATE.search(html)
 
     def figure(self, hand: str) -> str:
@@ -130,12 +136,15 @@ def embed_page(embed: Embed, html: "str | _Page", figure: str, open_label: str) 
         f"<title>{escape(embed.title)}</title>",
         '<meta name="robots" content="noindex">',
         f'<link rel="canonical" href="{escape(page_link)}#{escape(embed.hand)}=0">',
+        *_icon_link(page.icon, here, there),
         *[f'<link rel="stylesheet" href="{escape(href)}">' for href in sheets],
         "</head>",
     ]
     body = [
         '<body dir="ltr" class="tb-embed">',
         '<main class="md-typeset">',
+        # The page's heading; the figure's caption shows the same title.
+        f'<h1 class="tb-embed-heading">{escape(embed.title)}</h1>',
         figure,
         f'<p class="tb-embed-source"><a href="{escape(page_link)}#{escape(embed.hand)}=0" target="_blank" '
         f'rel="noopener">{escape(open_label)}</a></p>',
@@ -147,6 +156,17 @@ def embed_page(embed: Embed, html: "str | _Page", figure: str, open_label: str) 
         "</html>",
     ]
     return "\n".join(head + body) + "\n"
+
+
+def _icon_link(icon: "re.Match[str] | None", here: Path, there: Path) -> list[str]:
+    """The site's icon, as the page at ``there`` names it, from the embed page's folder ``here`` (so that a
+    browser does not ask for /favicon.ico)."""
+    return [f'<link rel="icon" href="{escape(_rel(here, there / unescape(icon.group(1))))}">'] if icon else []
+
+
+def _text(html: str) -> str:
+    """A heading's text: its permalink mark and its tags dropped."""
+    return unescape(re.sub(r"<[^>]+>", "", HEADERLINK.sub("", html))).strip()
 
 
 def mark_figures(page: Path, embeds: dict[str, Embed]) -> None:
@@ -224,29 +244,49 @@ def language_embeds(site: Path, code: str, _: Translate) -> int:
 
 
 def write_oembed(site: Path, base_url: str, provider: str) -> int:
-    """Beside every embed page, its oEmbed answer (absolute addresses under ``base_url``); the count."""
+    """For every embed page, a hand's or a play table's, its oEmbed answer (absolute addresses under
+    ``base_url``), named by the embed page and by the page it comes from; the count.
+
+    The answers live in the language's folder (``<lang>/hand-<id>.oembed.json``,
+    ``<lang>/table-<game>.oembed.json``), beside its ``sitemap.xml``: the theme's script takes every
+    ``<link rel="alternate">`` of a page for a language of it and reads the ``sitemap.xml`` beside the
+    address, which must be there (one missing file a hand would be one failed request a hand)."""
     base = base_url if base_url.endswith("/") else base_url + "/"
     count = 0
     for embed in find_hands(site):
-        if not embed.path.is_file():
+        if embed.path.is_file():
+            _write_answer(site, base, provider, embed.path, embed.title, embed.page, f"hand-{embed.hand}")
+            count += 1
+    for path in sorted((site / FOLDER).glob("*/table-*/index.html")):
+        html = path.read_text(encoding="utf-8")
+        canonical = CANONICAL.search(html)
+        title = PAGE_NAME.search(html)
+        if canonical is None:
             continue
-        rel = embed.path.parent.relative_to(site).as_posix() + "/"
-        src = base + rel
-        answer = {
-            "version": "1.0", "type": "rich", "provider_name": provider, "provider_url": base,
-            "title": embed.title, "width": WIDTH, "height": HEIGHT,
-            "html": iframe(src, embed.title),
-        }
-        oembed = embed.path.parent / "oembed.json"
-        oembed.write_text(json.dumps(answer, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
-        link = (f'<link rel="alternate" type="application/json+oembed" href="{escape(src)}oembed.json" '
-                f'title="{escape(embed.title)}">')
-        for page in (embed.path, embed.page):
-            html = page.read_text(encoding="utf-8")
-            if link not in html:
-                page.write_text(html.replace("</head>", link + "\n</head>", 1), encoding="utf-8")
-        count += 1
+        page = (path.parent / unescape(canonical.group(1))).resolve() / "index.html"
+        name = unescape(title.group(1)).strip() if title else path.parent.name
+        if page.is_file():
+            _write_answer(site, base, provider, path, name, page, path.parent.name)
+            count += 1
     return count
+
+
+def _write_answer(site: Path, base: str, provider: str, embed: Path, title: str, page: Path, name: str) -> None:
+    rel = embed.parent.relative_to(site).as_posix() + "/"
+    src = base + rel
+    answer = {
+        "version": "1.0", "type": "rich", "provider_name": provider, "provider_url": base,
+        "title": title, "width": WIDTH, "height": HEIGHT, "html": iframe(src, title),
+    }
+    lang = embed.parent.parent.name
+    oembed = site / lang / f"{name}.oembed.json"
+    oembed.write_text(json.dumps(answer, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+    link = (f'<link rel="alternate" type="application/json+oembed" '
+            f'href="{escape(base + oembed.relative_to(site).as_posix())}" title="{escape(title)}">')
+    for named in (embed, page):
+        html = named.read_text(encoding="utf-8")
+        if link not in html:
+            named.write_text(html.replace("</head>", link + "\n</head>", 1), encoding="utf-8")
 
 
 def iframe(src: str, title: str) -> str:
@@ -285,7 +325,7 @@ def table_embed_page(lang: str, page: Path, path: Path, html: str, table: str, o
         table = table.replace(verify.group(0), f'data-verify="{_rel(here, there / verify.group(1))}/"', 1)
     sheets = [_rel(here, there / href) for href in STYLESHEET.findall(html)]
     heading = PAGE_TITLE.search(html)
-    title = unescape(re.sub(r"<[^>]+>", "", heading.group(1))).strip() if heading else path.parent.name
+    title = _text(heading.group(1)) if heading else path.parent.name
     page_link = _rel(here, there) + "/"
     widgets = path.parents[3] / "assets" / "widgets"
     return "\n".join([
@@ -298,10 +338,12 @@ def table_embed_page(lang: str, page: Path, path: Path, html: str, table: str, o
         f"<title>{escape(title)}</title>",
         '<meta name="robots" content="noindex">',
         f'<link rel="canonical" href="{escape(page_link)}">',
+        *_icon_link(ICON.search(html), here, there),
         *[f'<link rel="stylesheet" href="{escape(href)}">' for href in sheets],
         "</head>",
         '<body dir="ltr" class="tb-embed">',
         '<main class="md-typeset">',
+        f'<h1 class="tb-embed-heading">{escape(title)}</h1>',
         table,
         f'<p class="tb-embed-source"><a href="{escape(page_link)}" target="_blank" rel="noopener">'
         f"{escape(open_label)}</a></p>",
