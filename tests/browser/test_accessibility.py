@@ -197,6 +197,18 @@ def search_open(v: Visit) -> None:
     expect(v.page.locator(".md-search-result__item").first).to_be_visible(timeout=15_000)
 
 
+def embed_hand(v: Visit) -> None:
+    """A worked hand's embed page, opened on its own."""
+    v.page.goto(f"{v.site_url}/embed/{v.lang}/{v.tb.NAP_HAND}/")
+    v.tb.wait_mounted(v.page)
+
+
+def embed_table(v: Visit) -> None:
+    """A play table's embed page, opened on its own, its controls shown."""
+    v.page.goto(f"{v.site_url}/embed/{v.lang}/table-euchre/")
+    expect(v.page.locator(".tbt-start")).to_have_text(START[v.lang])
+
+
 @dataclass(frozen=True)
 class Scan:
     state: Callable[[Visit], None]
@@ -234,6 +246,8 @@ SCANS: dict[str, Scan] = {
     "verifier": Scan(verifier),
     "verifier-online-refused": Scan(verifier_online_refused, languages=("fr",)),
     "search-open": Scan(search_open),
+    "embed-hand": Scan(embed_hand, every=True),
+    "embed-table-phone": Scan(embed_table, size=PHONE, every=True),
 }
 CASES = [pytest.param(name, lang, id=f"{name}-{lang}") for name, scan in SCANS.items() for lang in scan.languages]
 
