@@ -14,7 +14,7 @@ import {
   stepsOf, hashFor, seedFor, cardsOfStep, megabytes, engineDownloadBytes, engineMayStart,
 } from "./state.js";
 import { expandTrace } from "../trace.js";
-import { button, icon, showBubble, hideBubble, addScrollCues, onSwipe, copyText, keepBarHeight, clearOfBar, keepInSight } from "./view.js";
+import { button, icon, showBubble, hideBubble, addScrollCues, onSwipe, copyText, keepBarHeight, clearOfBar, keepInSight, noteReach, reserveWidth } from "./view.js";
 import { requestFullscreen, leaveFullscreen, presenterKey, inertAround, isBlankKey, toggleBlank, isBlank, keysHint } from "./presenter.js";
 import { HandQuestions } from "./questions.js";
 import { embedAddress, embedSnippet } from "./embed-code.js";
@@ -133,6 +133,10 @@ export class HandPlayer {
     this.statusRow = statusRow;
     if (statusRow) statusRow.after(rules.panel);
     addScrollCues(this.figure);
+    // A note longer than the bar's cap is one tap away; the counter keeps its width at two digits.
+    this.noteMore = noteReach(this.narration, `tb-narration-${this.id}`);
+    const total = String(this.steps.length - 1);
+    reserveWidth(this.counter, fill(_("Step {step} of {total}"), { step: total, total }));
     keepBarHeight(this.bar);
   }
 
@@ -314,6 +318,7 @@ export class HandPlayer {
       else lines.push(...changed);
     }
     this.narration.replaceChildren(...lines);
+    if (this.noteMore) this.noteMore.update();
   }
 
   /** Highlight the current trick's row and narration item in the pre-rendered tables, when marked. */

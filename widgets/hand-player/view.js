@@ -177,3 +177,44 @@ export function keepInSight(bar, board) {
   const box = head.getBoundingClientRect();
   if (box.top < barBox.bottom && box.bottom > top) window.scrollBy({ top: box.top - barBox.bottom - 8, behavior: "instant" });
 }
+
+/**
+ * The whole of a step's narration, one tap away: in the sticking bar the narration is capped
+ * (hand-reach.css) so that the bar leaves the board in sight; when the text runs past the cap, a
+ * labelled button under it shows the rest, and the short bar again. The reader's choice holds
+ * from step to step; the button shows only when a narration runs past the cap.
+ */
+export function noteReach(narration, id) {
+  narration.id = id;
+  const more = el("button", {
+    type: "button", className: "tb-btn tb-note-more", "aria-controls": id, "aria-expanded": "false", hidden: true,
+  }, _("Read the rest"));
+  const update = () => {
+    const whole = narration.classList.contains("tb-whole");
+    narration.classList.remove("tb-whole");
+    const runsOver = narration.scrollHeight - narration.clientHeight > 2;
+    narration.classList.toggle("tb-whole", whole);
+    more.hidden = !runsOver;
+    more.textContent = whole ? _("Show less") : _("Read the rest");
+    more.setAttribute("aria-expanded", String(whole));
+    narration.dataset.overflow = runsOver && !whole ? "more" : "";
+  };
+  more.addEventListener("click", () => {
+    narration.classList.toggle("tb-whole");
+    update();
+  });
+  if (window.ResizeObserver) new ResizeObserver(update).observe(narration);
+  narration.after(more);
+  return { button: more, update };
+}
+
+/** A counter keeps the width of its widest text (`widest`), so that its row never wraps as the number grows. */
+export function reserveWidth(node, widest) {
+  const shown = node.textContent;
+  node.style.minWidth = "";
+  node.textContent = widest;
+  const width = node.getBoundingClientRect().width;
+  const size = parseFloat(getComputedStyle(node).fontSize) || 16;
+  node.textContent = shown;
+  if (width) node.style.minWidth = `${(width / size).toFixed(3)}em`;
+}
