@@ -363,3 +363,14 @@ def test_a_new_site_publishes_with_its_hands_embed_pages_and_offline_copy(tmp_pa
         public / "fr" / "euchre" / "index.html").read_text(encoding="utf-8")
     rules = parse_headers((public / "_headers").read_text(encoding="utf-8"))
     assert headers_for(rules, "/fr/euchre/")["Cache-Control"] == NO_CACHE
+
+
+def test_the_published_service_worker_lists_each_languages_files_with_the_hashes_of_the_published_bytes(
+        published: Path) -> None:
+    from test_offline import check_hashes
+
+    languages = sorted(p.name for p in published.iterdir() if (p / "index.html").is_file() and p.name != "embed")
+    files = check_hashes(published, languages)
+    assert languages == ["en", "fr", "pt"]
+    for lang, hashes in files.items():
+        assert f"{lang}/nap/" in hashes and any(path.endswith(".wasm") for path in hashes), lang

@@ -2,8 +2,12 @@
 
 `widgets/offline/sw.js` is a template: `trickbook publish` fills in, for each language
 folder, the files a reader needs offline (the language's pages and files, and the shared
-assets: runtime, engine, widgets, catalogs; not the compressed copies) and a version, the
-hash of all of them, and writes it as `sw.js` at the root, so its scope is the whole site.
+assets: runtime, engine, widgets, catalogs; not the compressed copies), each with the sha256
+of its bytes, and a version, the hash of all of them, and writes it as `sw.js` at the root,
+so its scope is the site's own folder (the path of its address), never wider. The worker
+keeps a file only if its bytes have the listed hash, and answers from its cache only the
+listed addresses whose kept bytes still have it: the cache is the origin's, open to any
+page of it, so anything else found there is never served.
 Every page of a language names it in `<meta name="trickbook-offline">`, which makes
 `hand.js` load the control (`widgets/offline/control.js`). Nothing is registered until a
 reader presses "Keep for offline". Because the version changes with any published file,
@@ -13,6 +17,7 @@ installs the new one after a publish, and that one replaces the kept files.
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import json
 import os
@@ -52,22 +57,37 @@ def mark_pages(site: Path, lang: str) -> int:
     return rewrite_pages(site / lang, mark)
 
 
-def version_of(site: Path, files: dict[str, list[str]]) -> str:
+def _served_file(site: Path, path: str) -> Path:
+    """The file the host serves at ``path`` from the site's root: a folder's index.html."""
+    target = site / path
+    return target / "index.html" if path == "" or path.endswith("/") or target.is_dir() else target
+
+
+def file_hash(data: bytes) -> str:
+    """The sha256 of a file's bytes as subresource integrity writes it, which the worker checks."""
+    return "sha256-" + base64.b64encode(hashlib.sha256(data).digest()).decode("ascii")
+
+
+def offline_hashes(site: Path, paths: list[str]) -> dict[str, str]:
+    return {path: file_hash(_served_file(site, path).read_bytes()) for path in paths}
+
+
+def version_of(files: dict[str, dict[str, str]]) -> str:
+    """The hash of every listed address with its file's hash: any change to them is a new version."""
     digest = hashlib.sha256()
-    for path in sorted({p for paths in files.values() for p in paths}):
-        target = site / path
-        if target.is_dir() or path == "" or path.endswith("/"):
-            target = target / "index.html"
-        digest.update(path.encode() + b"\0" + target.read_bytes() + b"\0")
+    for path, hash_ in sorted({item for hashes in files.values() for item in hashes.items()}):
+        digest.update(path.encode() + b"\0" + hash_.encode() + b"\0")
     return digest.hexdigest()[:16]
 
 
 def write_service_worker(site: Path, template: Path, languages: list[str]) -> str:
-    """Mark the pages, then write `sw.js` from ``template``; the version it carries."""
+    """Mark the pages, then write `sw.js` from ``template``; the version it carries.
+
+    Nothing the worker lists may change after this: it keeps a file only with these bytes."""
     for lang in languages:
         mark_pages(site, lang)
-    files = {lang: offline_files(site, lang) for lang in languages}
-    version = version_of(site, files)
+    files = {lang: offline_hashes(site, offline_files(site, lang)) for lang in languages}
+    version = version_of(files)
     text = template.read_text(encoding="utf-8")
     if '"__VERSION__"' not in text or "__FILES__" not in text:
         raise ValueError(f"{template}: not the service worker template (no __VERSION__ or __FILES__)")

@@ -11,4 +11,4 @@ interface WorkerNavigator {
 }
 
 /** Filled in by `trickbook publish` when it writes the service worker (widgets/offline/sw.js). */
-declare const __FILES__: Record<string, string[]>;
+declare const __FILES__: Record<string, Record<string, string>>;

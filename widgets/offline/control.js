@@ -30,9 +30,9 @@ async function activeWorker(registration) {
 }
 
 /** Whether this language is kept (by any version: a new one refills the caches of the old). */
-async function isKept(lang) {
+async function isKept(lang, scope) {
   if (!("caches" in window)) return false;
-  return (await caches.keys()).some((name) => name.startsWith("trickbook-offline-") && name.endsWith(`-${lang}`));
+  return (await caches.keys()).some((name) => ours(name, scope) && langOf(name) === lang);
 }
 
 async function mount() {
@@ -54,7 +54,7 @@ async function mount() {
   const host = document.querySelector("article.md-content__inner") || document.body;
   host.append(box);
 
-  let kept = await isKept(lang);
+  let kept = await isKept(lang, scope.href);
   const show = () => {
     button.textContent = kept ? _("Forget offline copy") : _("Keep for offline");
     box.dataset.kept = String(kept);
@@ -67,13 +67,13 @@ async function mount() {
         status.textContent = _("Keeping these pages and the engine for offline reading…");
         const registration = await navigator.serviceWorker.register(swURL, { scope: scope.href });
         const answer = await ask(await activeWorker(registration), { type: "keep", lang });
-        if (!answer.ok) throw new Error(answer.error);
+        if (!answer.ok) throw new Error(`${answer.error}: ${answer.detail}`);
         kept = true;
         status.textContent = _("Kept: these pages and the engine now work without a connection.");
       } else {
         const registration = await navigator.serviceWorker.getRegistration(scope.href);
         if (registration && registration.active) await ask(registration.active, { type: "forget" });
-        else for (const name of await caches.keys()) if (name.startsWith("trickbook-offline-")) await caches.delete(name);
+        else for (const name of await caches.keys()) if (ours(name, scope.href)) await caches.delete(name);
         kept = false;
         status.textContent = _("The offline copy is gone.");
       }
@@ -85,6 +85,15 @@ async function mount() {
       show();
     }
   });
+}
+
+/** This site's cache names (sw.js names them by its scope), and those of before the scope was in them. */
+function ours(name, scope) {
+  return name.startsWith(`trickbook-offline ${scope} `) || name.startsWith("trickbook-offline-");
+}
+
+function langOf(name) {
+  return name.slice(name.lastIndexOf(name.startsWith("trickbook-offline-") ? "-" : " ") + 1);
 }
 
 mount();
