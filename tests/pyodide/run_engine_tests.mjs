@@ -26,6 +26,7 @@ const EXCLUDED_MODULES = {
   "test_i18n.py": "tests the translation pipeline of the site generator, not the engine",
   "test_static_checks.py": "runs the type checker and the linter, which are not loaded under Pyodide",
   "test_widget_modules.py": "reads the widgets' JavaScript, not the engine",
+  "test_publish_online.py": "runs the docs' server lines in caddy and a web server, which Pyodide cannot start",
 };
 // What differs under Pyodide is the interpreter, not the bots' reasoning or the table's conduct: these
 // modules play many whole matches with the bots and run under CPython only (the browser tests play the
