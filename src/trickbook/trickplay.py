@@ -288,20 +288,12 @@ class TrickPlay:
             return False
         return _SHOWS_OUT[cls, card, led, trump]
 
-    def play_card(self, seat: str, card: Card) -> None:
-        """Move a card from the hand to the trick; finish the trick when complete."""
-        trick = self.tricks[-1] if self.tricks else None
-        if trick is None or len(trick.entries) >= len(trick.expected) or self.current != seat:
-            raise AssertionError(f"{seat} cannot play to a trick now")  # a trick in progress, the seat's turn
-        TrickPlay._play_apply(self, PLAY_ACTION[seat][card])
-
     def _play_apply(self, action: Action) -> None:
         """A card played: the entry, its event, the play holding the trick (from the trick's key table)
         and the next seat, which is the next expected one (entries come in the order of play); the
         trick finished when complete.
         """
-        # Reached from ``apply`` once the action is checked (a trick in progress, the seat's turn),
-        # or from ``play_card``, which checks the same.
+        # Reached from ``apply`` once the action is checked (a trick in progress, the seat's turn).
         seat, card = action.seat, action.card
         assert card is not None
         trick = self.tricks[-1]

@@ -25,9 +25,6 @@ import base64
 import hashlib
 import re
 from html import unescape
-from pathlib import Path
-
-from .textfile import rewrite_pages
 
 HASHES = "'trickbook-inline-hashes'"  # replaced in each page by the hashes of its inline scripts and styles
 STYLE_HASHES = "'trickbook-inline-style-hashes'"
@@ -133,6 +130,3 @@ def seal_page(html: str) -> str:
     return fill(html, scripts, styles)
 
 
-def seal_site(folder: Path) -> int:
-    """Seal every page under ``folder``; the number of pages sealed."""
-    return rewrite_pages(folder, lambda _page, html: seal_page(html))

@@ -130,11 +130,6 @@ class World:
     def next_seat(self, seat: str) -> str:
         return self.seats[(self.seats.index(seat) + 1) % len(self.seats)]
 
-    def order_from(self, first: str) -> list[str]:
-        """The seats in the order of play, from ``first``."""
-        i = self.seats.index(first)
-        return [self.seats[(i + k) % len(self.seats)] for k in range(len(self.seats))]
-
     # ----- sampling and rebuilding ------------------------------------------------
     def sample(self, rng: random.Random) -> dict[str, list[Card]] | None:
         """Hidden hands for the other seats (now), respecting the voids; the masked actions' cards
