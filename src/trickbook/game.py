@@ -203,7 +203,7 @@ class HandState(TrickPlay, HandViews):
         self.taken: dict[str, list[Card]] = {s: [] for s in self.seats}
         # The legal actions of this state, listed once and forgotten by ``apply`` (see ``legal_actions``).
         self._legal: Sequence[Action] | None = None
-        # The trick-key table of the trick in progress (``play_card``), a shared table only ever read.
+        # The trick-key table of the trick in progress (``TrickPlay._play_apply``), a shared table only ever read.
         self._trick_keys: dict[Card, tuple[int, int]] = {}
         self._trick_led = ""  # and the suit led to it
         self._start()
