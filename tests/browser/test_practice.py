@@ -91,13 +91,29 @@ def test_a_drill_asks_each_kind_and_judges_it(page: Any, guard: Any, page_errors
     # The tally counts each question's first answer: every kind once, none right.
     tally = page.evaluate("(g) => JSON.parse(localStorage.getItem('trickbook.practice.' + g))", game)
     assert tally == {k: {"right": 0, "asked": 1} for k in KINDS}
-    template = ui(catalogs, lang, "{kind}: {right} right of {asked}")
-    expect(drill.locator(".tb-practice-tally li[data-kind='legal']")).to_contain_text(
-        template.split("{kind}")[1].replace("{right}", "0").replace("{asked}", "1").strip())
+    expect(drill.locator(".tb-practice-tally li[data-kind='legal']")).to_contain_text(NONE_RIGHT[lang] + "1")
     drill.locator(".tb-practice-reset").click()
     assert page.evaluate("(g) => localStorage.getItem('trickbook.practice.' + g)", game) is None
-    expect(drill.locator(".tb-practice-tally li[data-kind='legal']")).to_contain_text(
-        template.split("{kind}")[1].replace("{right}", "0").replace("{asked}", "0").strip())
+    expect(drill.locator(".tb-practice-tally li[data-kind='legal']")).to_contain_text(NONE_RIGHT[lang] + "0")
+
+
+# The tally's counts, each in the plural its language gives the number of right answers.
+NONE_RIGHT = {"en": "0 right answers of ", "pt": "0 respostas certas em ", "fr": "0 réponse juste sur "}
+TALLIES = {
+    "pt": {1: "Cartas permitidas: 1 resposta certa em 2", 2: "Cartas permitidas: 2 respostas certas em 2"},
+    "fr": {1: "Cartes permises\u00a0: 1 réponse juste sur 1", 2: "Cartes permises\u00a0: 2 réponses justes sur 2"},
+}
+
+
+@pytest.mark.parametrize("lang", list(TALLIES))
+@pytest.mark.parametrize("right", [1, 2])
+def test_the_tally_counts_right_answers_in_the_plural_of_their_number(open_page: Any, lang: str, right: int) -> None:
+    page = open_page(f"/{lang}/practice-euchre/")
+    asked = 2 if lang == "pt" else right
+    tally = {k: {"right": right if k == "legal" else 0, "asked": asked if k == "legal" else 0} for k in KINDS}
+    page.evaluate("(t) => localStorage.setItem('trickbook.practice.euchre', JSON.stringify(t))", tally)
+    page.reload()
+    expect(page.locator(".tb-practice-tally li[data-kind='legal']")).to_have_text(TALLIES[lang][right])
 
 
 def test_the_same_seed_gives_a_class_the_same_question(page: Any, guard: Any, page_errors: Any, site_url: str,

@@ -172,9 +172,15 @@ export class QuestionPanel {
     const key = this.key;
     if (key.parts) {
       for (const part of verdict.parts) {
-        const mark = part.right ? "✓" : "✗";
+        const signed = part.category === "contract";
+        const names = {
+          part: partLabel(part), answer: choiceLabel(part.accepted, signed),
+          given: part.given === undefined ? _("no answer") : choiceLabel(part.given, signed),
+        };
         lines.push(el("li", { className: part.right ? "tb-q-ok" : "tb-q-no" },
-          `${mark} ${partLabel(part)}: ${choiceLabel(part.accepted, part.category === "contract")}`));
+          el("span", { "aria-hidden": "true" }, part.right ? "✓ " : "✗ "),
+          part.right ? fill(_("{part}: you said {answer}, which is right"), names)
+            : fill(_("{part}: you said {given}; right: {answer}"), names)));
         if (!part.right) lines.push(...(reasonLine(part.reason) || []));
       }
     } else if (key.multiple) {
@@ -195,6 +201,7 @@ export class QuestionPanel {
         })));
       }
     }
+    this.markWrong(verdict);
     const head = verdict.right ? _("Right.") : _("Not quite.");
     const list = el("ul", { className: "tb-q-reasons" }, lines);
     this.verdict.replaceChildren(el("p", { className: "tb-q-head" }, head), list);
@@ -245,7 +252,8 @@ export class QuestionPanel {
     if (key.parts) {
       for (const part of key.parts) {
         const shown = choiceLabel(part.accepted, part.category === "contract");
-        lines.push(el("li", {}, `${partLabel(part)}: ${shown}`), ...(reasonLine(part.reason) || []));
+        lines.push(el("li", {}, fill(_("{part}: {answer}"), { part: partLabel(part), answer: shown })),
+          ...(reasonLine(part.reason) || []));
       }
     } else {
       lines.push(el("li", { className: "tb-q-accepted" }, fill(_("Accepted: {list}"), { list: key.accepted.map(choiceLabel).join(", ") })));
@@ -276,6 +284,28 @@ export class QuestionPanel {
       }
     }
     this.again.hidden = false;
+  }
+
+  /** The reader's wrong picks marked on their buttons: a cross, and words for assistive technologies. */
+  markWrong(verdict) {
+    const said = _("your answer, not right");
+    const mark = (button) => {
+      if (!button || button.classList.contains("tb-q-picked-wrong")) return;
+      button.classList.add("tb-q-picked-wrong");
+      button.append(el("span", { className: "tb-q-wrong-mark", "aria-hidden": "true" }, "✗"),
+        el("span", { className: "tb-sr" }, ` (${said})`));
+    };
+    const find = (root, choice) => root.querySelector(`.tb-q-choice[data-choice="${CSS.escape(String(choice))}"]`);
+    if (verdict.parts) {
+      const rows = [...this.choices.querySelectorAll(".tb-q-part")];
+      verdict.parts.forEach((part, i) => {
+        if (!part.right && part.given !== undefined && rows[i]) mark(find(rows[i], part.given));
+      });
+    } else if (verdict.wrong) {
+      for (const c of verdict.wrong) mark(find(this.choices, c));
+    } else if (!verdict.right) {
+      mark(find(this.choices, verdict.choice));
+    }
   }
 
   reset() {

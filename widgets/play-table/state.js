@@ -256,7 +256,7 @@ export function spokenSummary(view, kind) {
       : "";
     return `${head}. ${plays.join("; ")}. ${winning}`.trim();
   }
-  if (kind === "score") return `${_("Score")}: ${scoreRows(view).map(scoreLine).join("; ")}.`;
+  if (kind === "score") return fill(_("Score: {rows}."), { rows: scoreRows(view).map(scoreLine).join("; ") });
   if (kind === "turn") {
     if (view.your_turn || view.phase === "hand-over") return promptFor(view);
     return view.current ? fill(_("Waiting for {seat} (bot)…"), { seat: spokenSeat(view.current) }) : "";

@@ -7,7 +7,7 @@
 // (#seed=…&q=N), so a teacher can hand a class the same drill. The tally per kind stays in this
 // browser's localStorage (`trickbook.practice.GAME`) and is never sent anywhere.
 
-import { _, fill, loadCatalog, currentLang, seatShown } from "../i18n.js";
+import { _, fill, loadCatalog, currentLang, ngettext, seatShown } from "../i18n.js";
 import { addStylesheet, boardElement, el, onEveryPage } from "../board.js";
 import { ask } from "../engine.js";
 import { siteGames } from "../games.js";
@@ -142,7 +142,8 @@ class Drill {
 
   paintTally() {
     const rows = KINDS.map((k) => el("li", { dataset: { kind: k } },
-      fill(_("{kind}: {right} right of {asked}"), { kind: KIND_NAMES[k](), right: String(this.tally[k].right), asked: String(this.tally[k].asked) })));
+      fill(ngettext("{kind}: {right} right answer of {asked}", "{kind}: {right} right answers of {asked}", this.tally[k].right),
+        { kind: KIND_NAMES[k](), right: String(this.tally[k].right), asked: String(this.tally[k].asked) })));
     this.tallyBox.replaceChildren(el("p", {}, _("Your tally, kept in this browser only:")), el("ul", {}, rows));
   }
 
