@@ -11,8 +11,6 @@ decision timer, the open tables).
 from __future__ import annotations
 
 from .conduct import Conduct, TableError, conduct_class, page_data
-from .euchre import reader_order, safe_card
 from .session import NEXT, TIMEOUT, Table
 
-__all__ = ["NEXT", "TIMEOUT", "Conduct", "Table", "TableError", "conduct_class", "page_data", "reader_order",
-           "safe_card"]
+__all__ = ["NEXT", "TIMEOUT", "Conduct", "Table", "TableError", "conduct_class", "page_data"]
