@@ -7,7 +7,7 @@
 // category. "Step through it" shows the hand played under that rule on the board, as a "what if"
 // does: the record's steps up to the refused one, then the engine's.
 
-import { _, categoryName, engineParts, engineText, fill } from "../i18n.js";
+import { _, categoryName, engineParts, engineText, fill, seatShown } from "../i18n.js";
 import { ask } from "../engine.js";
 import { addStylesheet, el, partsNodes } from "../board.js";
 
@@ -78,13 +78,13 @@ function variantItem(player, variant, recorded) {
 function outcomeTable(recorded, other) {
   const cell = (awards, category) => {
     const found = awards.filter((a) => a.category === category);
-    return found.length ? found.map((a) => `${a.team} ${a.points > 0 ? "+" : ""}${a.points}`).join(", ") : "–";
+    return found.length ? found.map((a) => `${seatShown(a.team)} ${a.points > 0 ? "+" : ""}${a.points}`).join(", ") : "–";
   };
   const categories = [];
   for (const award of [...recorded.awards, ...other.awards]) {
     if (!categories.includes(award.category)) categories.push(award.category);
   }
-  const score = (outcome) => Object.entries(outcome.payments || outcome.score).map(([k, v]) => `${k} ${v}`).join(", ");
+  const score = (outcome) => Object.entries(outcome.payments || outcome.score).map(([k, v]) => `${seatShown(k)} ${v}`).join(", ");
   const rows = categories.map((category) => el("tr", {},
     el("th", { scope: "row" }, categoryName(category)), el("td", {}, cell(recorded.awards, category)), el("td", {}, cell(other.awards, category))));
   rows.push(el("tr", { className: "tb-variant-total" },
