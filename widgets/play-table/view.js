@@ -19,6 +19,13 @@ function cardsNodes(codes) {
   return partsNodes(codes.flatMap((code, i) => (i ? [" ", cardPart(code)] : [cardPart(code)])));
 }
 
+/** A long hex seed in groups of eight, a line break allowed only between groups (so a line never ends
+ * with a digit or two alone); its text, copied or read, is the seed unchanged. */
+export function seedGroups(seed) {
+  const groups = String(seed).match(/.{1,8}/g) || [];
+  return groups.flatMap((group, i) => (i ? [el("wbr"), group] : [group]));
+}
+
 const LONG_PRESS_MS = 550;
 
 /** The reader's system asks for less motion (then the decision timer starts switched off). */
@@ -410,7 +417,7 @@ export class TableView {
     this.end.replaceChildren(...[
       el("p", { className: "tbt-result" }, resultText(view)),
       this.finalBalances(view),
-      el("p", {}, _("The seed of this match:"), " ", el("code", { className: "tbt-seed" }, view.seed)),
+      el("p", {}, _("The seed of this match:"), " ", el("code", { className: "tbt-seed" }, ...seedGroups(view.seed))),
       el("p", { className: "tbt-end-actions" }, el("a", { className: "tbt-verify", href: verify.href }, _("Verify this match")), " ", copy),
       el("div", { className: "tbt-scroll", role: "region", tabindex: "0", "aria-label": _("Your hands as dealt") },
         el("table", { className: "tbt-dealt" },
