@@ -119,3 +119,22 @@ def test_a_broken_catalog_is_said_in_the_translators_language(broken_course: Pat
     assert main(["--lang", lang, "build"]) == 1
     err = capsys.readouterr().err
     assert f"trickbook build: {header}\n" in err and err.count(problem) == 2, err
+
+
+@pytest.mark.parametrize("lang, expected", [
+    ("pt", "a construção do site falhou: {path}:{line}: ação 18 'B KS': B não tem K♠."),
+    ("fr", "la construction du site a échoué : {path}:{line}: action 18 'B KS': B n'a pas K♠."),
+    ("en", "build failed: {path}:{line}: action 18 'B KS': B does not hold K♠."),
+])
+def test_serve_says_a_failed_rebuild_in_the_language_asked_for(tmp_path: Path, english_machine: pytest.MonkeyPatch,
+                                                                lang: str, expected: str) -> None:
+    from trickbook.errors import RecordError
+    from trickbook.record import parse_record, replay
+    from trickbook_site import cli
+    from trickbook_site.serve import failure_message
+
+    path = record(tmp_path, BAD_CARD)
+    with pytest.raises(RecordError) as caught:
+        replay(parse_record(BAD_CARD, file=str(path)))
+    english_machine.setattr(cli, "_translate", cli._language_of(lang))  # as `trickbook --lang LANG serve` sets it
+    assert failure_message(caught.value) == expected.format(path=path, line=LINE_18)

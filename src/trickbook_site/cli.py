@@ -181,12 +181,25 @@ def _language_of(lang: str | None) -> Callable[[str], str] | None:
     return translate if locale is not None else None
 
 
-def _localized(exc: BaseException) -> str:
+def said_error(exc: BaseException) -> str:
+    """An error in the language the command line speaks (``--lang`` or the environment's)."""
     if _translate is None:
         return str(exc)
     from .cli_language import localized
 
     return localized(exc, _translate)
+
+
+def said(template: str, **values: object) -> str:
+    """One of the command line's own ``ui`` templates, filled, in the language it speaks."""
+    translated = _translate(template) if _translate is not None else template
+    try:
+        return translated.format_map(values)
+    except (KeyError, IndexError, ValueError):
+        return template.format_map(values)
+
+
+_localized = said_error
 
 
 def _load_site_games() -> None:

@@ -44,6 +44,12 @@ from .project import Project, find_project
 Snapshot = dict[str, tuple[int, int]]
 Log = Callable[[str], None]
 
+
+def _(message: str) -> str:
+    """Mark a message for the ``ui`` catalog; return it unchanged."""
+    return message
+
+
 ROUTE = "/.trickbook/serve/"
 WAIT_SECONDS = 25.0  # a long poll's longest wait; the page asks again at once
 RELOAD_JS = (Path(__file__).parent / "serve_reload.js").read_text(encoding="utf-8")
@@ -209,10 +215,11 @@ def _overlay_texts_by_language(project: Project) -> dict[str, dict[str, str]]:
 
 def failure_message(exc: BaseException) -> str:
     """The one line a failed build prints (and the page's overlay shows)."""
-    from .cli import unexpected
+    from .cli import said, said_error, unexpected
 
     if isinstance(exc, TrickbookError):
-        return f"build failed: {exc}"
+        # In the language the command line speaks (cli_language): the teacher's own.
+        return said(_("build failed: {why}"), why=said_error(exc))
     if isinstance(exc, OSError):
         where = f"{exc.filename}: " if exc.filename else ""
         return f"build failed: {where}{exc.strerror or exc}"
