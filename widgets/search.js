@@ -1,4 +1,4 @@
-// Search loads on first use: Material's search worker and its index (search/search_index.json)
+// Search loads on first use, and finds words whatever their accents (search-fold.js): Material's search worker and its index (search/search_index.json)
 // are fetched only once the reader opens or focuses the search box, not with every page.
 //
 // A classic script, included by the search partial so that it runs before Material's bundle.
@@ -9,6 +9,8 @@
 (() => {
   "use strict";
   const WORKER = /\/workers\/search\.[^/]*\.js(\?|$)/;
+  // Material's worker runs inside search-fold.js, which folds accents in the index and the query.
+  const FOLD = new URL("search-fold.js", /** @type {HTMLScriptElement} */ (document.currentScript).src);
   const INDEX = /\/search\/search_index\.json(\?|$)/;
   let used = false;
   const waiting = [];
@@ -33,7 +35,9 @@
       this.onmessage = null;
       this.onerror = null;
       whenUsed(() => {
-        const real = new RealWorker(url, options);
+        const folding = new URL(FOLD);
+        folding.search = encodeURIComponent(new URL(String(url), location.href).href);
+        const real = new RealWorker(folding, options);
         this.real = real;
         for (const type of ["message", "messageerror", "error"]) {
           real.addEventListener(type, (/** @type {any} */ event) => { // an ErrorEvent or a MessageEvent, by type

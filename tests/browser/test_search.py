@@ -156,3 +156,40 @@ def test_a_query_pasted_once_the_index_is_ready_runs(browser, site_url, tb, lang
         assert guard.refused == []
     finally:
         context.close()
+
+
+# A word typed without its accents, and the page text that has them.
+FOLDED = [("pt", "licitacao", "licitação"), ("fr", "coeur", "cœur"), ("fr", "levee", "levée")]
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("size", [(360, 740), (1280, 800)], ids=["phone", "desktop"])
+@pytest.mark.parametrize("lang,typed,written", FOLDED)
+def test_a_word_typed_without_its_accents_finds_the_pages_that_have_them(browser, site_url, tb, lang, typed,
+                                                                         written, size):
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]})
+    guard = tb.guard_context(context)
+    errors: list[str] = []
+    try:
+        page = context.new_page()
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+        page.goto(f"{site_url}/{lang}/", wait_until="load")
+        if size[0] < 600:
+            page.locator("label.md-header__button[for='__search']").click()
+        box = page.locator("input[data-md-component='search-query']")
+        box.click()
+        box.fill(typed)
+        results = page.locator(".md-search-result__item")
+        expect(results.first).to_be_visible(timeout=15_000)
+        shown = results.first.bounding_box()
+        assert shown and shown["x"] >= 0 and shown["x"] + shown["width"] <= size[0] and shown["y"] < size[1]
+        # The results show the pages' own text, accents and all.
+        assert written in " ".join(results.all_inner_texts()).lower()
+        # The word as written still finds the same pages.
+        count = results.count()
+        box.fill(written)
+        expect(results).to_have_count(count)
+        assert guard.refused == [] and errors == []
+    finally:
+        context.close()
