@@ -317,8 +317,7 @@ class PlayTable {
     }
     if (!answer.ok) {
       const reason = answer.reason || answer.error;
-      this.ui.explanation.replaceChildren(...(reason ? [el("p", {}, partsNodes(tableParts(reason)))] : []));
-      this.ui.fitLog();
+      this.ui.showExplanation(this.ui.askExplanation(), null, reason ? [el("p", {}, partsNodes(tableParts(reason)))] : []);
       this.startTimer();
       this.focusDecision(hadFocus);
       return;
@@ -336,11 +335,13 @@ class PlayTable {
   }
 
   deal() {
+    this.ui.bringIntoView(); // the next hand is played where the table is seen
     return this.send("table_next");
   }
 
   async explain(target) {
     if (!this.id || !target) return;
+    const ticket = this.ui.askExplanation(); // a later question's answer wins, whichever comes back first
     let answer;
     try {
       answer = await this.engineAsk("table_explain", { table: this.id, target });
@@ -348,9 +349,7 @@ class PlayTable {
       return;
     }
     if (!answer.ok) return;
-    this.ui.explanation.dataset.target = target;
-    this.ui.explanation.replaceChildren(...answer.messages.map((m) => el("p", { dataset: { code: m.code } }, partsNodes(tableParts(m)))));
-    this.ui.fitLog();
+    this.ui.showExplanation(ticket, target, answer.messages.map((m) => el("p", { dataset: { code: m.code } }, partsNodes(tableParts(m)))));
   }
 
   /** Paint each step in turn (the bots' moves at the table's pace), then the final view; answers pushed meanwhile wait their turn. */

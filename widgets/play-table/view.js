@@ -111,8 +111,10 @@ export class TableView {
     this.prompt = el("p", { className: "tbt-prompt" });
     this.choices = el("div", { className: "tbt-choices" });
     this.aloneToggle = this.button("tbt-alone", _("Go alone"), () => t.toggleAlone(), { "aria-pressed": "false" });
+    // At a hand's end "Deal the next hand" is on the placard, where the hand's choices were.
+    this.nextHand = this.button("tbt-next", _("Deal the next hand"), () => t.deal(), { hidden: true });
     this.placard = el("div", { className: "tbt-placard", role: "group", "aria-label": _("Your choice") },
-      this.prompt, this.choices, this.aloneToggle);
+      this.prompt, this.choices, this.aloneToggle, this.nextHand);
     this.you = el("p", { className: "tbt-you" });
     this.cards = el("div", { className: "tbt-cards", role: "group", "aria-label": _("Your hand"), "aria-keyshortcuts": "ArrowLeft ArrowRight Enter" });
     this.playButton = this.button("tbt-play", _("Play"), () => t.playLifted(), { "aria-disabled": "true" });
@@ -120,9 +122,9 @@ export class TableView {
     // tools, explanation, log, end
     this.lastTrick = this.button("tbt-last", _("Last trick"), () => t.toggleLastTrick(), { "aria-pressed": "false", "aria-keyshortcuts": "L" });
     this.soundToggle = this.button("tbt-sound", "", () => t.toggleSound(), { "aria-pressed": "false", "aria-keyshortcuts": "M" });
-    this.nextHand = this.button("tbt-next", _("Deal the next hand"), () => t.deal(), { hidden: true });
     this.newMatch = this.button("tbt-new", _("Start a new match"), () => t.newMatchAsked());
     this.explanation = el("div", { className: "tbt-explain", "aria-live": "polite" });
+    this.explanationTicket = 0; // the newest explanation asked for (askExplanation): older answers are dropped
     this.log = el("div", { className: "tbt-log", role: "log", tabindex: "0", "aria-live": "polite", "aria-label": _("What happens at the table") });
     this.end = el("div", { className: "tbt-end", hidden: true });
     this.notice = el("p", { className: "tbt-notice", role: "alert", hidden: true });
@@ -130,7 +132,7 @@ export class TableView {
       el("p", {}, _("Abandon the match in progress and deal a new one?")),
       this.button("tbt-confirm-yes", _("Yes, a new match"), () => t.confirmNew(true)),
       this.button("tbt-confirm-no", _("No, keep playing"), () => t.confirmNew(false)));
-    this.tools = el("div", { className: "tbt-tools" }, this.nextHand, this.lastTrick, this.soundToggle, this.newMatch);
+    this.tools = el("div", { className: "tbt-tools" }, this.lastTrick, this.soundToggle, this.newMatch);
     // What the reading keys (keys.js: H, T, C, W, U) say, for screen readers.
     this.said = el("p", { className: "tbt-sr tbt-said", role: "status" });
     // The log right under the hand and its explanation, fitted to the screen (fitLog): its newest
@@ -189,9 +191,34 @@ export class TableView {
     this.notice.hidden = !text;
   }
 
+  /** The table back in view (its top under the site's header), smoothly unless the reader asks for less motion. */
+  bringIntoView() {
+    this.root.scrollIntoView({ block: "start", behavior: prefersReducedMotion() ? "instant" : "smooth" });
+  }
+
+  /** A ticket for the explanation asked for now: only the newest ticket's answer is shown. */
+  askExplanation() {
+    this.explanationTicket += 1;
+    return this.explanationTicket;
+  }
+
+  /** Show an explanation (`nodes`, about `target`), unless a newer one was asked for since `ticket`. */
+  showExplanation(ticket, target, nodes) {
+    if (ticket !== this.explanationTicket) return;
+    if (target) this.explanation.dataset.target = target;
+    else delete this.explanation.dataset.target;
+    this.explanation.replaceChildren(...nodes);
+    this.fitLog();
+  }
+
   // ----- painting ----------------------------------------------------------------
   paint(view, lifted, focusIndex, alone, showLast) {
     const root = this.root;
+    // At a hand's end and at a new hand the last explanation is about cards that are gone: it goes,
+    // and an answer still on its way is dropped.
+    const moment = `${view.hand_number}:${view.phase === "hand-over"}`;
+    if (this.explainedAt && this.explainedAt !== moment) this.showExplanation(this.askExplanation(), null, []);
+    this.explainedAt = moment;
     root.dataset.phase = view.phase;
     root.dataset.turn = view.your_turn ? "you" : view.current ? "bot" : "";
     root.dataset.current = view.current || ""; // the seat to decide (an online table has several people)
@@ -451,9 +478,7 @@ export class TableView {
       // "Why did North play that?": the bot's own reason, on the line of its own move, in the explanation area.
       const ask = el("button", { type: "button", className: "tbt-btn tbt-why", "aria-label": why.question }, _("Why?"));
       ask.addEventListener("click", () => {
-        this.explanation.dataset.target = "why";
-        this.explanation.replaceChildren(el("p", { dataset: { code: why.code } }, partsNodes(why.parts)));
-        this.fitLog();
+        this.showExplanation(this.askExplanation(), "why", [el("p", { dataset: { code: why.code } }, partsNodes(why.parts))]);
       });
       own.append(" ", ask);
     }
