@@ -61,12 +61,13 @@ class Verifier {
       field(`tbv-seed-${n}`, _("Seed:"), this.seed),
       field(`tbv-fingerprint-${n}`, _("Fingerprint seen at the start:"), this.fingerprint),
       field(`tbv-hands-${n}`, _("Hands to deal:"), this.hands), this.onlinePart, check);
-    this.form.addEventListener("submit", (event) => {
+    this.form.addEventListener("submit", async (event) => {
       event.preventDefault();
-      this.run();
+      await this.run();
+      this.showVerdict(true);
     });
     this.game.addEventListener("change", () => this.paintPlayers());
-    this.verdict = el("p", { className: "tbv-verdict", role: "status" });
+    this.verdict = el("p", { className: "tbv-verdict", role: "status", tabindex: "-1" });
     this.output = el("div", { className: "tbv-output" });
     this.root.replaceChildren(this.form, this.verdict, this.output);
     this.dealers = null;
@@ -119,8 +120,17 @@ class Verifier {
     this.dealers = params.get("dealers") || null;
     this.you = params.get("you") || null;
     this.paintPlayers();
-    this.run();
+    this.run().then(() => this.showVerdict(false));
     if (changed) this.root.scrollIntoView({ block: "start" });
+  }
+
+  /** The verdict in view (under the form, it may be below the fold), smoothly unless the reader asks for
+   * less motion; after Check the keyboard goes to it too (a page opened from a link keeps its focus). */
+  showVerdict(focus) {
+    if (!this.verdict.textContent) return;
+    const still = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    this.verdict.scrollIntoView({ block: "center", behavior: still ? "instant" : "smooth" });
+    if (focus) this.verdict.focus({ preventScroll: true });
   }
 
   seats() {
