@@ -21,7 +21,7 @@ const ASSETS = new URL("../", import.meta.url);
 // mount.js and its imports, fetched at once (tests/test_widget_modules.py checks them).
 const PLAYER_MODULES = ["i18n", "board", "trace", "engine", "engine-progress"];
 const PLAYER_PARTS = ["mount", "player", "state", "view", "presenter", "questions", "embed-code", "whatif", "other-rules",
-  "print-one"];
+  "print-one", "withhold"];
 
 function preload(rel, path, extra) {
   document.head.append(Object.assign(document.createElement("link"), { rel, href: new URL(path, import.meta.url).href, ...extra }));

@@ -46,7 +46,7 @@ from . import hand_data
 from .hands import Hand
 from .i18n import typography
 from .i18n.fallback import Fallbacks
-from .question_print import print_parts
+from .question_print import WITHHELD, Withheld, print_parts, withheld_parts
 from .seats import SEAT_KEYS, TEAM_KEYS, SeatLetters
 
 Translate = Callable[[str], str]
@@ -135,6 +135,7 @@ class HandFigure:
         self.letter_seats = not all(seat in COMPASS for seat in self.seats)
         # The compass letters in the page's language ("O" for West in pt and fr); Nap's letters stay.
         self.shown = SeatLetters(texts.ui, compass=not self.letter_seats)
+        self._withheld: Withheld | None = None
 
     # ----- small pieces ----------------------------------------------------
     def card_name(self, card: Card) -> str:
@@ -264,10 +265,14 @@ class HandFigure:
                 cells[seat] = cells[seat] or f'<span class="tb-out">{escape(L["sits_out"])}</span>'
         first = trick.entries[0] if trick.entries else None
         lead = trick.leader if first is not None and first.seat == trick.leader and first.card is not None else None
-        tds = "".join(f'<td class="tb-lead">{cells[s]}</td>' if s == lead else f"<td>{cells[s]}</td>"
-                      for s in self.seats)
+        held = self.withheld()
+        played = {e.seat for e in trick.entries if (e.seat, e.card) in held.cards}
+        # A card a play question asks for, and a trick a winner question asks about, print blank.
+        tds = "".join("<td" + (' class="tb-lead"' if s == lead else "") + (WITHHELD if s in played else "")
+                      + f">{cells[s]}</td>" for s in self.seats)
         winner = self.alone(trick.winner) if trick.winner else ""
-        return f'<tr><th scope="row">{number}</th>{tds}<td class="tb-winner">{winner}</td></tr>'
+        blank = WITHHELD if number in held.tricks else ""
+        return f'<tr><th scope="row">{number}</th>{tds}<td class="tb-winner"{blank}>{winner}</td></tr>'
 
     def trick_table(self) -> str:
         L = self.labels
@@ -288,9 +293,16 @@ class HandFigure:
             if note and step.note is not None:
                 parts.append(f'<span class="tb-note"{self.english(step.note)}>{escape(note)}</span>'
                              + self.marker(step.note))
-            items.append(f'<li data-step="{step.number}">{" ".join(parts)}</li>')
+            held = WITHHELD if step.number in self.withheld().steps else ""
+            items.append(f'<li data-step="{step.number}"{held}>{" ".join(parts)}</li>')
         return (f'<ol class="tb-narration" start="0" data-search-exclude '
                 f'aria-label="{escape(self.labels["narration"])}">{"".join(items)}</ol>')
+
+    def withheld(self) -> "Withheld":
+        """What the printed hand leaves blank because it answers one of the hand's questions."""
+        if self._withheld is None:
+            self._withheld = withheld_parts(self.trace, self.hand.question_keys)
+        return self._withheld
 
     def dealt(self, category: str) -> tuple[Card, str] | None:
         """High's or Low's card and the seat dealt it, as the event that scored it says."""
@@ -344,7 +356,8 @@ class HandFigure:
         winner = self.trace.state.winner
         if winner:
             parts.append(f'<p class="tb-match-won">{escape(L["match_won"].format(team=self.shown(winner)))}</p>')
-        return f'<div class="tb-scoring">{"".join(parts)}</div>'
+        held = WITHHELD if self.withheld().totals else ""
+        return f'<div class="tb-scoring"{held}>{"".join(parts)}</div>'
 
     def trump(self) -> str:
         suit = self.trace.state.trump
@@ -363,7 +376,8 @@ class HandFigure:
         if not any(taken.values()):
             return ""
         shown = ", ".join(f"{self.shown(seat)} {n}" for seat, n in taken.items())
-        return f'<p class="tb-tricks-won">{escape(self.labels["tricks_won"].format(list=shown))}</p>'
+        held = WITHHELD if self.withheld().totals else ""
+        return f'<p class="tb-tricks-won"{held}>{escape(self.labels["tricks_won"].format(list=shown))}</p>'
 
     def data_file(self, step: int) -> tuple[str, str]:
         """The hand's data file, beside its page: its name (``hand_data.data_file_name``) and its JSON text,
@@ -409,7 +423,7 @@ class HandFigure:
             self.narration(),
             self.scoring(),
             *print_parts(self.hand.question_keys, self.title(), self.texts.ui, self.texts.engine, self.texts.content,
-                         english=lambda message: bool(self.english(message)), seats=self.shown),
+                         english=lambda message: bool(self.english(message)), seats=self.shown, hand=self.hand.id),
             "</figure>",
         ] if part)
         return Drawn(html, name, data)

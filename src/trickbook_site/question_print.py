@@ -9,15 +9,56 @@ the player asks the questions.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from html import escape
-from typing import Any, Callable, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from trickbook.cards import Card
 from trickbook.messages import CATEGORY_NAMES, render
 
 from .seats import SeatLetters
 
+if TYPE_CHECKING:
+    from trickbook.trace import Trace
+
 ANSWERS_PREFIX = '<div class="tb-answers-print"'
+# The mark of what the printed hand leaves blank: it answers one of the hand's questions (hand-print.css).
+WITHHELD = " data-withheld"
+
+
+@dataclass(frozen=True)
+class Withheld:
+    """What answers a hand's questions on paper: the tricks whose winner a question asks (by number),
+    the cards a play question asks for (seat, card), the steps whose notes explain an answer (every
+    note from the first question's step on), and whether the tricks won and the scoring tell it."""
+
+    tricks: frozenset[int] = frozenset()
+    cards: frozenset[tuple[str, Card]] = frozenset()
+    steps: frozenset[int] = frozenset()
+    totals: bool = False
+
+
+def withheld_parts(trace: "Trace", keys: list[dict[str, Any]]) -> Withheld:
+    """What the printed tables must not show, so that the printed questions stay questions."""
+    if not keys:
+        return Withheld()
+    tricks: set[int] = set()
+    cards: set[tuple[str, Card]] = set()
+    for key in keys:
+        step = int(key["step"])
+        if key["kind"] == "winner" and step < len(trace.steps):
+            for event in trace.steps[step].events:
+                number = event.values.get("trick")
+                if event.code.startswith("trick-won") and isinstance(number, int):
+                    tricks.add(number)
+        if key["kind"] == "play" and step + 1 < len(trace.steps):
+            action = trace.steps[step + 1].action
+            if action is not None and action.card is not None:
+                cards.add((action.seat, action.card))
+    first = min(int(key["step"]) for key in keys)
+    steps = frozenset(s.number for s in trace.steps if s.number >= first)
+    totals = any(key["kind"] in ("winner", "score") for key in keys)
+    return Withheld(frozenset(tricks), frozenset(cards), steps, totals)
 
 
 def _labels(_: Callable[[str], str]) -> dict[str, str]:
@@ -66,12 +107,12 @@ def _reason(reason: Mapping[str, Any] | None, engine: Callable[[str], str], seat
 
 def print_parts(keys: list[dict[str, Any]], title: str, ui: Callable[[str], str], engine: Callable[[str], str],
                 content: Callable[[str], str], english: Callable[[str], bool] | None = None,
-                seats: SeatLetters | None = None) -> tuple[str, str]:
+                seats: SeatLetters | None = None, hand: str = "") -> tuple[str, str]:
     """The questions as printed with the hand, and the answers' line for the end of the page.
 
     ``english`` tells a question's text still shown in English for want of a translation: it is
     printed with ``lang="en"``. ``seats`` shows seats and teams in the page's letters (a compass
-    table's by default)."""
+    table's by default). ``hand`` (the hand's id) names the answers' hand, for "Print this hand"."""
     if not keys:
         return "", ""
     labels = _labels(ui)
@@ -101,7 +142,7 @@ def print_parts(keys: list[dict[str, Any]], title: str, ui: Callable[[str], str]
     questions = (f'<div class="tb-questions-print" hidden data-search-exclude>'
                  f'<p><strong>{escape(labels["questions"])}</strong></p>'
                  f'<ol>{"".join(asked)}</ol></div>')
-    answers = (f'{ANSWERS_PREFIX} data-search-exclude>'
+    answers = (f'{ANSWERS_PREFIX} data-hand="{escape(hand)}" data-search-exclude>'
                f'<p><strong>{escape(labels["answers"].format(title=title))}</strong></p>'
                f'<ol>{"".join(answered)}</ol></div>')
     return questions, answers

@@ -146,7 +146,9 @@ def test_each_kind_right_and_wrong_in_a_worked_hand(page: Any, context: Any, gua
     # score: A nets +12 (4 from each of three defenders); −12 is wrong.
     fig = open_at(page, site_url, lang, SCORE_STEP)
     panel = question(fig, "score")
-    expect(fig.locator(".tb-facts")).to_be_hidden()
+    # The score is the answer: the facts line shows trumps and the contract, not the score.
+    expect(fig.locator(".tb-facts dt", has_text=ui(catalogs, lang, "Trumps"))).to_be_visible()
+    expect(fig.locator(".tb-facts dt", has_text=ui(catalogs, lang, "Score"))).to_have_count(0)
     choice(panel, "-12").click()
     panel.locator(".tb-q-check").click()
     assert verdict_of(panel) == "wrong"
@@ -219,6 +221,71 @@ def test_print_shows_questions_with_the_hand_and_answers_at_the_end(page: Any, g
     assert answers.evaluate("(e) => getComputedStyle(e).breakBefore") == "page"
     expect(answers).to_contain_text("+12")
     expect(answers).to_contain_text(ui(catalogs, lang, "Answers: {title}").split("{")[0].strip())
+
+
+def pdf_pages(page: Any) -> list[str]:
+    """The page printed on A4 by chromium, as the text of each sheet."""
+    import pypdfium2
+
+    document = pypdfium2.PdfDocument(page.pdf(format="A4"))
+    # Spaces as plain spaces: French puts no-break spaces before its colons, which the PDF may keep or not.
+    return [re.sub(r"[\s\u00a0\u202f]+", " ", document[i].get_textpage().get_text_range()).strip()
+            for i in range(len(document))]
+
+
+def answers_heading(catalogs: dict, lang: str) -> str:
+    return re.sub(r"[\s\u00a0\u202f]+", " ", ui(catalogs, lang, "Answers: {title}").split("{")[0]).strip()
+
+
+def print_one(page: Any, site_url: str, lang: str, hand: str) -> list[str]:
+    """Press a hand's "Print this hand" (the browser's dialog stubbed: it only counts) and print."""
+    page.add_init_script("window.print = () => { document.documentElement.dataset.printed = 'yes'; };")
+    page.goto(f"{site_url}/{lang}/nap/#{hand}=0")
+    fig = page.locator(f'figure.tb-hand[data-hand-id="{hand}"]')
+    fig.locator(".tb-player").wait_for()
+    button = fig.locator(".tb-print")
+    button.scroll_into_view_if_needed()
+    box = button.bounding_box()
+    size = page.viewport_size
+    assert box is not None and 0 <= box["x"] and box["x"] + box["width"] <= size["width"], (box, size)
+    assert 0 <= box["y"] < size["height"], (box, size)
+    button.click()
+    expect(page.locator("html")).to_have_attribute("data-printed", "yes")
+    return pdf_pages(page)
+
+
+@pytest.mark.parametrize(("lang", "size"), [("en", PHONE), ("fr", DESKTOP)])
+def test_print_this_hand_asks_on_its_sheet_and_answers_on_the_next(page: Any, context: Any, guard: Any,
+                                                                    page_errors: Any, site_url: str, catalogs: dict,
+                                                                    tb: Any, lang: str, size: dict) -> None:
+    """"Print this hand": the hand and its questions, with nothing in its tables that answers them, then
+    its answers on a sheet of their own, for the teacher; no blank sheet, with questions or without."""
+    tb.block_runtime(context)
+    page.set_viewport_size(size)
+    sheets = print_one(page, site_url, lang, HAND)
+    heading = answers_heading(catalogs, lang)
+    assert len(sheets) == 2, [s[:80] for s in sheets]
+    assert heading not in sheets[0]
+    assert ui(catalogs, lang, "Questions") in sheets[0]
+    assert sheets[1].startswith(heading), sheets[1][:80]
+    assert "+12" in sheets[1]
+    assert sheets[1].count(heading) == 1  # this hand's answers only, not the other hand's of the page
+    page.goto("about:blank")
+    assert len(print_one(page, site_url, lang, "nap-all-pass")) == 1  # no questions: one sheet, no blank one
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_printed_page_of_hands_fits_eight_sheets_with_its_answers_last(page: Any, context: Any, guard: Any,
+                                                                        site_url: str, catalogs: dict, tb: Any,
+                                                                        lang: str) -> None:
+    tb.block_runtime(context)
+    page.goto(f"{site_url}/{lang}/nap/")
+    sheets = pdf_pages(page)
+    assert len(sheets) <= 8, len(sheets)
+    heading = answers_heading(catalogs, lang)
+    assert sheets[-1].startswith(heading), sheets[-1][:80]
+    assert not any(heading in sheet for sheet in sheets[:-1])
+    assert all(sheets), [i for i, sheet in enumerate(sheets) if not sheet]  # no blank sheet
 
 
 # axe-core on a question asked and answered, and on the practice page: test_accessibility.py

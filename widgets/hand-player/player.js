@@ -21,6 +21,7 @@ import { embedAddress, embedSnippet } from "./embed-code.js";
 import { changeLines } from "./whatif.js";
 import { otherRules } from "./other-rules.js";
 import { printHand } from "./print-one.js";
+import { withheldView, withheldEvents } from "./withhold.js";
 
 const STATUS_TEXT = {
   static: () => _("Replay prepared with the page: stepping through it downloads nothing."),
@@ -270,7 +271,7 @@ export class HandPlayer {
 
   paint() {
     const total = this.steps.length - 1;
-    const current = this.steps[this.step] || { view: null };
+    const current = this.steps[this.step] || { view: null, events: [] };
     this.slider.max = String(total);
     this.slider.value = String(this.step);
     const where = fill(_("Step {step} of {total}"), { step: String(this.step), total: String(total) });
@@ -279,16 +280,19 @@ export class HandPlayer {
     for (const b of [this.first, this.prev]) b.setAttribute("aria-disabled", String(this.step === 0));
     for (const b of [this.next, this.last]) b.setAttribute("aria-disabled", String(this.step === total));
     this.figure.dataset.step = String(this.step);
-    const view = current.view || {};
+    // While a question waits, its answer is not painted (withhold.js): not on the board, the bar or the narration.
+    const waiting = this.questions ? this.questions.waitingKinds() : new Set();
+    const before = this.steps[this.step - 1];
+    const view = withheldView(current.view || {}, before && before.view, waiting);
     useSpokenSeats(view.seats || Object.keys(view.hands || {}));
     const focusInBoard = this.board.contains(document.activeElement);
-    const [trick, ...board] = boardElement(current.view || {}, this.choice(current.view || {}));
+    const [trick, ...board] = boardElement(view, waiting.has("legal") ? null : this.choice(view));
     this.trickSlot.replaceChildren(trick);
     this.board.replaceChildren(...board);
-    this.markCardsOfStep(current);
+    this.markCardsOfStep({ ...current, events: withheldEvents(current.events, waiting) });
     // A chosen card leaves the hand: keep the keyboard in the board rather than on the page.
     if (focusInBoard && !this.board.contains(document.activeElement)) this.board.focus({ preventScroll: true });
-    this.paintNarration(current);
+    this.paintNarration(current, waiting);
     this.markPrerendered();
     if (this.questions) this.questions.paint(this.step);
   }
@@ -303,11 +307,12 @@ export class HandPlayer {
     }
   }
 
-  paintNarration(current) {
-    const lines = (current.events || []).map((event) => el("p", { className: "tb-event", dataset: { code: event.code } }, partsNodes(engineParts(event))));
+  paintNarration(current, waiting = new Set()) {
+    const lines = withheldEvents(current.events, waiting).map((event) => el("p", { className: "tb-event", dataset: { code: event.code } }, partsNodes(engineParts(event))));
     if (!lines.length) lines.push(el("p", { className: "tb-event" }, this.step === 0 ? _("The cards are dealt.") : ""));
     // Notes come from the page, in the reader's language; a branch has none of its own.
-    const note = this.branch && this.step > this.branch.from ? null : this.notes[String(this.step)];
+    // A note at a question's step explains the answer: it waits with the question.
+    const note = (this.branch && this.step > this.branch.from) || waiting.size ? null : this.notes[String(this.step)];
     if (note) lines.push(el("p", { className: "tb-note", lang: this.englishNotes.has(String(this.step)) ? "en" : null }, note));
     // In a "what if": what the reader's card changed against the record (the engine's facts).
     // At the branch's end they come first: the summary, then the scoring events it sums up.

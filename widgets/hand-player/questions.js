@@ -10,6 +10,7 @@
 
 import { _, engineText, fill, cardDisplay, categoryName, seatShown } from "../i18n.js";
 import { addStylesheet, el, cardName } from "../board.js";
+import { waitingKinds } from "./withhold.js";
 
 const CARD = /^(10|[2-9TJQKA])[SHDC]$/;
 const STYLESHEET = new URL("../hand-questions.css", import.meta.url).href;
@@ -344,7 +345,8 @@ export class HandQuestions {
     if (!panel) {
       panel = new QuestionPanel(key, {
         playOut: (card, right) => this.playOut(key, card, right),
-        onAnswered: () => this.mark(),
+        // Answered (or asked again): the player paints the step again, with the answer or without it.
+        onAnswered: () => this.player.paint(),
       });
       this.panels.set(key.index, panel);
     }
@@ -369,8 +371,16 @@ export class HandQuestions {
     const keys = this.player.branch ? [] : this.at(step);
     this.box.hidden = !keys.length || !this.styled;
     this.player.figure.classList.toggle("tb-q-step", keys.length > 0);
-    this.box.replaceChildren(...keys.map((k) => this.panelFor(k).root));
+    const roots = keys.map((k) => this.panelFor(k).root);
+    // The same panels stay where they are: moving them would drop the keyboard's focus.
+    const shown = [...this.box.children];
+    if (roots.length !== shown.length || roots.some((root, i) => root !== shown[i])) this.box.replaceChildren(...roots);
     this.mark();
+  }
+
+  /** The kinds of the questions that wait at the step shown (withhold.js hides their answers). */
+  waitingKinds() {
+    return waitingKinds(this.pending());
   }
 
   pending() {
