@@ -182,6 +182,21 @@ def test_presenter_reveals_with_the_clicker_before_stepping_on(page: Any, contex
     page.keyboard.press("Space")
     expect(fig).to_have_attribute("data-step", str(PLAY_STEP + 1))  # answered already: Space steps on
 
+    # A clicker that sends the right arrow reveals first too, then steps on; the answer is on screen,
+    # the board shows the trick's winner once revealed, never before.
+    page.goto("about:blank")
+    fig = open_at(page, site_url, lang, WINNER_STEP, present=True)
+    panel = question(fig, "winner")
+    expect(fig.locator(".tb-winning")).to_have_count(0)
+    page.keyboard.press("ArrowRight")
+    assert verdict_of(panel) == "revealed"
+    expect(fig).to_have_attribute("data-step", str(WINNER_STEP))
+    verdict = panel.locator(".tb-q-verdict").bounding_box()
+    assert verdict is not None and verdict["height"] > 0 and verdict["y"] < DESKTOP["height"], verdict
+    expect(fig.locator(".tb-bar-trick .tb-winning[data-seat='A']")).to_have_count(1)
+    page.keyboard.press("ArrowRight")
+    expect(fig).to_have_attribute("data-step", str(WINNER_STEP + 1))
+
 
 def test_on_a_slow_link_a_question_is_never_seen_unstyled(page: Any, context: Any, guard: Any, page_errors: Any,
                                                           site_url: str, tb: Any) -> None:

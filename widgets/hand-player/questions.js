@@ -408,9 +408,11 @@ export class HandQuestions {
     }
   }
 
-  /** Presenter mode: PageDown or Space on an unanswered question reveals it rather than stepping on. */
+  /** Presenter mode: a key that steps on (PageDown, Space, the right or down arrow, as clickers send
+   * them) reveals an unanswered question first; pressed again, it steps on. */
   onPresenterKey(event) {
-    if (!["PageDown", " ", "Spacebar"].includes(event.key)) return false;
+    if (!["PageDown", "ArrowRight", "ArrowDown", " ", "Spacebar"].includes(event.key)) return false;
+    if (event.shiftKey || event.altKey || event.ctrlKey || event.metaKey) return false;
     const waiting = this.pending();
     if (!waiting.length) return false;
     event.preventDefault();
