@@ -84,6 +84,7 @@ def _calls() -> list[tuple[str, Callable[..., str], list[Any]]]:
         ("load_json", web.load_json, [record]),
         ("whatif_json", web.whatif_json, [record, 1, "A pass", 0]),
         ("variants_json", web.variants_json, [record, 0]),
+        ("variant_whatif_json", web.variant_whatif_json, [record, "misere", 1, "A pass", 0]),
         ("cost_json", questions.cost_json, [PLAYED.read_text(encoding="utf-8"), 4, "A", "AS", "AH", "gentle"]),
         ("practice_json", questions.practice_json, ["nap", "drill", 3]),
         ("practice_cost_json", questions.practice_cost_json, ["nap", "drill", 3, "AS", "AH"]),

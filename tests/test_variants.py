@@ -341,7 +341,10 @@ def test_a_variant_that_changes_only_the_payment_is_a_difference_without_a_refus
     assert ten.differs and ten.refused is None and ten.substituted == ()
     declarer = own.state.declarer
     assert ten.trace.state.payments[declarer] == 2 * own.state.payments[declarer]
-    assert not variants["misere"].differs  # nobody bid Misère: the rule is never put to the test
+    # Nobody bid Misère, but at a table that plays it the first bidder may: that is a difference.
+    misere = variants["misere"]
+    assert misere.refused is None and not misere.outcome_differs and misere.allowed.step == 1
+    assert misere.differs
 
 
 def test_a_gift_that_would_win_is_refused_where_the_table_forbids_it():
@@ -372,6 +375,77 @@ def test_the_browser_gets_each_variant_in_words_with_both_outcomes():
     assert sum(ten["outcome"]["payments"].values()) == 0
     assert ten["steps"][0]["step"] == 0 and len(ten["steps"]) == len(out["variants"][0]["steps"])
 
+
+
+def test_where_batley_lets_a_player_trump_while_holding_the_suit_led_the_town_rule_hand_shows_it():
+    """Yorkshire, the Batley rule (``may_cut_holding_suit``): at the town's table of
+    yorkshire-town-rule, W follows S's 10♠ with the 9♠ at step 14 (action 14: trick 4 is
+    S 10♠, W 9♠), still holding 2♥ and 8♥, hearts trumps. At Batley W may trump instead: the two
+    hearts become legal there, and that is the first step where the looser rule allows more."""
+    record, own, variants = under_other_rules("yorkshire-town-rule")
+    batley = variants["may_cut_holding_suit"]
+    assert batley.value is True and batley.refused is None  # the record stays legal at Batley
+    assert own.state.trump == "H"
+    assert str(record.actions[13]) == "W 9S"
+    allowed = batley.allowed
+    assert (allowed.step, allowed.seat, allowed.cards) == (14, "W", ("2H", "8H"))
+    assert allowed.message.text == "At step 14, under this rule W may also play 2♥, 8♥."
+    assert batley.differs
+
+
+def test_where_under_trumping_is_allowed_the_no_undertrump_hand_shows_the_lower_trumps():
+    """Trinidad, under-trumping (``may_undertrump``): in trinidad-no-undertrump spades are trumps
+    and W trumps N's 3♥ lead with the A♠ (action 4). S then follows with the 6♥ (step 5), holding
+    K♠, Q♠ and 2♠, all lower than the ace: a table that forbids under-trumping forbids them, one
+    that allows it (the text's own) lets S play any of the three. Step 5 is the first such step."""
+    record, own, variants = under_other_rules("trinidad-no-undertrump")
+    allowing = variants["may_undertrump"]
+    assert allowing.value is True and allowing.refused is None
+    assert own.state.trump == "S"
+    assert [str(a) for a in record.actions[2:5]] == ["N 3H", "W AS", "S 6H"]
+    allowed = allowing.allowed
+    assert (allowed.step, allowed.seat, set(allowed.cards)) == (5, "S", {"KS", "QS", "2S"})
+    assert [m.text for m in allowed.said] == [f"S plays {c}." for c in ("2♠", "K♠", "Q♠")]
+    assert allowing.differs
+    # The other rules of the game put nothing in this hand to the test.
+    assert all(not v.differs and v.allowed is None for o, v in variants.items() if o != "may_undertrump")
+
+
+def test_a_stricter_rule_allows_nothing_new():
+    """The towns' rule only forbids: at yorkshire-trump-while-holding-the-suit it refuses W's 8♥
+    at step 14 and never allows a card that Batley forbade."""
+    _, _, variants = under_other_rules("yorkshire-trump-while-holding-the-suit")
+    assert variants["may_cut_holding_suit"].allowed is None
+
+
+def test_where_misere_is_played_the_bid_is_offered_to_the_first_bidder():
+    """Nap, Misère (``misere``): at a table that plays it, B (first to bid at nap-pays-ten) may
+    also bid Misère at step 1, a call the record's table does not offer."""
+    _, _, variants = under_other_rules("nap-pays-ten")
+    allowed = variants["misere"].allowed
+    assert (allowed.step, allowed.seat, allowed.cards) == (1, "B", ())
+    assert [str(a) for a in allowed.actions] == ["B bid misere"]
+    assert [m.text for m in allowed.said] == ["B bids Misère."]
+    assert allowed.message.code == "variant-allowed-calls"
+
+
+def test_the_browser_gets_the_newly_allowed_cards_and_can_play_one_under_the_rule():
+    text = (HANDS / "yorkshire" / "yorkshire-town-rule.hand.toml").read_text(encoding="utf-8")
+    out = json.loads(web.variants_json(text))
+    batley = next(v for v in out["variants"] if v["option"] == "may_cut_holding_suit")
+    assert batley["differs"] and batley["refused"] is None and not batley["outcome_differs"]
+    assert batley["allowed"]["step"] == 14 and batley["allowed"]["cards"] == ["2H", "8H"]
+    assert batley["allowed"]["actions"] == ["W 2H", "W 8H"]
+    assert batley["allowed"]["message"]["code"] == "variant-allowed-cards"
+    # The reader plays W 8♥ at step 14 under the rule: refused at the record's own table, not at Batley's.
+    assert json.loads(web.whatif_json(text, 13, "W 8H"))["reason"]["code"] == "house-no-cut-holding-suit"
+    branch = json.loads(web.variant_whatif_json(text, "may_cut_holding_suit", 13, "W 8H", 0))
+    assert branch["ok"] and branch["branch"] == 13 and branch["steps"][0]["step"] == 14
+    assert branch["outcome"]["awards"] and branch["record_outcome"] == out["outcome"]
+    assert branch["changes"]["trick"]["number"] == 4
+    # An option the game does not have, and a wrong type, are refused without raising.
+    assert json.loads(web.variant_whatif_json(text, "misere", 13, "W 8H", 0))["ok"] is False
+    assert json.loads(web.variant_whatif_json(text, None, 13, "W 8H", 0))["ok"] is False
 
 # ----- Euchre: no trump in round two ----------------------------------------------------
 

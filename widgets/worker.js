@@ -1,6 +1,6 @@
 // The module Web Worker that runs Pyodide and the engine's JSON facade (trickbook.web).
 //
-// Requests are {id, type: "load" | "whatif" | "variants" | "question_cost" | "practice" | "practice_cost" | "table_…", ...}; every request gets
+// Requests are {id, type: "load" | "whatif" | "variants" | "variant_whatif" | "question_cost" | "practice" | "practice_cost" | "table_…", ...}; every request gets
 // exactly one reply {id, ok: true, result} or {id, ok: false, error: {kind, message}}.
 // The runtime boots once, when the worker starts; requests are handled one at a time.
 
@@ -12,6 +12,8 @@ const CALLS = {
   whatif: (web, req) => web.whatif_json(req.record, req.step, req.action, req.seed),
   // "Under other rules": the record under each house rule of its game decided the other way.
   variants: (web, req) => web.variants_json(req.record, req.seed || 0),
+  // ... and a "what if" from one step at such a table: the record under the rule up to there, then the reader's card.
+  variant_whatif: (web, req) => web.variant_whatif_json(req.record, req.option, req.step, req.action, req.seed || 0),
   // Questions (hand-player/questions.js, practice/): a wrong card played out, a drill's next position.
   question_cost: (web, req) => questions().cost_json(req.record, req.step, req.seat, req.card, req.right, req.level || "gentle"),
   practice: (web, req) => questions().practice_json(req.game, req.seed, req.number),

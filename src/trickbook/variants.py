@@ -11,11 +11,15 @@ way:
   variant asks a decision the record has no action for (another seat's turn, another kind of
   decision), the bot answers it and the record's action waits for its turn; the bots finish a hand
   the record leaves unfinished;
+- at each step before the first refusal, where the same seat is to act at both tables, the actions
+  the variant allows are set against those the record's rules allow: the first step where the
+  variant allows something new (a card the record's rule forbade, a call it did not offer) is kept,
+  with the seat and the new actions (``allowed``);
 - the result is compared with the record's, category by category (``differs``).
 
-A variant under which every action stands and the hand scores the same is "no difference here":
-nothing in this hand put the rule to the test. The bots are seeded, so the same record gives
-the same answer every time, at build time and in the browser.
+A variant under which every action stands, nothing new is allowed and the hand scores the same is
+"no difference here": the situation the rule is about never arises in this hand. The bots are
+seeded, so the same record gives the same answer every time, at build time and in the browser.
 
 >>> from trickbook.record import parse_record
 >>> record = parse_record('''format = 1
@@ -51,7 +55,12 @@ MAX_BOT_ACTIONS = 400
 MAX_INSERTED = 8
 
 register({
-    "variant-not-tested": N_("No difference here: nothing in this hand puts this rule to the test."),
+    "variant-not-tested": N_(
+        "No difference here: the situation this rule is about never arises in this hand. It allows every "
+        "action of the record, allows nothing more, and the hand scores the same."
+    ),
+    "variant-allowed-cards": N_("At step {step}, under this rule {seat} may also play {cards}."),
+    "variant-allowed-calls": N_("At step {step}, under this rule {seat} may also choose:"),
     "variant-substituted": N_(
         "From there the record's actions go on where this table allows them; the bots play the others."
     ),
@@ -115,6 +124,30 @@ class Refusal:
 
 
 @dataclass(frozen=True)
+class Allowance:
+    """The first step where a variant allows what the record's rules did not: the seat to act there,
+    its newly legal actions, and for each the event it would make (what it means, in words)."""
+
+    step: int
+    seat: str
+    actions: tuple[Action, ...]
+    said: tuple[Message, ...]
+
+    @property
+    def cards(self) -> tuple[str, ...]:
+        """The newly legal cards (empty when the new actions are calls)."""
+        return tuple(str(a.card) for a in self.actions if a.card is not None and a.verb == "play")
+
+    @property
+    def message(self) -> Message:
+        """What the rule changes at that step, in words."""
+        cards = self.cards
+        if cards and len(cards) == len(self.actions):
+            return Message("variant-allowed-cards", {"step": self.step, "seat": self.seat, "cards": list(cards)})
+        return Message("variant-allowed-calls", {"step": self.step, "seat": self.seat})
+
+
+@dataclass(frozen=True)
 class VariantReplay:
     """The record played again at a table that decides ``option`` as ``value``."""
 
@@ -124,6 +157,8 @@ class VariantReplay:
     refused: Refusal | None
     substituted: tuple[int, ...]  # the steps the bots played, in place of the record's or before them
     differs: bool
+    allowed: Allowance | None = None
+    outcome_differs: bool = False
 
     @property
     def label(self) -> Message:
@@ -158,9 +193,36 @@ def other_rules(record: Record, seed: int = 0) -> tuple[Trace, list[VariantRepla
     for option, value in house_options(type(base), base.rules):
         variant = replace(record, rules={**record.rules, option: value})
         trace, refused, substituted = _play(variant, new_state(variant), seed)
-        differs = refused is not None or bool(substituted) or _result(trace.state) != played
-        out.append(VariantReplay(option, value, trace, refused, tuple(substituted), differs))
+        allowed = first_allowed(record, variant)
+        outcome_differs = _result(trace.state) != played
+        differs = refused is not None or bool(substituted) or allowed is not None or outcome_differs
+        out.append(VariantReplay(option, value, trace, refused, tuple(substituted), differs, allowed,
+                                 outcome_differs))
     return own, out
+
+
+def first_allowed(record: Record, variant: Record) -> Allowance | None:
+    """The first step of ``record`` where ``variant`` (the same deal at another table) allows the
+    seat to act something the record's rules did not; None if there is none before the variant
+    refuses a record action or the two tables ask different seats."""
+    own, other = new_state(record), new_state(variant)
+    for number, action in enumerate(record.actions, start=1):
+        if hand_finished(own) or hand_finished(other) or own.current_player != other.current_player:
+            return None
+        seat = own.current_player
+        legal = set(own.legal_actions())
+        new = tuple(a for a in other.legal_actions() if a not in legal and a.seat == seat)
+        if new and seat is not None:
+            said = []
+            for a in new:
+                events = other.clone().apply(a)
+                said.append(events[0] if events else Message("rules-option", {"option": str(a), "value": ""}))
+            return Allowance(number, seat, new, tuple(said))
+        if other.why_illegal(action) is not None:
+            return None
+        own.apply(action)
+        other.apply(action)
+    return None
 
 
 def _play(record: Record, state: HandState, seed: int) -> tuple[Trace, Refusal | None, list[int]]:

@@ -135,6 +135,36 @@ def whatif_json(record_text: str, step: int, action_text: str, seed: int = 0) ->
     """
     try:
         hand = _hand(record_text)
+    except TrickbookError as e:
+        return _error(e)
+    return _whatif(hand, hand, step, action_text, seed)
+
+
+def variant_whatif_json(record_text: str, option: str, step: int, action_text: str, seed: int = 0) -> str:
+    """As ``whatif_json``, at a table that decides the house rule ``option`` the other way
+    (``trickbook.variants``): the record's steps up to ``step`` under that rule, the reader's
+    action, the bots for the rest; the changes are set against the record at its own table.
+    The answer adds the branch's ``outcome`` and the record's (``record_outcome``)."""
+    from dataclasses import replace
+
+    from .variants import house_options
+
+    try:
+        hand = _hand(record_text)
+        _expect("option", option, str)
+        base = hand.state_at(0)
+        values = dict(house_options(type(base), base.rules))
+        if option not in values:
+            raise ArgumentError(f"{option!r} is not a house rule of {hand.record.game}")
+        variant = _Hand(replace(hand.record, rules={**hand.record.rules, option: values[option]}))
+    except TrickbookError as e:
+        return _error(e)
+    return _whatif(variant, hand, step, action_text, seed)
+
+
+def _whatif(hand: _Hand, recorded: _Hand, step: Any, action_text: Any, seed: Any) -> str:
+    """The branch from ``hand`` at ``step``, its changes set against ``recorded``'s end."""
+    try:
         _expect("action_text", action_text, str)
         _expect("seed", seed, int)
         state = hand.state_at(step)
@@ -153,11 +183,14 @@ def whatif_json(record_text: str, step: int, action_text: str, seed: int = 0) ->
     steps.extend(_bots_finish(state, record.game, step + 2, seed))
     branch = Trace(record, state, steps)
     try:
-        changes = _changes(hand.state_at(len(record.actions)), state, trick_number, steps)
+        end = recorded.state_at(len(recorded.record.actions))
+        changes: dict[str, Any] | None = _changes(end, state, trick_number, steps)
+        record_outcome: dict[str, Any] | None = _outcome(end)
     except TrickbookError:
-        changes = None  # the record's own end cannot be reached: nothing to compare with
+        changes = record_outcome = None  # the record's own end cannot be reached: nothing to compare with
     return _dump({"ok": True, **branch.header(), "branch": step, "steps": branch.steps_json(),
-                  "result": branch.as_json(), "changes": changes})
+                  "result": branch.as_json(), "changes": changes, "outcome": _outcome(state),
+                  "record_outcome": record_outcome})
 
 
 # The categories that say the makers' contract was made (Euchre) and the one that says it failed.
@@ -237,8 +270,10 @@ def variants_json(record_text: str, seed: int = 0) -> str:
     """The record under each house rule of its game decided the other way (``trickbook.variants``).
 
     For each: the rule in words, whether it changes this hand, the first step it refuses with the
-    reason, the steps the bots played, the hand's steps under it and its outcome; and the
-    record's own outcome, to set beside each.
+    reason, the first step it allows something new (the seat, the actions, the cards, the event
+    each would make, and the sentence that says it), whether the outcome differs, the steps the
+    bots played, the hand's steps under it and its outcome; and the record's own outcome, to set
+    beside each.
     """
     from .variants import other_rules  # the bots load only when a reader asks
 
@@ -258,6 +293,11 @@ def variants_json(record_text: str, seed: int = 0) -> str:
         "refused": None if v.refused is None else {
             "step": v.refused.step, "action": str(v.refused.action), "reason": v.refused.reason.as_dict()},
         "substituted": list(v.substituted),
+        "allowed": None if v.allowed is None else {
+            "step": v.allowed.step, "seat": v.allowed.seat, "actions": [str(a) for a in v.allowed.actions],
+            "cards": list(v.allowed.cards), "said": [m.as_dict() for m in v.allowed.said],
+            "message": v.allowed.message.as_dict()},
+        "outcome_differs": v.outcome_differs,
         "steps": v.trace.steps_json(),
         "outcome": _outcome(v.trace.state),
     } for v in replays]})

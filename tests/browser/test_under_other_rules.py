@@ -29,9 +29,12 @@ RULE = {
     "fr": "Personne ne peut couper tant qu'il a de la couleur demandée, comme dans les villes proches de Batley.",
 }
 SAME = {
-    "en": "No difference here: nothing in this hand puts this rule to the test.",
-    "pt": "Aqui não muda nada: nada nesta mão põe esta regra à prova.",
-    "fr": "Aucune différence ici : rien dans cette donne ne met cette règle à l'épreuve.",
+    "en": "No difference here: the situation this rule is about never arises in this hand. It allows every action of "
+          "the record, allows nothing more, and the hand scores the same.",
+    "pt": "Aqui não muda nada: a situação de que esta regra trata nunca surge nesta mão. A regra permite todas as "
+          "jogadas do registo, não permite mais nada e a mão pontua da mesma maneira.",
+    "fr": "Aucune différence ici : la situation que vise cette règle ne se présente jamais dans cette donne. Elle "
+          "permet toutes les actions du relevé, ne permet rien de plus, et la donne rapporte les mêmes points.",
 }
 
 

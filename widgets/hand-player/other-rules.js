@@ -7,9 +7,10 @@
 // category. "Step through it" shows the hand played under that rule on the board, as a "what if"
 // does: the record's steps up to the refused one, then the engine's.
 
-import { _, categoryName, engineParts, engineText, fill, seatShown } from "../i18n.js";
+import { _, categoryName, engineParts, engineText, fill, fillParts, seatShown } from "../i18n.js";
 import { ask } from "../engine.js";
-import { addStylesheet, el, partsNodes } from "../board.js";
+import { addStylesheet, cardElement, el, partsNodes } from "../board.js";
+import { seedFor, stepsOf } from "./state.js";
 
 /** The button and the panel it opens; the player shows the button while its engine is live. */
 export function otherRules(player) {
@@ -60,6 +61,7 @@ function variantItem(player, variant, recorded) {
     item.append(el("p", { className: "tb-variant-same" }, engineText({ code: "variant-not-tested", values: {} })));
     return item;
   }
+  if (variant.allowed) item.append(...allowedPart(player, variant, recorded));
   if (variant.refused) {
     item.append(el("p", { className: "tb-variant-refused" },
       fill(_("At step {step}:"), { step: String(variant.refused.step) }), " ", ...partsNodes(engineParts(variant.refused.reason))));
@@ -67,11 +69,62 @@ function variantItem(player, variant, recorded) {
   if (variant.substituted.length) {
     item.append(el("p", {}, engineText({ code: "variant-substituted", values: {} })));
   }
-  item.append(outcomeTable(recorded, variant.outcome));
-  const show = el("button", { type: "button", className: "tb-btn tb-variant-step" }, _("Step through it"));
-  show.addEventListener("click", () => enterVariant(player, variant));
-  item.append(show);
+  // The record played on under the rule: worth a table and a replay only where it goes otherwise.
+  if (variant.refused || variant.substituted.length || variant.outcome_differs !== false) {
+    item.append(outcomeTable(recorded, variant.outcome));
+    const show = el("button", { type: "button", className: "tb-btn tb-variant-step" }, _("Step through it"));
+    show.addEventListener("click", () => enterVariant(player, variant));
+    item.append(show);
+  }
   return item;
+}
+
+/** What the rule newly allows at its first such step, in words; the new cards (or calls) to press. */
+function allowedPart(player, variant, recorded) {
+  const allowed = variant.allowed;
+  const result = el("div", { className: "tb-variant-whatif", "aria-live": "polite" });
+  const choices = el("div", { className: "tb-variant-choices", role: "group", "aria-label": engineText(allowed.message) });
+  allowed.actions.forEach((action, i) => {
+    const card = action.split(" ").pop();
+    const choose = () => playAllowed(player, variant, action, recorded, result);
+    if (allowed.cards.includes(card)) {
+      choices.append(cardElement(card, { onChoose: choose, legal: true }));
+    } else {
+      const call = el("button", { type: "button", className: "tb-btn tb-variant-call" }, engineText(allowed.said[i]));
+      call.addEventListener("click", choose);
+      choices.append(call);
+    }
+  });
+  const hint = el("p", { className: "tb-variant-hint" }, _("Press one to play the hand on from there under this rule."));
+  return [el("p", { className: "tb-variant-allowed" }, ...partsNodes(engineParts(allowed.message))), choices, hint, result];
+}
+
+/** The hand played on from the allowed step with the reader's choice, under the rule; bots play the rest. */
+async function playAllowed(player, variant, action, recorded, result) {
+  const from = variant.allowed.step - 1;
+  result.replaceChildren(el("p", { role: "status" }, _("Asking the engine…")));
+  let answer = null;
+  try {
+    answer = await ask("variant_whatif", { record: player.record, option: variant.option, step: from, action,
+      seed: seedFor(player.id, variant.option, String(from), action) });
+  } catch (err) {
+    console.warn("trickbook: the other rule's what-if could not be asked", err);
+  }
+  const steps = stepsOf(answer);
+  if (!answer || !answer.ok || !steps.length) {
+    if (answer && (answer.error || answer.reason)) console.warn("trickbook: other rule's what-if refused", answer.error || answer.reason);
+    result.replaceChildren(el("p", {}, _("The engine could not answer. Go back to the record and try again.")));
+    return;
+  }
+  const [seat, ...rest] = action.split(" ");
+  const what = rest[rest.length - 1];
+  const chosen = variant.allowed.cards.includes(what)
+    ? fillParts(_("{seat} plays {card} under this rule; the bots play the rest of the hand."), { seat, card: what })
+    : fillParts(_("{seat} chooses: {choice} The bots play the rest of the hand."),
+      { seat, choice: engineText(variant.allowed.said[variant.allowed.actions.indexOf(action)]) });
+  result.replaceChildren(el("p", { className: "tb-variant-chosen" }, ...partsNodes(chosen)),
+    outcomeTable(answer.record_outcome || recorded, answer.outcome));
+  enterVariant(player, variant, { from, steps, action, changes: answer.changes || null, chosen });
 }
 
 /** Category by category: who scored what in the record, and under the rule. */
@@ -96,13 +149,16 @@ function outcomeTable(recorded, other) {
   return el("div", { className: "tb-scroll", role: "region", tabindex: "0", "aria-label": _("The two outcomes, category by category") }, table);
 }
 
-/** The hand under the rule, on the board: the record's steps up to the refused one, then the engine's. */
-function enterVariant(player, variant) {
+/**
+ * The hand under the rule, on the board: the record's steps up to the refused one, then the engine's;
+ * or (`played`) the reader's choice at the allowed step and the bots' steps after it.
+ */
+function enterVariant(player, variant, played = null) {
   if (player.branch) player.leaveBranch();
-  const from = variant.refused ? variant.refused.step - 1 : 0;
+  const from = played ? played.from : variant.refused ? variant.refused.step - 1 : 0;
   const steps = player.recordSteps.slice(0, from + 1);
-  for (const s of variant.steps) if (Number.isInteger(s.step) && s.step > from) steps[s.step] = s;
-  player.branch = { from, action: null, changes: null };
+  for (const s of played ? played.steps : variant.steps) if (Number.isInteger(s.step) && s.step > from) steps[s.step] = s;
+  player.branch = { from, action: played ? played.action : null, changes: played ? played.changes : null };
   player.steps = steps.filter(Boolean);
   player.figure.dataset.branch = "variant";
   const back = el("button", { type: "button", className: "tb-btn tb-back" }, _("Back to the record"));
@@ -111,7 +167,8 @@ function enterVariant(player, variant) {
     player.go(from);
     player.board.focus({ preventScroll: true });
   });
-  player.branchBar.replaceChildren(el("p", {}, fill(_("Under this rule: {rule}"), { rule: engineText(variant.label) })), back);
+  player.branchBar.replaceChildren(el("p", {}, fill(_("Under this rule: {rule}"), { rule: engineText(variant.label) })),
+    ...(played ? [el("p", {}, ...partsNodes(played.chosen))] : []), back);
   player.branchBar.hidden = false;
   player.go(from + 1);
 }
