@@ -427,6 +427,11 @@ def test_where_misere_is_played_the_bid_is_offered_to_the_first_bidder():
     assert [str(a) for a in allowed.actions] == ["B bid misere"]
     assert [m.text for m in allowed.said] == ["B bids Misère."]
     assert allowed.message.code == "variant-allowed-calls"
+    # The reader may make that call and see the hand played on at the Misère table.
+    text = (HANDS / "nap" / "nap-pays-ten.hand.toml").read_text(encoding="utf-8")
+    branch = json.loads(web.variant_whatif_json(text, "misere", 0, "B bid misere", 0))
+    assert branch["ok"] and str(branch["steps"][0]["step"]) == "1"
+    assert json.loads(web.whatif_json(text, 0, "B bid misere"))["ok"] is False  # not at the record's table
 
 
 def test_the_browser_gets_the_newly_allowed_cards_and_can_play_one_under_the_rule():

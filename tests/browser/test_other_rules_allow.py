@@ -125,6 +125,38 @@ def test_the_panel_names_the_newly_allowed_cards_and_one_pressed_plays_the_hand_
     assert errors == []
 
 
+@pytest.mark.parametrize(("lang", "size"), [("en", (1280, 800)), ("fr", (360, 740))])
+def test_a_call_the_rule_newly_offers_is_a_button_that_plays_the_hand_on(open_page, lang, size):
+    """Nap, Misère: at a table that plays it, B may also bid Misère at step 1 of nap-pays-ten."""
+    page = open_page(f"/{lang}/nap/", size=size)
+    errors = console_errors(page)
+    fig = live_hand(page, "nap-pays-ten")
+    open_variants(fig)
+    item = fig.locator(".tb-variant[data-option='misere']")
+    expect(item).to_have_attribute("data-differs", "true", timeout=120_000)
+    line = item.locator(".tb-variant-allowed")
+    assert line.evaluate(SHOWN_TEXT) == CALLS[lang]
+    call = item.locator(".tb-variant-choices .tb-variant-call")
+    expect(call).to_have_count(1)
+    call.scroll_into_view_if_needed()
+    assert within(line.bounding_box(), size) and within(call.bounding_box(), size)
+    assert call.evaluate(SHOWN_TEXT) == BIDS[lang]
+    call.click()
+    expect(fig).to_have_attribute("data-branch", "variant", timeout=120_000)
+    expect(fig).to_have_attribute("data-step", "1")
+    table = item.locator(".tb-variant-whatif .tb-variant-outcome")
+    expect(table).to_have_count(1)
+    table.scroll_into_view_if_needed()
+    box = table.bounding_box()
+    assert box and box["y"] >= 0 and box["y"] < size[1]
+    assert errors == []
+
+
+CALLS = {"en": "At step 1, under this rule B may also choose:",
+         "fr": "À l'étape 1, avec cette règle B peut aussi choisir :"}
+BIDS = {"en": "B bids Misère.", "fr": "B annonce Misère."}
+
+
 def engine_says_same(hand):
     """For each option of the hand's game: True where nothing changes (no refusal, nothing newly
     allowed, no step the bots had to play, the same outcome)."""
