@@ -5,7 +5,7 @@
 // once into the page, as a template (trickbook_site/hand_controls.py), and each hand's data in a
 // file beside the page (`data-src`). This module puts a copy of the controls in each hand
 // (`.tb-dormant`). A pointer passing over them only starts the downloads (the hand's data, the
-// player's modules). The first real interaction (focus, a press, a key) mounts the player
+// player's modules). The first real interaction (a press, a key; never focus alone) mounts the player
 // (hand-player/), which adopts those controls; a press or key that came first is played again once
 // it is there. A deep link (#id=step, #id=step&present) wakes its hand at once.
 //
@@ -159,9 +159,10 @@ function listen(figure, template) {
   attach(figure, dormant, () => wake(figure), [figure]);
 }
 
-/** The controls' first uses: a pointer over them fetches ahead, a press or key is kept and played again. */
+/** The controls' first uses: a pointer over them fetches ahead, a press or key is kept and played again.
+ * Focus alone fetches nothing: a keyboard passing through a hand on its way down the page downloads nothing. */
 function attach(figure, dormant, soon, figures) {
-  for (const type of ["pointerdown", "focusin"]) dormant.addEventListener(type, soon, { passive: true });
+  dormant.addEventListener("pointerdown", soon, { passive: true });
   const fetchAhead = () => {
     playerModule().catch(() => {});
     for (const f of figures) handData(f).catch(() => {});

@@ -309,7 +309,7 @@ WHAT_IF = [
 def test_what_if_explains_an_illegal_card_and_bots_finish_a_clearly_marked_branch(
         page, site_url, guard, page_errors, tb, catalogs, lang, game, hand, step, seat, illegal, code, suit, chosen):
     fig = open_hand(page, site_url, lang, game, hand, step)
-    fig.locator(".tb-board").focus()
+    fig.locator(".tb-try").click()  # focus alone starts nothing: the reader asks for the engine
     expect(fig).to_have_attribute("data-engine", "live", timeout=tb.LIVE_TIMEOUT_MS)
     cards = fig.locator(f'.tb-board .tb-seat[data-seat="{seat}"]')
     # An illegal card: the engine's reason, in the reader's words, every placeholder filled.
@@ -416,7 +416,7 @@ def test_a_what_if_the_engine_cannot_answer_says_so_in_the_readers_language(
         page, context, site_url, guard, page_errors, tb, catalogs, lang, call, raw):
     patch_worker(context, "web.whatif_json(req.record, req.step, req.action, req.seed)", call)
     fig = open_hand(page, site_url, lang, "euchre", "euchre-bowers", 3)
-    fig.locator(".tb-board").focus()
+    fig.locator(".tb-try").click()  # focus alone starts nothing: the reader asks for the engine
     expect(fig).to_have_attribute("data-engine", "live", timeout=tb.LIVE_TIMEOUT_MS)
     fig.locator('.tb-board .tb-seat[data-seat="E"] button[data-card="TS"]').click()
     expect(fig.locator(".tb-message")).to_have_text(ui(catalogs, lang, NO_ANSWER), timeout=30_000)
@@ -432,7 +432,7 @@ def test_an_engine_that_stops_answering_after_going_live_marks_the_hand_failed(
     patch_worker(context, "const call = CALLS[type];", 'const call = CALLS[type]; if (type === "whatif") return;')
     page.clock.install()
     fig = open_hand(page, site_url, lang, "euchre", "euchre-bowers", 3)
-    fig.locator(".tb-board").focus()
+    fig.locator(".tb-try").click()  # focus alone starts nothing: the reader asks for the engine
     expect(fig).to_have_attribute("data-engine", "live", timeout=tb.LIVE_TIMEOUT_MS)
     fig.locator('.tb-board .tb-seat[data-seat="E"] button[data-card="TS"]').click()
     expect(fig.locator(".tb-message")).to_have_text(ui(catalogs, lang, "Asking the engine…"))

@@ -130,6 +130,7 @@ def test_a_focused_card_is_scrolled_clear_of_the_sticking_bar(browser, site_url,
         expect(fig).to_have_attribute("data-engine", "live", timeout=tb.LIVE_TIMEOUT_MS)
         card = fig.locator('.tb-board .tb-seat[data-seat="B"] button[data-card="JH"]')
         bar = fig.locator(".tb-bar")
+        fig.locator(".tb-next").focus()  # (going live put the keyboard on the first card to try: start elsewhere)
         # Scroll so that the card sits just under the header, where the sticking bar covers it.
         page.evaluate("""([card, header]) => {
             const top = card.getBoundingClientRect().top + scrollY;

@@ -89,7 +89,11 @@ export class HandPlayer {
     this.status = found("tb-status") || el("p", { className: "tb-status" });
     this.status.setAttribute("role", "status");
     this.tryCards = found("tb-try") || el("button", { type: "button", className: "tb-btn tb-try" }, _("Try other cards"));
-    this.tryCards.addEventListener("click", () => this.wantEngine({ ask: true, anchor: this.tryCards }));
+    this.tryCards.addEventListener("click", () => {
+      // The button goes once pressed: the keyboard goes on to what it asked for (setEngine, goLive).
+      this.focusWhenLive = true;
+      this.wantEngine({ ask: true, anchor: this.tryCards });
+    });
     this.prompt = el("div", { className: "tb-prompt", hidden: true });
     this.board = el("div", {
       className: "tb-board", role: "group", tabindex: "0",
@@ -142,11 +146,10 @@ export class HandPlayer {
   }
 
   listen() {
-    // The board is where cards are tried: reaching it (a tap, a click, Tab) wakes the engine.
-    this.board.addEventListener("focusin", (event) => {
-      this.wantEngine({ ask: false });
-      clearOfBar(this.bar, event.target);
-    });
+    // The board is where cards are tried: a tap or a click on it wakes the engine. Focus alone (a
+    // keyboard passing through) never starts the download: "Try other cards" asks for it.
+    this.board.addEventListener("click", () => this.wantEngine({ ask: false }));
+    this.board.addEventListener("focusin", (event) => clearOfBar(this.bar, event.target));
     this.figure.addEventListener("keydown", (event) => this.onKey(event));
     // Swiping the board, or the trick in the bar, steps.
     for (const surface of [this.board, this.trickSlot]) {
@@ -360,7 +363,10 @@ export class HandPlayer {
   setEngine(state) {
     this.figure.dataset.engine = state;
     this.status.textContent = STATUS_TEXT[state]();
+    const hadFocus = document.activeElement === this.tryCards;
     this.tryCards.hidden = state !== "static";
+    // The button pressed goes: while the engine starts, the keyboard waits on the status line beside it.
+    if (hadFocus && this.tryCards.hidden) this.holdFocus(this.status);
     if (this.otherRulesButton && this.statusRow) {
       if (state === "live") this.statusRow.append(this.otherRulesButton);
       else this.otherRulesButton.remove();
@@ -393,6 +399,7 @@ export class HandPlayer {
     });
     no.addEventListener("click", () => {
       this.declined = true;
+      this.focusWhenLive = false;
       this.closePrompt();
       this.setEngine("static");
       this.tryCards.focus();
@@ -405,8 +412,32 @@ export class HandPlayer {
   }
 
   closePrompt() {
+    const hadFocus = this.prompt.contains(document.activeElement);
     this.prompt.hidden = true;
     this.prompt.replaceChildren();
+    if (hadFocus) this.holdFocus(this.status);
+  }
+
+  /** Focus on an element that is not a Tab stop of its own (the status line), where the keyboard waits. */
+  holdFocus(element) {
+    if (!element.hasAttribute("tabindex")) element.setAttribute("tabindex", "-1");
+    element.focus({ preventScroll: true });
+  }
+
+  /** After "Try other cards": the keyboard goes to the first card the reader may try, or, at a step with
+   * no card to choose, to the control that steps on; it stays on the status line if the engine failed. */
+  focusAfterLive() {
+    if (!this.focusWhenLive) return;
+    this.focusWhenLive = false;
+    const inFigure = this.figure.contains(document.activeElement);
+    if (!inFigure && document.activeElement !== document.body) return; // the reader went elsewhere meanwhile
+    if (this.figure.dataset.engine !== "live") {
+      this.holdFocus(this.status);
+      return;
+    }
+    const card = this.board.querySelector("button.tb-card.tb-legal");
+    const next = this.next.getAttribute("aria-disabled") === "true" ? this.first : this.next;
+    (card || next).focus();
   }
 
   async goLive() {
@@ -427,6 +458,7 @@ export class HandPlayer {
       this.setEngine("failed");
     }
     this.paint();
+    this.focusAfterLive();
   }
 
   /** The engine stopped answering after it went live: say so, and stop offering "what if". */

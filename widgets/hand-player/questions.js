@@ -85,10 +85,13 @@ export class QuestionPanel {
     this.prompt = el("p", { className: "tb-q-prompt" }, (KIND_PROMPT[key.kind] || (() => ""))());
     this.choices = el("div", { className: "tb-q-choices" });
     this.actions = el("div", { className: "tb-q-actions" });
-    this.verdict = el("div", { className: "tb-q-verdict", role: "status", "aria-live": "polite" });
+    // The verdict takes the keyboard's focus once given (the choices are locked): tabindex -1, no Tab stop.
+    this.verdict = el("div", { className: "tb-q-verdict", role: "status", "aria-live": "polite", tabindex: "-1" });
+    // After the verdict, outside its live region: what the reader may do next ("What does it cost?").
+    this.more = el("div", { className: "tb-q-more" });
     this.root = el("section", {
       className: "tb-question", role: "group", "aria-labelledby": label, dataset: { kind: key.kind },
-    }, this.text, this.prompt, this.choices, this.actions, this.verdict);
+    }, this.text, this.prompt, this.choices, this.actions, this.verdict, this.more);
     this.build();
   }
 
@@ -209,9 +212,20 @@ export class QuestionPanel {
     if (!verdict.right && key.kind === "play" && this.playOut && key.accepted.length) {
       const costButton = el("button", { type: "button", className: "tb-btn tb-q-cost" }, _("What does it cost?"));
       costButton.addEventListener("click", () => this.showCost(verdict.choice, costButton));
-      this.verdict.append(costButton);
+      this.more.append(costButton);
     }
     this.onAnswered(verdict);
+    this.focusVerdict();
+  }
+
+  /** The choice pressed is locked: the keyboard goes to the verdict (read out), and on from there. */
+  focusVerdict() {
+    if (!this.root.isConnected) return;
+    this.verdict.focus({ preventScroll: true });
+    // On screen with what follows it (the next Tab: a practice page's "Next question"), the verdict first.
+    const after = this.verdict.nextElementSibling;
+    if (after instanceof HTMLElement && after.getClientRects().length) after.scrollIntoView({ block: "nearest" });
+    this.verdict.scrollIntoView({ block: "nearest" });
   }
 
   async showCost(choice, button) {
@@ -246,6 +260,8 @@ export class QuestionPanel {
   /** Show the accepted answer and its reasons (a teacher's reveal), without judging anything. */
   showAnswer() {
     const key = this.key;
+    // Revealed by its button (not by a presenter's key elsewhere): the keyboard will go to the answer.
+    const pressed = this.root.contains(document.activeElement);
     this.answered = true;
     this.root.dataset.verdict = "revealed";
     this.lock();
@@ -267,6 +283,7 @@ export class QuestionPanel {
     }
     this.verdict.replaceChildren(el("p", { className: "tb-q-head" }, _("The answer")), el("ul", { className: "tb-q-reasons" }, lines));
     this.onAnswered({ revealed: true });
+    if (pressed) this.focusVerdict();
   }
 
   lock() {
@@ -376,6 +393,20 @@ export class HandQuestions {
     const shown = [...this.box.children];
     if (roots.length !== shown.length || roots.some((root, i) => root !== shown[i])) this.box.replaceChildren(...roots);
     this.mark();
+    this.announce(keys);
+  }
+
+  /** A question that appears at the step is said in the hand's live region, once each time the reader
+   * comes to the step (the step's narration waits with its answer, so nothing else would say it). */
+  announce(keys) {
+    const waiting = keys.filter((k) => !this.panelFor(k).answered);
+    if (!waiting.length) {
+      this.announced = null;
+      return;
+    }
+    if (this.announced === this.player.step) return;
+    this.announced = this.player.step;
+    this.player.message.textContent = waiting.map((k) => fill(_("A question: {question}"), { question: k.text || "" })).join(" ");
   }
 
   /** The kinds of the questions that wait at the step shown (withhold.js hides their answers). */

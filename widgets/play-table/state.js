@@ -201,6 +201,8 @@ export function scoreRows(view) {
     return view.seats.map((s) => ({
       team: s.seat,
       label: s.you ? fill(_("{seat} (you)"), { seat: seatName(s.seat) }) : seatName(s.seat),
+      // For speech: Nap's "A" as "player A".
+      said: s.you ? fill(_("{seat} (you)"), { seat: spokenSeat(s.seat) }) : spokenSeat(s.seat),
       points: view.score[s.seat] || 0,
       holes: null,
     }));

@@ -254,6 +254,7 @@ class PlayTable {
     this.setEngine("live");
     this.ui.game.hidden = false;
     this.ui.log.replaceChildren();
+    this.ui.heard.replaceChildren();
     this.lines = 0;
     this.ui.fingerprint.replaceChildren(_("Fingerprint of this match's seed:"), " ", el("code", {}, answer.view.fingerprint));
     // The house rules this match is played by, in the words of the switches the page lists.

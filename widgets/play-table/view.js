@@ -5,13 +5,20 @@
 // game's objects (upcard, kick, contract, trumps) and the trick; the placard; the hand.
 // The log and the tools sit below and scroll inside their own region.
 
-import { _, fill, isRed, ngettext } from "../i18n.js";
+import { _, fill, isRed, ngettext, seatSpoken } from "../i18n.js";
 import { el, partsNodes } from "../board.js";
 import { cardPart, objectChips, placardChoices, promptFor, resultText, scoreLine, scoreRows, seatName, seatPlaces } from "./state.js";
 
 /** A label that may be parts (cards and suits spoken in words) or plain text, as nodes. */
 export function labelNodes(label) {
   return Array.isArray(label) ? partsNodes(label) : [label];
+}
+
+/** A seat for the eye (its letter, or North) and the ear: Nap's "A" is said "player A", never the word "a". */
+function seatNodes(seat) {
+  const shown = seatName(seat);
+  const said = seatSpoken(shown);
+  return said === shown ? [shown] : [el("span", { "aria-hidden": "true" }, shown), el("span", { className: "tbt-sr" }, said)];
 }
 
 /** Cards for the eye (symbols) and the ear (names): "J♥ 10♠". */
@@ -125,7 +132,10 @@ export class TableView {
     this.newMatch = this.button("tbt-new", _("Start a new match"), () => t.newMatchAsked());
     this.explanation = el("div", { className: "tbt-explain", "aria-live": "polite" });
     this.explanationTicket = 0; // the newest explanation asked for (askExplanation): older answers are dropped
-    this.log = el("div", { className: "tbt-log", role: "log", tabindex: "0", "aria-live": "polite", "aria-label": _("What happens at the table") });
+    // The log is read by moving through it; what is new in it is said by `heard`, its lines without
+    // their "Why?" buttons (each button's question is said once, when the keyboard reaches it).
+    this.log = el("div", { className: "tbt-log", role: "log", tabindex: "0", "aria-live": "off", "aria-label": _("What happens at the table") });
+    this.heard = el("div", { className: "tbt-sr tbt-heard", "aria-live": "polite" });
     this.end = el("div", { className: "tbt-end", hidden: true });
     this.notice = el("p", { className: "tbt-notice", role: "alert", hidden: true });
     this.confirm = el("div", { className: "tbt-confirm", role: "alertdialog", "aria-label": _("Abandon this match?"), hidden: true },
@@ -138,7 +148,7 @@ export class TableView {
     // The log right under the hand and its explanation, fitted to the screen (fitLog): its newest
     // lines are in sight at each decision; the tools, the fingerprint and the end follow it.
     this.game = el("div", { className: "tbt-game", hidden: true },
-      this.bar, this.felt, this.placard, this.hand, this.said, this.explanation, this.log, this.tools, this.fingerprint, this.confirm, this.end);
+      this.bar, this.felt, this.placard, this.hand, this.said, this.explanation, this.log, this.heard, this.tools, this.fingerprint, this.confirm, this.end);
     window.addEventListener("resize", () => this.fitLog());
     // Whatever above the log changes size (a notice, a longer explanation, a wrapped placard) moves it.
     if (window.ResizeObserver) {
@@ -302,7 +312,7 @@ export class TableView {
     if ((view.thrown_in || []).includes(seat.seat)) badges.push(el("span", { className: "tbt-badge" }, _("thrown in")));
     if (view.current === seat.seat && !view.over) badges.push(el("span", { className: "tbt-badge tbt-turn" }, _("to play")));
     const name = person && person.kind === "person" && person.name ? [" ", el("span", { className: "tbt-person" }, person.name)] : [];
-    return [el("strong", {}, seatName(seat.seat)), ...name, " ", ...badges];
+    return [el("strong", {}, ...seatNodes(seat.seat)), ...name, " ", ...badges];
   }
 
   takenButton(seat) {
@@ -349,7 +359,7 @@ export class TableView {
         } else {
           face = el("span", { className: `tbt-face ${isRed(card) ? "tbt-red" : "tbt-black"}`, dataset: { card, led: String(i === 0) } }, cardsNodes([card]));
         }
-        spots[seat].append(el("span", { className: "tbt-spot-name" }, seatName(seat)), face);
+        spots[seat].append(el("span", { className: "tbt-spot-name" }, ...seatNodes(seat)), " ", face);
         if (trick.winning && trick.winning.seat === seat) spots[seat].classList.add("tbt-winning");
       });
     }
@@ -420,8 +430,10 @@ export class TableView {
       const text = scoreLine(row);
       const holes = row.holes ? el("span", { className: "tbt-holes", "aria-hidden": "true" },
         ...Array.from({ length: row.holes }, (_unused, i) => el("span", { className: i < row.points ? "tbt-hole tbt-pegged" : "tbt-hole" }))) : null;
+      const said = row.said ? scoreLine({ ...row, label: row.said }) : text;
+      const label = said === text ? [text] : [el("span", { "aria-hidden": "true" }, text), el("span", { className: "tbt-sr" }, said)];
       return el("div", { className: row.holes ? "tbt-track" : "tbt-track tbt-balance", dataset: { team: row.team, points: String(row.points) } },
-        el("span", { className: "tbt-track-label" }, text), holes);
+        el("span", { className: "tbt-track-label" }, ...label), holes);
     });
     this.score.replaceChildren(...rows);
   }
@@ -472,6 +484,7 @@ export class TableView {
     for (const { code, parts } of lines) {
       const line = el("p", { className: bot ? "tbt-bot-line" : "tbt-your-line", dataset: { code } }, partsNodes(parts));
       this.log.append(line);
+      this.hear(parts);
       own = own || line; // the bot's own move is the step's first line; a trick won or a score follows it
     }
     if (own && why) {
@@ -486,11 +499,19 @@ export class TableView {
     this.log.scrollTop = this.log.scrollHeight; // the newest line in sight
   }
 
+  /** A new line of the log, said (the live region keeps the last few). */
+  hear(parts) {
+    this.heard.append(el("p", {}, partsNodes(parts)));
+    while (this.heard.childElementCount > 6) this.heard.firstElementChild.remove();
+  }
+
   /** Once the hand is over: the bots' reasons in full, naming the cards they held, under a line that says so. */
   narrateFull(lines) {
     this.log.append(
       el("p", { className: "tbt-full-why tbt-full-why-head" }, _("The hand is over; the bots' reasons in full, with the cards they held:")),
       ...lines.map(({ code, parts }) => el("p", { className: "tbt-bot-line tbt-full-why", dataset: { code } }, partsNodes(parts))));
+    this.hear([_("The hand is over; the bots' reasons in full, with the cards they held:")]);
+    for (const { parts } of lines) this.hear(parts);
     while (this.log.childElementCount > 40) this.log.firstElementChild.remove();
     this.log.scrollTop = this.log.scrollHeight;
   }

@@ -161,6 +161,9 @@ class Drill {
   async show() {
     this.started = true;
     const began = performance.now();
+    const kept = document.activeElement === this.next;
+    this.hint.before(this.next); // back in the bar from under the last verdict
+    if (kept) this.next.focus({ preventScroll: true });
     this.start.hidden = true;
     this.next.disabled = true;
     this.drill.setAttribute("aria-busy", "true");
@@ -190,6 +193,10 @@ class Drill {
       onAnswered: (verdict) => {
         const waiting = !verdict;
         this.drill.classList.toggle("tb-q-pending", waiting);
+        // Answered: "Next question" follows the verdict, the next Tab from it (the panel focuses the verdict);
+        // asked again, it goes back to the bar.
+        if (waiting) this.hint.before(this.next);
+        else panel.verdict.after(this.next);
         if (verdict && !counted && !verdict.revealed) {
           counted = true;
           this.count(key.kind, verdict.right);
