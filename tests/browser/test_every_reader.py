@@ -339,6 +339,17 @@ def test_at_naps_table_players_are_said_by_name_and_why_is_not_repeated_in_the_l
     assert player.split("{seat}")[0] in said
     newest = table.evaluate(NEWEST_LINES)
     assert newest[0] and newest[0] == newest[1], newest
+    # A trick won: its heading says who won it by name too (L shows the last trick).
+    for _ in range(12):
+        if table.locator(".tbt-log p[data-code^='trick-won']").count():
+            break
+        helpers.one_decision(page, table)
+    helpers.wait_for_reader(page, table)
+    if table.get_attribute("data-phase") != "hand-over":
+        page.keyboard.press("l")
+        expect(table.locator(".tbt-trick")).to_have_attribute("data-showing", "last")
+    head = spoken(table.locator(".tbt-trick-head"))
+    assert any(player.replace("{seat}", s) in head for s in "ABCDEFG"), head
     # Still reachable: a Tab from the log reaches the newest "Why?", whose name is its question.
     expect(why).to_be_visible()
     why.focus()

@@ -364,17 +364,21 @@ export class TableView {
       });
     }
     let head = _("No card played yet");
+    let said = head; // for speech, Nap's "A" as "player A"
     if (trick) {
-      const values = { number: String(trick.number), seat: trick.winner ? seatName(trick.winner) : "" };
-      head = fill(trick.winner ? _("Trick {number}: won by {seat}") : _("Trick {number}"), values);
-      if (showLast && trick === view.last_trick) head = fill(_("Last trick ({number}): won by {seat}"), values);
+      const shown = trick.winner ? seatName(trick.winner) : "";
+      const template = showLast && trick === view.last_trick ? _("Last trick ({number}): won by {seat}")
+        : trick.winner ? _("Trick {number}: won by {seat}") : _("Trick {number}");
+      head = fill(template, { number: String(trick.number), seat: shown });
+      said = fill(template, { number: String(trick.number), seat: shown && seatSpoken(shown) });
     }
     this.trick.dataset.number = trick ? String(trick.number) : "0";
     this.trick.dataset.showing = showLast && trick === view.last_trick ? "last" : "current";
     const live = view.trick && !view.trick.winner && view.trick.plays.length ? view.trick.plays.find((p) => p[1] !== "throw") : null;
     this.trick.dataset.led = live ? live[1] : "";
     this.trick.dataset.count = String(Object.keys(places).length);
-    this.trick.replaceChildren(el("p", { className: "tbt-trick-head" }, head), ...Object.values(spots));
+    const heads = said === head ? [head] : [el("span", { "aria-hidden": "true" }, head), el("span", { className: "tbt-sr" }, said)];
+    this.trick.replaceChildren(el("p", { className: "tbt-trick-head" }, ...heads), ...Object.values(spots));
   }
 
   paintPlacard(view, alone, choices) {
