@@ -230,6 +230,14 @@ def test_more_contrast_gives_a_hands_card_edges_buttons_and_focus_ring_3_to_1(op
     ring = border_contrast(fig.locator(".tb-prev"), "outline")
     assert ring["width"] >= 2 and ring["ratio"] >= 3, ring
     assert before["ratio"] < 3  # without the preference, the usual hairline
+    # A question's choices too.
+    fig.locator(".tb-last").focus()
+    page.keyboard.press("Enter")
+    for _ in range(8):  # back to step 16, where a question asks who takes the trick
+        page.keyboard.press("ArrowLeft")
+    expect(fig).to_have_attribute("data-step", "16")
+    found = border_contrast(fig.locator(".tb-question .tb-q-choice").first)
+    assert found["width"] >= 1 and found["ratio"] >= 3, found
 
 
 def test_more_contrast_gives_the_tables_cards_seats_and_focus_ring_3_to_1(open_page):
