@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -36,6 +38,17 @@ def test_new_lays_out_pages_records_and_catalogs(own_site: Path) -> None:
     assert list((own_site / "docs" / "hands" / "nap").glob("*.hand.toml"))
     assert list((own_site / "docs" / "hands" / "euchre").glob("*.hand.toml"))
     assert (own_site / "locales" / "pt_PT" / "LC_MESSAGES" / "content.po").is_file()
+
+
+def test_a_new_course_keeps_what_the_commands_make_out_of_its_repository(own_site: Path) -> None:
+    if shutil.which("git") is None:
+        pytest.skip("needs git")
+    subprocess.run(["git", "init", "-q", str(own_site)], check=True)
+    made = ["site/index.html", "build/hands/x.json", "public/index.html"]
+    kept = ["docs/index.md", "mkdocs.yml", ".github/workflows/publish.yml", ".trickbook/trickbook.txt"]
+    ignored = subprocess.run(["git", "-C", str(own_site), "check-ignore", *made, *kept],
+                             capture_output=True, text=True)
+    assert ignored.stdout.split() == made
 
 
 @pytest.mark.slow  # builds a new site in every language; the fast tier keeps `trickbook new`'s layout

@@ -94,6 +94,15 @@ BABEL_CFG = f"""\
 [trickbook_hand: docs/hands/**{SUFFIX}]
 """
 
+# What the commands make from a course, made again by every build, serve or publish: left out of its repository
+# (site/ the built site, build/ the caches and the online tables' store, public/ a publish's folder).
+GITIGNORE = """\
+# Made by trickbook from the course, and made again by every build, serve or publish.
+site/
+build/
+public/
+"""
+
 # The catalogs a site shares with the default site rather than writing its own.
 SHARED_DOMAINS = ("ui", "engine")
 
@@ -189,6 +198,7 @@ def new_site(folder: Path, games: list[str], languages: list[str]) -> Path:
     for game, record in records.items():
         _write_game(docs, game, record)
     (folder / "babel.cfg").write_text(BABEL_CFG, encoding="utf-8")
+    (folder / ".gitignore").write_text(GITIGNORE, encoding="utf-8")
     for code in languages[1:]:
         start_language(folder, locale_for_code(code))
     return folder
