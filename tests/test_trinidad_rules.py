@@ -1,14 +1,20 @@
 """Trinidad All Fours, rule by rule (rule text 003 and the decisions on the rules page)."""
 
+from pathlib import Path
+
 import pytest
 from helpers import act, awards, codes, play, reason, trinidad_hand
 
 from trickbook.actions import Action
 from trickbook.cards import Card, parse_cards
-from trickbook.errors import DealError, IllegalActionError
+from trickbook.errors import DealError, IllegalActionError, RecordError
 from trickbook.game import Deal
 from trickbook.games import find_game
 from trickbook.games.trinidad import TrinidadHand
+from trickbook.record.parse import parse_record
+from trickbook.record.replay import replay
+
+ROOT = Path(__file__).resolve().parents[1]
 
 SEATS = ("N", "W", "S", "E")  # in the order of play (counter-clockwise)
 
@@ -287,13 +293,45 @@ def test_views_show_the_kick_and_hide_the_stock():
     assert len(state.full_view()["stock"]) == 27
 
 
-def test_a_deal_whose_short_stock_would_leave_the_dealer_no_action_is_refused():
-    # Beggars at 13, the gift may not win, and the stock cannot supply a run: if N begs, E could do nothing.
-    with pytest.raises(DealError, match="stock lists 2 cards but running the pack needs 13"):
-        hand(stock_front="2H 3H", full_stock=False, score={"NS": 13, "WE": 2}, gift_may_win=False)
+def test_a_short_stock_refuses_the_beg_that_would_leave_the_dealer_no_action():
+    # The dealer answers a beg by giving or running the pack: beggars at 13 whom the gift may not
+    # win, and a stock that cannot supply a run, would leave E no action, so N may not beg.
+    short = hand(stock_front="2H 3H", full_stock=False, score={"NS": 13, "WE": 2}, gift_may_win=False)
+    r = short.why_illegal(Action.parse("N beg", SEATS))
+    assert r.code == "stock-too-short" and r.values == {"count": 2, "needed": 13}
+    assert [str(a) for a in short.legal_actions()] == ["N stand"]
+    # A hand that stands never runs the pack: the short stock does not matter.
+    assert play(short, "N stand").phase.name == "PLAY"
     # With the whole stock the dealer runs; with the gift allowed he gives.
     assert [str(a) for a in play(hand(score={"NS": 13, "WE": 2}, gift_may_win=False), "N beg").legal_actions()] == [
         "E run"
     ]
     short = play(hand(stock_front="2H 3H", full_stock=False, score={"NS": 13, "WE": 2}), "N beg")
     assert [str(a) for a in short.legal_actions()] == ["E give"]
+
+
+def _kicked_jack_without_stock(actions: str) -> str:
+    """The worked hand "Kicking the jack" (its hands and kick, no stock), the beggars at 13 and the
+    gift not allowed to win, with ``actions`` before its tricks."""
+    text = (ROOT / "docs" / "hands" / "trinidad" / "trinidad-kicked-jack.hand.toml").read_text(encoding="utf-8")
+    text = text.split("[notes]")[0].replace(
+        'dealer = "E"\n', 'dealer = "E"\nscore = { NS = 13, WE = 2 }\nrules = { gift_may_win = false }\n')
+    assert "stock" not in text and "N stand\n" in text
+    return text.replace("N stand\n", actions, 1)
+
+
+def test_a_record_listing_no_stock_replays_when_the_eldest_hand_stands():
+    # Rule: the dealer answers only a beg; a hand that stands is played without the pack.
+    trace = replay(parse_record(_kicked_jack_without_stock("N stand\n"), "stands.hand.toml"))
+    assert len(trace.steps) == 26
+
+
+def test_a_record_listing_no_stock_that_runs_the_pack_is_refused_at_its_line():
+    # Rule: with the gift refused the dealer must run the pack, which needs the cards the record leaves out.
+    text = _kicked_jack_without_stock("N beg\nE run\n")
+    line = text.splitlines().index("N beg") + 1
+    with pytest.raises(RecordError) as refused:
+        replay(parse_record(text, "runs.hand.toml"))
+    said = str(refused.value)
+    assert f"runs.hand.toml:{line}:" in said and "'N beg'" in said
+    assert "stock is too short to run the pack (cards listed: 0; needed: 13)" in said

@@ -17,7 +17,6 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from ..actions import Action
 from ..cards import Card
-from ..errors import DealError
 from ..game import Deal, DealSeen, Phase, Rules
 from ..messages import N_, Reason, register
 from ..trickplay import TRICK_ORDER
@@ -140,19 +139,15 @@ class TrinidadHand(AllFoursHand):
         self.emit("deal", dealer=self.dealer)
         self.phase = Phase.BEG
         self.current = self.eldest
-        if not self._kick(self.deal.turn, sets_trump=True):
-            self._check_dealer_can_answer()
+        self._kick(self.deal.turn, sets_trump=True)
 
-    def _check_dealer_can_answer(self) -> None:
-        """Refuse a deal that would leave the dealer no action if the eldest hand begs:
-        the gift is not allowed and the record's stock cannot supply the run."""
-        refused = self._why_no_gift(self.dealer)
-        short = self._run_plan()[1]
-        if refused is not None and short is not None:
-            raise DealError(
-                f"the stock lists {short.values['count']} cards but running the pack needs {short.values['needed']}: "
-                f"with gift_may_win = false and {self.beggars} at {self.score[self.beggars]} the dealer cannot give, "
-                f"so if {self.eldest} begs the dealer has no action; list the stock")
+    def _why_dealer_cannot_answer(self) -> Reason | None:
+        """Why a beg would leave the dealer no action, or None: the gift is not allowed and the
+        record's stock cannot supply the run. Only a beg needs the stock, so a record that lists
+        none is refused at its beg (never at its deal, since a hand that stands never runs the pack)."""
+        if self._why_no_gift(self.dealer) is None:
+            return None
+        return self._run_plan()[1]
 
     @property
     def kick_card(self) -> Card:
@@ -170,10 +165,13 @@ class TrinidadHand(AllFoursHand):
     # ----- the eldest hand stands or begs --------------------------------------
     def _beg_legal(self) -> Iterable[Action]:
         assert self.current is not None
-        return [Action(self.current, "stand"), Action(self.current, "beg")]
+        candidates = [Action(self.current, "stand"), Action(self.current, "beg")]
+        return [a for a in candidates if self._beg_check(a) is None]
 
     def _beg_check(self, action: Action) -> Reason | None:
-        return None if action.verb in ("stand", "beg") else self._not_now(action)
+        if action.verb == "beg":
+            return self._why_dealer_cannot_answer()
+        return None if action.verb == "stand" else self._not_now(action)
 
     def _beg_apply(self, action: Action) -> None:
         if action.verb == "stand":
