@@ -145,6 +145,35 @@ def practice(v: Visit) -> None:
     expect(v.page.locator(".tb-practice-drill")).to_be_visible()
 
 
+def practice_cost(v: Visit) -> None:
+    """A practice drill's "what to play" question answered wrong, and its "What does it cost?" open."""
+    from trickbook.questions.facade import practice_position
+
+    v.page.goto(f"{v.site_url}/{v.lang}/practice-nap/#seed=class7&q=2")
+    drill = v.page.locator(".tb-practice-drill")
+    drill.locator(".tb-practice-start").click()
+    expect(drill).to_have_attribute("data-number", "2", timeout=v.tb.LIVE_TIMEOUT_MS)
+    _, key = practice_position("nap", "class7", 2)
+    assert key["kind"] == "play"
+    panel = drill.locator(".tb-question[data-kind='play']")
+    panel.locator(f".tb-q-choice[data-choice='{next(c for c in key['choices'] if c not in key['accepted'])}']").click()
+    expect(panel).to_have_attribute("data-verdict", "wrong")
+    panel.locator(".tb-q-cost").click()
+    expect(panel.locator(".tb-q-costs li").first).to_be_visible(timeout=v.tb.LIVE_TIMEOUT_MS)
+
+
+def under_other_rules(v: Visit) -> None:
+    """A worked hand gone live with "Under other rules" open, a rule it never tests said "No difference here"."""
+    v.page.goto(f"{v.site_url}/{v.lang}/yorkshire/")
+    fig = v.tb.wake(v.page.locator("figure.tb-hand[data-hand-id='yorkshire-low-stays-with-the-pair']"))
+    fig.locator(".tb-try").click()
+    expect(fig).to_have_attribute("data-engine", "live", timeout=v.tb.LIVE_TIMEOUT_MS)
+    fig.locator(".tb-other-rules").click()
+    variant = fig.locator(".tb-variant[data-option='may_cut_holding_suit']")
+    expect(variant).to_have_attribute("data-differs", "false", timeout=60_000)
+    expect(variant.locator(".tb-variant-same")).to_be_visible()
+
+
 def _table(v: Visit, game: str) -> Any:
     """A play page dealing the game's test seed (TABLE_SEEDS), once start.js has shown its controls."""
     v.page.goto(v.site_url + helpers.table_url(v.lang, game, pace=0))
@@ -235,6 +264,14 @@ SCANS: dict[str, Scan] = {
     "question-asked": Scan(question_asked),
     "question-answered": Scan(question_answered),
     "practice": Scan(practice),
+    # Every panel and dialog open, in English and French, on a desktop and on a phone. The online table's
+    # lobby needs a table server (test_online_table.py) and is not scanned here.
+    "hand-live-whatif-phone": Scan(hand_live, languages=("en", "fr"), size=PHONE, every=True, runtime=True),
+    "hand-download-question": Scan(hand_download_question, languages=("en", "fr"), save_data=True),
+    "under-other-rules-open": Scan(under_other_rules, languages=("en", "fr"), runtime=True),
+    "under-other-rules-open-phone": Scan(under_other_rules, languages=("en", "fr"), size=PHONE, runtime=True),
+    "practice-cost": Scan(practice_cost, languages=("en", "fr"), runtime=True),
+    "practice-cost-phone": Scan(practice_cost, languages=("en", "fr"), size=PHONE, runtime=True),
     "table-before-start": Scan(table_before_start),
     "table-euchre-at-a-decision": Scan(table_at_a_decision("euchre"), runtime=True, gentle=True),
     "table-yorkshire-at-a-decision-phone": Scan(table_at_a_decision("yorkshire"), languages=("pt",), size=PHONE,
