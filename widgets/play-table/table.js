@@ -62,7 +62,7 @@ class PlayTable {
     this.settings = loadSettings(); // {level}: how the bots of the next match play
     this.ui = new TableView(root, this);
     this.ui.gentle.checked = this.settings.level === "gentle";
-    this.timer = new DecisionTimer(this.ui.timer, this.ui.timerText, () => this.send("table_timeout"));
+    this.timer = new DecisionTimer(this.ui.timer, this.ui.timerText, () => this.send("table_timeout"), this.ui.said);
     if (this.timerOverride !== null) this.timer.seconds = this.timerOverride;
     this.root.tabIndex = -1; // focus rests on the table, never on the page body, while it repaints
     installKeys(this);

@@ -5,14 +5,21 @@
 // calls `onTimeout`; the table then asks the engine for its cautious choice. At an online table
 // (`startDeadline`) the time left is the server's: the timer counts it down, keeps running while the
 // tab is hidden (the server's clock does) and never times out on its own: the server plays then.
+// With WARN_SECONDS left of a decision (one that lasts longer than that) the timer says so once,
+// politely, in the table's live region (`said`); a timer turned off says nothing.
 
-import { _, fill } from "../i18n.js";
+import { _, fill, ngettext } from "../i18n.js";
+
+const WARN_SECONDS = 5;
 
 export class DecisionTimer {
-  constructor(box, text, onTimeout) {
+  /** @param {HTMLElement | null} [said] the table's polite live region, for the warning before time runs out */
+  constructor(box, text, onTimeout, said = null) {
     this.box = box;
     this.text = text;
     this.onTimeout = onTimeout;
+    this.said = said;
+    this.warned = true; // set false as a decision's clock starts, true once its warning is said
     this.seconds = 20;
     this.on = true;
     this.left = null; // ms left when paused or running; null when stopped
@@ -35,6 +42,7 @@ export class DecisionTimer {
       return;
     }
     this.left = this.seconds * 1000;
+    this.warned = this.seconds <= WARN_SECONDS;
     this.run();
   }
 
@@ -51,6 +59,7 @@ export class DecisionTimer {
     }
     this.serverClock = true;
     this.left = ms;
+    this.warned = ms <= WARN_SECONDS * 1000;
     this.paused = false;
     this.box.dataset.paused = "false";
     this.started = performance.now();
@@ -83,11 +92,24 @@ export class DecisionTimer {
     this.text.textContent = fill(_("{seconds} s to decide"), { seconds: String(shown) });
     this.box.dataset.left = String(shown);
     this.box.style.setProperty("--tbt-left", String(this.seconds ? left / (this.seconds * 1000) : 0));
+    if (!this.warned && left > 0 && left <= WARN_SECONDS * 1000) this.warn();
     if (left <= 0) {
       const own = !this.serverClock;
       this.stop();
       if (own) this.onTimeout();
     }
+  }
+
+  /** Say once, politely, that the decision's time is nearly up. */
+  warn() {
+    this.warned = true;
+    const said = this.said;
+    if (!said) return;
+    said.textContent = "";
+    requestAnimationFrame(() => {
+      said.textContent = fill(ngettext("{seconds} second left to decide.", "{seconds} seconds left to decide.", WARN_SECONDS),
+        { seconds: String(WARN_SECONDS) });
+    });
   }
 
   /** The tab was hidden: keep the time left and say so. */
