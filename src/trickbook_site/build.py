@@ -47,6 +47,7 @@ from .mkdocs_run import config_line, language_config, read_base_config, run_mkdo
 from .pairing import pair_html
 from .project import Language, Project, pyodide_runtime_dir
 from .question_print import ANSWERS_PREFIX
+from .spoken_cards import spoken_cards
 from .textfile import read_text, rewrite_pages
 from .workdirs import child_start, claim, swap_into_place
 
@@ -314,10 +315,11 @@ def finish_language(lang: Language, languages: list[Language], catalogs: "transl
         encoding="utf-8")
     plural = functools.partial(catalogs.translator(lang).ngettext, "ui")
     typeset = typography.html_rules(lang.code) or (lambda html: html)
+    say = spoken_cards(texts.ui, texts.engine)
     finish = on_demand.page_finisher(folder, texts.ui, lang.code, plural, texts.engine)
-    # One pass over the pages: the typography, the player's controls (``on_demand``), then the seal, last,
-    # so that the hashes are those of the pages as served.
-    rewrite_pages(folder, lambda page, html: csp.seal_page(finish(page, typeset(html))))
+    # One pass over the pages: the cards in the prose spoken in words, the typography, the player's
+    # controls (``on_demand``), then the seal, last, so that the hashes are those of the pages as served.
+    rewrite_pages(folder, lambda page, html: csp.seal_page(finish(page, typeset(say(html)))))
     catalogs.finish_search_index(lang, folder)
 
 

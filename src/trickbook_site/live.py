@@ -41,6 +41,7 @@ from .hands import find_blocks, pages, replay_hand
 from .i18n import catalog, segment_markdown, typography
 from .mkdocs_run import PageFacts, _Collect, _explain, _own_paths
 from .project import Language
+from .spoken_cards import spoken_cards
 from .textfile import read_text
 
 
@@ -304,6 +305,7 @@ class LiveSite:
                 if language.hashes.get(rel) == _digest(text):
                     continue  # this language's page is the same as before (a slot names its figure's hash)
                 html, entries, url = language.render(rel, text, figures)
+                html = spoken_cards(texts.ui, texts.engine)(html)  # as the whole build's pass (build.finish_language)
                 if rules is not None:
                     html = rules(html)
                 html = csp.seal_page(on_demand.finish_page(html, texts.ui, code, plural, texts.engine))
