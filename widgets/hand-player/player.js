@@ -21,6 +21,7 @@ import { embedAddress, embedSnippet } from "./embed-code.js";
 import { changeLines } from "./whatif.js";
 import { otherRules } from "./other-rules.js";
 import { printHand } from "./print-one.js";
+import { keepVerdictsWithTrick } from "../verdict-view.js";
 import { withheldView, withheldEvents } from "./withhold.js";
 
 const STATUS_TEXT = {
@@ -51,6 +52,9 @@ export class HandPlayer {
     this.step = this.clamp(Number(data.step ?? figure.dataset.step ?? 0));
     this.build();
     this.questions = data.questions && data.questions.length ? new HandQuestions(this, data.questions) : null;
+    // A verdict on screen with the trick it is about (the bar holds the trick and sticks).
+    const barTrick = () => /** @type {HTMLElement | null} */ (this.bar.querySelector(".tb-trick"));
+    if (this.questions) keepVerdictsWithTrick(figure, () => barTrick() || this.board.querySelector(".tb-trick"), () => (barTrick() ? this.bar : null));
     this.setEngine("static");
     this.paint();
     this.listen();

@@ -9,6 +9,7 @@
 
 import { _, fill, loadCatalog, currentLang, ngettext, seatShown } from "../i18n.js";
 import { addStylesheet, boardElement, el, onEveryPage } from "../board.js";
+import { keepVerdictsWithTrick } from "../verdict-view.js";
 import { ask } from "../engine.js";
 import { siteGames } from "../games.js";
 import { QuestionPanel, ensureQuestionStyles } from "../hand-player/questions.js";
@@ -120,6 +121,7 @@ class Drill {
     this.where = el("p", { className: "tb-practice-where" });
     this.question = el("div", { className: "tb-practice-question" });
     this.board = el("div", { className: "tb-board", role: "region", tabindex: "0", "aria-label": _("The table for this question") });
+    this.hands = el("div", { className: "tb-practice-hands" });
     this.tallyBox = el("div", { className: "tb-practice-tally" });
     this.reset = el("button", { type: "button", className: "tb-btn tb-practice-reset" }, _("Reset the tally"));
     this.reset.addEventListener("click", () => {
@@ -129,8 +131,11 @@ class Drill {
     });
     this.drill = el("div", { className: "tb-hand tb-practice-drill", dataset: { game: this.game } },
       el("div", { className: "tb-practice-bar" }, this.start, this.next, this.hint),
-      this.status, this.where, this.hintText, this.question, this.board,
+      // The trick and the trumps first, then the question about them, then the hands: on a phone the
+      // trick, the question and its verdict share the screen.
+      this.status, this.where, this.hintText, this.board, this.question, this.hands,
       el("div", { className: "tb-practice-foot" }, this.tallyBox, this.reset));
+    keepVerdictsWithTrick(this.drill, () => this.board.querySelector(".tb-trick"));
     this.root.replaceChildren(this.drill);
     this.paintTally();
     engineDownloadBytes(ASSETS).then((bytes) => {
@@ -213,7 +218,9 @@ class Drill {
     this.drill.classList.add("tb-q-pending");
     this.drill.dataset.questionKind = key.kind;
     this.question.replaceChildren(panel.root);
-    this.board.replaceChildren(...boardElement(answer.view, null));
+    const [trick, facts, hands] = boardElement(answer.view, null);
+    this.board.replaceChildren(trick, facts);
+    this.hands.replaceChildren(hands);
     this.drill.dataset.number = String(this.number);
     this.drill.dataset.lastMs = String(Math.round(performance.now() - began));
     const first = panel.root.querySelector(".tb-q-choice");
