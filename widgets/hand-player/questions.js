@@ -8,8 +8,8 @@
 //
 // `QuestionPanel` also serves the practice pages (practice/), which get their keys from the engine.
 
-import { _, engineText, fill, cardDisplay, categoryName, seatShown } from "../i18n.js";
-import { addStylesheet, el, cardName } from "../board.js";
+import { _, engineParts, engineText, fill, cardDisplay, categoryName, seatShown, seatSpoken } from "../i18n.js";
+import { addStylesheet, el, cardName, partsNodes } from "../board.js";
 import { waitingKinds } from "./withhold.js";
 
 const CARD = /^(10|[2-9TJQKA])[SHDC]$/;
@@ -39,6 +39,42 @@ function choiceSpoken(choice) {
   return CARD.test(text) ? cardName(text) : null;
 }
 
+/**
+ * A choice as a part of a sentence (i18n.fillParts): a card is its face for the eye and its name
+ * for the ear ("K♣" / "king of clubs"), a lone letter of Nap's seats "player A"; else plain text.
+ */
+function choicePart(choice, signed = false) {
+  const shown = choiceLabel(choice, signed);
+  const text = String(choice);
+  const said = choiceSpoken(choice) || (/^[A-Z]$/.test(text) ? seatSpoken(text) : shown);
+  return said === shown || said === text ? shown : { shown, said };
+}
+
+/** A translated sentence as nodes, its placeholders filled with parts or lists of parts (cards said in words). */
+function sentence(template, values) {
+  const parts = [];
+  let at = 0;
+  for (const match of template.matchAll(/\{(\w+)\}/g)) {
+    if (!Object.prototype.hasOwnProperty.call(values, match[1])) continue;
+    parts.push(template.slice(at, match.index));
+    const value = values[match[1]];
+    parts.push(...(Array.isArray(value) ? value : [value]));
+    at = match.index + match[0].length;
+  }
+  parts.push(template.slice(at));
+  return partsNodes(parts.filter((p) => p !== ""));
+}
+
+/** Choices as a list of parts, comma-separated. */
+function choiceList(choices, signed = false) {
+  return choices.flatMap((c, i) => (i ? [", ", choicePart(c, signed)] : [choicePart(c, signed)]));
+}
+
+/** An engine reason as nodes: cards and seats spoken in words, as the hand's narration says them. */
+function reasonNodes(reason) {
+  return partsNodes(engineParts(reason));
+}
+
 /** The label of a score question's part: a category's name, or what the part asks. */
 function partLabel(part) {
   if (part.category === "contract") return fill(_("Net result for {seat}"), { seat: seatShown(part.seat) });
@@ -56,8 +92,8 @@ const KIND_PROMPT = {
 
 function reasonLine(reason) {
   if (!reason) return null;
-  const lines = [el("li", {}, engineText(reason))];
-  if (reason.detail) lines.push(el("li", {}, engineText(reason.detail)));
+  const lines = [el("li", {}, reasonNodes(reason))];
+  if (reason.detail) lines.push(el("li", {}, reasonNodes(reason.detail)));
   return lines;
 }
 
@@ -100,7 +136,8 @@ export class QuestionPanel {
     const button = el("button", {
       type: "button", className: "tb-btn tb-q-choice", dataset: { choice: String(choice) },
       "aria-pressed": toggle ? "false" : null,
-    }, choiceLabel(choice, signed), spoken ? el("span", { className: "tb-sr" }, ` ${spoken}`) : null);
+    }, spoken ? [el("span", { "aria-hidden": "true" }, choiceLabel(choice, signed)), el("span", { className: "tb-sr" }, spoken)]
+      : choiceLabel(choice, signed));
     button.addEventListener("click", () => onPress(button));
     return button;
   }
@@ -178,30 +215,30 @@ export class QuestionPanel {
       for (const part of verdict.parts) {
         const signed = part.category === "contract";
         const names = {
-          part: partLabel(part), answer: choiceLabel(part.accepted, signed),
-          given: part.given === undefined ? _("no answer") : choiceLabel(part.given, signed),
+          part: partLabel(part), answer: choicePart(part.accepted, signed),
+          given: part.given === undefined ? _("no answer") : choicePart(part.given, signed),
         };
         lines.push(el("li", { className: part.right ? "tb-q-ok" : "tb-q-no" },
           el("span", { "aria-hidden": "true" }, part.right ? "✓ " : "✗ "),
-          part.right ? fill(_("{part}: you said {answer}, which is right"), names)
-            : fill(_("{part}: you said {given}; right: {answer}"), names)));
+          part.right ? sentence(_("{part}: you said {answer}, which is right"), names)
+            : sentence(_("{part}: you said {given}; right: {answer}"), names)));
         if (!part.right) lines.push(...(reasonLine(part.reason) || []));
       }
     } else if (key.multiple) {
       for (const c of verdict.wrong) {
-        lines.push(el("li", { className: "tb-q-no" }, fill(_("{card} may not be played:"), { card: choiceLabel(c) }), " ",
-          engineText(key.reasons[c])));
+        lines.push(el("li", { className: "tb-q-no" }, sentence(_("{card} may not be played:"), { card: choicePart(c) }), " ",
+          reasonNodes(key.reasons[c])));
       }
       for (const c of verdict.missed) {
-        lines.push(el("li", { className: "tb-q-no" }, fill(_("{card} may be played too:"), { card: choiceLabel(c) }), " ",
-          engineText(key.reasons[c])));
+        lines.push(el("li", { className: "tb-q-no" }, sentence(_("{card} may be played too:"), { card: choicePart(c) }), " ",
+          reasonNodes(key.reasons[c])));
       }
     } else {
       const reason = key.reasons[verdict.choice];
-      if (reason) lines.push(el("li", {}, engineText(reason)));
+      if (reason) lines.push(el("li", {}, reasonNodes(reason)));
       if (!verdict.right) {
-        lines.push(el("li", { className: "tb-q-accepted" }, fill(_("Accepted: {list}"), {
-          list: key.accepted.map(choiceLabel).join(", "),
+        lines.push(el("li", { className: "tb-q-accepted" }, sentence(_("Accepted: {list}"), {
+          list: choiceList(key.accepted),
         })));
       }
     }
@@ -245,12 +282,12 @@ export class QuestionPanel {
     }
     // A rule's verdict is about the best defence: the cost is played on by the same solver, and says so;
     // the bots' part of it (the rest of the hand, or all of it for an author's list) is one possible play-out.
-    const names = { card: choiceLabel(result.card), other: choiceLabel(result.compared_with) };
+    const names = { card: choicePart(result.card), other: choicePart(result.compared_with) };
     const head = result.rule
-      ? fill(_("After {card}, against the best defence, compared with {other}:"), names)
-      : fill(_("One possible play-out by the bots after {card}, against {other}:"), names);
+      ? sentence(_("After {card}, against the best defence, compared with {other}:"), names)
+      : sentence(_("One possible play-out by the bots after {card}, against {other}:"), names);
     const items = [...(result.goal ? [result.goal] : []), ...result.costs.map((c) => c.reason)];
-    out.replaceChildren(head, el("ul", {}, items.map((reason) => el("li", {}, engineText(reason)))));
+    out.replaceChildren(...head, el("ul", {}, items.map((reason) => el("li", {}, reasonNodes(reason)))));
     if (result.rule && result.bots) {
       out.append(el("span", { className: "tb-q-playout-note" },
         _("Once that is settled, the bots play the rest of the hand: the score shown is one possible play-out.")));
@@ -268,16 +305,16 @@ export class QuestionPanel {
     const lines = [];
     if (key.parts) {
       for (const part of key.parts) {
-        const shown = choiceLabel(part.accepted, part.category === "contract");
-        lines.push(el("li", {}, fill(_("{part}: {answer}"), { part: partLabel(part), answer: shown })),
+        const shown = choicePart(part.accepted, part.category === "contract");
+        lines.push(el("li", {}, sentence(_("{part}: {answer}"), { part: partLabel(part), answer: shown })),
           ...(reasonLine(part.reason) || []));
       }
     } else {
-      lines.push(el("li", { className: "tb-q-accepted" }, fill(_("Accepted: {list}"), { list: key.accepted.map(choiceLabel).join(", ") })));
+      lines.push(el("li", { className: "tb-q-accepted" }, sentence(_("Accepted: {list}"), { list: choiceList(key.accepted) })));
       const seen = new Set();
       for (const c of key.accepted) {
         const text = engineText(key.reasons[c]);
-        if (!seen.has(text)) lines.push(el("li", {}, text));
+        if (!seen.has(text)) lines.push(el("li", {}, reasonNodes(key.reasons[c])));
         seen.add(text);
       }
     }

@@ -8,8 +8,8 @@
 // and checked at once. Its part "An online match" takes what an online table reveals at the end
 // (online.js): the dealer's secret, each person's value and commitment, or the whole match record.
 
-import { _, cardDisplay, fill, loadCatalog } from "../i18n.js";
-import { addStylesheet, el, onEveryPage } from "../board.js";
+import { _, cardDisplay, cardName, fill, loadCatalog } from "../i18n.js";
+import { addStylesheet, el, onEveryPage, partsNodes } from "../board.js";
 import { GAMES, checkTableMatch, dealMatch, fingerprintOf, seedBytes } from "./recipe.js";
 import { checkText, fromLines, fromRecord, verdictText } from "./online.js";
 
@@ -26,8 +26,13 @@ function field(id, label, control) {
   return el("p", { className: "tbv-field" }, el("label", { for: id }, label), " ", control);
 }
 
+/** The cards as the eye reads them ("K♣ 10♠"), each said in words to a screen reader ("king of clubs"). */
 function showCards(cards) {
-  return el("span", { className: "tbv-cards", dataset: { cards: cards.join(" ") } }, cards.map(cardDisplay).join(" "));
+  const parts = cards.flatMap((code, i) => {
+    const part = { shown: cardDisplay(code), said: cardName(code) };
+    return i ? [{ shown: " ", said: ", " }, part] : [part];
+  });
+  return el("span", { className: "tbv-cards", dataset: { cards: cards.join(" ") } }, partsNodes(parts));
 }
 
 /**
