@@ -145,29 +145,20 @@ def test_one_deal_two_all_fours_shows_both_tables_and_each_difference_with_its_r
 
 @pytest.mark.parametrize("size", [(360, 740), (1280, 800)], ids=["phone", "desktop"])
 @pytest.mark.parametrize("lang", ["pt", "fr"])
-def test_the_outcome_table_names_the_sides_in_the_readers_letters(browser, site_url, tb, lang, size):
+def test_the_outcome_table_names_the_sides_in_the_readers_letters(open_page, tb, lang, size):
     """Portuguese and French boards call West "O": so do the outcome table's awards and scores."""
-    context = browser.new_context(viewport={"width": size[0], "height": size[1]})
-    guard = tb.guard_context(context)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    try:
-        page.goto(f"{site_url}/{lang}/yorkshire/")
-        fig = live_hand(page, tb, HAND)
-        fig.locator(".tb-other-rules").click()
-        town = fig.locator(".tb-variant[data-option='may_cut_holding_suit']")
-        expect(town).to_have_attribute("data-differs", "true", timeout=60_000)
-        table = town.locator(".tb-variant-outcome")
-        cells = table.locator("tbody td").all_inner_texts()
-        assert not [c for c in cells if re.search(r"\b(EW|WE|W)\b", c)], cells
-        assert any(re.search(r"\b(EO|OE)\b", c) for c in cells), cells
-        total = table.locator("tr.tb-variant-total td").first
-        total.scroll_into_view_if_needed()
-        box, region = total.bounding_box(), town.locator(".tb-scroll[role='region']").bounding_box()
-        assert box and region and box["height"] > 0
-        assert region["x"] >= 0 and region["x"] + region["width"] <= size[0] + 0.5
-        assert re.search(r"\b(EO|OE)\b", total.inner_text()), total.inner_text()
-    finally:
-        context.close()
-    assert guard.refused == [] and errors == []
+    page = open_page(f"/{lang}/yorkshire/", size)
+    fig = live_hand(page, tb, HAND)
+    fig.locator(".tb-other-rules").click()
+    town = fig.locator(".tb-variant[data-option='may_cut_holding_suit']")
+    expect(town).to_have_attribute("data-differs", "true", timeout=60_000)
+    table = town.locator(".tb-variant-outcome")
+    cells = table.locator("tbody td").all_inner_texts()
+    assert not [c for c in cells if re.search(r"\b(EW|WE|W)\b", c)], cells
+    assert any(re.search(r"\b(EO|OE)\b", c) for c in cells), cells
+    total = table.locator("tr.tb-variant-total td").first
+    total.scroll_into_view_if_needed()
+    box, region = total.bounding_box(), town.locator(".tb-scroll[role='region']").bounding_box()
+    assert box and region and box["height"] > 0
+    assert region["x"] >= 0 and region["x"] + region["width"] <= size[0] + 0.5
+    assert re.search(r"\b(EO|OE)\b", total.inner_text()), total.inner_text()
