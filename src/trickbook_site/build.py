@@ -212,7 +212,7 @@ def _texts(project: Project, languages: list[Language], work: Path) -> list[Text
 def _engine_ahead(runtime: Path, build_root: Path) -> Iterator[Callable[[], None]]:
     """The engine's wheel and snapshot made in a thread while the hands replay (``prepare_engine``);
     the callable waits for it. At most 1 GB: the snapshot's Node process runs before the
-    languages' processes start, never beside them (bench/README.md)."""
+    languages' processes start, never beside them (bench/HISTORY-2026-12.md)."""
     def make() -> None:
         try:
             prepare_engine(runtime, build_root)
@@ -231,7 +231,7 @@ def _build_languages(languages: list[Language], cache: buildcache.BuildCache) ->
     """Each language's pages in forked processes, one more at a time than there are cores (on a machine
     with two or more), so that three languages share two cores to the end rather than the third
     running alone. This once took a course of 1,000 hands past 1.2 GB; the processes no longer hold
-    the hands' traces (``handwork``), and it peaks far lower (bench/README.md)."""
+    the hands' traces (``handwork``), and it peaks far lower (bench/HISTORY-2026-12.md)."""
     cores = handwork.jobs()  # TRICKBOOK_JOBS, else the cores; 1 without fork
     workers = min(len(languages), cores + 1) if cores >= 2 else 1
     if workers < 2:
