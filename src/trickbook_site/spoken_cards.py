@@ -2,9 +2,9 @@
 
 An author writes "J♥" or "10♠" in Markdown (and a translator "V♥"); a speech engine would read
 the symbol as "black heart suit", whatever the card's colour. This pass gives each such card
-in the page's text the markup the worked hands use (``figure.HandFigure.say``): the card as
-written, hidden from speech, and its name for screen readers only ("jack of hearts", "valet de
-cœur"), from the same catalog entries as the hands and the widgets.
+in the page's text the markup the worked hands' tables give their cards: the card as written, an
+image named for screen readers ("jack of hearts", "valet de cœur"), from the same catalog entries
+as the hands and the widgets. It is the shortest markup that says so (a rules page carries many).
 
 Left as they are: code (``code``, ``pre``, ``kbd``, ``samp``), scripts and styles, the tags
 and their attributes, and whatever is already spoken or hidden from speech (a worked hand's
@@ -12,9 +12,8 @@ figure, an element with ``aria-hidden``, ``role="img"`` or the class ``tb-sr``).
 
 >>> say = spoken_cards(lambda m: m)
 >>> say("<p>J♥ is the right bower; 10♠ and <code>10♠</code> stay.</p>")  # doctest: +NORMALIZE_WHITESPACE
-'<p><span class="tb-say"><span aria-hidden="true">J♥</span><span class="tb-sr">jack of hearts</span></span>
-is the right bower; <span class="tb-say"><span aria-hidden="true">10♠</span><span class="tb-sr">10 of
-spades</span></span> and <code>10♠</code> stay.</p>'
+'<p><span role="img" aria-label="jack of hearts">J♥</span> is the right bower;
+<span role="img" aria-label="10 of spades">10♠</span> and <code>10♠</code> stay.</p>'
 """
 
 from __future__ import annotations
@@ -51,8 +50,7 @@ def spoken_cards(ui: Translate, engine: Translate | None = None) -> Callable[[st
         rank = labels.get(letters.get(rank, rank), rank) if rank in letters else rank
         suit_name = SUIT_NAMES[suit] if english_card else suits(SUIT_NAMES[suit])
         said = labels["card"].format(rank=rank, suit=suit_name)
-        return (f'<span class="tb-say"><span aria-hidden="true">{match.group(0)}</span>'
-                f'<span class="tb-sr">{escape(said)}</span></span>')
+        return f'<span role="img" aria-label="{escape(said)}">{match.group(0)}</span>'
 
     def text(piece: str) -> str:
         return card.sub(name, piece) if any(s in piece for s in SUITS) else piece
