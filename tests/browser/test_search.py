@@ -32,7 +32,7 @@ def test_search_index_waits_for_the_reader_then_finds_words_of_the_page_language
         box.click()
         box.fill(WORDS[lang])
         results = page.locator(".md-search-result__item")
-        expect(results.first).to_be_visible(timeout=15_000)
+        expect(results.first).to_be_visible(timeout=60_000)
         links = [results.nth(i).locator("a").first.get_attribute("href") for i in range(min(results.count(), 5))]
         assert links and all(f"/{lang}/" in page.evaluate("(h) => new URL(h, location.href).pathname", h)
                              for h in links), links
@@ -59,7 +59,7 @@ def test_search_opened_from_the_phone_header_button_works(browser, site_url, tb)
         box = page.locator("input[data-md-component='search-query']")
         expect(box).to_be_focused()
         box.fill(WORDS["fr"])
-        expect(page.locator(".md-search-result__item").first).to_be_visible(timeout=15_000)
+        expect(page.locator(".md-search-result__item").first).to_be_visible(timeout=60_000)
         assert guard.refused == []
     finally:
         context.close()
@@ -112,7 +112,7 @@ def release(page, held) -> None:
 
 def assert_the_query_ran(page, lang: str) -> None:
     results = page.locator(".md-search-result__item")
-    expect(results.first).to_be_visible(timeout=15_000)
+    expect(results.first).to_be_visible(timeout=60_000)
     meta = page.locator(".md-search-result__meta")
     placeholder = {"pt": "Escreva para pesquisar", "fr": "Tapez pour lancer la recherche"}[lang]
     expect(meta).not_to_have_text(placeholder)
@@ -150,7 +150,7 @@ def test_a_query_pasted_once_the_index_is_ready_runs(browser, site_url, tb, lang
         release(page, held)
         placeholder = {"pt": "Escreva para pesquisar", "fr": "Tapez pour lancer la recherche"}[lang]
         # ready, nothing asked
-        expect(page.locator(".md-search-result__meta")).to_have_text(placeholder, timeout=15_000)
+        expect(page.locator(".md-search-result__meta")).to_have_text(placeholder, timeout=60_000)
         page.keyboard.insert_text(QUERIES[lang])
         assert_the_query_ran(page, lang)
         assert guard.refused == []
@@ -181,7 +181,7 @@ def test_a_word_typed_without_its_accents_finds_the_pages_that_have_them(browser
         box.click()
         box.fill(typed)
         results = page.locator(".md-search-result__item")
-        expect(results.first).to_be_visible(timeout=15_000)
+        expect(results.first).to_be_visible(timeout=60_000)
         shown = results.first.bounding_box()
         assert shown and shown["x"] >= -0.5 and shown["x"] + shown["width"] <= size[0] + 0.5 and shown["y"] < size[1]
         # The results show the pages' own text, accents and all.
