@@ -67,7 +67,9 @@ def engine_comments() -> dict[str, str]:
 
     load_engine_names()
     comments: dict[str, str] = {}
-    for code, template in messages.MESSAGES.items():
+    # A template shared by two codes (a play and a bot's play) is named by the rule's own code, the
+    # same whatever order the games' modules were imported in (a test run imports them in its own order).
+    for code, template in sorted(messages.MESSAGES.items(), key=lambda item: (item[0].startswith("bot-"), item[0])):
         place = EXPLAIN_PLACE if code.startswith("explain-") else ENGINE_PLACE
         example = _example(code, template)
         comments.setdefault(template, f"engine message {code!r}, shown in {place}"
@@ -87,7 +89,8 @@ def _example(code: str, template: str) -> str | None:
     names = [name for _, name, _, _ in string.Formatter().parse(template) if name]
     values = {name: EXAMPLE_VALUES.get(name, f"<{name}>") for name in names}
     if "why" in values:
-        values["why"] = next((c for c in messages.MESSAGES if c.startswith("why-")), "")
+        whys = sorted(c for c in messages.MESSAGES if c.startswith("why-"))
+        values["why"] = next((c for c in whys if "{" not in messages.MESSAGES[c]), whys[0] if whys else "")
     try:
         return messages.render(code, values)
     except (KeyError, ValueError, IndexError):
