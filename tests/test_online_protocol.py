@@ -51,6 +51,32 @@ def test_more_than_twenty_frames_a_second_are_refused_until_the_second_has_passe
         until(ws, "pong")
 
 
+def test_questions_have_their_own_budget_so_a_move_after_many_questions_is_taken() -> None:
+    """Hover, focus and a press each ask an explanation: a player who asked thirty questions in one second
+    still has the move taken, and each refused question's error names its kind (the page then never
+    takes it for the answer to its move)."""
+    with server() as s, ExitStack() as stack:
+        code, people = seat_and_start(s, stack, ["S", "N"], game="euchre")
+        mover = _mover(people)
+        turn, legal = mover.last["turn"], mover.last["view"]["legal"][0]  # type: ignore[index]
+        for _ in range(10):
+            mover.send(type="explain", target=f"taken:{mover.seat}")
+            assert mover.until("explained")["target"] == f"taken:{mover.seat}"
+        for _ in range(20):
+            mover.send(type="explain", target=f"taken:{mover.seat}")
+            refused = mover.until("error")
+            assert refused["for"] == "explain" and refused["error"]["code"] == "rate-limited"
+        mover.send(type="act", action=legal, turn=turn)
+        after = mover.until("update")
+        assert after["turn"] == turn + 1 and after["steps"][0]["action"] == legal
+        mover.send(type="act", action=legal, turn=turn)
+        stale = mover.until("error")
+        assert stale["for"] == "act" and stale["error"]["code"] == "stale-turn"
+        s.clock.advance(1000)
+        mover.send(type="explain", target=f"taken:{mover.seat}")
+        assert mover.until("explained")["target"] == f"taken:{mover.seat}"
+
+
 def test_failed_code_look_ups_are_rate_limited_per_address() -> None:
     with server() as s:
         code, _ = s.open(game="euchre")

@@ -122,6 +122,12 @@ def ready_table(page: Any, game: str | None = None) -> Any:
     return table
 
 
+def motion_done(page: Any) -> None:
+    """Wait until no CSS transition or animation is running on the page (the theme slides its search
+    panel in on a phone): a bounding box measured before then is a frame of the slide, not the layout."""
+    page.wait_for_function("() => document.getAnimations().every(a => a.playState !== 'running')")
+
+
 def nothing_happens_for(page: Any, ms: int) -> None:
     """Let ``ms`` milliseconds of the page's own time pass, for a check that nothing happens meanwhile
     (a decision not taken, a report not sent). The only wait on the clock the browser tests make."""

@@ -447,6 +447,10 @@ def test_four_people_play_one_table_through_a_dropped_link_and_a_server_restart_
 
         assert_no_hidden_card(players)
         for p in players:
+            # Hover, focus and the presses asked their questions within the server's budget: no frame
+            # of a move or a question was refused for coming too fast.
+            limited = [f for f in p.frames if f.get("type") == "error" and f["error"]["code"] == "rate-limited"]
+            assert limited == [], f"{p.name}: frames refused as too many: {limited}"
             assert p.guard.refused == [], f"{p.name}: requests left 127.0.0.1: {p.guard.refused}"
             assert p.errors == [], f"{p.name}: uncaught errors: {p.errors}"
             console = [text for text in p.console if not REFUSED_LINK.match(text)]

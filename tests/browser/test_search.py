@@ -182,6 +182,7 @@ def test_a_word_typed_without_its_accents_finds_the_pages_that_have_them(browser
         box.fill(typed)
         results = page.locator(".md-search-result__item")
         expect(results.first).to_be_visible(timeout=60_000)
+        tb.motion_done(page)
         shown = results.first.bounding_box()
         assert shown and shown["x"] >= -0.5 and shown["x"] + shown["width"] <= size[0] + 0.5 and shown["y"] < size[1]
         # The results show the pages' own text, accents and all.

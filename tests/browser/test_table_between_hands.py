@@ -12,6 +12,8 @@ Fixed seeds (``?seed=``), the gentle bots, no pause between the bots' moves.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from browser import helpers
 from playwright.sync_api import expect
@@ -124,13 +126,17 @@ def test_a_late_answer_never_replaces_a_newer_explanation(open_page, newer):
     page, table = start(open_page, "en", (1280, 800))
     explanation = table.locator(".tbt-explain")
     first_card_decision(page, table)
-    cards = table.locator(".tbt-cards .tbt-card")
-    old_code, new_code = cards.nth(0).get_attribute("data-card"), cards.nth(1).get_attribute("data-card")
+    # Two cards other than the one whose explanation the focus already brought (asked once, not again).
+    expect(explanation).to_have_attribute("data-target", re.compile(r"^card:"))
+    shown_first = explanation.get_attribute("data-target")
+    codes = [c for c in table.locator(".tbt-cards .tbt-card").evaluate_all("cs => cs.map((c) => c.dataset.card)")
+             if f"card:{c}" != shown_first]
+    old_code, new_code = codes[0], codes[1]
     page.evaluate(HOLD_FIRST_EXPLANATION, table.element_handle())
-    cards.nth(0).dispatch_event("mouseenter")  # asked first: its answer is held back
+    table.locator(f".tbt-card[data-card='{old_code}']").dispatch_event("mouseenter")  # its answer is held back
     page.wait_for_function("() => window.__held")
     if newer == "card":
-        cards.nth(1).dispatch_event("mouseenter")
+        table.locator(f".tbt-card[data-card='{new_code}']").dispatch_event("mouseenter")
         expect(explanation).to_have_attribute("data-target", f"card:{new_code}")
     else:
         why = table.locator(".tbt-log .tbt-why").last
@@ -143,3 +149,40 @@ def test_a_late_answer_never_replaces_a_newer_explanation(open_page, newer):
     expect(explanation).to_have_attribute("data-target", "why" if newer == "why" else f"card:{new_code}")
     assert explanation.inner_text() == shown
     assert old_code != new_code
+
+
+COUNT_EXPLANATIONS = """async (root) => {
+  const { tables } = await import(new URL('/assets/widgets/play-table/table.js', location.href).href);
+  const table = tables.get(root);
+  const real = table.engineAsk.bind(table);
+  window.__asked = [];
+  table.engineAsk = (type, payload) => {
+    if (type === 'table_explain') window.__asked.push(payload.target);
+    return real(type, payload);
+  };
+}"""
+
+
+def test_a_question_asked_again_about_the_same_position_is_not_sent_again(open_page):
+    """Hover, focus and the pointer resting on a card each ask: the same question about the same position
+    goes to the engine once (at an online table each is a frame the server counts); another card's, or
+    the first card's again once another one's answer is shown, is asked."""
+    page, table = start(open_page, "en", (1280, 800))
+    explanation = table.locator(".tbt-explain")
+    first_card_decision(page, table)
+    expect(explanation).to_have_attribute("data-target", re.compile(r"^card:"))
+    shown_first = explanation.get_attribute("data-target")
+    codes = [c for c in table.locator(".tbt-cards .tbt-card").evaluate_all("cs => cs.map((c) => c.dataset.card)")
+             if f"card:{c}" != shown_first]
+    one, other = (table.locator(f".tbt-card[data-card='{c}']") for c in codes[:2])
+    page.evaluate(COUNT_EXPLANATIONS, table.element_handle())
+    one.dispatch_event("mouseenter")
+    expect(explanation).to_have_attribute("data-target", f"card:{codes[0]}")
+    one.dispatch_event("mouseenter")
+    one.focus()
+    one.dispatch_event("mouseenter")
+    other.dispatch_event("mouseenter")
+    expect(explanation).to_have_attribute("data-target", f"card:{codes[1]}")
+    one.dispatch_event("mouseenter")
+    expect(explanation).to_have_attribute("data-target", f"card:{codes[0]}")
+    assert page.evaluate("() => window.__asked") == [f"card:{codes[0]}", f"card:{codes[1]}", f"card:{codes[0]}"]

@@ -22,12 +22,14 @@ export class OnlineTransport {
     this.turn = 0;
     this.move = null; // the pending act/next: its resolve
     this.explaining = null; // the pending explain: its resolve
+    this.explainingTarget = null; // what it asked about (an older question's answer does not settle it)
     this.closed = false;
   }
 
   /** The same requests the table makes of its engine, answered by the server. */
   request(type, payload = {}) {
     if (type === "table_explain") {
+      this.explainingTarget = payload.target;
       return this.ask({ type: "explain", target: payload.target }, "explaining");
     }
     if (type === "table_act") return this.ask({ type: "act", action: payload.action, turn: this.turn }, "move");
@@ -80,12 +82,15 @@ export class OnlineTransport {
       return true;
     }
     if (frame.type === "explained") {
-      this.settle("explaining", { ok: true, messages: frame.messages || [] });
+      if (frame.target === this.explainingTarget) this.settle("explaining", { ok: true, messages: frame.messages || [] });
       return true;
     }
     if (frame.type === "error" && (this.move || this.explaining)) {
+      // The server names the kind of frame it refused: a refused question never fails the pending move.
       const answer = { ok: false, error: refusalMessage(frame.error) };
-      if (!this.settle("move", answer)) this.settle("explaining", answer);
+      if (frame.for === "explain") this.settle("explaining", answer);
+      else if (frame.for === "act" || frame.for === "next") this.settle("move", answer);
+      else if (!this.settle("move", answer)) this.settle("explaining", answer);
       return true;
     }
     return false;

@@ -1,20 +1,18 @@
 // The play table: the reader plays a whole match of one game against bots.
 //
-// The page provides `<div class="tb-table" data-game="GAME">` holding a message for
-// readers without JavaScript and the opening controls the build wrote in (hidden);
-// start.js shows those and imports this module when the reader comes to them, and
-// the table adopts them and replaces the message. Nothing starts
-// until the reader presses Start (or a saved match is found): then the page's one
-// engine (Pyodide in a worker, engine.js) opens a table (trickbook.table.facade) and
-// every state shown (hands, legal actions, tricks, scores, explanations) comes from
-// its answers. After every move the reader's moves are saved with the seed sealed
-// (sealed.js: never the seed in clear while the match is on), so a reload brings the
-// match back. At an online table (widgets/online/) the same table takes its answers from the table
-// server instead (`goOnline`): a transport object with the same `request`, and updates the server
-// pushes painted in order through `show()`; the server keeps the decision's clock. Tests may shorten the decision timer and the bots'
-// pace with `?timer=SECONDS&pace=MS` or `data-timer` / `data-pace` on the container.
-// `?seed=` and 64 hexadecimal digits in the page address pins the deal: every match begun
-// on that page deals that seed (a teacher gives a class one match; a test knows its deal).
+// The page provides `<div class="tb-table" data-game="GAME">` holding a message for readers
+// without JavaScript and the opening controls the build wrote in (hidden); start.js shows those
+// and imports this module when the reader comes to them, and the table adopts them and replaces
+// the message. Nothing starts until the reader presses Start (or a saved match is found): then the
+// page's one engine (Pyodide in a worker, engine.js) opens a table (trickbook.table.facade) and
+// every state shown (hands, legal actions, tricks, scores, explanations) comes from its answers.
+// After every move the reader's moves are saved with the seed sealed
+// (sealed.js: never the seed in clear while the match is on), so a reload brings the match back.
+// At an online table (widgets/online/) the same table takes its answers from the table server
+// (`goOnline`): a transport with the same `request`; the updates the server pushes are painted in
+// order through `show()`; the server keeps the decision's clock. Tests may shorten the decision
+// timer and the bots' pace with `?timer=SECONDS&pace=MS` or `data-timer` / `data-pace`. `?seed=`
+// and 64 hexadecimal digits in the page address pins the deal of every match begun on that page.
 
 import { _, fill, loadCatalog } from "../i18n.js";
 import { ask } from "../engine.js";
@@ -27,6 +25,7 @@ import { cardClick } from "./sound.js";
 import { forget, loadSaved, loadSettings, newSeed, save, saveSettings } from "./persistence.js";
 import { SAVE_FORMAT, canSeal, movesIntact, seal, sealMoves, unseal } from "./sealed.js";
 import { seatName, spokenSummary, tableParts, useSeats } from "./state.js";
+import { Questions } from "./questions.js";
 import { DecisionTimer } from "./timer.js";
 import { TableView } from "./view.js";
 
@@ -36,7 +35,6 @@ const DEFAULT_PACE_MS = 700;
 const SAVE_PROBLEMS = { "save-version": "version", "save-refused": "refused", "bad-save": "unreadable" };
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
 class PlayTable {
   /** `choices`: the game's entry of assets/games.json (what the reader may choose before Start). */
   constructor(root, choices) {
@@ -50,6 +48,7 @@ class PlayTable {
     this.view = null;
     this.busy = false;
     this.lifted = null; // the card code lifted, waiting for a second press
+    this.questions = new Questions(this); // explain's questions, each asked once per position
     this.focusIndex = 0; // the hand's roving tab stop
     this.alone = false;
     this.sound = false;
@@ -340,17 +339,9 @@ class PlayTable {
     return this.send("table_next");
   }
 
-  async explain(target) {
-    if (!this.id || !target) return;
-    const ticket = this.ui.askExplanation(); // a later question's answer wins, whichever comes back first
-    let answer;
-    try {
-      answer = await this.engineAsk("table_explain", { table: this.id, target });
-    } catch (err) {
-      return;
-    }
-    if (!answer.ok) return;
-    this.ui.showExplanation(ticket, target, answer.messages.map((m) => el("p", { dataset: { code: m.code } }, partsNodes(tableParts(m)))));
+  /** Ask the engine what `target` is (`passive`: asked by hover or focus); questions.js shows the answer. */
+  explain(target, passive = false) {
+    return this.questions.ask(target, passive);
   }
 
   /** Paint each step in turn (the bots' moves at the table's pace), then the final view; answers pushed meanwhile wait their turn. */
@@ -396,6 +387,7 @@ class PlayTable {
     this.paint(answer.view);
     if (this.view.your_turn) this.startTimer();
     else this.timer.hide();
+    this.questions.settled();
   }
 
   narrate(step) {
@@ -415,6 +407,7 @@ class PlayTable {
   }
 
   paint(view) {
+    this.questions.moved(view);
     this.view = view;
     useSeats(view.seats.map((s) => s.seat));
     if (this.lifted && !view.playable.includes(this.lifted)) this.lifted = null;

@@ -168,14 +168,18 @@ export class TableView {
   /** Hover, long-press and keyboard focus on `node` show the explanation of `target`. */
   explainer(node, target) {
     let timer = null;
-    const show = () => this.table.explain(target);
-    node.addEventListener("mouseenter", show);
-    node.addEventListener("focus", show);
+    // A card repainted under a resting pointer, or the focus put back by a repaint, is no new question.
+    node.addEventListener("mouseenter", () => {
+      if (this.pointed !== target) this.table.explain(target, true);
+      this.pointed = target;
+    });
+    node.addEventListener("mouseleave", () => { this.pointed = null; });
+    node.addEventListener("focus", () => { if (!this.refocusing) this.table.explain(target, true); });
     node.addEventListener("pointerdown", (event) => {
       if (event.pointerType !== "touch") return;
       timer = setTimeout(() => {
         node.dataset.longPress = "true";
-        show();
+        this.table.explain(target);
       }, LONG_PRESS_MS);
     });
     for (const type of ["pointerup", "pointercancel", "pointerleave"]) node.addEventListener(type, () => clearTimeout(timer));
@@ -422,8 +426,10 @@ export class TableView {
     const hadFocus = this.cards.contains(document.activeElement);
     this.cards.replaceChildren(...buttons);
     const cardButtons = this.cards.querySelectorAll(".tbt-card");
+    this.refocusing = true;
     if (hadFocus && cardButtons.length) cardButtons[Math.min(focusIndex, cardButtons.length - 1)].focus({ preventScroll: true });
     else if (hadFocus) this.root.focus({ preventScroll: true });
+    this.refocusing = false;
     this.playButton.hidden = view.hand.length === 0;
     this.playButton.textContent = view.phase === "discard" ? _("Discard") : _("Play");
     this.playButton.setAttribute("aria-disabled", String(!lifted));

@@ -22,6 +22,7 @@ from .terms import table_terms
 
 MAX_FRAME_BYTES = 4096
 FRAMES_PER_SECOND = 20
+QUESTIONS_PER_SECOND = 10     # explain frames, counted apart from the moves
 LOOKUP_FAILURES = 10          # failed code look-ups an address may make…
 LOOKUP_WINDOW_MS = 60_000     # …in this long
 MAX_TABLES = 5000
@@ -113,10 +114,44 @@ class Hub:
 
     def _receive(self, conn: Conn, text: Any) -> None:
         now = self.now()
-        conn.frames = [t for t in conn.frames if now - t < 1000]
-        if len(conn.frames) >= FRAMES_PER_SECOND:
-            raise Refusal("rate-limited", f"at most {FRAMES_PER_SECOND} frames a second")
-        conn.frames.append(now)
+        try:
+            frame = self._frame(text)
+        except Refusal:
+            self._spend(conn.frames, FRAMES_PER_SECOND, now)  # a refused frame costs as a move does
+            raise
+        kind = frame["type"]
+        try:
+            # Questions (hover, focus and a press each ask one) have their own budget, so that asking
+            # never uses up the frames a move needs.
+            if kind == "explain":
+                self._spend(conn.questions, QUESTIONS_PER_SECOND, now)
+            else:
+                self._spend(conn.frames, FRAMES_PER_SECOND, now)
+            if kind == "ping":
+                conn.send({"type": "pong", "now_ms": now})
+                return
+            if kind == "hello":
+                self._hello(conn, frame, now)
+                return
+            room = conn.room
+            if room is None:
+                raise Refusal("no-table", "say hello with a table's code first")
+            getattr(self, f"_on_{kind}")(room, conn, frame, now)
+        except Refusal as r:
+            r.kind = kind  # the error frame names the kind of frame it refuses
+            raise
+
+    @staticmethod
+    def _spend(times: list[int], limit: int, now: int) -> None:
+        """Count one frame against ``limit`` a second (``times``: the last second's, kept in place)."""
+        times[:] = [t for t in times if now - t < 1000]
+        if len(times) >= limit:
+            raise Refusal("rate-limited", f"at most {limit} frames a second")
+        times.append(now)
+
+    @staticmethod
+    def _frame(text: Any) -> dict[str, Any]:
+        """The client's frame read: a JSON object of a known type, within the size limit."""
         if not isinstance(text, str):
             raise Refusal("bad-frame", "frames are JSON text")
         if len(text.encode("utf-8")) > MAX_FRAME_BYTES:
@@ -130,16 +165,7 @@ class Hub:
         kind = frame["type"]
         if kind not in TYPES:
             raise Refusal("unknown-type", f"no frame is called {kind[:24]!r}", type=kind[:24])
-        if kind == "ping":
-            conn.send({"type": "pong", "now_ms": now})
-            return
-        if kind == "hello":
-            self._hello(conn, frame, now)
-            return
-        room = conn.room
-        if room is None:
-            raise Refusal("no-table", "say hello with a table's code first")
-        getattr(self, f"_on_{kind}")(room, conn, frame, now)
+        return frame
 
     def _hello(self, conn: Conn, frame: dict[str, Any], now: int) -> None:
         if conn.room is not None:

@@ -60,9 +60,11 @@ class Refusal(Exception):
         self.code = code
         self.text = text
         self.values = values
+        self.kind: str | None = None  # the type of the frame refused, once it was read
 
     def frame(self) -> dict[str, Any]:
-        return {"type": "error", "error": {"code": self.code, "values": self.values, "text": self.text}}
+        error = {"code": self.code, "values": self.values, "text": self.text}
+        return {"type": "error", "for": self.kind, "error": error} if self.kind else {"type": "error", "error": error}
 
 
 @dataclass
@@ -85,7 +87,8 @@ class Conn:
     seat: str | None = None
     host: bool = False
     turn_sent: int = -1
-    frames: list[int] = field(default_factory=list)
+    frames: list[int] = field(default_factory=list)     # the last second's frames, questions apart
+    questions: list[int] = field(default_factory=list)  # the last second's explain frames
 
 
 class Room:
