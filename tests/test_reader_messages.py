@@ -49,7 +49,7 @@ def test_every_worked_hand_names_its_cards_in_every_event() -> None:
 
 
 def test_table_explanations_name_the_bowers_and_the_other_suit() -> None:
-    table = Table(seed=SEED, level="gentle")  # the explanations, not the bots, are under test
+    table = Table(game="euchre", seed=SEED, level="gentle")  # the explanations, not the bots, are under test
     texts = []
     for _ in range(40):
         view = table.view()

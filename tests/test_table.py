@@ -33,7 +33,7 @@ def passing_table(seed: str, seat: str | None = None) -> Table:
     """A table whose bots always pass, with the reader in ``seat`` (the first dealer by default)."""
     dealer, _ = first_dealer("euchre", ("N", "E", "S", "W"), seed)
     seat = seat or dealer
-    return Table(seed=seed, seat=seat, bots={s: PassingBot() for s in "NESW" if s != seat})
+    return Table(game="euchre", seed=seed, seat=seat, bots={s: PassingBot() for s in "NESW" if s != seat})
 
 
 def play_out(table: Table, chooser) -> list[dict[str, Any]]:
@@ -72,7 +72,7 @@ def cards_in(obj: Any) -> set[str]:
 
 @pytest.mark.parametrize("seed", SEEDS[:3])
 def test_a_whole_match_is_played_to_ten_through_act_and_timeout(seed):
-    table = Table(seed=seed)
+    table = Table(game="euchre", seed=seed)
     play_out(table, act_or_timeout)
     view = table.view()
     assert view["over"] and view["winner"] in ("NS", "EW")
@@ -85,14 +85,14 @@ def test_a_whole_match_is_played_to_ten_through_act_and_timeout(seed):
 
 
 def test_the_bots_move_until_it_is_the_readers_turn():
-    table = Table(seed=SEEDS[0])
+    table = Table(game="euchre", seed=SEEDS[0])
     for step in table.log[1:]:
         assert step["bot"] and step["seat"] != "S"
     assert table.view()["current"] == "S" and table.view()["your_turn"]
 
 
 def test_each_step_narrates_the_move_with_its_events_and_the_view_after_it():
-    table = Table(seed=SEEDS[1])
+    table = Table(game="euchre", seed=SEEDS[1])
     steps = table.act(table.view()["legal"][-1])
     assert steps[0]["seat"] == "S" and not steps[0]["bot"]
     for step in steps:
@@ -105,7 +105,7 @@ def test_each_step_narrates_the_move_with_its_events_and_the_view_after_it():
 # ----- timing out ------------------------------------------------------------
 
 def test_timeout_passes_in_round_one():
-    table = Table(seed=SEEDS[2])
+    table = Table(game="euchre", seed=SEEDS[2])
     assert table.view()["phase"] == "round-one"
     steps = table.timeout()
     assert steps[0]["action"] == "S pass" and steps[0]["timeout"]
@@ -142,7 +142,7 @@ def test_timeout_never_goes_alone():
     decisions = offered_alone = timed_out = 0
     for n, seed in enumerate(SEEDS[:4]):
         rng = random.Random(n)
-        table = Table(seed=seed)
+        table = Table(game="euchre", seed=seed)
         while not table.is_over:
             if table.hand_over:
                 table.next_hand()
@@ -183,7 +183,7 @@ def test_a_dealer_who_picks_up_and_times_out_discards_a_low_plain_card_when_he_h
 
 @pytest.mark.parametrize("seed", SEEDS[:10])
 def test_a_timed_out_play_is_legal_and_wastes_no_winner(seed):
-    table = Table(seed=seed)
+    table = Table(game="euchre", seed=seed)
     checked = 0
     while not table.is_over and checked < 20:
         if table.hand_over:
@@ -211,14 +211,14 @@ def test_a_timed_out_play_is_legal_and_wastes_no_winner(seed):
 # ----- what the reader sees ----------------------------------------------------
 
 def test_bots_are_marked_as_bots_in_the_view():
-    view = Table(seed=SEEDS[4], seat="E").view()
+    view = Table(game="euchre", seed=SEEDS[4], seat="E").view()
     marks = {s["seat"]: (s["bot"], s["you"]) for s in view["seats"]}
     assert marks == {"N": (True, False), "E": (False, True), "S": (True, False), "W": (True, False)}
 
 
 @pytest.mark.parametrize("seed", SEEDS[:10])
 def test_the_view_hides_other_hands_and_the_kitty(seed):
-    table = Table(seed=seed)
+    table = Table(game="euchre", seed=seed)
     state = table.state
     view = table.view()
     assert "hands" not in view and "kitty" not in view
@@ -234,7 +234,7 @@ def test_the_view_hides_other_hands_and_the_kitty(seed):
 
 def test_the_readers_hand_is_grouped_trumps_first_with_the_bowers_marked():
     for seed in SEEDS:
-        table = Table(seed=seed)
+        table = Table(game="euchre", seed=seed)
         while not table.hand_over and table.view()["phase"] != "play":
             table.timeout()
         view = table.view()
@@ -255,7 +255,7 @@ def test_the_readers_hand_is_grouped_trumps_first_with_the_bowers_marked():
 
 
 def test_the_seed_is_revealed_only_at_the_end_and_its_fingerprint_matches():
-    table = Table(seed=SEEDS[5])
+    table = Table(game="euchre", seed=SEEDS[5])
     shown_first = table.view()["fingerprint"]
     play_out(table, act_or_timeout)
     for step in table.log[:-1]:
@@ -267,7 +267,7 @@ def test_the_seed_is_revealed_only_at_the_end_and_its_fingerprint_matches():
 
 
 def test_redealing_from_the_revealed_seed_reproduces_every_hand():
-    table = Table(seed=SEEDS[6])
+    table = Table(game="euchre", seed=SEEDS[6])
     play_out(table, act_or_timeout)
     # What the reader saw at each deal: their hand and the upcard, with the dealer.
     dealt = [s["view"] for s in table.log if s["action"] is None]
@@ -289,7 +289,8 @@ def test_redealing_from_the_revealed_seed_reproduces_every_hand():
 
 def test_an_illegal_action_is_refused_with_the_engines_reason():
     # A deal where the reader first speaks in the first round of making trumps (the bots' calls decide it).
-    table = next(t for t in (Table(seed=seed) for seed in SEEDS[7:] + SEEDS[:7]) if t.view()["phase"] == "round-one")
+    tables = (Table(game="euchre", seed=seed) for seed in SEEDS[7:] + SEEDS[:7])
+    table = next(t for t in tables if t.view()["phase"] == "round-one")
     with pytest.raises(IllegalActionError) as caught:
         table.act(table.view()["hand"][0])  # a card, while trumps are being made
     assert caught.value.reason.code == "first-round-order-or-pass"
@@ -297,14 +298,14 @@ def test_an_illegal_action_is_refused_with_the_engines_reason():
 
 
 def test_the_reader_cannot_act_for_a_bot():
-    table = Table(seed=SEEDS[7])
+    table = Table(game="euchre", seed=SEEDS[7])
     with pytest.raises(IllegalActionError) as caught:
         table.act("N pass")
     assert caught.value.reason.code == "table-not-your-seat"
 
 
 def test_the_next_hand_waits_until_this_one_is_over():
-    table = Table(seed=SEEDS[8])
+    table = Table(game="euchre", seed=SEEDS[8])
     with pytest.raises(TableError):
         table.next_hand()
 
@@ -334,7 +335,7 @@ def test_the_left_bower_is_explained_as_a_trump():
 
 def test_a_card_that_cannot_be_played_is_explained_with_why_illegal():
     for seed in SEEDS:
-        table = Table(seed=seed)
+        table = Table(game="euchre", seed=seed)
         while not table.is_over:
             if table.hand_over:
                 table.next_hand()
@@ -353,7 +354,7 @@ def test_a_card_that_cannot_be_played_is_explained_with_why_illegal():
 
 
 def test_the_upcard_kitty_trump_chip_and_taken_tricks_are_explained():
-    table = Table(seed=SEEDS[9])
+    table = Table(game="euchre", seed=SEEDS[9])
     assert table.explain("upcard")[0].code == "explain-upcard-face-up"
     assert table.explain("kitty")[0].code == "explain-kitty"
     assert table.explain("trump")[0].code == "explain-no-trumps"
@@ -376,8 +377,9 @@ def test_the_upcard_kitty_trump_chip_and_taken_tricks_are_explained():
 # ----- the JSON facade -------------------------------------------------------------
 
 def test_the_json_facade_opens_a_table_acts_times_out_and_explains():
-    opened = json.loads(facade.table_new_json(SEEDS[10]))
-    assert opened["ok"] and opened["view"] == Table(seed=SEEDS[10], level="strong").view()  # the facade's default
+    opened = json.loads(facade.table_new_json(SEEDS[10], game="euchre"))
+    # The facade's bots are the strong ones unless asked otherwise.
+    assert opened["ok"] and opened["view"] == Table(game="euchre", seed=SEEDS[10], level="strong").view()
     table_id = opened["id"]
     refused = json.loads(facade.table_act_json(table_id, "S 9Z"))
     assert not refused["ok"] and refused["error"]["code"] == "bad-notation"
@@ -388,4 +390,12 @@ def test_the_json_facade_opens_a_table_acts_times_out_and_explains():
     explained = json.loads(facade.table_explain_json(table_id, "kitty"))
     assert explained["messages"][0]["code"] == "explain-kitty"
     assert not json.loads(facade.table_explain_json("nope", "kitty"))["ok"]
-    assert not json.loads(facade.table_new_json("not a seed"))["ok"]
+    assert not json.loads(facade.table_new_json("not a seed", game="euchre"))["ok"]
+
+
+def test_a_table_is_opened_for_a_game_named_never_for_a_default_one():
+    """No game is the engine's default: a table asked for without a game is refused, saying so."""
+    refused = json.loads(facade.table_new_json(SEEDS[10]))
+    assert refused["ok"] is False and "game" in refused["error"]["text"]
+    with pytest.raises(TypeError):
+        Table(seed=SEEDS[10])  # type: ignore[call-arg]  # the point: game is a required keyword

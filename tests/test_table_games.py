@@ -317,7 +317,7 @@ def test_no_view_or_step_shows_another_hand_or_a_face_down_card(game, seed):
 
 def test_a_bot_dealers_discard_never_reaches_the_page():
     for seed in SEEDS:
-        table = Table(seed=seed)
+        table = Table(game="euchre", seed=seed)
         play_out(table, lambda t, n: t.timeout())
         discards = [s for s in table.log if s["bot"] and s["action"] and s["action"].split()[1] == "discard"]
         if discards:
@@ -472,7 +472,7 @@ def test_every_bot_move_says_why_in_a_sentence_that_names_the_card_played(game, 
 
 def test_a_bot_dealers_reason_for_the_discard_names_no_card():
     for seed in SEEDS:
-        table = Table(seed=seed)
+        table = Table(game="euchre", seed=seed)
         play_out(table, lambda t, n: t.timeout())
         for step in table.log:
             if step["bot"] and step["action"].split()[1] == "discard":

@@ -61,7 +61,7 @@ def test_the_verifier_imports_nothing_from_the_engine():
 
 
 def test_table_text_names_cards_by_symbol_and_gives_teams_plural_verbs(tmp_path):
-    Table(seed=SEEDS[0])  # registers the table's messages
+    Table(game="euchre", seed=SEEDS[0])  # registers the table's messages
     catalog = {"engine": {"messages": dict(messages.MESSAGES), "suits": dict(messages.SUIT_NAMES),
                           "categories": dict(messages.CATEGORY_NAMES), "contracts": dict(messages.CONTRACT_NAMES),
                           "keys": {kind: sorted(messages.keys_of(kind)) for kind in ("seat", "team", "card", "suit")}}}

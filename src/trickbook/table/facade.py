@@ -74,7 +74,7 @@ def _find(table_id: str) -> Table:
     return table
 
 
-def table_new_json(seed: str | None = None, seat: str | None = None, game: str = "euchre",
+def table_new_json(seed: str | None = None, seat: str | None = None, game: str | None = None,
                    players: int | None = None, rounds: int | None = None, level: str = "strong",
                    rules: dict[str, Any] | None = None) -> str:
     """Open a table (a fresh seed unless one is given) with bots of ``level`` ("strong" or "gentle");
@@ -82,6 +82,8 @@ def table_new_json(seed: str | None = None, seat: str | None = None, game: str =
     try:
         _expect("seed", seed, str, optional=True)
         _expect("seat", seat, str, optional=True)
+        if game is None:
+            raise TableError("name the game to open a table of (game)")
         _expect("game", game, str)
         _expect("level", level, str)
         _expect("players", players, int, optional=True)

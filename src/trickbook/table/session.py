@@ -80,7 +80,7 @@ class Table:
     """
 
     def __init__(self, seed: str | None = None, seat: str | None = None, bot_seed: int | None = None,
-                 bots: Mapping[str, Any] | None = None, *, game: str = "euchre",
+                 bots: Mapping[str, Any] | None = None, *, game: str,
                  players: int | None = None, rounds: int | None = None, level: str = "strong",
                  rules: Mapping[str, Any] | None = None) -> None:
         from ..bots import LEVELS, make_bot  # bots load only when a table is opened
@@ -114,7 +114,7 @@ class Table:
         self._deal()
 
     @classmethod
-    def resume(cls, seed: str, moves: Sequence[str], *, game: str = "euchre", seat: str | None = None,
+    def resume(cls, seed: str, moves: Sequence[str], *, game: str, seat: str | None = None,
                players: int | None = None, rounds: int | None = None, level: str = "strong",
                rules: Mapping[str, Any] | None = None) -> "Table":
         """The table reached by playing ``moves`` again from the start of the match dealt by ``seed``."""

@@ -61,7 +61,7 @@ class SharedTable(Table):
     seed, which plays it unless a person holds the seat and is not away.
     """
 
-    def __init__(self, seed: str, *, game: str = "euchre", people: Iterable[str] = (),
+    def __init__(self, seed: str, *, game: str, people: Iterable[str] = (),
                  players: int | None = None, rounds: int | None = None, level: str = "strong",
                  rules: Mapping[str, Any] | None = None) -> None:
         self.people: set[str] = set(people)
