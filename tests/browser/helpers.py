@@ -14,12 +14,14 @@ from __future__ import annotations
 import json
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Callable, Iterator
 from urllib.parse import unquote, urlencode, urlsplit
 
 from helpers import TABLE_SEEDS
 
 CHROMIUM = "/usr/bin/chromium"
+AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
 CHROMIUM_FLAGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -250,3 +252,15 @@ def pages_of(browser: Any, site_url: str) -> Iterator[PageOpener]:
         for context in contexts:
             context.close()
     opener.check()
+
+
+def violations(page: Any, within: str = "document", every: bool = False) -> list[str]:
+    """axe-core on the page (or the element ``within`` names): its serious or critical violations,
+    or with ``every`` all of them, each described. The page is in a context that asks for reduced
+    motion, where the theme's and the widgets' style sheets turn transitions off: colours are
+    measured as they are shown, never halfway through a fade."""
+    page.evaluate(AXE.read_text(encoding="utf-8"))  # not a script tag: the page's policy refuses inline scripts
+    target = "document" if within == "document" else f"document.querySelector({within!r})"
+    result = page.evaluate(f"async () => await axe.run({target})")
+    return [f"{v['id']} ({v['impact']}): {v['help']} at {[' '.join(n['target']) for n in v['nodes']][:5]}"
+            for v in result["violations"] if every or v["impact"] in ("serious", "critical")]

@@ -15,7 +15,6 @@ every violation, as they did when their tests scanned them.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any, Callable
 
 import pytest
@@ -24,22 +23,12 @@ from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
-AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
 ALL = ("en", "pt", "fr")
 DESKTOP, PHONE = (1280, 800), (360, 740)
 START = {"en": "Start a match", "pt": "Começar uma partida", "fr": "Commencer une partie"}
 
 
-def violations(page: Any, within: str = "document", every: bool = False) -> list[str]:
-    """axe-core on the page (or the element ``within`` names): its serious or critical violations,
-    or with ``every`` all of them, each described. The page is in a context that asks for reduced
-    motion, where the theme's and the widgets' style sheets turn transitions off: colours are
-    measured as they are shown, never halfway through a fade."""
-    page.evaluate(AXE.read_text(encoding="utf-8"))  # not a script tag: the page's policy refuses inline scripts
-    target = "document" if within == "document" else f"document.querySelector({within!r})"
-    result = page.evaluate(f"async () => await axe.run({target})")
-    return [f"{v['id']} ({v['impact']}): {v['help']} at {[' '.join(n['target']) for n in v['nodes']][:5]}"
-            for v in result["violations"] if every or v["impact"] in ("serious", "critical")]
+violations = helpers.violations
 
 
 @dataclass

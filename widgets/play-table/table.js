@@ -247,8 +247,9 @@ class PlayTable {
     this.id = answer.id;
     this.root.dataset.level = answer.view.level; // how this match's bots play
     if (this.timerOverride === null) this.timer.seconds = answer.seconds;
-    // As the reader chose before Start (unticked by start.js under reduced motion).
-    this.timer.on = this.ui.timerOn.checked;
+    // As the reader chose before Start (unticked by start.js under reduced motion); at an online table the
+    // server's clock runs whatever the page shows, so its countdown shows until the reader hides it.
+    this.timer.on = this.transport ? true : this.ui.timerOn.checked;
     this.paintToggles();
     this.setEngine("live");
     this.ui.game.hidden = false;
