@@ -1,5 +1,6 @@
-"""A low-vision reader: the hand player at 200 % and 400 % zoom (CSS viewports 640x400 and 320x256 of
-a 1280x800 screen), forced colours (Windows high contrast), and the contrast of cards not allowed now.
+"""A low-vision reader: the hand player and the play table at 200 % and 400 % zoom (CSS viewports 640x400
+and 320x256 of a 1280x800 screen), forced colours (Windows high contrast), and the contrast of cards not
+allowed now.
 """
 
 from __future__ import annotations
@@ -244,3 +245,43 @@ return { opacity: o, color: s.color, border: s.borderLeftStyle, image: s.backgro
     finally:
         context.close()
     assert guard.refused == []
+
+
+# At a play table: the top of the decision's first part and the bottom of the reader's cards, in page
+# coordinates, the screen's height less anything that sticks, and the widest part's edges.
+DECISION_SPAN = """(t) => {
+  const box = (s) => t.querySelector(s).getBoundingClientRect();
+  const header = document.querySelector('.md-header');
+  const sticks = ['sticky', 'fixed'].includes(getComputedStyle(header).position);
+  const stuck = sticks ? header.getBoundingClientRect().height : 0;
+  const first = t.dataset.phase === 'play' ? box('.tbt-trick') : box('.tbt-placard');
+  const cards = box('.tbt-cards');
+  return {top: first.top + scrollY, bottom: cards.bottom + scrollY, room: innerHeight - stuck, stuck,
+          left: Math.min(first.left, cards.left), right: Math.max(first.right, cards.right)};
+}"""
+
+
+@pytest.mark.parametrize("zoom", list(ZOOMS))
+@pytest.mark.parametrize("lang,game", [("en", "euchre"), ("fr", "nap")])
+def test_at_every_decision_of_a_zoomed_table_the_decision_and_the_hand_fit_one_screen(open_page, tb, lang, game, zoom):
+    """At 200 % and 400 % zoom, at each of the reader's decisions of a hand: the trick (or, before the play,
+    the placard that asks) and the reader's cards are on screen together, once scrolled there."""
+    width, height = ZOOMS[zoom]
+    page = open_page(tb.table_url(lang, game, pace=0), (width, height))
+    table = tb.ready_table(page, game)
+    tb.start_by_keyboard(page, table)
+    expect(table).to_have_attribute("data-engine", "live", timeout=tb.LIVE_TIMEOUT_MS)
+    seen = 0
+    while tb.wait_for_reader(page, table) != "hand-over" and seen < 12:
+        span = table.evaluate(DECISION_SPAN)
+        where = (lang, game, zoom, seen, table.get_attribute("data-phase"), span)
+        assert span["bottom"] - span["top"] <= span["room"], where
+        assert span["left"] >= 0 and span["right"] <= width + 0.5, where
+        page.evaluate("(y) => window.scrollTo({top: y, behavior: 'instant'})", span["top"] - span["stuck"])
+        first = table.locator(".tbt-trick" if table.get_attribute("data-phase") == "play" else ".tbt-placard")
+        for part in (first, table.locator(".tbt-cards")):
+            box = part.bounding_box()
+            assert box and box["y"] >= span["stuck"] - 0.5 and box["y"] + box["height"] <= height + 0.5, (where, box)
+        tb.one_decision(page, table)
+        seen += 1
+    assert seen >= 3, "the hand gave the reader fewer than three decisions: choose another seed"
