@@ -51,8 +51,14 @@ def _parse(page: Path) -> _Links:
 
 
 def _pages(site: Path) -> list[Path]:
-    """The pages MkDocs made; the 404 pages are the build's own, self-contained (tested below)."""
-    return sorted(p for p in site.rglob("*.html") if p.name != "404.html")
+    """The pages MkDocs made; the 404 pages are the build's own, self-contained (tested below), and so
+    are the hands' own addresses, ``<lang>/hand/<id>/`` (test_publish.py, test_player_at_the_moment_of_use.py)."""
+    return sorted(p for p in site.rglob("*.html") if p.name != "404.html" and not _hand_address(p))
+
+
+def _hand_address(page: Path) -> bool:
+    folder = page.parent.parent
+    return folder.name == "hand" and (folder.parent / "sitemap.xml").is_file()
 
 
 def _referenced_ids() -> set[str]:

@@ -280,7 +280,7 @@ def test_each_hand_has_an_embed_page_in_each_language_and_its_figure_names_it(pu
         assert hands <= made, hands - made
     page = published / "pt" / "nap" / "index.html"
     assert re.search(r'<figure class="tb-hand" id="hand-nap-four-hearts"[^>]* '
-                     r'data-embed="../../embed/pt/nap-four-hearts/">',
+                     r'data-embed="../../embed/pt/nap-four-hearts/" data-share="../hand/nap-four-hearts/">',
                      page.read_text(encoding="utf-8"))
     embed = (published / "embed" / "pt" / "nap-four-hearts" / "index.html").read_text(encoding="utf-8")
     assert '<html lang="pt-PT"' in embed
@@ -299,6 +299,14 @@ def test_with_a_base_url_each_embed_page_has_an_oembed_answer_that_its_pages_nam
             'href="https://example.org/course/fr/hand-nap-four-hearts.oembed.json"')
     assert link in (result.folder / "fr" / "nap" / "index.html").read_text(encoding="utf-8")
     assert link in (result.folder / "embed" / "fr" / "nap-four-hearts" / "index.html").read_text(encoding="utf-8")
+    # The hand's own address (what "Copy the link to this step" gives) names this hand's answer and no
+    # other: its page names every hand's, and a platform that embeds links takes the first it finds.
+    oembeds = re.compile(r'<link rel="alternate" type="application/json\+oembed" href="([^"]+)"')
+    share = (result.folder / "fr" / "hand" / "nap-four-hearts" / "index.html").read_text(encoding="utf-8")
+    assert oembeds.findall(share) == ["https://example.org/course/fr/hand-nap-four-hearts.oembed.json"]
+    on_page = oembeds.findall((result.folder / "fr" / "nap" / "index.html").read_text(encoding="utf-8"))
+    assert len(on_page) > 1 and on_page[0] != "https://example.org/course/fr/hand-nap-four-hearts.oembed.json"
+    assert '<meta http-equiv="refresh" content="0; url=../../nap/#nap-four-hearts=0">' in share
     # A play table's embed page answers oEmbed too, named by its page.
     table = json.loads((result.folder / "pt" / "table-nap.oembed.json").read_text(encoding="utf-8"))
     assert table["html"].startswith('<iframe src="https://example.org/course/embed/pt/table-nap/" title="')

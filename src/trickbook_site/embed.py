@@ -14,6 +14,12 @@ pages are finished (`language_embeds`): the figure of each hand in its page gets
 `data-embed`, the embed page's address, which the player's "Embed" control turns into an
 `<iframe>` snippet.
 
+Each hand also gets its own address in its language's folder, `<lang>/hand/<hand-id>/`: a page
+that sends a reader on to the hand on its page (at `?step=N`, `&present`, as the player's deep
+link), and that names only that hand's oEmbed answer, so that a link to one hand pasted into a
+platform that embeds links embeds that hand, not its page's first one. The player's "Copy the
+link to this step" gives that address (`data-share` on the figure).
+
 With the site's address known (`trickbook publish --base-url`), `write_oembed` adds an
 oEmbed answer (type `rich`) for each embed page, a hand's or a play table's, in the language's
 folder, and names it in the embed page and the page it comes from (`<link rel="alternate"
@@ -35,6 +41,7 @@ from . import csp
 Translate = Callable[[str], str]
 
 FOLDER = "embed"
+SHARE = "hand"  # <lang>/hand/<hand-id>/: a hand's own address
 FIGURE = re.compile(r'<figure class="tb-hand"[^>]*>.*?</figure>', re.S)
 HAND_ID = re.compile(r'\bdata-hand-id="([^"]+)"')
 DATA_SRC = re.compile(r'\bdata-src="([^"]+)"')
@@ -58,6 +65,11 @@ class Embed:
     title: str
     page: Path  # the hand's own page (index.html), in the language's folder
     path: Path  # the embed page
+
+    @property
+    def share(self) -> Path:
+        """The hand's own address (its index.html): ``<lang>/hand/<hand-id>/``."""
+        return self.path.parents[3] / self.lang / SHARE / self.hand / "index.html"
 
 
 def _rel(frm: Path, to: Path) -> str:
@@ -158,6 +170,41 @@ def embed_page(embed: Embed, html: "str | _Page", figure: str, open_label: str) 
     return "\n".join(head + body) + "\n"
 
 
+def share_page(embed: Embed, lang: str, open_label: str) -> str:
+    """A hand's own address: it sends the reader on to the hand on its page (widgets/share.js, at the step
+    ``?step=N`` names; without JavaScript a refresh to the hand's start), and names only this hand's
+    oEmbed answer once the site is published with its address."""
+    here = embed.share.parent
+    page_link = _rel(here, embed.page.parent) + "/"
+    start = f"{page_link}#{embed.hand}=0"
+    widgets = embed.path.parents[3] / "assets" / "widgets"
+    return "\n".join([
+        "<!doctype html>",
+        f'<html lang="{escape(lang)}" data-hand="{escape(embed.hand)}">',
+        "<head>",
+        '<meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width,initial-scale=1">',
+        csp.meta_tag(),
+        f"<title>{escape(embed.title)}</title>",
+        '<meta name="robots" content="noindex">',
+        f'<link rel="canonical" href="{escape(page_link)}">',
+        f'<script src="{_rel(here, widgets / "share.js")}"></script>',
+        f'<meta http-equiv="refresh" content="0; url={escape(start)}">',
+        "</head>",
+        "<body>",
+        f'<h1>{escape(embed.title)}</h1>',
+        f'<p><a href="{escape(start)}">{escape(open_label)}</a></p>',
+        "</body>",
+        "</html>",
+    ]) + "\n"
+
+
+def _write_share(embed: Embed, page: "_Page", open_label: str) -> None:
+    embed.share.parent.mkdir(parents=True, exist_ok=True)
+    lang = page.lang.group(1) if page.lang else embed.lang
+    embed.share.write_text(csp.seal_page(share_page(embed, lang, open_label)), encoding="utf-8")
+
+
 def _icon_link(icon: "re.Match[str] | None", here: Path, there: Path) -> list[str]:
     """The site's icon, as the page at ``there`` names it, from the embed page's folder ``here`` (so that a
     browser does not ask for /favicon.ico)."""
@@ -179,8 +226,9 @@ def mark_figures(page: Path, embeds: dict[str, Embed]) -> None:
         if hand is None or hand.group(1) not in embeds or "data-embed=" in figure[:figure.index(">")]:
             return figure
         address = _rel(page.parent, embeds[hand.group(1)].path.parent) + "/"
-        end = figure.index(">")  # the attribute goes last: the figure's markup is otherwise as built
-        return f'{figure[:end]} data-embed="{escape(address)}"{figure[end:]}'
+        share = _rel(page.parent, embeds[hand.group(1)].share.parent) + "/"
+        end = figure.index(">")  # the attributes go last: the figure's markup is otherwise as built
+        return f'{figure[:end]} data-embed="{escape(address)}" data-share="{escape(share)}"{figure[end:]}'
 
     out = FIGURE.sub(mark, html)
     if out != html:
@@ -219,6 +267,7 @@ def refresh_embed_pages(site: Path, pages: list[Path], ui: dict[str, Translate])
                 embed.path.parent.mkdir(parents=True, exist_ok=True)
                 text = embed_page(embed, read, figure, _("Open this hand on its page"))
                 embed.path.write_text(csp.seal_page(text), encoding="utf-8")
+                _write_share(embed, read, _("Open this hand on its page"))
                 written += 1
             embeds[embed.hand] = embed
         mark_figures(page, embeds)
@@ -236,6 +285,7 @@ def language_embeds(site: Path, code: str, _: Translate) -> int:
         embed.path.parent.mkdir(parents=True, exist_ok=True)
         text = embed_page(embed, read, read.figure(embed.hand), open_label)
         embed.path.write_text(csp.seal_page(text), encoding="utf-8")
+        _write_share(embed, read, open_label)
         embeds.append(embed)
     marked = {embed.hand: embed for embed in embeds}
     for page in sorted((site / code).rglob("index.html")):
@@ -255,7 +305,8 @@ def write_oembed(site: Path, base_url: str, provider: str) -> int:
     count = 0
     for embed in find_hands(site):
         if embed.path.is_file():
-            _write_answer(site, base, provider, embed.path, embed.title, embed.page, f"hand-{embed.hand}")
+            _write_answer(site, base, provider, embed.path, embed.title, embed.page, f"hand-{embed.hand}",
+                          embed.share)
             count += 1
     for path in sorted((site / FOLDER).glob("*/table-*/index.html")):
         html = path.read_text(encoding="utf-8")
@@ -271,7 +322,8 @@ def write_oembed(site: Path, base_url: str, provider: str) -> int:
     return count
 
 
-def _write_answer(site: Path, base: str, provider: str, embed: Path, title: str, page: Path, name: str) -> None:
+def _write_answer(site: Path, base: str, provider: str, embed: Path, title: str, page: Path, name: str,
+                  share: Path | None = None) -> None:
     rel = embed.parent.relative_to(site).as_posix() + "/"
     src = base + rel
     answer = {
@@ -283,7 +335,9 @@ def _write_answer(site: Path, base: str, provider: str, embed: Path, title: str,
     oembed.write_text(json.dumps(answer, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
     link = (f'<link rel="alternate" type="application/json+oembed" '
             f'href="{escape(base + oembed.relative_to(site).as_posix())}" title="{escape(title)}">')
-    for named in (embed, page):
+    for named in (embed, page, share):
+        if named is None or not named.is_file():
+            continue
         html = named.read_text(encoding="utf-8")
         if link not in html:
             named.write_text(html.replace("</head>", link + "\n</head>", 1), encoding="utf-8")

@@ -408,15 +408,40 @@ def test_a_present_link_opens_the_hand_in_presenter_mode_at_its_step_and_the_lin
     fig.locator(".tb-copy-link").click()
     expect(fig.locator(".tb-message")).to_have_text(ui(catalogs, lang, "Link copied"))
     expect(fig.locator(".tb-bubble")).to_have_text(ui(catalogs, lang, "Link copied"))
+    # The link copied is the hand's own address (one hand's oEmbed answer, for a platform that embeds links).
     copied = page.evaluate("navigator.clipboard.readText()")
-    assert copied == f"{site_url}/{lang}/nap/#{HAND}=7&present"
+    assert copied == f"{site_url}/{lang}/hand/{HAND}/?step=7&present"
     page.keyboard.press("Escape")
     expect(fig).not_to_have_class(re.compile(r"\btb-presenter\b"))
     assert page.evaluate("location.hash") == f"#{HAND}=7"
-    # Outside presenter mode the copied link opens the step in the page.
     fig.locator(".tb-copy-link").click()
     expect(fig.locator(".tb-message")).to_have_text(ui(catalogs, lang, "Link copied"))
-    assert page.evaluate("navigator.clipboard.readText()") == f"{site_url}/{lang}/nap/#{HAND}=7"
+    plain = page.evaluate("navigator.clipboard.readText()")
+    assert plain == f"{site_url}/{lang}/hand/{HAND}/?step=7"
+    # Opened, each sends the reader on to the hand on its page, at its step, in presenter mode if asked.
+    for link, presenting in ((copied, True), (plain, False)):
+        other = context.new_page()
+        other.goto(link)
+        other.wait_for_url(f"{site_url}/{lang}/nap/#{HAND}=7" + ("&present" if presenting else ""))
+        shown = other.locator(f'figure.tb-hand[data-hand-id="{HAND}"]')
+        expect(shown).to_have_attribute("data-step", "7")
+        expect(shown).to_have_class(re.compile(r"\btb-presenter\b") if presenting else re.compile(r"\btb-hand\b"))
+        if not presenting:
+            expect(shown).not_to_have_class(re.compile(r"\btb-presenter\b"))
+        other.close()
+    context.close()
+    assert guard.refused == []
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_hands_own_address_sends_a_reader_without_javascript_to_the_hands_start(browser, site_url, tb, lang):
+    context = browser.new_context(viewport=PHONE, java_script_enabled=False)
+    guard = tb.guard_context(context)
+    page = context.new_page()
+    page.goto(f"{site_url}/{lang}/hand/{HAND}/?step=7")
+    page.wait_for_url(f"{site_url}/{lang}/nap/#{HAND}=0")
+    box = page.locator(f'figure.tb-hand[data-hand-id="{HAND}"]').bounding_box()
+    assert box is not None and box["width"] <= PHONE["width"]
     context.close()
     assert guard.refused == []
 
@@ -431,7 +456,7 @@ def test_without_the_clipboard_api_the_link_is_still_copied_or_shown(browser, si
     fig = open_nap(page, site_url, "fr", f"#{HAND}=3")
     fig.locator(".tb-copy-link").click()
     said = fig.locator(".tb-message").text_content()
-    link = f"{site_url}/fr/nap/#{HAND}=3"
+    link = f"{site_url}/fr/hand/{HAND}/?step=3"
     assert said in (ui(catalogs, "fr", "Link copied"),
                     ui(catalogs, "fr", "Copy this link: {link}").replace("{link}", link))
     assert on_screen(page, fig.locator(".tb-bubble"))

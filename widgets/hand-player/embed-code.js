@@ -19,6 +19,16 @@ export function embedAddress(figure, step, presenting) {
   return url.href.replace(/present=$/, "present").replace(/present=&/, "present&");
 }
 
+/** The hand's own address (its `data-share`), at `step` and in presenter mode: a link to share. */
+export function shareAddress(figure, step, presenting) {
+  const url = new URL(figure.dataset.share, location.href);
+  url.hash = "";
+  url.search = "";
+  if (step > 0) url.searchParams.set("step", String(step));
+  if (presenting) url.searchParams.set("present", "");
+  return new URL(url.href.replace(/present=$/, "present").replace(/present=&/, "present&"));
+}
+
 /** The snippet a teacher pastes into a page of their own. */
 export function embedSnippet(src, title) {
   return `<iframe src="${attr(src)}" title="${attr(title)}" width="${WIDTH}" height="${HEIGHT}" `

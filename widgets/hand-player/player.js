@@ -17,7 +17,7 @@ import { expandTrace } from "../trace.js";
 import { button, icon, showBubble, hideBubble, addScrollCues, onSwipe, copyText, keepBarHeight, clearOfBar, keepInSight, noteReach, reserveWidth } from "./view.js";
 import { requestFullscreen, leaveFullscreen, presenterKey, inertAround, isBlankKey, toggleBlank, isBlank, keysHint } from "./presenter.js";
 import { HandQuestions } from "./questions.js";
-import { embedAddress, embedSnippet } from "./embed-code.js";
+import { embedAddress, embedSnippet, shareAddress } from "./embed-code.js";
 import { changeLines } from "./whatif.js";
 import { otherRules } from "./other-rules.js";
 import { printHand } from "./print-one.js";
@@ -349,8 +349,10 @@ export class HandPlayer {
   }
 
   async copyStepLink() {
-    const url = new URL(location.href);
-    url.hash = hashFor(this.id, this.step, Boolean(this.presenting));
+    // The hand's own address where the build made one (a platform that embeds links then embeds this
+    // hand, not the page's first), else the page's deep link.
+    const url = this.figure.dataset.share ? shareAddress(this.figure, this.step, Boolean(this.presenting)) : new URL(location.href);
+    if (!this.figure.dataset.share) url.hash = hashFor(this.id, this.step, Boolean(this.presenting));
     const done = await copyText(url.href);
     this.say(done ? _("Link copied") : fill(_("Copy this link: {link}"), { link: url.href }), this.copyLink);
   }
