@@ -1,6 +1,7 @@
 """The command line speaks the author's language: ``--lang``, else LANGUAGE, LC_ALL, LC_MESSAGES and
-LANG as gettext reads them. A bad card, a bad note and a broken catalog are each said in European
-Portuguese and in French, with the file, the line and the code as in English."""
+LANG as gettext reads them. A bad card, a bad note, a record of the wrong shape (a key missing, a value
+of the wrong kind, a seat that is none) and a broken catalog are each said in European Portuguese and in
+French, with the file, the line and the code as in English."""
 
 from __future__ import annotations
 
@@ -66,6 +67,36 @@ def test_a_bad_note_is_said_in_the_environments_language(tmp_path: Path, capsys:
     path = record(tmp_path, BAD_NOTE)
     assert main(["check", str(path)]) == 1
     assert capsys.readouterr().out.splitlines()[0] == f"{path}:{NOTE_LINE}: {expected} [bad-note]"
+
+
+# A record's shape, not its play: a key missing, a value of the wrong kind, a seat that is none.
+NO_DEALER = NAP.replace('dealer = "D"\n', "")
+SEAT_LINE = NAP.splitlines().index('dealer = "D"') + 1
+BAD_SHAPES = {
+    "missing": (NO_DEALER, 1, {
+        "pt": "falta a chave 'dealer' [missing-key]",
+        "fr": "il manque la clé 'dealer' [missing-key]",
+        "en": "missing key 'dealer' [missing-key]"}),
+    "kind": (NAP.replace("format = 1", 'format = "1"'), 2, {
+        "pt": "'format' tem de ser um número inteiro, não '1' [bad-value]",
+        "fr": "'format' doit être un nombre entier, pas '1' [bad-value]",
+        "en": "'format' must be a whole number, not '1' [bad-value]"}),
+    "seat": (NAP.replace('dealer = "D"', 'dealer = "E"'), SEAT_LINE, {
+        "pt": "'E' não é um lugar (A B C D) [bad-seat]",
+        "fr": "'E' n'est pas une place (A B C D) [bad-seat]",
+        "en": "'E' is not a seat (A B C D) [bad-seat]"}),
+}
+
+
+@pytest.mark.parametrize("lang", ["pt", "fr", "en"])
+@pytest.mark.parametrize("shape", list(BAD_SHAPES))
+def test_a_record_of_the_wrong_shape_is_said_in_the_language_asked_for(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], english_machine: pytest.MonkeyPatch,
+        shape: str, lang: str) -> None:
+    text, line, said = BAD_SHAPES[shape]
+    path = record(tmp_path, text)
+    assert main(["--lang", lang, "check", str(path)]) == 1
+    assert capsys.readouterr().out.splitlines()[0] == f"{path}:{line}: {said[lang]}"
 
 
 def test_replay_says_the_rule_in_the_language_asked_for(tmp_path: Path, capsys: pytest.CaptureFixture[str],

@@ -35,7 +35,9 @@ _SEED = re.compile(r"^[0-9a-fA-F]{64}$")
 _TRICK_KEY = re.compile(r"^\s*trick\s+([0-9]{1,3})\s+(\S+)\s*$", re.IGNORECASE)
 # Scores, targets and hand numbers are small; a larger number is a mistake (and would be slow to print).
 MAX_INT = 2**63 - 1
-_KIND_NAMES = {int: "a whole number", str: "a string", list: "an array", dict: "a table"}
+# What a key's value must be, said whole (each kind's sentence is translated as one).
+_KIND_NAMES = {int: N_("{key} must be a whole number, not {value}"), str: N_("{key} must be a string, not {value}"),
+               list: N_("{key} must be an array, not {value}"), dict: N_("{key} must be a table, not {value}")}
 
 def clip(text: str, size: int) -> str:
     """A text cut in the middle when longer than ``size``."""
@@ -184,16 +186,19 @@ class _Parser:
     def error(self, message: str, code: str, *path: str, line: int | None = None) -> RecordError:
         return RecordError(message, file=self.file, line=line if line is not None else self.line(*path), code=code)
 
-    def said(self, template: str, values: Mapping[str, Any], code: str, *path: str) -> RecordError:
+    def said(self, template: str, values: Mapping[str, Any], code: str, *path: str,
+             line: int | None = None) -> RecordError:
         """An error whose message is an ``engine`` catalog template (the command line translates it)."""
-        return RecordError(template.format_map(values), file=self.file, line=self.line(*path), code=code,
+        return RecordError(template.format_map(values), file=self.file,
+                           line=line if line is not None else self.line(*path), code=code,
                            template=template, values=values)
 
     def parse(self) -> Record:
         data, self.positions = read_toml(self.text, self.file, self.offset)
         for key in data:
             if key not in TOP_KEYS:
-                raise self.error(f"unknown key {show(key)} (known: {', '.join(TOP_KEYS)})", "unknown-key", key)
+                raise self.said(N_("unknown key {key} (known: {known})"),
+                                {"key": show(key), "known": ", ".join(TOP_KEYS)}, "unknown-key", key)
         fmt = self.need(data, "format", int)
         if fmt != FORMAT:
             raise self.error(
@@ -224,10 +229,12 @@ class _Parser:
     # --- small typed getters
     def need(self, data: Mapping[str, Any], key: str, kind: type, table: str = "") -> Any:
         if key not in data:
-            where = f" in [{table}]" if table else ""
             # The table's header, or the record's first line for a top-level key.
-            line = self.line(table) if table else None
-            raise self.error(f"missing key {key!r}{where}", "missing-key", line=line or self.offset + 1)
+            line = (self.line(table) if table else None) or self.offset + 1
+            if table:
+                raise self.said(N_("missing key {key} in [{table}]"), {"key": repr(key), "table": table},
+                                "missing-key", line=line)
+            raise self.said(N_("missing key {key}"), {"key": repr(key)}, "missing-key", line=line)
         return self.typed(data, key, kind, table)
 
     def optional(self, data: Mapping[str, Any], key: str, kind: type, table: str = "") -> Any:
@@ -238,7 +245,7 @@ class _Parser:
         # bool is an int in Python, but `format = true` is not a number.
         if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
             path = (table, key) if table else (key,)
-            raise self.error(f"{key!r} must be {_KIND_NAMES[kind]}, not {show(value)}", "bad-value", *path)
+            raise self.said(_KIND_NAMES[kind], {"key": repr(key), "value": show(value)}, "bad-value", *path)
         return value
 
     def table(self, data: Mapping[str, Any], key: str) -> dict[str, Any]:
@@ -248,8 +255,8 @@ class _Parser:
         rules = self.table(data, "rules")
         for k, v in rules.items():
             if not isinstance(v, (bool, int, float, str)):
-                raise self.error(f"rules option {show(k)} must be true/false, a number or a string, not {show(v)}",
-                                 "bad-value", "rules", k)
+                raise self.said(N_("rules option {key} must be true/false, a number or a string, not {value}"),
+                                {"key": show(k), "value": show(v)}, "bad-value", "rules", k)
         return rules
 
     # --- the parts
@@ -268,31 +275,35 @@ class _Parser:
         seats = self.typed(data, "seats", list)
         for s in seats:
             if not isinstance(s, str) or not s or any(ch.isspace() or ch in ";#" for ch in s):
-                raise self.error(f"seat names are single words without ';' or '#', not {show(s)}", "bad-value", "seats")
+                raise self.said(N_("seat names are single words without ';' or '#', not {value}"),
+                                {"value": show(s)}, "bad-value", "seats")
         if len({s.lower() for s in seats}) != len(seats):
-            raise self.error(f"seat names repeat: {show(' '.join(seats))}", "bad-value", "seats")
+            raise self.said(N_("seat names repeat: {seats}"), {"seats": show(" ".join(seats))}, "bad-value", "seats")
         return tuple(seats)
 
     def seat_name(self, name: str, seats: tuple[str, ...], *path: str) -> str:
         for s in seats:
             if s.lower() == name.lower():
                 return s
-        raise self.error(f"{show(name)} is not a seat ({' '.join(seats)})", "bad-seat", *path)
+        raise self.said(N_("{name} is not a seat ({seats})"), {"name": show(name), "seats": " ".join(seats)},
+                        "bad-seat", *path)
 
     def record_id(self, data: Mapping[str, Any]) -> tuple[str | None, bool]:
         written = self.optional(data, "id", str)
         if written is not None and not _BARE_KEY.match(written):
-            raise self.error(f"an id is letters, digits, '-' and '_', not {show(written)}", "bad-value", "id")
+            raise self.said(N_("an id is letters, digits, '-' and '_', not {value}"), {"value": show(written)},
+                            "bad-value", "id")
         if self.file is None:
             return written, written is not None
         name = Path(self.file).name
         if not name.endswith(SUFFIX):
             if written is None:
-                raise self.error("an inline record must carry an 'id' key", "missing-id", line=self.offset + 1)
+                raise self.said(N_("an inline record must carry an 'id' key"), {}, "missing-id", line=self.offset + 1)
             return written, True
         from_name = name[: -len(SUFFIX)]
         if written is not None and written != from_name:
-            raise self.error(f"id {written!r} differs from the file name's {from_name!r}", "bad-value", "id")
+            raise self.said(N_("id {id} differs from the file name's {name}"),
+                            {"id": repr(written), "name": repr(from_name)}, "bad-value", "id")
         return from_name, written is not None
 
     def score(self, data: Mapping[str, Any]) -> dict[str, int] | None:
@@ -301,7 +312,8 @@ class _Parser:
             return None
         for k, v in score.items():
             if not isinstance(v, int) or isinstance(v, bool):
-                raise self.error(f"score of {show(k)} must be a whole number, not {show(v)}", "bad-value", "score", k)
+                raise self.said(N_("score of {key} must be a whole number, not {value}"),
+                                {"key": show(k), "value": show(v)}, "bad-value", "score", k)
         return dict(score)
 
     def deal(self, data: Mapping[str, Any], seats: tuple[str, ...], cls: type[HandState]) -> DealSpec:
@@ -320,22 +332,24 @@ class _Parser:
                 raise self.error(_not_a_deal_key(key, seats, cls), "bad-deal", "deal", key)
             seat = self.seat_name(key, seats, "deal", key)
             if seat in hands:
-                raise self.error(f"{seat} is dealt twice in [deal]", "bad-deal", "deal", key)
+                raise self.said(N_("{seat} is dealt twice in [deal]"), {"seat": seat}, "bad-deal", "deal", key)
             hands[seat] = self.cards(table, key)
         if "seed" in extras:
             seed = self.typed(table, "seed", str, "deal")
             if not _SEED.match(seed):
-                raise self.error(f"a seed is 64 hex digits, not {show(seed)}", "bad-deal", "deal", "seed")
+                raise self.said(N_("a seed is 64 hex digits, not {value}"), {"value": show(seed)},
+                                "bad-deal", "deal", "seed")
             if hands or {"turn", "kitty", "stock"} & extras.keys():
                 raise self.error(
                     "a seeded deal gives no cards: write either the seed or the cards", "bad-deal", "deal", "seed"
                 )
             hand = self.optional(table, "hand", int, "deal")
             if hand is not None and hand < 1:
-                raise self.error(f"hand numbers start at 1, not {show(hand)}", "bad-deal", "deal", "hand")
+                raise self.said(N_("hand numbers start at 1, not {value}"), {"value": show(hand)},
+                                "bad-deal", "deal", "hand")
             return DealSpec(seed=seed.lower(), hand=hand or 1)
         if "hand" in extras:
-            raise self.error("'hand' needs a 'seed'", "bad-deal", "deal", "hand")
+            raise self.said(N_("'hand' needs a 'seed'"), {}, "bad-deal", "deal", "hand")
         turn = self.cards(table, extras["turn"]) if "turn" in extras else ()
         if len(turn) > 1:
             raise self.error(f"{show(extras['turn'])} is one card", "bad-deal", "deal", extras["turn"])
@@ -398,7 +412,7 @@ class _Parser:
             else:
                 chunks = [(text, None) for text in value]
         else:
-            raise self.error("'actions' must be a string or an array of strings", "bad-value", "actions")
+            raise self.said(N_("'actions' must be a string or an array of strings"), {}, "bad-value", "actions")
         out = []
         for chunk, line in chunks:
             # A '#' never occurs in an action, so it starts a comment inside the string.
@@ -414,7 +428,7 @@ class _Parser:
         for key, value in self.table(data, "notes").items():
             number = self.note_number(key, actions)
             if not isinstance(value, str):
-                raise self.error(f"note {key} must be a string", "bad-value", "notes", key)
+                raise self.said(N_("note {key} must be a string"), {"key": key}, "bad-value", "notes", key)
             if number in notes:
                 raise self.said(N_("two notes on action {number}: {first} and {second}"),
                                 {"number": number, "first": show(keys[number]), "second": show(key)},
