@@ -280,7 +280,7 @@ def test_each_hand_has_an_embed_page_in_each_language_and_its_figure_names_it(pu
         assert hands <= made, hands - made
     page = published / "pt" / "nap" / "index.html"
     assert re.search(r'<figure class="tb-hand" id="hand-nap-four-hearts"[^>]* '
-                     r'data-embed="../../embed/pt/nap-four-hearts/" data-share="../hand/nap-four-hearts/">',
+                     r'data-embed="../../embed/pt/nap-four-hearts/">',
                      page.read_text(encoding="utf-8"))
     embed = (published / "embed" / "pt" / "nap-four-hearts" / "index.html").read_text(encoding="utf-8")
     assert '<html lang="pt-PT"' in embed

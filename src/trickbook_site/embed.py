@@ -18,7 +18,7 @@ Each hand also gets its own address in its language's folder, `<lang>/hand/<hand
 that sends a reader on to the hand on its page (at `?step=N`, `&present`, as the player's deep
 link), and that names only that hand's oEmbed answer, so that a link to one hand pasted into a
 platform that embeds links embeds that hand, not its page's first one. The player's "Copy the
-link to this step" gives that address (`data-share` on the figure).
+link to this step" gives that address (made from the figure's `data-embed`, embed-code.js).
 
 With the site's address known (`trickbook publish --base-url`), `write_oembed` adds an
 oEmbed answer (type `rich`) for each embed page, a hand's or a play table's, in the language's
@@ -226,9 +226,8 @@ def mark_figures(page: Path, embeds: dict[str, Embed]) -> None:
         if hand is None or hand.group(1) not in embeds or "data-embed=" in figure[:figure.index(">")]:
             return figure
         address = _rel(page.parent, embeds[hand.group(1)].path.parent) + "/"
-        share = _rel(page.parent, embeds[hand.group(1)].share.parent) + "/"
-        end = figure.index(">")  # the attributes go last: the figure's markup is otherwise as built
-        return f'{figure[:end]} data-embed="{escape(address)}" data-share="{escape(share)}"{figure[end:]}'
+        end = figure.index(">")  # the attribute goes last: the figure's markup is otherwise as built
+        return f'{figure[:end]} data-embed="{escape(address)}"{figure[end:]}'
 
     out = FIGURE.sub(mark, html)
     if out != html:

@@ -19,9 +19,16 @@ export function embedAddress(figure, step, presenting) {
   return url.href.replace(/present=$/, "present").replace(/present=&/, "present&");
 }
 
-/** The hand's own address (its `data-share`), at `step` and in presenter mode: a link to share. */
+/** The hand's own address, at `step` and in presenter mode, or null without an embed page: a link to share.
+ * The build writes it beside the embed page's language folder, `embed/<lang>/<id>/` -> `<lang>/hand/<id>/`. */
 export function shareAddress(figure, step, presenting) {
-  const url = new URL(figure.dataset.share, location.href);
+  if (!figure.dataset.embed) return null;
+  const url = new URL(figure.dataset.embed, location.href);
+  const parts = url.pathname.split("/");
+  const at = parts.lastIndexOf("embed");
+  if (at < 0 || parts.length < at + 3) return null;
+  parts.splice(at, 3, parts[at + 1], "hand", parts[at + 2]);
+  url.pathname = parts.join("/");
   url.hash = "";
   url.search = "";
   if (step > 0) url.searchParams.set("step", String(step));

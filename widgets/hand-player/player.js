@@ -351,8 +351,9 @@ export class HandPlayer {
   async copyStepLink() {
     // The hand's own address where the build made one (a platform that embeds links then embeds this
     // hand, not the page's first), else the page's deep link.
-    const url = this.figure.dataset.share ? shareAddress(this.figure, this.step, Boolean(this.presenting)) : new URL(location.href);
-    if (!this.figure.dataset.share) url.hash = hashFor(this.id, this.step, Boolean(this.presenting));
+    const shared = shareAddress(this.figure, this.step, Boolean(this.presenting));
+    const url = shared || new URL(location.href);
+    if (!shared) url.hash = hashFor(this.id, this.step, Boolean(this.presenting));
     const done = await copyText(url.href);
     this.say(done ? _("Link copied") : fill(_("Copy this link: {link}"), { link: url.href }), this.copyLink);
   }
