@@ -1,7 +1,7 @@
 """The command line speaks the author's language: ``--lang``, else LANGUAGE, LC_ALL, LC_MESSAGES and
-LANG as gettext reads them. A bad card, a bad note, a record of the wrong shape (a key missing, a value
-of the wrong kind, a seat that is none) and a broken catalog are each said in European Portuguese and in
-French, with the file, the line and the code as in English."""
+LANG as gettext reads them. A bad card, a bad note, a record of the wrong shape (a key missing, a
+value of the wrong kind, a seed beside the cards, a seat that is none) and a broken catalog are each
+said in European Portuguese and in French, with the file, the line and the code as in English."""
 
 from __future__ import annotations
 
@@ -72,6 +72,7 @@ def test_a_bad_note_is_said_in_the_environments_language(tmp_path: Path, capsys:
 # A record's shape, not its play: a key missing, a value of the wrong kind, a seat that is none.
 NO_DEALER = NAP.replace('dealer = "D"\n', "")
 SEAT_LINE = NAP.splitlines().index('dealer = "D"') + 1
+DEAL_LINE = NAP.splitlines().index("[deal]") + 1
 BAD_SHAPES = {
     "missing": (NO_DEALER, 1, {
         "pt": "falta a chave 'dealer' [missing-key]",
@@ -81,6 +82,11 @@ BAD_SHAPES = {
         "pt": "'format' tem de ser um número inteiro, não '1' [bad-value]",
         "fr": "'format' doit être un nombre entier, pas '1' [bad-value]",
         "en": "'format' must be a whole number, not '1' [bad-value]"}),
+    "seeded": (NAP.replace("[deal]\n", "[deal]\nseed = \"" + "0" * 64 + "\"\n"), DEAL_LINE + 1, {
+        "pt": "uma distribuição com semente não dá cartas: escreva a semente ou as cartas, não as duas [bad-deal]",
+        "fr": "une distribution par graine ne donne aucune carte : écrivez la graine ou les cartes, pas les deux "
+              "[bad-deal]",
+        "en": "a seeded deal gives no cards: write either the seed or the cards [bad-deal]"}),
     "seat": (NAP.replace('dealer = "D"', 'dealer = "E"'), SEAT_LINE, {
         "pt": "'E' não é um lugar (A B C D) [bad-seat]",
         "fr": "'E' n'est pas une place (A B C D) [bad-seat]",

@@ -324,8 +324,9 @@ class _Parser:
             extra = key if key in DEAL_EXTRAS else cls.deal_words.get(key.lower())
             if extra is not None:
                 if extra in extras:
-                    raise self.error(f"[deal] gives {show(extra)} twice, as {show(extras[extra])} and {show(key)}",
-                                     "bad-deal", "deal", key)
+                    raise self.said(N_("[deal] gives {extra} twice, as {first} and {second}"),
+                                    {"extra": show(extra), "first": show(extras[extra]), "second": show(key)},
+                                    "bad-deal", "deal", key)
                 extras[extra] = key
                 continue
             if not any(s.lower() == key.lower() for s in seats):
@@ -340,9 +341,8 @@ class _Parser:
                 raise self.said(N_("a seed is 64 hex digits, not {value}"), {"value": show(seed)},
                                 "bad-deal", "deal", "seed")
             if hands or {"turn", "kitty", "stock"} & extras.keys():
-                raise self.error(
-                    "a seeded deal gives no cards: write either the seed or the cards", "bad-deal", "deal", "seed"
-                )
+                raise self.said(N_("a seeded deal gives no cards: write either the seed or the cards"), {},
+                                "bad-deal", "deal", "seed")
             hand = self.optional(table, "hand", int, "deal")
             if hand is not None and hand < 1:
                 raise self.said(N_("hand numbers start at 1, not {value}"), {"value": show(hand)},
@@ -352,7 +352,7 @@ class _Parser:
             raise self.said(N_("'hand' needs a 'seed'"), {}, "bad-deal", "deal", "hand")
         turn = self.cards(table, extras["turn"]) if "turn" in extras else ()
         if len(turn) > 1:
-            raise self.error(f"{show(extras['turn'])} is one card", "bad-deal", "deal", extras["turn"])
+            raise self.said(N_("{key} is one card"), {"key": show(extras["turn"])}, "bad-deal", "deal", extras["turn"])
         return DealSpec(
             hands=hands,
             turn=turn[0] if turn else None,
@@ -374,8 +374,10 @@ class _Parser:
         limit = find_game(self.game).max_actions()
         if len(pieces) > limit:
             title = find_game(self.game).title
-            raise RecordError(f"too many actions: a hand of {title} takes at most {limit}", file=self.file,
-                              line=pieces[limit][1], step=limit + 1, code="too-many-actions")
+            template = N_("too many actions: a hand of {game} takes at most {limit}")
+            values = {"game": title, "limit": limit}
+            raise RecordError(template.format_map(values), file=self.file, line=pieces[limit][1], step=limit + 1,
+                              code="too-many-actions", template=template, values=values)
         actions: list[Action] = []
         known: dict[str, Action] = {}  # a long record says "pass" many times: read each text once
         for number, (text, line) in enumerate(pieces, 1):
