@@ -44,6 +44,27 @@ def test_the_widgets_pass_typescript_s_check_of_javascript(config: str) -> None:
     assert result.returncode == 0, result.stdout + result.stderr
 
 
+def test_the_javascript_passes_eslint() -> None:
+    """ESLint (from the npm packages) over every JavaScript file of the project: the widgets, the Node
+    programs of the build, the tests and the benchmarks, by the rule set eslint.config.mjs states."""
+    eslint = ROOT / "node_modules" / ".bin" / "eslint"
+    assert eslint.is_file(), "ESLint is missing: scripts/setup installs the npm packages"
+    where = ["widgets", "src", "tests", "bench", "eslint.config.mjs"]
+    result = subprocess.run([str(eslint), "--max-warnings", "0", *where], cwd=ROOT, capture_output=True, text=True,
+                            timeout=600)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_eslint_s_rule_set_finds_what_it_forbids() -> None:
+    """The check above can fail: a widget with an unused import and an undefined name is refused (given on
+    standard input under a widget's name, so that no file is written beside the others)."""
+    eslint = ROOT / "node_modules" / ".bin" / "eslint"
+    bad = 'import { el } from "./board.js";\nexport const x = undefinedName;\n'
+    result = subprocess.run([str(eslint), "--stdin", "--stdin-filename", "widgets/lint-probe.js"], input=bad, cwd=ROOT,
+                            capture_output=True, text=True, timeout=600)
+    assert result.returncode == 1 and "no-unused-vars" in result.stdout and "no-undef" in result.stdout
+
+
 def test_every_type_ignore_in_the_engine_and_the_generator_says_why():
     unexplained = [f"{path.relative_to(ROOT)}:{n}"
                    for path in sorted((ROOT / "src").rglob("*.py"))

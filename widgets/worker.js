@@ -1,7 +1,7 @@
 // The module Web Worker that runs Pyodide and the engine's JSON facade (trickbook.web).
 //
-// Requests are {id, type: "load" | "whatif" | "variants" | "variant_whatif" | "question_cost" | "practice" | "practice_cost" | "table_…", ...}; every request gets
-// exactly one reply {id, ok: true, result} or {id, ok: false, error: {kind, message}}.
+// Requests are {id, type: "load" | "whatif" | "variants" | "variant_whatif" | "question_cost" | "practice"
+// | "practice_cost" | "table_…", ...}; every request gets exactly one reply {id, ok: true, result} or {id, ok: false, error: {kind, message}}.
 // The runtime boots once, when the worker starts; requests are handled one at a time.
 
 import { bootFiles, fromCache } from "./hand-player/state.js";
@@ -211,7 +211,7 @@ async function bootNormally(loadPyodide, options) {
     pyodide.pyimport("trickbook");
   } catch (err) {
     const last = String(err && err.message ? err.message : err).trim().split("\n").pop();
-    throw new Error(`the engine package did not load: ${last}`);
+    throw new Error(`the engine package did not load: ${last}`, { cause: err });
   }
   return pyodide;
 }

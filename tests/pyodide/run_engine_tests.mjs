@@ -8,7 +8,7 @@
 //   PYODIDE-RESULT {"passed": n, "failed": n, "skipped": n, "errors": n, ...}
 // and the exit status is 0 only when tests ran and none failed.
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { loadPyodide } from "pyodide";

@@ -124,7 +124,7 @@ export async function copyText(text) {
   const focused = document.activeElement;
   document.body.append(field);
   field.select();
-  let done = false;
+  let done;
   try {
     done = document.execCommand("copy");
   } catch {

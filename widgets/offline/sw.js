@@ -15,6 +15,7 @@
 // goes to the network as if there were no worker.
 
 // This script runs as a service worker: its global scope, with that type.
+/* global __FILES__ -- (for ESLint) the build writes the files' list in its place */
 const sw = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
 const VERSION = "__VERSION__";
 /** Per language folder: each file kept, by its address from the site's root, with its SRI sha256. */

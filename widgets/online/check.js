@@ -43,7 +43,7 @@ export async function checkMatch({ game, you, seats, persons, kept, revealed, de
   }
   if (kept.value && values[you] !== kept.value) players = false;
   checks.push({ name: "players", ok: players });
-  let seed = null;
+  let seed;
   try {
     seed = await tableSeed(revealed.secret, persons.map((seat) => values[seat]));
   } catch (err) {

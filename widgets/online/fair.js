@@ -17,7 +17,8 @@ function hex(bytes) {
 export class FairShare {
   constructor(code) {
     this.code = code;
-    /** @type {{value: string|null, dealer_commitment: string|null, commitments: Object<string, string>, fingerprint: string|null, seen: Object<string, {dealer: string, cards: string[], whole: boolean}>}} */
+    /** @type {{value: string|null, dealer_commitment: string|null, commitments: Object<string, string>,
+     *   fingerprint: string|null, seen: Object<string, {dealer: string, cards: string[], whole: boolean}>}} */
     this.kept = { value: null, dealer_commitment: null, commitments: {}, fingerprint: null, seen: {} };
     try {
       const stored = JSON.parse(localStorage.getItem(key(code)) || "null");

@@ -59,7 +59,8 @@ export function loadSaved(game) {
 export function save(game, record) {
   const store = storage();
   if (!store || !record.sealed) return; // no sealed seed (no Web Crypto here): the match is not saved
-  const { seed: _never, ...kept } = record;
+  const kept = { ...record };
+  delete kept.seed; // never the seed in clear
   try {
     store.setItem(key(game), JSON.stringify({ ...kept, game }));
   } catch (err) {
