@@ -1,5 +1,6 @@
 """hand.js asks for the hand player's modules all at once (modulepreload): its list must be exactly the
-modules hand-player/mount.js imports, directly or through the modules it imports."""
+modules hand-player/mount.js imports, directly or through the modules it imports. And the play table's
+pure modules pass their own tests under Node (tests/js/widgets.test.mjs)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,8 @@ import json
 import re
 from pathlib import Path
 
-WIDGETS = Path(__file__).resolve().parents[1] / "widgets"
+ROOT = Path(__file__).resolve().parents[1]
+WIDGETS = ROOT / "widgets"
 # A static import: `import {a} from "./x.js";`, `import "./x.js";` (not `import("./x.js")`, loaded on demand).
 STATIC_IMPORT = re.compile(r"""^\s*import\s+(?:[^"'();]*?\s+from\s+)?["']([^"']+)["']""", re.M)
 
@@ -56,3 +58,18 @@ def test_hand_js_preloads_every_module_the_player_imports_and_no_other() -> None
     extra = sorted(p.relative_to(WIDGETS).as_posix() for p in have - wanted)
     assert not missing and not extra, f"PLAYER_MODULES / PLAYER_PARTS in hand.js: add {missing}, drop {extra}"
     assert all(p.is_file() for p in have)
+
+
+def test_the_play_tables_pure_modules_pass_their_tests_in_node() -> None:
+    """tests/js/widgets.test.mjs under Node's own test runner: explain's questions (questions.js) and the
+    saved match (persistence.js), with stand-ins for the table and localStorage. Every test named passes."""
+    import shutil
+    import subprocess
+
+    node = shutil.which("node")
+    assert node, "Node.js is needed (scripts/setup says so)"
+    result = subprocess.run([node, "--test", "--test-reporter=tap", str(ROOT / "tests" / "js" / "widgets.test.mjs")],
+                            cwd=ROOT, capture_output=True, text=True, timeout=300)
+    passed = re.findall(r"^ok \d+ - (.+)$", result.stdout, re.M)
+    assert result.returncode == 0 and re.search(r"^# fail 0$", result.stdout, re.M), result.stdout[-3000:]
+    assert len(passed) >= 9 and "one question about one position is asked once, whether on its way or shown" in passed

@@ -1,0 +1,179 @@
+// The play table's pure modules under Node's own test runner (node --test), run by
+// tests/test_widget_modules.py: explain's questions (questions.js) and the saved match
+// (persistence.js), each with a stand-in for what the page gives it (the table, localStorage).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+
+// The few DOM calls the answers' paragraphs need (board.js's `el`): nodes that keep their text.
+globalThis.document = {
+  createElement: (tag) => ({ tag, dataset: {}, children: [], setAttribute() {}, append(...nodes) { this.children.push(...nodes); } }),
+  createTextNode: (text) => ({ text }),
+};
+const { Questions } = await import("../../widgets/play-table/questions.js");
+
+/** A table as questions.js uses it: its engine answers when the test says so. */
+function fakeTable() {
+  const table = {
+    id: "t1",
+    busy: false,
+    asked: [],
+    shown: [],
+    pending: [],
+    ticket: 0,
+    ui: {
+      explanation: { dataset: {} },
+      askExplanation: () => ++table.ticket,
+      showExplanation: (ticket, target) => {
+        if (ticket === table.ticket) {
+          table.ui.explanation.dataset.target = target;
+          table.shown.push(target);
+        }
+      },
+    },
+    engineAsk: (type, payload) => new Promise((resolve) => {
+      table.asked.push(payload.target);
+      table.pending.push(() => resolve({ ok: true, messages: [{ code: "explain-playable", values: {}, text: payload.target }] }));
+    }),
+  };
+  return table;
+}
+
+const view = (n, extra = {}) => ({ hand_number: 1, phase: "play", your_turn: true, current: "S", playable: ["AS"],
+  trick: { plays: n }, seats: [{ taken: 0 }], ...extra });
+
+async function answerAll(table) {
+  while (table.pending.length) table.pending.shift()();
+  await new Promise((resolve) => setImmediate(resolve));
+}
+
+test("one question about one position is asked once, whether on its way or shown", async () => {
+  const table = fakeTable();
+  const q = new Questions(table);
+  q.moved(view(0));
+  q.ask("card:AS", true);
+  q.ask("card:AS", true); // on its way
+  await answerAll(table);
+  q.ask("card:AS", true); // shown
+  assert.deepEqual(table.asked, ["card:AS"]);
+  assert.deepEqual(table.shown, ["card:AS"]);
+});
+
+test("a repaint of the same position asks nothing; a new position asks again", async () => {
+  const table = fakeTable();
+  const q = new Questions(table);
+  q.moved(view(0));
+  q.ask("card:AS", true);
+  await answerAll(table);
+  q.moved(view(0)); // the same position, painted again (a new object)
+  q.ask("card:AS", true);
+  q.moved(view(1)); // a card was played
+  q.ask("card:AS", true);
+  await answerAll(table);
+  assert.deepEqual(table.asked, ["card:AS", "card:AS"]);
+});
+
+test("a hover while the bots' moves are shown waits, and only the last one is asked", async () => {
+  const table = fakeTable();
+  const q = new Questions(table);
+  q.moved(view(0));
+  table.busy = true;
+  q.ask("card:AS", true);
+  q.ask("card:KS", true);
+  assert.deepEqual(table.asked, []);
+  table.busy = false;
+  q.settled();
+  await answerAll(table);
+  assert.deepEqual(table.asked, ["card:KS"]);
+  assert.equal(table.ui.explanation.dataset.target, "card:KS");
+});
+
+test("a press while busy is asked at once (it says why the card is refused)", async () => {
+  const table = fakeTable();
+  const q = new Questions(table);
+  q.moved(view(0));
+  table.busy = true;
+  q.ask("card:AS", false);
+  assert.deepEqual(table.asked, ["card:AS"]);
+});
+
+test("the newest question's answer is the one shown, whichever comes back first", async () => {
+  const table = fakeTable();
+  const q = new Questions(table);
+  q.moved(view(0));
+  q.ask("card:AS", true);
+  q.ask("card:KS", true);
+  const [first, second] = table.pending.splice(0);
+  second();
+  await new Promise((resolve) => setImmediate(resolve));
+  first(); // the older answer comes back last
+  await new Promise((resolve) => setImmediate(resolve));
+  assert.deepEqual(table.shown, ["card:KS"]);
+});
+
+test("asked again while its answer is on its way, a question shows under the newer ticket", async () => {
+  const table = fakeTable();
+  const q = new Questions(table);
+  q.moved(view(0));
+  q.ask("card:AS", true);
+  q.ask("card:KS", true);
+  await answerAll(table);
+  assert.equal(table.ui.explanation.dataset.target, "card:KS");
+  q.ask("card:AS", true); // no longer shown: asked again
+  await answerAll(table);
+  assert.equal(table.ui.explanation.dataset.target, "card:AS");
+  assert.deepEqual(table.asked, ["card:AS", "card:KS", "card:AS"]);
+});
+
+// ----- the saved match --------------------------------------------------------------------------
+
+function fakeStorage() {
+  const items = new Map();
+  return {
+    items,
+    getItem: (k) => (items.has(k) ? items.get(k) : null),
+    setItem: (k, v) => items.set(k, String(v)),
+    removeItem: (k) => items.delete(k),
+  };
+}
+
+globalThis.window = { localStorage: fakeStorage() };
+const persistence = await import("../../widgets/play-table/persistence.js");
+const { SAVE_FORMAT } = await import("../../widgets/play-table/sealed.js");
+
+const record = () => ({
+  format: SAVE_FORMAT, seed: "ab".repeat(32), sealed: { iv: "0".repeat(24), data: "1".repeat(40) },
+  fingerprint: "c".repeat(64), moves: ["S pass"], version: "7",
+});
+
+test("a saved match comes back whole, and never holds the seed in clear", () => {
+  globalThis.window.localStorage = fakeStorage();
+  persistence.save("euchre", record());
+  const stored = globalThis.window.localStorage.getItem("trickbook.table.euchre");
+  assert.ok(stored && !stored.includes("ab".repeat(32)));
+  const found = persistence.loadSaved("euchre");
+  assert.equal(found.ok, true);
+  assert.deepEqual(found.saved.moves, ["S pass"]);
+  assert.equal("seed" in found.saved, false);
+});
+
+test("a saved match from another version, unreadable or with a seed in clear is refused, saying which", () => {
+  globalThis.window.localStorage = fakeStorage();
+  globalThis.window.localStorage.setItem("trickbook.table.nap", JSON.stringify({ ...record(), format: SAVE_FORMAT - 1, game: "nap" }));
+  assert.deepEqual(persistence.loadSaved("nap"), { ok: false, reason: "version" });
+  globalThis.window.localStorage.setItem("trickbook.table.nap", "{not json");
+  assert.deepEqual(persistence.loadSaved("nap"), { ok: false, reason: "corrupt" });
+  globalThis.window.localStorage.setItem("trickbook.table.nap", JSON.stringify({ ...record(), game: "nap" }));
+  assert.deepEqual(persistence.loadSaved("nap"), { ok: false, reason: "corrupt" });
+  assert.equal(persistence.loadSaved("yorkshire"), null);
+});
+
+test("without a sealed seed nothing is saved, and the bots' level is kept apart, strong unless chosen", () => {
+  globalThis.window.localStorage = fakeStorage();
+  persistence.save("euchre", { ...record(), sealed: null });
+  assert.equal(globalThis.window.localStorage.getItem("trickbook.table.euchre"), null);
+  assert.deepEqual(persistence.loadSettings(), { level: "strong" });
+  persistence.saveSettings({ level: "gentle" });
+  assert.deepEqual(persistence.loadSettings(), { level: "gentle" });
+  globalThis.window.localStorage.setItem("trickbook.table-settings", JSON.stringify({ level: "fierce" }));
+  assert.deepEqual(persistence.loadSettings(), { level: "strong" });
+});
