@@ -61,8 +61,9 @@ def test_hand_js_preloads_every_module_the_player_imports_and_no_other() -> None
 
 
 def test_the_play_tables_pure_modules_pass_their_tests_in_node() -> None:
-    """tests/js/widgets.test.mjs under Node's own test runner: explain's questions (questions.js) and the
-    saved match (persistence.js), with stand-ins for the table and localStorage. Every test named passes."""
+    """tests/js/widgets.test.mjs under Node's own test runner: explain's questions (questions.js), the saved
+    match (persistence.js) and the decision timer (timer.js), with stand-ins for the table, localStorage and
+    the clock. Every test passes."""
     import shutil
     import subprocess
 
@@ -72,4 +73,4 @@ def test_the_play_tables_pure_modules_pass_their_tests_in_node() -> None:
                             cwd=ROOT, capture_output=True, text=True, timeout=300)
     passed = re.findall(r"^ok \d+ - (.+)$", result.stdout, re.M)
     assert result.returncode == 0 and re.search(r"^# fail 0$", result.stdout, re.M), result.stdout[-3000:]
-    assert len(passed) >= 9 and "one question about one position is asked once, whether on its way or shown" in passed
+    assert len(passed) >= 12 and "one question about one position is asked once, whether on its way or shown" in passed

@@ -1,6 +1,7 @@
 // The play table's pure modules under Node's own test runner (node --test), run by
-// tests/test_widget_modules.py: explain's questions (questions.js) and the saved match
-// (persistence.js), each with a stand-in for what the page gives it (the table, localStorage).
+// tests/test_widget_modules.py: explain's questions (questions.js), the saved match
+// (persistence.js) and the decision timer (timer.js), each with a stand-in for what the page gives
+// it (the table, localStorage, the document's visibility, a clock the test moves).
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
@@ -176,4 +177,90 @@ test("without a sealed seed nothing is saved, and the bots' level is kept apart,
   assert.deepEqual(persistence.loadSettings(), { level: "gentle" });
   globalThis.window.localStorage.setItem("trickbook.table-settings", JSON.stringify({ level: "fierce" }));
   assert.deepEqual(persistence.loadSettings(), { level: "strong" });
+});
+
+// ----- the decision timer -------------------------------------------------------------------------
+
+let clock = 0;
+Object.defineProperty(globalThis, "performance", { value: { now: () => clock }, configurable: true, writable: true });
+globalThis.requestAnimationFrame = (callback) => callback();
+const listeners = {};
+globalThis.document.hidden = false;
+globalThis.document.addEventListener = (type, callback) => { listeners[type] = callback; };
+const { DecisionTimer } = await import("../../widgets/play-table/timer.js");
+
+function timerBox() {
+  const box = { hidden: true, dataset: {}, style: { setProperty() {} } };
+  const text = { textContent: "" };
+  const said = { textContent: "" };
+  const timeouts = [];
+  const timer = new DecisionTimer(box, text, () => timeouts.push(clock), said);
+  return { timer, box, text, said, timeouts };
+}
+
+test("the page's own clock counts down, warns once five seconds before, then times out once", () => {
+  clock = 0;
+  const { timer, box, said, timeouts } = timerBox();
+  timer.seconds = 20;
+  timer.start();
+  assert.equal(box.dataset.left, "20");
+  clock = 14_000;
+  timer.update();
+  assert.equal(box.dataset.left, "6");
+  assert.equal(said.textContent, "");
+  clock = 15_500;
+  timer.update();
+  assert.equal(said.textContent, "5 seconds left to decide.");
+  said.textContent = "";
+  clock = 16_000;
+  timer.update();
+  assert.equal(said.textContent, "", "the warning is said once");
+  clock = 20_000;
+  timer.update();
+  timer.update();
+  assert.deepEqual(timeouts, [20_000]);
+  timer.stop();
+});
+
+test("a hidden tab pauses the page's clock with the time left, and the time runs on when it is back", () => {
+  clock = 0;
+  const { timer, box, text, timeouts } = timerBox();
+  timer.seconds = 20;
+  timer.start();
+  clock = 8_000;
+  globalThis.document.hidden = true;
+  listeners.visibilitychange();
+  assert.equal(box.dataset.paused, "true");
+  assert.equal(text.textContent, "Paused while this tab is hidden: 12 s left.");
+  clock = 60_000;
+  globalThis.document.hidden = false;
+  listeners.visibilitychange();
+  assert.equal(box.dataset.left, "12");
+  clock = 71_999;
+  timer.update();
+  assert.deepEqual(timeouts, []);
+  clock = 72_000;
+  timer.update();
+  assert.deepEqual(timeouts, [72_000]);
+  timer.stop();
+});
+
+test("an online table's deadline is counted down but never timed out by the page: the server plays", () => {
+  clock = 0;
+  const { timer, box, text, timeouts } = timerBox();
+  timer.startDeadline(7_000);
+  assert.equal(box.dataset.left, "7");
+  globalThis.document.hidden = true;
+  listeners.visibilitychange(); // the server's clock runs on in a hidden tab
+  globalThis.document.hidden = false;
+  clock = 9_000;
+  timer.update();
+  assert.deepEqual(timeouts, []);
+  timer.startDeadline(null);
+  assert.equal(text.textContent, "No time limit at this table: take your time.");
+  assert.equal(box.dataset.left, "");
+  timer.on = false;
+  timer.startDeadline(5_000);
+  assert.equal(text.textContent, "Timer hidden: the table still has a time limit.");
+  timer.stop();
 });
