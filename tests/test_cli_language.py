@@ -1,7 +1,8 @@
 """The command line speaks the author's language: ``--lang``, else LANGUAGE, LC_ALL, LC_MESSAGES and
 LANG as gettext reads them. A bad card, a bad note, a record of the wrong shape (a key missing, a
-value of the wrong kind, a seed beside the cards, a seat that is none) and a broken catalog are each
-said in European Portuguese and in French, with the file, the line and the code as in English."""
+value of the wrong kind, a seed beside the cards, a seat that is none, a question's bad view) and a
+broken catalog are each said in European Portuguese and in French, with the file, the line and the
+code as in English."""
 
 from __future__ import annotations
 
@@ -87,6 +88,11 @@ BAD_SHAPES = {
         "fr": "une distribution par graine ne donne aucune carte : écrivez la graine ou les cartes, pas les deux "
               "[bad-deal]",
         "en": "a seeded deal gives no cards: write either the seed or the cards [bad-deal]"}),
+    "question": (NAP.replace('accept = "keeps-contract"', 'accept = "keeps-contract"\nview = "glance"', 1),
+                 NAP.splitlines().index('accept = "keeps-contract"') + 2, {
+        "pt": "pergunta no passo 4: 'view' é um de all, seat, não 'glance' [bad-question]",
+        "fr": "question à l'étape 4 : 'view' est l'un de all, seat, pas 'glance' [bad-question]",
+        "en": "question at step 4: 'view' is one of all, seat, not 'glance' [bad-question]"}),
     "seat": (NAP.replace('dealer = "D"', 'dealer = "E"'), SEAT_LINE, {
         "pt": "'E' não é um lugar (A B C D) [bad-seat]",
         "fr": "'E' n'est pas une place (A B C D) [bad-seat]",

@@ -77,10 +77,13 @@ class RecordError(TrickbookError):
         code: str = "bad-record",
         template: str | None = None,
         values: Mapping[str, Any] | None = None,
+        lead: str | None = None,
     ) -> None:
         # ``template`` and ``values``: the message as an English template of the engine catalog and
-        # what fills it, so that the command line can say it in the author's language (``localized``).
+        # what fills it, so that the command line can say it in the author's language (``localized``);
+        # ``lead``: a template said before it ("question at step {step}: "), filled from the same values.
         self.template = template
+        self.lead = lead
         self.values = dict(values or {})
         self.message = message
         self.file = file
@@ -95,7 +98,7 @@ class RecordError(TrickbookError):
         """The message in the language of ``translate`` (a template's translation), else as written."""
         if self.template is None:
             return self.message
-        template = translate(self.template)
+        template = (translate(self.lead) if self.lead else "") + translate(self.template)
         try:
             return template.format_map(self.values)
         except (KeyError, IndexError, ValueError):  # a catalog's slip shows the English, never fails

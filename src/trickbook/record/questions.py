@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Mapping
 
 from ..cards import Card, format_cards, parse_cards
-from ..errors import RecordError, TrickbookError
+from ..errors import N_, RecordError, TrickbookError
 from ..questions import KINDS, QUESTION_KEYS, RULES, VIEWS, Question, QuestionError, answer_key
 from .shown import show
 
@@ -40,68 +40,77 @@ def read_questions(
         return ()
     tables = data["questions"]
     if not isinstance(tables, list) or not all(isinstance(t, dict) for t in tables):
-        raise parser.error(
-            "'questions' must be an array of tables: write each as [[questions]]", "bad-question", "questions"
-        )
+        raise parser.said(N_("'questions' must be an array of tables: write each as [[questions]]"), {},
+                          "bad-question", "questions")
     return tuple(_read_one(parser, table, str(i), count, seats) for i, table in enumerate(tables))
 
 
 def _read_one(parser: "_Parser", table: Mapping[str, Any], index: str, count: int, seats: tuple[str, ...]) -> Question:
     line = parser.line("questions", index)
 
-    def error(message: str, *key: str, step: int | None = None) -> RecordError:
-        where = parser.line("questions", index, *key) if key else line
-        at = f"question at step {step}: " if step is not None else "question: "
-        return RecordError(at + message, file=parser.file, line=where, code="bad-question")
+    def error(template: str, *path: str, step: int | None = None, **values: Any) -> RecordError:
+        """A refusal of this question, as an engine-catalog sentence after "question at step N: "."""
+        where = parser.line("questions", index, *path) if path else line
+        lead = N_("question at step {step}: ") if step is not None else N_("question: ")
+        filled = {**values, "step": step}
+        return RecordError((lead + template).format_map(filled), file=parser.file, line=where, code="bad-question",
+                           template=template, values=filled, lead=lead)
 
     for key in table:
         if key not in QUESTION_KEYS:
-            raise error(f"unknown key {key!r} in a question (known: {', '.join(QUESTION_KEYS)})", key)
+            raise error(N_("unknown key {key} in a question (known: {known})"), key, key=repr(key),
+                        known=", ".join(QUESTION_KEYS))
     if "step" not in table:
-        raise error("a question needs a 'step': the number of actions played before it is asked")
+        raise error(N_("a question needs a 'step': the number of actions played before it is asked"))
     step = table["step"]
     if type(step) is not int or not 0 <= step <= count:
-        raise error(f"step {show(step)} is not in the hand: steps go from 0 (the deal) to {count}", "step")
+        raise error(N_("step {value} is not in the hand: steps go from 0 (the deal) to {count}"), "step",
+                    value=show(step), count=count)
     kind = table.get("kind")
     if kind not in KINDS:
-        raise error(f"a question's 'kind' is one of {', '.join(KINDS)}, not {show(kind)}", "kind", step=step)
+        raise error(N_("a question's 'kind' is one of {known}, not {value}"), "kind", step=step, known=", ".join(KINDS),
+                    value=show(kind))
     seat = table.get("seat")
     if seat is not None:
         if not isinstance(seat, str):
-            raise error(f"'seat' must be a seat name, not {show(seat)}", "seat", step=step)
+            raise error(N_("'seat' must be a seat name, not {value}"), "seat", step=step, value=show(seat))
         seat = next((s for s in seats if s.lower() == seat.lower()), None)
         if seat is None:
-            raise error(f"{show(table['seat'])} is not a seat ({' '.join(seats)})", "seat", step=step)
+            raise error(N_("{name} is not a seat ({seats})"), "seat", step=step, name=show(table["seat"]),
+                        seats=" ".join(seats))
     accept: str | tuple[Card, ...] | None = None
     if "accept" in table:
         if kind != "play":
-            raise error(f"'accept' belongs to play questions, not to {kind}", "accept", step=step)
+            raise error(N_("'accept' belongs to play questions, not to {kind}"), "accept", step=step, kind=kind)
         value = table["accept"]
         if not isinstance(value, str):
-            raise error("'accept' is a rule name or the accepted cards, in quotes", "accept", step=step)
+            raise error(N_("'accept' is a rule name or the accepted cards, in quotes"), "accept", step=step)
         if value.strip().lower() in RULES:
             accept = value.strip().lower()
         else:
             try:
                 accept = tuple(parse_cards(value))
             except TrickbookError:
-                raise error(f"'accept' is one of {', '.join(RULES)} or a list of cards, not {show(value)}",
-                            "accept", step=step) from None
+                raise error(N_("'accept' is one of {known} or a list of cards, not {value}"), "accept", step=step,
+                            known=", ".join(RULES), value=show(value)) from None
             if not accept:
-                raise error("'accept' names no card", "accept", step=step)
+                raise error(N_("'accept' names no card"), "accept", step=step)
     elif kind == "play":
-        raise error(f"a play question needs 'accept': {', '.join(RULES)}, or the accepted cards", step=step)
+        raise error(N_("a play question needs 'accept': {known}, or the accepted cards"), step=step,
+                    known=", ".join(RULES))
     view = table.get("view", "all")
     if view not in VIEWS:
-        raise error(f"'view' is one of {', '.join(VIEWS)}, not {show(view)}", "view", step=step)
+        raise error(N_("'view' is one of {known}, not {value}"), "view", step=step, known=", ".join(VIEWS),
+                    value=show(view))
     if view == "seat" and seat is None and kind not in ("legal", "play"):
-        raise error("view = \"seat\" needs the 'seat' whose view it is", "view", step=step)
+        raise error(N_("view = \"seat\" needs the 'seat' whose view it is"), "view", step=step)
     text = table.get("text")
     if not isinstance(text, str) or not text.strip():
-        raise error("a question needs its 'text', the question as the reader sees it", "text", step=step)
+        raise error(N_("a question needs its 'text', the question as the reader sees it"), "text", step=step)
     bots = table.get("bots", "gentle")
     if bots not in LEVELS:
-        raise error(f"'bots' is one of {', '.join(LEVELS)}, not {show(bots)}", "bots", step=step)
+        raise error(N_("'bots' is one of {known}, not {value}"), "bots", step=step, known=", ".join(LEVELS),
+                    value=show(bots))
     return Question(step=step, kind=kind, seat=seat, accept=accept, view=view, text=text, bots=bots, line=line)
 
 
