@@ -1,8 +1,8 @@
 """The command line speaks the author's language: ``--lang``, else LANGUAGE, LC_ALL, LC_MESSAGES and
 LANG as gettext reads them. A bad card, a bad note, a record of the wrong shape (a key missing, a
-value of the wrong kind, a seed beside the cards, a seat that is none, a question's bad view) and a
-broken catalog are each said in European Portuguese and in French, with the file, the line and the
-code as in English."""
+value of the wrong kind, a seed beside the cards, a seat that is none, a question's bad view, a card
+mistyped) and a broken catalog are each said in European Portuguese and in French, with the file,
+the line and the code as in English."""
 
 from __future__ import annotations
 
@@ -93,6 +93,11 @@ BAD_SHAPES = {
         "pt": "pergunta no passo 4: 'view' é um de all, seat, não 'glance' [bad-question]",
         "fr": "question à l'étape 4 : 'view' est l'un de all, seat, pas 'glance' [bad-question]",
         "en": "question at step 4: 'view' is one of all, seat, not 'glance' [bad-question]"}),
+    "notation": (NAP.replace("A QH; B KD; C QD; D JD", "A QH; B KX; C QD; D JD"),
+                 NAP.splitlines().index("A QH; B KD; C QD; D JD") + 1, {
+        "pt": "ação 14 'B KX': ação 'B KX': 'KX' não é uma carta nem um verbo [bad-notation]",
+        "fr": "action 14 'B KX': action 'B KX' : 'KX' n'est ni une carte ni un verbe [bad-notation]",
+        "en": "action 14 'B KX': action 'B KX': 'KX' is neither a card nor a verb [bad-notation]"}),
     "seat": (NAP.replace('dealer = "D"', 'dealer = "E"'), SEAT_LINE, {
         "pt": "'E' não é um lugar (A B C D) [bad-seat]",
         "fr": "'E' n'est pas une place (A B C D) [bad-seat]",

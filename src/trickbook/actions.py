@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
 from .cards import Card, full_pack, parse_suit
-from .errors import NotationError
+from .errors import N_, NotationError
 from .memo import Memo
 
 CONTRACTS = ("three", "misere", "four", "nap", "wellington")  # in the order bids rank
@@ -192,11 +192,11 @@ class Action:
         """
         words = text.split()
         if not words:
-            raise NotationError("empty action")
+            raise NotationError.said(N_("empty action"))
         seat = _match_seat(words[0], seats, text)
         rest = words[1:]
         if not rest:
-            raise NotationError(f"action {text!r} names a seat but no card or verb")
+            raise NotationError.said(N_("action {text} names a seat but no card or verb"), text=repr(text))
         verb = rest[0].lower()
         verb = _VERB_ALIASES.get(verb, verb)
         if verb not in VERBS:
@@ -205,23 +205,26 @@ class Action:
                     return cls(seat, "play", card=Card.parse(rest[0]))
                 except NotationError:
                     pass
-            raise NotationError(f"action {text!r}: {rest[0]!r} is neither a card nor a verb")
+            raise NotationError.said(N_("action {text}: {word} is neither a card nor a verb"), text=repr(text),
+                                     word=repr(rest[0]))
         args = rest[1:]
         alone = False
         if args and args[-1].lower() == "alone" and verb in SAID_ALONE:
             args = args[:-1]
         elif args and args[-1].lower() == "alone":
             if verb not in ALONE_VERBS:
-                raise NotationError(f"action {text!r}: only {', '.join(sorted(ALONE_VERBS))} can go alone")
+                raise NotationError.said(N_("action {text}: only {verbs} can go alone"), text=repr(text),
+                                         verbs=", ".join(sorted(ALONE_VERBS)))
             alone = True
             args = args[:-1]
         kind = VERBS[verb]
         if kind is None:
             if args:
-                raise NotationError(f"action {text!r}: {verb!r} takes no argument")
+                raise NotationError.said(N_("action {text}: {verb} takes no argument"), text=repr(text),
+                                         verb=repr(verb))
             return cls(seat, verb, alone=alone)
         if len(args) != 1:
-            raise NotationError(f"action {text!r}: {verb!r} needs one {kind}")
+            raise NotationError.said(_NEEDS_ONE[kind], text=repr(text), verb=repr(verb))
         if kind == "card":
             return cls(seat, verb, card=Card.parse(args[0]))
         if kind == "suit":
@@ -229,9 +232,14 @@ class Action:
         contract = args[0].lower()
         contract = CONTRACT_SPELLINGS.get(contract, contract)
         if contract not in CONTRACTS:
-            raise NotationError(f"action {text!r}: {args[0]!r} is not a contract ({', '.join(CONTRACTS)})")
+            raise NotationError.said(N_("action {text}: {word} is not a contract ({contracts})"), text=repr(text),
+                                     word=repr(args[0]), contracts=", ".join(CONTRACTS))
         return cls(seat, verb, contract=contract)
 
+
+# What a verb's missing argument is, said whole (each sentence translated as one).
+_NEEDS_ONE = {"card": N_("action {text}: {verb} needs one card"), "suit": N_("action {text}: {verb} needs one suit"),
+              "contract": N_("action {text}: {verb} needs one contract")}
 
 # Every action made so far, by its fields (seat, verb, card, suit, contract, alone): one object per action.
 ACTION_BY_FIELDS: Memo[tuple[Any, ...], Action] = Memo(Action._made)
@@ -241,7 +249,8 @@ def _match_seat(word: str, seats: Sequence[str], text: str) -> str:
     for s in seats:
         if s.lower() == word.lower():
             return s
-    raise NotationError(f"action {text!r}: {word!r} is not a seat at this table ({' '.join(seats)})")
+    raise NotationError.said(N_("action {text}: {word} is not a seat at this table ({seats})"), text=repr(text),
+                             word=repr(word), seats=" ".join(seats))
 
 
 def play(seat: str, card: Card) -> Action:

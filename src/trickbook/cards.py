@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from .errors import NotationError
+from .errors import N_, NotationError
 
 SUITS = "SHDC"
 RANKS = "AKQJT98765432"
@@ -92,17 +92,18 @@ class Card:
             return card
         t = text.strip()
         if len(t) < 2:
-            raise NotationError(f"not a card: {text!r}")
+            raise NotationError.said(N_("not a card: {text}"), text=repr(text))
         rank_text, suit_text = t[:-1], t[-1]
         rank_text = rank_text.upper()
         if rank_text == "10":
             rank_text = "T"
         if len(rank_text) != 1 or rank_text not in RANKS:
-            raise NotationError(f"not a card: {text!r} (bad rank {t[:-1]!r})")
+            raise NotationError.said(N_("not a card: {text} (bad rank {rank})"), text=repr(text), rank=repr(t[:-1]))
         try:
             suit = parse_suit(suit_text)
         except NotationError:
-            raise NotationError(f"not a card: {text!r} (bad suit {suit_text!r})") from None
+            raise NotationError.said(N_("not a card: {text} (bad suit {suit})"), text=repr(text),
+                                     suit=repr(suit_text)) from None
         return _CARDS[(rank_text, suit)]
 
     def __str__(self) -> str:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Mapping, Self
 
 
 def N_(message: str) -> str:
@@ -18,6 +18,21 @@ class TrickbookError(ValueError):
     """Base of every error the engine raises on bad input."""
 
     code: str = "error"
+    # The message as an ``engine`` catalog template and what fills it, when it was made by ``said``:
+    # a record's error made from this one can then be said in the author's language.
+    template: str | None = None
+    values: Mapping[str, Any] = {}
+
+    @classmethod
+    def said(cls, template: str, **values: Any) -> Self:
+        """The error whose message is ``template`` (marked with ``N_``) filled with ``values``.
+
+        >>> NotationError.said(N_("not a card: {text}"), text="'XX'").args[0]
+        "not a card: 'XX'"
+        """
+        error = cls(template.format_map(values))
+        error.template, error.values = template, dict(values)
+        return error
 
 
 class NotationError(TrickbookError):

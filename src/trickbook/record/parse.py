@@ -365,7 +365,9 @@ class _Parser:
         try:
             return tuple(parse_cards(value))
         except TrickbookError as e:
-            raise self.error(f"[deal] {key}: {e}", e.code, "deal", key) from None
+            raise RecordError(f"[deal] {key}: {e}", file=self.file, line=self.line("deal", key), code=e.code,
+                              template=e.template, values={**e.values, "key": key},
+                              lead="[deal] {key}: " if e.template else None) from None
 
     def actions(
         self, data: Mapping[str, Any], seats: tuple[str, ...]
@@ -388,7 +390,8 @@ class _Parser:
                 actions.append(action)
             except TrickbookError as e:
                 raise RecordError(clip(str(e), 200), file=self.file, line=line, step=number,
-                                  seat=_seat_word(text, seats), action=clip(text, 60), code=e.code) from None
+                                  seat=_seat_word(text, seats), action=clip(text, 60), code=e.code,
+                                  template=e.template, values=e.values) from None
         return tuple(actions), tuple(line for _, line in pieces)
 
     def action_texts(self, data: Mapping[str, Any]) -> list[tuple[str, int | None]]:
