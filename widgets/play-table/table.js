@@ -303,6 +303,9 @@ class PlayTable {
   async send(type, payload = {}) {
     if (this.busy || !this.id) return;
     this.timer.stop();
+    // The page's own state says a move is on its way from now until its answer is painted.
+    this.sending = true;
+    this.root.dataset.busy = "true";
     const active = document.activeElement;
     const hadFocus = !active || active === document.body || this.root.contains(active);
     // A card keeps the focus in the hand while the bots play (the hand repaints around it);
@@ -313,6 +316,12 @@ class PlayTable {
       answer = await this.request(type, { table: this.id, ...payload });
     } catch (err) {
       console.warn("trickbook: the engine did not answer", err);
+      answer = null;
+    } finally {
+      this.sending = false;
+    }
+    if (!answer || !answer.ok) this.root.dataset.busy = "false";
+    if (!answer) {
       this.setEngine("failed");
       return;
     }
@@ -383,7 +392,7 @@ class PlayTable {
       }
     } finally {
       this.busy = false;
-      this.root.dataset.busy = "false";
+      this.root.dataset.busy = String(Boolean(this.sending)); // a move of the reader's may be on its way meanwhile
     }
     this.paint(answer.view);
     if (this.view.your_turn) this.startTimer();
