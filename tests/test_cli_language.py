@@ -1,8 +1,8 @@
 """The command line speaks the author's language: ``--lang``, else LANGUAGE, LC_ALL, LC_MESSAGES and
 LANG as gettext reads them. A bad card, a bad note, a record of the wrong shape (a key missing, a
 value of the wrong kind, a seed beside the cards, a seat that is none, a question's bad view, a card
-mistyped) and a broken catalog are each said in European Portuguese and in French, with the file,
-the line and the code as in English."""
+mistyped, a card dealt twice) and a broken catalog are each said in European Portuguese and in
+French, with the file, the line and the code as in English."""
 
 from __future__ import annotations
 
@@ -98,6 +98,10 @@ BAD_SHAPES = {
         "pt": "ação 14 'B KX': ação 'B KX': 'KX' não é uma carta nem um verbo [bad-notation]",
         "fr": "action 14 'B KX': action 'B KX' : 'KX' n'est ni une carte ni un verbe [bad-notation]",
         "en": "action 14 'B KX': action 'B KX': 'KX' is neither a card nor a verb [bad-notation]"}),
+    "twice": (NAP.replace('B = "JH TH KS AC KD"', 'B = "JH TH KS AC AH"'), DEAL_LINE, {
+        "pt": "AH é dada duas vezes [bad-deal]",
+        "fr": "AH est donnée deux fois [bad-deal]",
+        "en": "AH is dealt twice [bad-deal]"}),
     "seat": (NAP.replace('dealer = "D"', 'dealer = "E"'), SEAT_LINE, {
         "pt": "'E' não é um lugar (A B C D) [bad-seat]",
         "fr": "'E' n'est pas une place (A B C D) [bad-seat]",

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .errors import DealError
+from .errors import N_, DealError
 from .model import Deal
 
 if TYPE_CHECKING:
@@ -20,7 +20,8 @@ def check_deal(state: HandState, deal: Deal) -> None:
     size, hands = state.hand_size, state.hands
     for s in state.seats:
         if len(hands[s]) != size:
-            raise DealError(f"{s} must be dealt {size} cards, not {len(hands[s])}")
+            raise DealError.said(N_("{seat} must be dealt {size} cards, not {count}"), seat=s, size=size,
+                                 count=len(hands[s]))
     if state.turn_card and deal.turn is None:
         raise DealError(f"a {state.title} deal needs the {state.turn_card} (`turn`)")
     if ((deal.turn is not None and not state.turn_card) or (deal.kitty and not state.kitty_size)
@@ -31,7 +32,8 @@ def check_deal(state: HandState, deal: Deal) -> None:
         alone = "; its deal is the hands alone (no upcard, kitty or stock)" if not any(dealt.values()) else ""
         raise DealError(f"{state.title} deals no {' and no '.join(wrong)}{alone}")
     if deal.kitty and len(deal.kitty) != state.kitty_size:
-        raise DealError(f"the kitty holds {state.kitty_size} cards, not {len(deal.kitty)}")
+        raise DealError.said(N_("the kitty holds {size} cards, not {count}"), size=state.kitty_size,
+                             count=len(deal.kitty))
     pack = state._pack_set()
     if not pack.issuperset(cards):
         for card in cards:

@@ -25,7 +25,7 @@ from .actions import Action
 from .cards import RANKS, SUITS, Card
 from .cloning import clone_state
 from .deal_checks import check_deal, check_score_before
-from .errors import DealError, IllegalActionError
+from .errors import N_, DealError, IllegalActionError
 from .hand_views import HandViews
 from .memo import Memo
 from .messages import Event, Reason
@@ -183,7 +183,8 @@ class HandState(TrickPlay, HandViews):
         if len(dealt) != len(self.hands) or not self.hands.keys() >= dealt.keys():
             for s in dealt:
                 if s not in self.seats:
-                    raise DealError(f"cards dealt to {s!r}, which is not a seat ({' '.join(self.seats)})")
+                    raise DealError.said(N_("cards dealt to {name}, which is not a seat ({seats})"), name=repr(s),
+                                         seats=" ".join(self.seats))
         check_deal(self, deal)
         self.phase = Phase.PLAY
         self.trump: str | None = None
@@ -219,7 +220,7 @@ class HandState(TrickPlay, HandViews):
         if len(set(seats)) != len(seats):
             raise DealError(f"seat names repeat: {' '.join(seats)}")
         if dealer not in seats:
-            raise DealError(f"dealer {dealer!r} is not a seat ({' '.join(seats)})")
+            raise DealError.said(N_("dealer {name} is not a seat ({seats})"), name=repr(dealer), seats=" ".join(seats))
         if type(dealer) is str and all(type(s) is str for s in seats):
             GOOD_TABLES.add((type(self), seats, dealer))
 

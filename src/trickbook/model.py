@@ -8,7 +8,7 @@ from itertools import chain
 from typing import Any, Mapping
 
 from .cards import Card
-from .errors import DealError, OptionError
+from .errors import N_, DealError, OptionError
 
 
 class Phase(StrEnum):
@@ -115,7 +115,7 @@ class Deal:
         seen: set[Card] = set()
         for c in cards:
             if c in seen:
-                raise DealError(f"{c} is dealt twice")
+                raise DealError.said(N_("{card} is dealt twice"), card=str(c))
             seen.add(c)
 
     def as_json(self) -> dict[str, Any]:

@@ -93,4 +93,4 @@ def _where(record: Record, e: TrickbookError, *path: str) -> RecordError:
     line = record.line_of(*path)
     if line is None and record.positions is not None:
         line = 1 + record.line_offset  # no better place than the record's first line
-    return RecordError(str(e), file=record.file, line=line, code=e.code)
+    return RecordError(str(e), file=record.file, line=line, code=e.code, template=e.template, values=e.values)
