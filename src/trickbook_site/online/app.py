@@ -20,6 +20,7 @@ from starlette.routing import BaseRoute, Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from .hub import MAX_FRAME_BYTES, Hub
+from .review import costly_plays
 from .room import Conn, Refusal, normal_code
 
 TICK_SECONDS = 0.25
@@ -58,6 +59,33 @@ def online_routes(hub: Hub, allowed_origins: Sequence[str] = (), site_url: str |
             return _refusal(r)
         return JSONResponse({"ok": True, "code": code, "host": host})
 
+    async def open_class(request: Request) -> Response:
+        body = await request.body()
+        if len(body) > MAX_FRAME_BYTES:
+            return _refusal(Refusal("too-large", f"a class's terms are at most {MAX_FRAME_BYTES} bytes"), 413)
+        try:
+            terms = json.loads(body or b"{}")
+        except ValueError:
+            return _refusal(Refusal("bad-frame", "a class's terms are a JSON object"))
+        try:
+            klass, teacher, projector = hub.open_class(terms)
+        except Refusal as r:
+            return _refusal(r)
+        return JSONResponse({"ok": True, "code": klass.code, "teacher": teacher, "projector": projector,
+                             "tables": [r.code for r in klass.rooms]})
+
+    async def class_results(request: Request) -> Response:
+        """The class's results, for its teacher: every table's match record and each hand as a hand record."""
+        code = normal_code(request.path_params["code"])
+        try:
+            token = json.loads(await request.body() or b"{}").get("token")
+        except (ValueError, AttributeError):
+            token = None
+        found = hub.class_results(code, token) if code else None
+        if found is None:
+            return _refusal(Refusal("no-table", "no class with that code and teacher's token"), 404)
+        return JSONResponse(found, headers={"Content-Disposition": f'attachment; filename="class-{code}.json"'})
+
     async def record(request: Request) -> Response:
         code = normal_code(request.path_params["code"])
         found = hub.record(code) if code else None
@@ -70,13 +98,18 @@ def online_routes(hub: Hub, allowed_origins: Sequence[str] = (), site_url: str |
 
         code = normal_code(request.path_params["code"])
         room = hub.room_for(code) if code else None
+        klass = hub.classes.get(code) if code else None
+        if klass is not None:  # a class's code: the page where a student chooses a table
+            room, kind = klass.rooms[0], "class"
+        else:
+            kind = "join"
         if room is None:
             return _refusal(Refusal("no-table", "there is no open table with that code"), 404)
         lang = request.query_params.get("lang", "en")
         lang = lang if lang in ("en", "pt", "fr") else "en"
         base = (site_url or str(request.base_url)).rstrip("/")
         page = "" if lang == "en" else f"/{lang}"
-        link = f"{base}{page}/play-{room.terms['game']}/#join={code}"
+        link = f"{base}{page}/play-{room.terms['game']}/#{kind}={code}"
         out = io.BytesIO()
         segno.make(link, error="m").save(out, kind="svg", scale=4, border=2, title=link)
         return Response(out.getvalue(), media_type="image/svg+xml")
@@ -114,6 +147,8 @@ def online_routes(hub: Hub, allowed_origins: Sequence[str] = (), site_url: str |
                 await task
 
     return [Route("/tables", open_table, methods=["POST"]),
+            Route("/classes", open_class, methods=["POST"]),
+            Route("/classes/{code}/results", class_results, methods=["POST"]),
             Route("/tables/{code}/record", record, methods=["GET"]),
             Route("/qr/{code}.svg", qr, methods=["GET"]),
             WebSocketRoute("/ws", socket)]
@@ -133,6 +168,10 @@ async def ticking(hub: Hub, seconds: float | None = TICK_SECONDS) -> AsyncIterat
         while True:
             await asyncio.sleep(seconds or TICK_SECONDS)
             hub.tick()
+            while hub.reviews:  # a class's finished hand, looked at off the event loop
+                klass, entry, match, index = hub.reviews.pop(0)
+                marks = await asyncio.to_thread(costly_plays, match, index)
+                hub.review_done(klass, entry, marks)
 
     task = asyncio.create_task(loop()) if seconds else None
     try:

@@ -16,6 +16,7 @@ from typing import Any, Callable
 from trickbook.errors import IllegalActionError, TrickbookError
 from trickbook.table.shared import AWAY, SharedTable
 
+from .class_hub import ClassHub
 from .room import GRACE_MS, IDLE_MS, Conn, Refusal, Room, check_host, normal_code, seat_of
 from .store import Store
 from .terms import table_terms
@@ -27,7 +28,10 @@ LOOKUP_FAILURES = 10          # failed code look-ups an address may make…
 LOOKUP_WINDOW_MS = 60_000     # …in this long
 MAX_TABLES = 5000
 MAX_CONNS_PER_TABLE = 32
-TYPES = ("hello", "sit", "leave", "commit", "start", "reveal", "act", "next", "explain", "ping")
+TYPES = ("hello", "sit", "leave", "commit", "start", "reveal", "act", "next", "explain", "ping",
+         # a class (class_hub.py): the watchers' hello, the teacher's frames and a student's answer
+         "watch", "begin", "pause", "resume", "ask", "settle", "show", "answer")
+CLASS_FRAMES = ("begin", "pause", "resume", "ask", "settle", "show")
 
 
 class SystemClock:
@@ -50,13 +54,15 @@ class FakeClock:
         self.ms += ms
 
 
-class Hub:
-    """Every open table of one server process."""
+class Hub(ClassHub):
+    """Every open table of one server process, and the classes they belong to."""
 
     def __init__(self, store: Store, clock: Any = None) -> None:
         self.store = store
         self.clock = clock or SystemClock()
         self.rooms: dict[str, Room] = {}
+        self.classes: dict[str, Any] = {}
+        self.reviews: list[Any] = []   # finished hands of a class, waiting for their review (class_hub.py)
         self.failures: dict[str, list[int]] = {}
         self.bot_ms = 0.0       # time spent in the engine for moves (the bench reads it)
         self.restore()
@@ -68,6 +74,7 @@ class Hub:
         """Rebuild every open table from the store: its journal replayed, its deadlines restarted."""
         for code, data, phase, journal in self.store.open_tables():
             self.rooms[code] = Room.from_data(code, data, phase, journal, self.now())
+        self.restore_classes()
 
     # ----- HTTP -----------------------------------------------------------------
     def open_table(self, body: Any) -> tuple[str, str]:
@@ -132,6 +139,12 @@ class Hub:
                 return
             if kind == "hello":
                 self._hello(conn, frame, now)
+                return
+            if kind == "watch":
+                self._on_watch(conn, frame, now)
+                return
+            if kind in CLASS_FRAMES:
+                getattr(self, f"_on_{kind}")(conn.room, conn, frame, now)
                 return
             room = conn.room
             if room is None:
@@ -204,9 +217,12 @@ class Hub:
                 self._updates(room, back, now, but=conn)
         if room.phase in ("over", "closed"):
             conn.send(room.revealed())
+        self.class_hello(room, conn)
 
     def leave(self, conn: Conn) -> None:
         """The connection closed: its seat is kept (the grace starts when it was its last connection)."""
+        if conn.klass is not None and conn in conn.klass.conns:
+            conn.klass.conns.remove(conn)
         room = conn.room
         if room is None:
             return
@@ -245,7 +261,8 @@ class Hub:
 
     def _on_reveal(self, room: Room, conn: Conn, frame: dict[str, Any], now: int) -> None:
         if room.reveal(conn, frame.get("value")):
-            self._deal(room, now)
+            if not self.class_deal(room, now):
+                self._deal(room, now)
         else:
             self._persist(room)
             self._lobby_to_all(room)
@@ -258,6 +275,7 @@ class Hub:
         self._lobby_to_all(room)
         for conn in room.conns:
             conn.send(room.update(conn, raw, now))
+        self.class_steps(room, raw)
 
     # ----- the match -------------------------------------------------------------
     def _playing(self, room: Room, conn: Conn, frame: dict[str, Any], seated: bool = True) -> SharedTable:
@@ -265,6 +283,8 @@ class Hub:
             raise Refusal("bad-frame", "the match is not being played")
         if seated and conn.seat is None:
             raise Refusal("not-seated", "a spectator does not play")
+        if seated and room.paused:
+            raise Refusal("paused", "the teacher has paused the tables")
         if seated:
             turn = frame.get("turn")
             if type(turn) is not int or turn != len(room.table.journal):
@@ -336,6 +356,9 @@ class Hub:
         for conn in room.conns:
             if conn is not but:
                 conn.send(room.lobby(conn))
+        klass = self.class_of(room)
+        if klass is not None:
+            self._class_changed(klass)
 
     def _updates(self, room: Room, raw: list[dict[str, Any]], now: int, but: Conn | None = None) -> None:
         for conn in room.conns:
@@ -345,6 +368,7 @@ class Hub:
             self._lobby_to_all(room)
             for conn in room.conns:
                 conn.send(room.revealed())
+        self.class_steps(room, raw)
 
     # ----- the clock ---------------------------------------------------------------------
     def tick(self) -> None:
@@ -370,10 +394,11 @@ class Hub:
             return
         if room.phase == "revealing" and room.reveal_by is not None and now >= room.reveal_by:
             room.drop_unrevealed()
-            self._deal(room, now)
+            if not self.class_deal(room, now):
+                self._deal(room, now)
             return
         table = room.table
-        if table is None or room.phase != "playing":
+        if table is None or room.phase != "playing" or room.paused:
             return
         for seat, held in room.seats.items():
             if (not held.connections and held.left_ms is not None and now - held.left_ms >= GRACE_MS

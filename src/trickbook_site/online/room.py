@@ -86,6 +86,8 @@ class Conn:
     room: "Room | None" = None
     seat: str | None = None
     host: bool = False
+    role: str | None = None          # at a class: "teacher", "projector" or "student" (choosing a table)
+    klass: Any = None                # that class (classroom.Classroom)
     turn_sent: int = -1
     frames: list[int] = field(default_factory=list)     # the last second's frames, questions apart
     questions: list[int] = field(default_factory=list)  # the last second's explain frames
@@ -110,11 +112,22 @@ class Room:
         self.reveal_by: int | None = None
         self.seen_ms = now_ms          # the last time a person was connected
         self.stored_moves = 0          # journal entries already in the store
+        # At a class (classroom.py): the class's part of the stored data, this table's number in it, whether
+        # the teacher paused it (and the time the decision had left), every value of a duplicate class's
+        # seed, the public view at each trick's end (a projector one trick behind), each hand's result.
+        self.klass: dict[str, Any] | None = None
+        self.index = 0
+        self.paused = False
+        self.paused_left: int | None = None
+        self.class_values: list[str] | None = None
+        self.trick_views: list[dict[str, Any]] = []
+        self.results: list[dict[str, Any]] = []
 
     # ----- the store's form --------------------------------------------------
     def data(self) -> dict[str, Any]:
         return {"terms": self.terms, "seat_names": list(self.seat_names), "host": self.host_token,
                 "host_seat": self.host_seat, "secret": self.secret, "seen_ms": self.seen_ms,
+                "klass": self.klass, "class_values": self.class_values, "paused": self.paused,
                 "seats": {s: {"name": x.name, "token": x.token, "commitment": x.commitment, "value": x.value}
                           for s, x in self.seats.items()}}
 
@@ -123,6 +136,9 @@ class Room:
                   now_ms: int) -> "Room":
         room = cls(code, data["terms"], tuple(data["seat_names"]), data["host"], data["secret"], now_ms)
         room.host_seat = data.get("host_seat")
+        room.klass, room.class_values = data.get("klass"), data.get("class_values")
+        room.index = room.klass["index"] if room.klass else 0
+        room.paused = bool(data.get("paused"))
         room.seats = {s: Seat(x["name"], x["token"], x.get("commitment"), x.get("value"), left_ms=now_ms)
                       for s, x in data["seats"].items()}
         room.phase = phase
@@ -135,6 +151,8 @@ class Room:
         return room
 
     def seed(self) -> str:
+        if self.class_values is not None:  # a duplicate class: one seed from every value in the class
+            return fairseed.table_seed(self.secret, self.class_values)
         values = [self.seats[s].value for s in self.seat_names if s in self.seats]
         return fairseed.table_seed(self.secret, [v for v in values if v])
 
@@ -155,7 +173,8 @@ class Room:
                 "secret": self.secret if revealed else None,
                 "values": {s: x.value for s, x in self.seats.items()} if revealed else None,
                 "seed": self.seed() if revealed and self.table else None, "recipe": fairseed.RECIPE,
-                "journal": list(self.table.journal) if self.table else [], "phase": self.phase}
+                "journal": list(self.table.journal) if self.table else [], "phase": self.phase,
+                "class_values": self.class_values if revealed else None}
 
     # ----- frames --------------------------------------------------------------
     def lobby(self, conn: Conn) -> dict[str, Any]:
@@ -170,7 +189,8 @@ class Room:
                 "timers": self.terms["timers"], "players": len(self.seat_names), "phase": self.phase,
                 "host": conn.host, "you": conn.seat, "seats": seats,
                 "dealer_commitment": fairseed.commitment(self.secret),
-                "commitments": {s: x.commitment for s, x in self.seats.items() if x.commitment}}
+                "commitments": {s: x.commitment for s, x in self.seats.items() if x.commitment},
+                "class": self.klass["code"] if self.klass else None, "table": self.index + 1, "paused": self.paused}
 
     def seat_view(self, seat: str | None, now_ms: int, raw: Sequence[dict[str, Any]] = ()) -> dict[str, Any]:
         """The seat's view now, with the server's deadline; the last step's view when it is now's."""
@@ -194,9 +214,12 @@ class Room:
                 "view": self.seat_view(conn.seat, now_ms, raw), "seconds": seconds}
 
     def revealed(self) -> dict[str, Any]:
-        return {"type": "revealed", "secret": self.secret,
-                "values": {s: x.value for s, x in self.seats.items()}, "seed": self.seed(),
-                "recipe": fairseed.RECIPE}
+        out = {"type": "revealed", "secret": self.secret,
+               "values": {s: x.value for s, x in self.seats.items()}, "seed": self.seed(),
+               "recipe": fairseed.RECIPE}
+        if self.class_values is not None:
+            out["class_values"] = list(self.class_values)
+        return out
 
     # ----- time ------------------------------------------------------------------
     def reset_deadline(self, now_ms: int) -> None:
@@ -205,8 +228,24 @@ class Room:
         seat = table.waiting_for() if table is not None and self.phase == "playing" else None
         if seat is None or not self.terms["timers"]:
             self.deadline = None
+        elif self.paused:  # a paused table's decision gets its full time once the teacher resumes
+            self.deadline, self.paused_left = None, DECISION_SECONDS * 1000
         else:
             self.deadline = (seat, now_ms + DECISION_SECONDS * 1000)
+
+    def set_paused(self, paused: bool, now_ms: int) -> None:
+        """The teacher pauses the table (its clock stops with the time left) or resumes it."""
+        if paused == self.paused:
+            return
+        self.paused = paused
+        if paused:
+            self.paused_left = max(0, self.deadline[1] - now_ms) if self.deadline else None
+            self.deadline = None
+        else:
+            seat = self.table.waiting_for() if self.table is not None else None
+            if seat is not None and self.paused_left is not None and self.terms["timers"]:
+                self.deadline = (seat, now_ms + self.paused_left)
+            self.paused_left = None
 
     def present(self) -> bool:
         return any(x.connections for x in self.seats.values())
