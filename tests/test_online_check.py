@@ -107,3 +107,36 @@ def test_the_end_check_confirms_a_fair_match_and_names_what_a_dealer_or_a_player
     assert results[3] == {**everything, "seed": False, "fingerprint": False, "deals": False}
     assert results[4] == {**everything, "deals": False}
     assert results[5] == {**everything, "fingerprint": False}
+
+
+def test_a_duplicate_class_is_checked_over_every_students_value_against_the_commitments_kept_at_its_start() -> None:
+    """Two tables of one class, dealt from one seed: table 1's page (A and C) checks the seed over every
+    value of the class. A server that swapped another table's value for one it chose after seeing the
+    others (so as to steer the seed) is caught, as is a value list that leaves a commitment out."""
+    rng = random.Random(9)
+    secret = hex32(rng)
+    class_values = [hex32(rng) for _ in range(4)]  # 1:A, 1:C, 2:B, 2:D
+    class_values[3] = ""  # 2:D gave no value in time and lost the seat to a bot
+    commitments = [fairseed.commitment(v) if v else fairseed.commitment(hex32(rng)) for v in class_values]
+    seed = fairseed.table_seed(secret, [v for v in class_values if v])
+    table = SharedTable(seed, game="nap", people=["A", "C"], players=4, rounds=1, level="gentle")
+    view = table.view("A")
+    fair = {
+        "game": "nap", "you": "A", "seats": ["A", "B", "C", "D"], "persons": ["A", "C"], "dealt": None,
+        "kept": {"value": class_values[0], "dealer_commitment": fairseed.commitment(secret),
+                 "commitments": {"A": commitments[0], "C": commitments[1]}, "class_commitments": commitments,
+                 "fingerprint": view["fingerprint"],
+                 "seen": {"1": {"dealer": view["dealer"], "cards": view["hand"], "whole": True}}},
+        "revealed": {"secret": secret, "values": {"A": class_values[0], "C": class_values[1]}, "seed": seed,
+                     "class_values": class_values},
+    }
+    steered = json.loads(json.dumps(fair))
+    steered["revealed"]["class_values"][2] = hex32(rng)
+    steered["revealed"]["seed"] = fairseed.table_seed(secret, [v for v in steered["revealed"]["class_values"] if v])
+    short = json.loads(json.dumps(fair))
+    short["revealed"]["class_values"] = class_values[:2]
+    short["revealed"]["seed"] = fairseed.table_seed(secret, class_values[:2])
+    results = checks([fair, steered, short])
+    assert results[0] == {"dealer": True, "players": True, "seed": True, "fingerprint": True, "deals": True}
+    assert results[1]["players"] is False and results[1]["seed"] is True
+    assert results[2]["players"] is False

@@ -22,7 +22,7 @@ from trickbook_site.online.hub import FakeClock, Hub
 from trickbook_site.online.review import costly_plays
 from trickbook_site.online.room import Conn, Refusal
 from trickbook_site.online.store import Store
-from trickbook_site.online.testing import value
+from trickbook_site.online.testing import server, value
 
 
 class Class:
@@ -413,3 +413,20 @@ def test_a_costly_play_is_never_marked_when_no_card_could_have_kept_the_stake() 
         for mark in costly_plays(match, index):
             assert mark["better"] and mark["card"] not in mark["better"]
             assert all(Card.parse(b) != Card.parse(mark["card"]) for b in mark["better"])
+
+
+def test_a_class_is_opened_over_http_and_its_qr_code_leads_to_the_play_page_in_the_readers_language() -> None:
+    with server() as s:
+        answer = s.client.post("/online/classes", json={"game": "nap", "players": 4, "tables": 3}).json()
+        assert answer["ok"] and len(answer["tables"]) == 3 and answer["teacher"] != answer["projector"]
+        for lang in ("en", "pt", "fr"):
+            qr = s.client.get(f"/online/qr/{answer['code']}.svg?lang={lang}")
+            assert f"/{lang}/play-nap/#class={answer['code']}".encode() in qr.content
+        table = s.client.get(f"/online/qr/{answer['tables'][0]}.svg")
+        assert f"/en/play-nap/#join={answer['tables'][0]}".encode() in table.content
+        refused = s.client.post("/online/classes", json={"game": "nap", "tables": 0})
+        assert refused.status_code == 400 and "1 to 8 tables" in refused.json()["error"]["text"]
+        taken = s.client.post(f"/online/classes/{answer['code']}/results", json={"token": answer["projector"]})
+        assert taken.status_code == 404
+        results = s.client.post(f"/online/classes/{answer['code']}/results", json={"token": answer["teacher"]})
+        assert results.status_code == 200 and len(results.json()["tables"]) == 3

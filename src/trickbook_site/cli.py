@@ -39,6 +39,11 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--port", type=int, default=8000)
     serve.add_argument("--bind", default="127.0.0.1")
     serve.add_argument("--debug", action="store_true", help="show the traceback of a failed build")
+    serve.add_argument("--class", dest="klass", metavar="GAME", default=None,
+                       help="also open a class of tables of GAME and print the teacher's and the projector's links")
+    serve.add_argument("--tables", type=int, default=2, help="the class's number of tables (1 to 8; default 2)")
+    serve.add_argument("--no-duplicate", action="store_true",
+                       help="deal each of the class's tables its own cards (default: every table the same deals)")
 
     tables = sub.add_parser("tables", help="run the online tables' server alone, for a site on a static host")
     tables.add_argument("--bind", default="127.0.0.1")
@@ -241,7 +246,9 @@ def _publish(args: argparse.Namespace) -> int:
 def _serve(args: argparse.Namespace) -> int:
     from .serve import serve
 
-    return serve(port=args.port, bind=args.bind, log=_say)
+    klass = None if args.klass is None else {"game": args.klass, "tables": args.tables,
+                                             "duplicate": not args.no_duplicate}
+    return serve(port=args.port, bind=args.bind, log=_say, klass=klass)
 
 
 def _tables(args: argparse.Namespace) -> int:

@@ -309,8 +309,34 @@ class Rebuilder:
         self.status.built(self.live.failed)
 
 
+def _open_class(hub: Any, terms: dict[str, Any], log: Log) -> tuple[Any, str, str] | None:
+    """``serve --class``: the class opened on the hub, or None after saying why it cannot be."""
+    from .online.room import Refusal
+
+    try:
+        return tuple(hub.open_class(terms))  # type: ignore[return-value]
+    except Refusal as r:
+        log(f"serve: no class opened: {r.text}")
+        return None
+
+
+def _announce_class(opened: tuple[Any, str, str], bind: str, port: int, log: Log) -> None:
+    """The class's three links: the students' (to share), the teacher's and the projector's (to keep)."""
+    from .online.server import reachable_address
+
+    klass, teacher, projector = opened
+    host = reachable_address() if bind in ("0.0.0.0", "::") else bind
+    base = f"http://{host}:{port}"
+    code = f"{klass.code[:5]}-{klass.code[5:]}"
+    log(f"class {code}: {len(klass.rooms)} table(s) of {klass.terms['game']}, "
+        f"{'the same deals at every table' if klass.duplicate else 'each table its own deals'}")
+    log(f"  students join at {base}/play-{klass.terms['game']}/#class={klass.code}")
+    log(f"  teacher (keep this link to yourself): {base}/class/#class={klass.code}&teacher={teacher}")
+    log(f"  projector: {base}/class/#class={klass.code}&projector={projector}")
+
+
 def serve(port: int = 8000, bind: str = "127.0.0.1", log: Log = print,
-          poll_seconds: float = 0.2, stop: threading.Event | None = None) -> int:
+          poll_seconds: float = 0.2, stop: threading.Event | None = None, klass: dict[str, Any] | None = None) -> int:
     project = find_project()
     site = Path.cwd() / "site"
     status = Status()
@@ -326,11 +352,16 @@ def serve(port: int = 8000, bind: str = "127.0.0.1", log: Log = print,
     from .online.store import Store
 
     hub = Hub(Store(default_db()))
+    opened = _open_class(hub, klass, log) if klass is not None else None
+    if klass is not None and opened is None:
+        return 2
     sock = listening_socket(bind, port)
     server, thread = run_in_thread(site_app(site, status, hub), sock)
     host, real_port = sock.getsockname()[:2]
     log(f"serving {site} at http://{host}:{real_port}/ (Ctrl+C to stop); online tables at {ONLINE_BASE}")
     announce(bind, real_port, "/", log)
+    if opened is not None:
+        _announce_class(opened, bind, real_port, log)
     rebuilder.attach()
     stop = stop or threading.Event()
     try:

@@ -42,10 +42,20 @@ export async function checkMatch({ game, you, seats, persons, kept, revealed, de
     players = (await commitment(values[seat])) === kept.commitments[seat];
   }
   if (kept.value && values[you] !== kept.value) players = false;
+  // A class dealing every table the same cards: every student's value, each against the commitment kept
+  // when the class started (in the same order; "" for one who gave none in time), mixes the one seed.
+  const mixed = Array.isArray(revealed.class_values) ? revealed.class_values : null;
+  if (mixed) {
+    const kc = kept.class_commitments;
+    players = players && Array.isArray(kc) && kc.length === mixed.length && mixed.includes(kept.value || values[you]);
+    for (let i = 0; players && i < mixed.length; i += 1) {
+      if (mixed[i] !== "") players = (await commitment(mixed[i])) === kc[i];
+    }
+  }
   checks.push({ name: "players", ok: players });
   let seed;
   try {
-    seed = await tableSeed(revealed.secret, persons.map((seat) => values[seat]));
+    seed = await tableSeed(revealed.secret, mixed ? mixed.filter(Boolean) : persons.map((seat) => values[seat]));
   } catch (err) {
     seed = null; // a part that is not 32 bytes: no seed can agree
   }

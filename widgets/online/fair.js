@@ -18,7 +18,8 @@ export class FairShare {
   constructor(code) {
     this.code = code;
     /** @type {{value: string|null, dealer_commitment: string|null, commitments: Object<string, string>,
-     *   fingerprint: string|null, seen: Object<string, {dealer: string, cards: string[], whole: boolean}>}} */
+     *   fingerprint: string|null, seen: Object<string, {dealer: string, cards: string[], whole: boolean}>,
+     *   class_commitments?: string[]}} */
     this.kept = { value: null, dealer_commitment: null, commitments: {}, fingerprint: null, seen: {} };
     try {
       const stored = JSON.parse(localStorage.getItem(key(code)) || "null");
@@ -50,6 +51,9 @@ export class FairShare {
     if (!this.kept.dealer_commitment && frame.dealer_commitment) this.kept.dealer_commitment = frame.dealer_commitment;
     // While people sit down and stand up, a seat's commitment may change; once the match starts, the
     // ones seen then are the ones the values must match.
+    // A class that deals every table the same cards mixes every student's value: their commitments,
+    // fixed when the teacher starts the class, are kept as first shown.
+    if (Array.isArray(frame.class_commitments) && !this.kept.class_commitments) this.kept.class_commitments = [...frame.class_commitments];
     if (frame.phase === "seating") this.kept.commitments = { ...(frame.commitments || {}) };
     else {
       for (const [seat, hash] of Object.entries(frame.commitments || {})) {

@@ -108,7 +108,7 @@ def online_routes(hub: Hub, allowed_origins: Sequence[str] = (), site_url: str |
         lang = request.query_params.get("lang", "en")
         lang = lang if lang in ("en", "pt", "fr") else "en"
         base = (site_url or str(request.base_url)).rstrip("/")
-        page = "" if lang == "en" else f"/{lang}"
+        page = f"/{lang}"  # every language's pages are under its code, English's under en/
         link = f"{base}{page}/play-{room.terms['game']}/#{kind}={code}"
         out = io.BytesIO()
         segno.make(link, error="m").save(out, kind="svg", scale=4, border=2, title=link)

@@ -94,17 +94,14 @@ class Classroom:
 
     # ----- the deal ----------------------------------------------------------------------
     def values(self) -> list[str]:
-        """Every person's value in the class, table by table, each table's in the order of its seats."""
-        out: list[str] = []
-        for room in self.rooms:
-            out.extend(room.seats[s].value or "" for s in room.seat_names if s in room.seats)
-        return [v for v in out if v]
+        """Every value in the class, in the order of ``class_commitments`` ("" for a person who gave none
+        in time and lost the seat to a bot); the seed mixes the others in that order."""
+        revealed = {f"{r.index + 1}:{s}": x.value for r in self.rooms for s, x in r.seats.items()}
+        return [revealed.get(key) or "" for key in self.rooms[0].class_persons or []]
 
-    def commitments(self) -> list[str]:
-        out: list[str] = []
-        for room in self.rooms:
-            out.extend(room.seats[s].commitment or "" for s in room.seat_names if s in room.seats)
-        return out
+    def persons(self) -> list[tuple[int, str]]:
+        """The class's persons at its start: table by table, each table's in the order of its seats."""
+        return [(r.index, s) for r in self.rooms for s in r.seat_names if s in r.seats]
 
     def ready_to_deal(self) -> bool:
         """Duplicate: every table that started has every value in (a class deals all its tables at once)."""
@@ -122,7 +119,12 @@ class Classroom:
         missing = [f"{r.index + 1}:{s}" for r in seated for s, x in r.seats.items() if not x.commitment]
         if missing:
             raise Refusal("bad-commit", f"{', '.join(missing)} has not committed yet", seats=missing)
+        persons = self.persons()
+        commitments = [self.rooms[i].seats[s].commitment or "" for i, s in persons]
         for room in self.rooms:
+            if self.duplicate:
+                room.class_commitments = commitments
+                room.class_persons = [f"{i + 1}:{s}" for i, s in persons]
             if room.seats:
                 room.phase = "revealing"
                 room.reveal_by = now_ms + 30_000

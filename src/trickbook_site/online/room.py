@@ -120,6 +120,8 @@ class Room:
         self.paused = False
         self.paused_left: int | None = None
         self.class_values: list[str] | None = None
+        self.class_commitments: list[str] | None = None   # every commitment of a duplicate class, at its start
+        self.class_persons: list[str] | None = None       # whose they are: "table:seat"
         self.trick_views: list[dict[str, Any]] = []
         self.results: list[dict[str, Any]] = []
 
@@ -128,6 +130,7 @@ class Room:
         return {"terms": self.terms, "seat_names": list(self.seat_names), "host": self.host_token,
                 "host_seat": self.host_seat, "secret": self.secret, "seen_ms": self.seen_ms,
                 "klass": self.klass, "class_values": self.class_values, "paused": self.paused,
+                "class_commitments": self.class_commitments, "class_persons": self.class_persons,
                 "seats": {s: {"name": x.name, "token": x.token, "commitment": x.commitment, "value": x.value}
                           for s, x in self.seats.items()}}
 
@@ -137,6 +140,7 @@ class Room:
         room = cls(code, data["terms"], tuple(data["seat_names"]), data["host"], data["secret"], now_ms)
         room.host_seat = data.get("host_seat")
         room.klass, room.class_values = data.get("klass"), data.get("class_values")
+        room.class_commitments, room.class_persons = data.get("class_commitments"), data.get("class_persons")
         room.index = room.klass["index"] if room.klass else 0
         room.paused = bool(data.get("paused"))
         room.seats = {s: Seat(x["name"], x["token"], x.get("commitment"), x.get("value"), left_ms=now_ms)
@@ -152,7 +156,7 @@ class Room:
 
     def seed(self) -> str:
         if self.class_values is not None:  # a duplicate class: one seed from every value in the class
-            return fairseed.table_seed(self.secret, self.class_values)
+            return fairseed.table_seed(self.secret, [v for v in self.class_values if v])
         values = [self.seats[s].value for s in self.seat_names if s in self.seats]
         return fairseed.table_seed(self.secret, [v for v in values if v])
 
@@ -190,7 +194,8 @@ class Room:
                 "host": conn.host, "you": conn.seat, "seats": seats,
                 "dealer_commitment": fairseed.commitment(self.secret),
                 "commitments": {s: x.commitment for s, x in self.seats.items() if x.commitment},
-                "class": self.klass["code"] if self.klass else None, "table": self.index + 1, "paused": self.paused}
+                "class": self.klass["code"] if self.klass else None, "table": self.index + 1, "paused": self.paused,
+                "class_commitments": self.class_commitments, "class_persons": self.class_persons}
 
     def seat_view(self, seat: str | None, now_ms: int, raw: Sequence[dict[str, Any]] = ()) -> dict[str, Any]:
         """The seat's view now, with the server's deadline; the last step's view when it is now's."""
