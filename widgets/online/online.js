@@ -19,6 +19,7 @@ import { FairShare } from "./fair.js";
 import { LobbyView } from "./lobby.js";
 import { Connection } from "./socket.js";
 import { OnlineTransport } from "./transport.js";
+import { ClassChooser, ClassQuestions, classCode } from "./student.js";
 import { parseCode, refusalText } from "./words.js";
 
 const ASSETS = new URL("../../", import.meta.url);
@@ -59,9 +60,15 @@ class OnlineTable {
     this.lobby = null;
     this.painting = Promise.resolve();
     this.build();
+    this.questions = new ClassQuestions(root, (frame) => this.send(frame));
     root.addEventListener("tbo-left", () => this.leaveTable());
     const code = location.hash.startsWith("#join=") ? parseCode(location.hash) : null;
     if (code) this.join(code);
+    const klass = classCode(location.hash);
+    if (klass) {  // a class's link: choose a table of it first (student.js)
+      this.offer.hidden = true;
+      this.chooser = new ClassChooser(this.box, this.base, klass, (table) => this.join(table));
+    }
   }
 
   build() {
@@ -92,6 +99,7 @@ class OnlineTable {
     // The table, once mounted, keeps only its own parts in its container (view.js): these go back in.
     new MutationObserver(() => {
       if (!this.offer.isConnected || !this.linkState.isConnected) this.place();
+      if (this.questions) this.questions.place();
     }).observe(this.root, { childList: true });
   }
 
@@ -215,6 +223,7 @@ class OnlineTable {
 
   frame(frame) {
     if (this.transport && this.transport.receive(frame)) return;
+    if (this.questions.receive(frame)) return;
     if (frame.type === "lobby") this.lobbyChanged(frame);
     else if (frame.type === "seated") {
       store(tokenKey(this.code), frame.token);
@@ -247,6 +256,7 @@ class OnlineTable {
 
   lobbyChanged(lobby) {
     this.lobbyFrame = lobby;
+    this.questions.lobby(lobby);
     this.fair.lobby(lobby);
     this.lobby.paint(lobby);
     const seats = lobby.seats || [];

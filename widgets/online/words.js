@@ -26,6 +26,7 @@ const SENTENCES = () => ({
   "bad-rules": _("The table server refused these house rules."),
   "bad-players": _("The table server refused this number of players."),
   "bad-table": _("The table cannot take that move now."),
+  "paused": _("Your teacher has paused the tables. Wait for them to go on."),
   "offline": _("The link to the table is down. This page is reconnecting; try again once it is back."),
   "unreachable": _("The table server could not be reached."),
 });
