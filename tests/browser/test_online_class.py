@@ -17,8 +17,8 @@ import urllib.request
 from typing import Any
 
 import pytest
-from playwright.sync_api import expect
 from browser.test_online_table import WAIT_MS, Player, cards_of, decide, join_player, sit, table_server  # noqa: F401
+from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
@@ -33,9 +33,9 @@ DESK = {"width": 1280, "height": 800}
 
 
 def open_class(url: str) -> dict[str, Any]:
-    request = urllib.request.Request(url + "/online/classes", method="POST", headers={"Content-Type": "application/json"},
-                                     data=json.dumps({"game": "euchre", "tables": 2, "duplicate": True,
-                                                      "timers": False, "level": "gentle"}).encode())
+    terms = {"game": "euchre", "tables": 2, "duplicate": True, "timers": False, "level": "gentle"}
+    request = urllib.request.Request(url + "/online/classes", method="POST", data=json.dumps(terms).encode(),
+                                     headers={"Content-Type": "application/json"})
     with urllib.request.urlopen(request, timeout=10) as answer:
         found: dict[str, Any] = json.loads(answer.read())
     assert found["ok"], found
