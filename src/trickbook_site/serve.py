@@ -314,7 +314,8 @@ def _open_class(hub: Any, terms: dict[str, Any], log: Log) -> tuple[Any, str, st
     from .online.room import Refusal
 
     try:
-        return tuple(hub.open_class(terms))  # type: ignore[return-value]
+        opened: tuple[Any, str, str] = hub.open_class(terms)
+        return opened
     except Refusal as r:
         log(f"serve: no class opened: {r.text}")
         return None

@@ -68,6 +68,13 @@ def _negate(goal: Goal) -> Goal:
     return other
 
 
+def _tricks_by_team(state: HandState) -> dict[str, int]:
+    """Tricks taken by each team, in a game whose state counts them (one with a maker: Euchre)."""
+    # Only Euchre's state has the method (checked by the caller); the type of HandState does not name it.
+    counted: dict[str, int] = state.tricks_won()  # type: ignore[attr-defined]  # a state with a maker has it
+    return counted
+
+
 def stakes(state: HandState, seat: str) -> list[Stake]:
     """What ``seat``'s side plays for in this hand, each as a goal the solver can decide."""
     side = side_of(state, seat)
@@ -83,7 +90,7 @@ def stakes(state: HandState, seat: str) -> list[Stake]:
         makers = state.team_of(maker)
 
         def made(s: HandState) -> bool | None:
-            won = s.tricks_won()  # type: ignore[attr-defined]  # a state with a maker counts tricks by team
+            won = _tricks_by_team(s)
             if won[makers] >= 3:
                 return True
             if sum(won.values()) - won[makers] >= 3:
@@ -91,13 +98,13 @@ def stakes(state: HandState, seat: str) -> list[Stake]:
             return None
 
         def march(s: HandState) -> bool | None:
-            won = s.tricks_won()  # type: ignore[attr-defined]
+            won = _tricks_by_team(s)
             if sum(won.values()) > won[makers]:
                 return False
             return True if won[makers] == 5 else None
 
         def by_team(s: HandState) -> Any:
-            return tuple(sorted(s.tricks_won().items()))  # type: ignore[attr-defined]
+            return tuple(sorted(_tricks_by_team(s).items()))
 
         ours = state.team_of(seat) == makers
         out.append(("contract", side, made if ours else _negate(made), by_team, True))
