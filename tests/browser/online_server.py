@@ -1,6 +1,6 @@
 """The table server and a built site on one origin, as a process of its own, for the online-table browser tests.
 
-    python tests/browser/online_server.py --site SITE --port PORT --db FILE [--grace-ms MS]
+    python tests/browser/online_server.py --site SITE --port PORT --db FILE [--grace-ms MS] [--secrets TEXT]
 
 It serves what ``trickbook serve`` serves for the online table: the site's files, each page with
 ``<meta name="trickbook-online" content="/online/">`` put in its head, and the table server's own
@@ -58,8 +58,18 @@ def main() -> None:
     parser.add_argument("--port", type=int, required=True)
     parser.add_argument("--db", required=True)
     parser.add_argument("--grace-ms", type=int, default=online_hub.GRACE_MS)
+    parser.add_argument("--secrets", default=None, metavar="TEXT",
+                        help="draw the dealer's secrets from SHA-256(TEXT, n), so that a test's deals are fixed")
     args = parser.parse_args()
     online_hub.GRACE_MS = args.grace_ms  # the hub reads it at each tick
+    if args.secrets is not None:
+        import hashlib
+        import itertools
+
+        from trickbook import fairseed
+
+        drawn = itertools.count()
+        fairseed.new_value = lambda: hashlib.sha256(f"{args.secrets}{next(drawn)}".encode()).hexdigest()
     hub = Hub(Store(args.db))
 
     def lifespan(app: Starlette) -> object:

@@ -13,12 +13,17 @@ leaves 127.0.0.1.
 from __future__ import annotations
 
 import json
+import re
 import urllib.request
-from typing import Any
+from typing import Any, Iterator
 
 import pytest
-from browser.test_online_table import WAIT_MS, Player, cards_of, decide, join_player, sit, table_server  # noqa: F401
+from browser.test_online_table import WAIT_MS, Player, TableServer, cards_of, decide, join_player, scan, sit
 from playwright.sync_api import expect
+from test_online_class import _costly_card
+
+from trickbook_site.online.room import Room
+from trickbook_site.online.store import Store
 
 pytestmark = pytest.mark.browser
 
@@ -27,6 +32,17 @@ class Student(Player):
     def table(self) -> Any:
         return self.page.locator("div.tb-table[data-game='euchre']")
 
+
+# Each student's share of the seed, fixed (the page draws it with crypto.getRandomValues), so that with the
+# server's secrets fixed too (online_server.py --secrets) the class is dealt the same cards on every run.
+FIXED_SHARE = """(() => {
+  const bytes = new TextEncoder().encode(%s.padEnd(32, "#"));
+  const draw = crypto.getRandomValues.bind(crypto);
+  crypto.getRandomValues = (array) => {
+    if (array instanceof Uint8Array && array.length === 32) { array.set(bytes.slice(0, 32)); return array; }
+    return draw(array);
+  };
+})();"""
 
 PHONE = {"width": 360, "height": 740}
 DESK = {"width": 1280, "height": 800}
@@ -54,6 +70,28 @@ def watcher(browser: Any, tb: Any, url: str, viewport: dict[str, int]) -> Any:
     return page, guard, frames, errors
 
 
+@pytest.fixture
+def class_server(site_dir: Any, tmp_path: Any) -> Iterator[TableServer]:
+    server = TableServer(site_dir, tmp_path / "tables.sqlite")
+    server.extra = ["--secrets", "a class in chromium"]
+    server.start()
+    yield server
+    if server.process is not None and server.process.poll() is None:
+        server.process.terminate()
+        server.process.wait(timeout=10)
+
+
+def room_now(db: Any, code: str) -> Room:
+    """The table as the server has stored it (the journal is committed before any page hears of a move)."""
+    store = Store(db)
+    try:
+        loaded = store.load(code)
+        assert loaded is not None
+        return Room.from_data(code, loaded[0], loaded[1], loaded[2], 0)
+    finally:
+        store.close()
+
+
 def to_card_play(table_players: list[Player]) -> Player:
     """Let the students of one table decide until one of them is to play a card; that student."""
     by_seat = {p.seat: p for p in table_players}
@@ -76,8 +114,8 @@ def to_card_play(table_players: list[Player]) -> Player:
 
 
 def test_a_class_of_two_tables_plays_the_same_deal_the_teacher_asks_and_the_answers_spread(
-        browser: Any, tb: Any, table_server: Any) -> None:  # noqa: F811
-    url = table_server.url
+        browser: Any, tb: Any, class_server: TableServer) -> None:
+    url = class_server.url
     opened = open_class(url)
     code = opened["code"]
     teacher, teacher_guard, _, teacher_errors = watcher(
@@ -94,6 +132,7 @@ def test_a_class_of_two_tables_plays_the_same_deal_the_teacher_asks_and_the_answ
     for name, lang, mode, viewport, table, seat in plan:
         p = join_player(browser, tb, name, lang, mode, viewport)
         p.__class__ = Student
+        p.context.add_init_script(FIXED_SHARE % json.dumps(name))
         path = "" if lang == "en" else f"{lang}/"
         p.page.goto(f"{url}/{path or 'en/'}play-euchre/#class={code}")
         join = p.page.locator(f".tbc-join[data-table='{table}']")
@@ -144,6 +183,10 @@ def test_a_class_of_two_tables_plays_the_same_deal_the_teacher_asks_and_the_answ
         expect(panel).to_have_attribute("data-class-question", "sent", timeout=WAIT_MS)
     expect(teacher.locator(".tbc-spread")).to_contain_text("0 waiting", timeout=WAIT_MS)
     expect(projector.locator(".tbc-spread")).to_contain_text("0 attendues", timeout=WAIT_MS)
+    # axe on the teacher's page and the projector's with the question open, and on a phone's question panel.
+    assert tb.violations(teacher) == []
+    assert tb.violations(projector) == []
+    assert scan(tb, asked[0]) == []
     teacher.locator(".tbc-settle").click()
     verdicts = []
     for student in asked:
@@ -153,6 +196,77 @@ def test_a_class_of_two_tables_plays_the_same_deal_the_teacher_asks_and_the_answ
     assert verdicts[0] == "right"
     teacher.locator(".tbc-pause").click()  # resume every table
     expect(teacher.locator(".tb-class")).to_have_attribute("data-paused", "false", timeout=WAIT_MS)
+    for student in asked:
+        close = student.page.locator(".tbc-question .tbc-close")
+        if student.mode == "keyboard":
+            close.focus()
+            student.page.keyboard.press("Enter")
+        else:
+            close.click()
+
+    # Table 1's students play on; at table 0, when a student holds a card that the look-ahead (run here, on
+    # the table as the server stored it) proves loses the contract, the student plays it. Once the hand is
+    # over, the teacher's page marks that very play.
+    table0 = [p for p, t in students if t == 0]
+    by_seat = {p.seat: p for p in table0}
+    code0 = opened["tables"][0]
+    arranged = None
+    for _ in range(40):
+        first = table0[0]
+        first.wait("([t]) => t.dataset.busy !== 'true'")
+        state = first.state()
+        if state["phase"] == "hand-over":
+            break
+        actor = by_seat.get(state["current"])
+        if actor is None:
+            first.wait("([t, c]) => t.dataset.busy !== 'true' && t.dataset.current !== c", state["current"])
+            continue
+        actor.wait("([t]) => t.dataset.busy !== 'true' && t.dataset.turn === 'you'")
+        costly = _costly_card(room_now(class_server.db, code0).table) if state["phase"] == "play" else None
+        if costly is not None and arranged is None:
+            arranged = costly
+            card = actor.table.locator(f".tbt-cards .tbt-card[data-card='{costly[1]}']")
+            before = actor.state()["lines"]
+            card.click()
+            card.click()
+            actor.wait("([t, n]) => t.dataset.busy !== 'true' && Number(t.querySelector('.tbt-log').dataset.lines) > n",
+                       before)
+        else:
+            decide(actor)
+    assert arranged is not None, "no student of table 0 held a card that loses the contract (the deal is fixed)"
+    seat, card = arranged
+    mark = teacher.locator(f".tbc-table[data-table='0'] .tbc-mark[data-seat='{seat}'][data-card='{card}']")
+    expect(mark).to_be_visible(timeout=WAIT_MS)
+    expect(teacher.locator(".tbc-compare-hand[data-hand='1'] tr[data-table='0']")).to_be_visible()
+
+    # "What would you play?", with the goal of taking the trick: asked where the rule tells the cards apart.
+    decide(table0[0])  # the next hand
+    for _attempt in range(8):
+        actors = {i: to_card_play([p for p, t in students if t == i]) for i in (0, 1)}
+        teacher.locator(".tbc-ask-play").click()
+        expect(teacher.locator(".tb-class")).to_have_attribute("data-ask", "open", timeout=WAIT_MS)
+        rows = teacher.locator(".tbc-answers li[data-state='waiting']")
+        expect(teacher.locator(".tbc-answers li").first).to_be_visible(timeout=WAIT_MS)
+        tables = [int(t) for t in rows.evaluate_all("(rows) => rows.map((r) => r.dataset.table)")]
+        if tables:
+            break
+        teacher.locator(".tbc-pause").click()  # nothing to ask here: resume, and one more decision each
+        expect(teacher.locator(".tb-class")).to_have_attribute("data-paused", "false", timeout=WAIT_MS)
+        for i in (0, 1):
+            decide(actors[i])
+    else:
+        raise AssertionError("no position of the fixed deal asked what to play")
+    for i in tables:
+        panel = actors[i].page.locator(".tbc-question")
+        expect(panel).to_have_attribute("data-class-question", "open", timeout=WAIT_MS)
+        panel.locator(".tbc-choice").first.click()
+        panel.locator(".tbc-answer").click()
+        expect(panel).to_have_attribute("data-class-question", "sent", timeout=WAIT_MS)
+    expect(projector.locator(".tbc-spread")).to_contain_text("0 attendues", timeout=WAIT_MS)
+    teacher.locator(".tbc-settle").click()
+    for i in tables:
+        verdict = actors[i].page.locator(".tbc-question")
+        expect(verdict).to_have_attribute("data-class-question", re.compile("right|wrong"), timeout=WAIT_MS)
 
     # No hidden card reached the projector: every card it was sent had been played (or was the upcard,
     # or a bower named once trumps were made), as every student's page saw it.

@@ -56,6 +56,7 @@ class TableServer:
     def __init__(self, site: Path, db: Path) -> None:
         self.site, self.db, self.port = site, db, free_port()
         self.process: subprocess.Popen[bytes] | None = None
+        self.extra: list[str] = []  # more arguments for online_server.py
 
     @property
     def url(self) -> str:
@@ -64,7 +65,7 @@ class TableServer:
     def start(self) -> None:
         self.process = subprocess.Popen(
             [sys.executable, str(HERE / "online_server.py"), "--site", str(self.site), "--port", str(self.port),
-             "--db", str(self.db), "--grace-ms", str(GRACE_MS)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+             "--db", str(self.db), "--grace-ms", str(GRACE_MS), *self.extra], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         deadline = time.monotonic() + 30
         while True:  # the server answers once it listens (a process start, not a page: no page state to wait on)
             try:

@@ -10,7 +10,7 @@
 // before the start, then the table the teacher chooses, in large type, and the spread of the answers.
 // State for tests: `data-class` on the root (its phase), `data-role`, `data-paused`, `data-ask`.
 
-import { _, cardName, fill, loadCatalog, ngettext, seatAlone, suitName, useSpokenSeats } from "../i18n.js";
+import { _, cardName, categoryName, contractName, fill, loadCatalog, ngettext, seatAlone, suitName, useSpokenSeats } from "../i18n.js";
 import { addStylesheet, cardElement, el, onEveryPage } from "../board.js";
 import { Connection } from "./socket.js";
 import { groupedCode, refusalText } from "./words.js";
@@ -53,7 +53,8 @@ class ClassView {
     this.controls = el("section", { className: "tbc-controls", hidden: true });
     this.askBox = el("section", { className: "tbc-ask", "aria-live": "polite", hidden: true });
     this.tables = el("section", { className: "tbc-tables" });
-    root.replaceChildren(this.status, this.head, this.controls, this.askBox, this.tables);
+    this.compare = el("section", { className: "tbc-compare", hidden: true });
+    root.replaceChildren(this.status, this.head, this.controls, this.askBox, this.compare, this.tables);
     if (this.role === "teacher") this.buildControls();
     this.connection = new Connection(this.base, () => ({ type: "watch", class: this.parts.code,
       token: this.parts.teacher || this.parts.projector }), (frame) => this.frame(frame), (state) => this.linked(state));
@@ -113,6 +114,7 @@ class ClassView {
     this.paintHead(frame);
     if (this.role === "teacher") this.paintControls(frame);
     this.paintAsk(frame.ask);
+    if (this.role === "teacher") this.paintCompare(frame);
     this.paintTables(frame);
   }
 
@@ -184,10 +186,10 @@ class ClassView {
 
   paintTables(frame) {
     const shown = this.role === "projector" ? frame.tables.filter((t) => t.index === frame.shown) : frame.tables;
-    this.tables.replaceChildren(...shown.map((t) => this.tableElement(t, frame)));
+    this.tables.replaceChildren(...shown.map((t) => this.tableElement(t)));
   }
 
-  tableElement(t, frame) {
+  tableElement(t) {
     const seats = el("ul", { className: "tbo-seats" }, ...t.seats.map((s) => el("li", { dataset: { kind: s.kind } },
       el("strong", {}, seatAlone(s.seat)), " ",
       s.kind === "person" ? s.name : (s.kind === "bot" ? _("bot") : _("empty: a bot will play it")),
@@ -196,7 +198,7 @@ class ClassView {
       t.paused ? el("span", { className: "tbc-paused" }, " · ", _("paused")) : null)];
     if (t.view) parts.push(this.board(t.view));
     parts.push(seats);
-    if (t.results && t.results.length) parts.push(this.results(t, frame));
+    if (t.results && t.results.length) parts.push(this.results(t));
     return el("section", { className: "tbc-table", dataset: { table: String(t.index), phase: t.phase } }, ...parts);
   }
 
@@ -212,26 +214,45 @@ class ClassView {
       view.current ? el("p", {}, fill(_("{seat} to play"), { seat: seatAlone(view.current) })) : null);
   }
 
-  results(t, frame) {
+  /** Each hand's result at every table, side by side (the same cards, when the class deals them alike). */
+  paintCompare(frame) {
+    const hands = Math.max(0, ...frame.tables.map((t) => (t.results || []).length));
+    this.compare.hidden = hands === 0;
+    const sections = [];
+    for (let n = hands; n >= 1; n -= 1) {
+      const rows = frame.tables.filter((t) => t.results && t.results[n - 1]).map((t) => {
+        const res = t.results[n - 1].result;
+        const by = res.declarer ? fill(_("{contract} by {seat}"), { contract: contractName(res.contract), seat: seatAlone(res.declarer) })
+          : res.maker ? fill(_("made by {seat}"), { seat: seatAlone(res.maker) }) : "";
+        const tricks = Object.entries(res.tricks).map(([who, k]) => fill(ngettext("{who}: {count} trick", "{who}: {count} tricks", k),
+          { who: seatAlone(who), count: String(k) })).join(", ");
+        const awards = res.awards.map((a) => `${categoryName(a.category)}: ${seatAlone(a.team)} +${a.points}`).join(", ");
+        return el("tr", { dataset: { table: String(t.index) } }, el("th", { scope: "row" }, String(t.index + 1)),
+          el("td", {}, res.trump ? suitName(res.trump) : "–"), el("td", {}, by || "–"), el("td", {}, tricks || "–"), el("td", {}, awards || "–"));
+      });
+      sections.push(el("table", { className: "tbc-compare-hand", dataset: { hand: String(n) } },
+        el("caption", {}, frame.duplicate ? fill(_("Hand {hand}, the same cards at every table"), { hand: String(n) })
+          : fill(_("Hand {hand}"), { hand: String(n) })),
+        el("thead", {}, el("tr", {}, ...[_("Table"), _("Trumps"), _("Contract"), _("Tricks"), _("Scored")].map((h) => el("th", { scope: "col" }, h)))),
+        el("tbody", {}, ...rows)));
+    }
+    this.compare.replaceChildren(el("h3", {}, _("Hands played")), ...sections);
+  }
+
+  /** The plays of each finished hand that the look-ahead proved cost their side a stake. */
+  results(t) {
     const stakes = STAKES();
     const rows = t.results.map((r) => {
-      const res = r.result;
-      const tricks = Object.entries(res.tricks).map(([who, n]) => fill(ngettext("{who}: {count} trick", "{who}: {count} tricks", n), { who: seatAlone(who), count: String(n) })).join(", ");
-      const awards = res.awards.map((a) => `${a.category} ${seatAlone(a.team)} +${a.points}`).join(", ");
       const marks = r.marks === null ? [el("li", {}, _("The costly plays are being worked out…"))]
         : r.marks.length === 0 ? [el("li", {}, _("No play cost its side anything that best play could have kept."))]
           : r.marks.map((m) => el("li", { className: "tbc-mark", dataset: { seat: m.seat, card: m.card } },
             fill(_("Trick {trick}: {seat} played {card}, and that cost their side {stake}; with {better} they could have made sure of it, whatever the others played."),
               { trick: String(m.trick), seat: seatAlone(m.seat), card: cardName(m.card), stake: stakes[m.stake] || m.stake,
                 better: m.better.map(cardName).join(", ") })));
-      const same = frame.duplicate ? frame.tables.filter((o) => o.index !== t.index && o.results && o.results[r.hand - 1])
-        .map((o) => el("li", {}, fill(_("Table {table}, same cards: {tricks}"), { table: String(o.index + 1),
-          tricks: Object.entries(o.results[r.hand - 1].result.tricks).map(([who, n]) => `${seatAlone(who)} ${n}`).join(", ") }))) : [];
-      return el("li", { dataset: { hand: String(r.hand) } }, el("strong", {}, fill(_("Hand {hand}"), { hand: String(r.hand) })), ": ",
-        res.trump ? `${_("Trumps")}: ${suitName(res.trump)}. ` : "", tricks, awards ? `. ${awards}` : "",
-        el("ul", {}, ...marks, ...same));
+      return el("li", { dataset: { hand: String(r.hand) } }, el("strong", {}, fill(_("Hand {hand}"), { hand: String(r.hand) })),
+        el("ul", {}, ...marks));
     });
-    return el("section", { className: "tbc-results" }, el("h4", {}, _("Hands played")), el("ul", {}, ...rows));
+    return el("section", { className: "tbc-results" }, el("h4", {}, _("Costly plays")), el("ul", {}, ...rows));
   }
 
   async download() {

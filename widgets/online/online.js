@@ -60,7 +60,9 @@ class OnlineTable {
     this.lobby = null;
     this.painting = Promise.resolve();
     this.build();
-    this.questions = new ClassQuestions(root, (frame) => this.send(frame));
+    this.questions = new ClassQuestions(root, (frame) => this.send(frame), () => {
+      if (this.table) this.table.focusDecision(true);
+    });
     root.addEventListener("tbo-left", () => this.leaveTable());
     const code = location.hash.startsWith("#join=") ? parseCode(location.hash) : null;
     if (code) this.join(code);
@@ -88,10 +90,11 @@ class OnlineTable {
       this.join(code);
     });
     this.offerStatus = el("p", { className: "tbo-offer-status", role: "status" });
+    const classForm = this.classForm();
     this.offer = el("section", { className: "tbo-offer" },
       el("h3", {}, _("Play with others")),
       el("p", {}, _("Open a table that others join from their own phones or computers, by a link or a code. It is played by the house rules, players and time limit chosen above; seats nobody takes get bots, marked as bots.")),
-      el("p", {}, open), joinForm, this.offerStatus);
+      el("p", {}, open), joinForm, classForm, this.offerStatus);
     this.box = el("section", { className: "tbo-lobby", hidden: true });
     this.linkState = el("p", { className: "tbo-link-state", role: "status", hidden: true });
     this.verdict = el("section", { className: "tbo-check", hidden: true });
@@ -127,6 +130,39 @@ class OnlineTable {
       rounds: rounds ? Number(rounds.value) : null,
       level: gentle && gentle.checked ? "gentle" : "strong",
     };
+  }
+
+  /** "Open a class": several tables of this game at once, for a teacher (PROTOCOL.md, "A class"). */
+  classForm() {
+    const tables = el("select", { className: "tbo-class-tables", id: `tbo-class-tables-${this.game}` },
+      ...[2, 3, 4, 5, 6, 7, 8].map((n) => el("option", { value: String(n) }, String(n))));
+    const same = el("input", { type: "checkbox", className: "tbo-class-same", id: `tbo-class-same-${this.game}`, checked: true });
+    const form = el("form", { className: "tbo-class" },
+      el("p", {}, _("For a teacher: several tables at once, watched and paused from one screen.")),
+      el("p", {}, el("label", { for: tables.id }, _("Tables:")), " ", tables, " ", same, " ",
+        el("label", { for: same.id }, _("the same deals at every table"))),
+      el("p", {}, el("button", { type: "submit", className: "tbt-btn tbo-class-open" }, _("Open a class"))));
+    form.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      this.offerStatus.textContent = _("Opening a class…");
+      let answer;
+      try {
+        const response = await fetch(new URL("classes", this.base), {
+          method: "POST", headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({ ...this.terms(), tables: Number(tables.value), duplicate: same.checked }),
+        });
+        answer = await response.json();
+      } catch (err) {
+        answer = { ok: false, error: { code: "unreachable" } };
+      }
+      if (!answer || !answer.ok) {
+        this.offerStatus.textContent = refusalText(answer && answer.error);
+        return;
+      }
+      // The teacher's page, in this page's language; its tokens stay in the fragment, never sent to a server.
+      location.assign(new URL(`../class/#class=${answer.code}&teacher=${answer.teacher}&projector=${answer.projector}`, location.href).href);
+    });
+    return form;
   }
 
   async openTable() {

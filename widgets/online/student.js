@@ -62,10 +62,15 @@ export class ClassChooser {
 
 /** The teacher's question at this seat's table, and its verdict. */
 export class ClassQuestions {
-  /** @param {HTMLElement} root the play table's root @param {(frame: object) => boolean} send */
-  constructor(root, send) {
+  /**
+   * @param {HTMLElement} root the play table's root
+   * @param {(frame: object) => boolean} send
+   * @param {() => void} back puts the keyboard back at the table's decision once the panel closes
+   */
+  constructor(root, send, back) {
     this.root = root;
     this.send = send;
+    this.back = back;
     this.box = el("section", { className: "tbo-lobby tbc-question", hidden: true, "aria-labelledby": "tbc-question-title" });
     this.paused = el("p", { className: "tbo-link-state tbc-paused-note", role: "status", hidden: true });
     root.prepend(this.paused, this.box);
@@ -143,6 +148,7 @@ export class ClassQuestions {
       el("p", {}, el("button", { type: "button", className: "tbt-btn tbc-close" }, _("Back to the table"))));
     this.box.querySelector(".tbc-close").addEventListener("click", () => {
       this.box.hidden = true;
+      this.back();
     });
     this.box.hidden = false;
     /** @type {HTMLElement} */ (this.box.querySelector("h3")).focus({ preventScroll: false });
