@@ -65,7 +65,8 @@ class TableServer:
     def start(self) -> None:
         self.process = subprocess.Popen(
             [sys.executable, str(HERE / "online_server.py"), "--site", str(self.site), "--port", str(self.port),
-             "--db", str(self.db), "--grace-ms", str(GRACE_MS), *self.extra], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+             "--db", str(self.db), "--grace-ms", str(GRACE_MS), *self.extra],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         deadline = time.monotonic() + 30
         while True:  # the server answers once it listens (a process start, not a page: no page state to wait on)
             try:
