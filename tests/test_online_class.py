@@ -430,3 +430,25 @@ def test_a_class_is_opened_over_http_and_its_qr_code_leads_to_the_play_page_in_t
         assert taken.status_code == 404
         results = s.client.post(f"/online/classes/{answer['code']}/results", json={"token": answer["teacher"]})
         assert results.status_code == 200 and len(results.json()["tables"]) == 3
+
+
+def test_serve_class_opens_a_class_and_prints_the_students_the_teachers_and_the_projectors_links() -> None:
+    from trickbook_site.cli import _parser
+    from trickbook_site.serve import _announce_class, _open_class
+
+    args = _parser().parse_args(["serve", "--class", "trinidad", "--tables", "3", "--no-duplicate"])
+    assert (args.klass, args.tables, args.no_duplicate) == ("trinidad", 3, True)
+    hub = Hub(Store(":memory:"), FakeClock())
+    said: list[str] = []
+    opened = _open_class(hub, {"game": "trinidad", "tables": 3, "duplicate": False}, said.append)
+    assert opened is not None
+    _announce_class(opened, "127.0.0.1", 8000, said.append)
+    klass = opened[0]
+    assert said[0].startswith(f"class {klass.code[:5]}-{klass.code[5:]}: 3 table(s) of trinidad")
+    assert f"http://127.0.0.1:8000/en/play-trinidad/#class={klass.code}" in said[1]
+    teacher = said[2].split("teacher=")[1]
+    projector = said[3].split("projector=")[1]
+    assert "projector=" not in said[2] or said[2].index("teacher=") < said[2].index("projector=")
+    assert hub.class_results(klass.code, teacher) is not None and hub.class_results(klass.code, projector) is None
+    assert _open_class(hub, {"game": "trinidad", "tables": 12, "duplicate": False}, said.append) is None
+    assert said[-1] == "serve: no class opened: a class has 1 to 8 tables"

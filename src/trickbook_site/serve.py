@@ -331,9 +331,9 @@ def _announce_class(opened: tuple[Any, str, str], bind: str, port: int, log: Log
     code = f"{klass.code[:5]}-{klass.code[5:]}"
     log(f"class {code}: {len(klass.rooms)} table(s) of {klass.terms['game']}, "
         f"{'the same deals at every table' if klass.duplicate else 'each table its own deals'}")
-    log(f"  students join at {base}/play-{klass.terms['game']}/#class={klass.code}")
-    log(f"  teacher (keep this link to yourself): {base}/class/#class={klass.code}&teacher={teacher}")
-    log(f"  projector: {base}/class/#class={klass.code}&projector={projector}")
+    log(f"  students join at {base}/en/play-{klass.terms['game']}/#class={klass.code}")
+    log(f"  teacher (keep this link to yourself): {base}/en/class/#class={klass.code}&teacher={teacher}")
+    log(f"  projector: {base}/en/class/#class={klass.code}&projector={projector}")
 
 
 def serve(port: int = 8000, bind: str = "127.0.0.1", log: Log = print,
@@ -363,6 +363,9 @@ def serve(port: int = 8000, bind: str = "127.0.0.1", log: Log = print,
     announce(bind, real_port, "/", log)
     if opened is not None:
         _announce_class(opened, bind, real_port, log)
+        if not (site / "en" / "class" / "index.html").is_file():
+            log("serve: this site has no page for a class's teacher (docs/class.md, as in trickbook's own site): "
+                "the teacher's and the projector's links need it")
     rebuilder.attach()
     stop = stop or threading.Event()
     try:
