@@ -164,14 +164,20 @@ def _put(queue: "asyncio.Queue[dict[str, Any] | None]", frame: dict[str, Any] | 
 @contextlib.asynccontextmanager
 async def ticking(hub: Hub, seconds: float | None = TICK_SECONDS) -> AsyncIterator[None]:
     """Run the hub's clock every ``seconds`` while the app runs (None: a test ticks by hand)."""
+    reviewing: set[asyncio.Task[None]] = set()
+
+    async def review(klass: Any, entry: dict[str, Any], match: Any, index: int) -> None:
+        marks = await asyncio.to_thread(costly_plays, match, index)
+        hub.review_done(klass, entry, marks)
+
     async def loop() -> None:
         while True:
             await asyncio.sleep(seconds or TICK_SECONDS)
             hub.tick()
-            while hub.reviews:  # a class's finished hand, looked at off the event loop
-                klass, entry, match, index = hub.reviews.pop(0)
-                marks = await asyncio.to_thread(costly_plays, match, index)
-                hub.review_done(klass, entry, marks)
+            while hub.reviews:  # a class's finished hand, looked at off the event loop while the clock runs on
+                task = asyncio.create_task(review(*hub.reviews.pop(0)))
+                reviewing.add(task)
+                task.add_done_callback(reviewing.discard)
 
     task = asyncio.create_task(loop()) if seconds else None
     try:
