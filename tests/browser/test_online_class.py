@@ -22,6 +22,7 @@ from browser.test_online_table import WAIT_MS, Player, TableServer, cards_of, de
 from playwright.sync_api import expect
 from test_online_class import _costly_card
 
+from trickbook.record import parse_record, replay
 from trickbook_site.online.room import Room
 from trickbook_site.online.store import Store
 
@@ -267,6 +268,17 @@ def test_a_class_of_two_tables_plays_the_same_deal_the_teacher_asks_and_the_answ
     for i in tables:
         verdict = actors[i].page.locator(".tbc-question")
         expect(verdict).to_have_attribute("data-class-question", re.compile("right|wrong"), timeout=WAIT_MS)
+
+    # The results, downloaded from the teacher's page: each table's match, and its finished hands as hand records
+    # that replay as worked hands.
+    with teacher.expect_download() as download:
+        teacher.locator(".tbc-download").click()
+    results = json.loads(download.value.path().read_text(encoding="utf-8"))
+    assert results["class"] == code and [t["table"] for t in results["tables"]] == [1, 2]
+    finished = results["tables"][0]["hands"]
+    assert finished, "table 0 finished its first hand"
+    record = parse_record(finished[0])
+    assert record.game == "euchre" and replay(record).state.history
 
     # No hidden card reached the projector: every card it was sent had been played (or was the upcard,
     # or a bower named once trumps were made), as every student's page saw it.
