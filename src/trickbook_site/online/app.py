@@ -45,32 +45,28 @@ def _origin_ok(origin: str | None, host: str | None, allowed: Sequence[str]) -> 
 def online_routes(hub: Hub, allowed_origins: Sequence[str] = (), site_url: str | None = None) -> list[BaseRoute]:
     """The table server's routes, relative to its base (mount them under ``/online``)."""
 
-    async def open_table(request: Request) -> Response:
+    async def terms_of(request: Request, what: str) -> Any:
+        """The JSON body of ``POST tables`` or ``POST classes`` (``what``: "table" or "class"); a Refusal."""
         body = await request.body()
         if len(body) > MAX_FRAME_BYTES:
-            return _refusal(Refusal("too-large", f"a table's terms are at most {MAX_FRAME_BYTES} bytes"), 413)
+            raise Refusal("too-large", f"a {what}'s terms are at most {MAX_FRAME_BYTES} bytes")
         try:
-            terms = json.loads(body or b"{}")
+            return json.loads(body or b"{}")
         except ValueError:
-            return _refusal(Refusal("bad-frame", "a table's terms are a JSON object"))
+            raise Refusal("bad-frame", f"a {what}'s terms are a JSON object") from None
+
+    async def open_table(request: Request) -> Response:
         try:
-            code, host = hub.open_table(terms)
+            code, host = hub.open_table(await terms_of(request, "table"))
         except Refusal as r:
-            return _refusal(r)
+            return _refusal(r, 413 if r.code == "too-large" else 400)
         return JSONResponse({"ok": True, "code": code, "host": host})
 
     async def open_class(request: Request) -> Response:
-        body = await request.body()
-        if len(body) > MAX_FRAME_BYTES:
-            return _refusal(Refusal("too-large", f"a class's terms are at most {MAX_FRAME_BYTES} bytes"), 413)
         try:
-            terms = json.loads(body or b"{}")
-        except ValueError:
-            return _refusal(Refusal("bad-frame", "a class's terms are a JSON object"))
-        try:
-            klass, teacher, projector = hub.open_class(terms)
+            klass, teacher, projector = hub.open_class(await terms_of(request, "class"))
         except Refusal as r:
-            return _refusal(r)
+            return _refusal(r, 413 if r.code == "too-large" else 400)
         return JSONResponse({"ok": True, "code": klass.code, "teacher": teacher, "projector": projector,
                              "tables": [r.code for r in klass.rooms]})
 
