@@ -452,3 +452,16 @@ def test_serve_class_opens_a_class_and_prints_the_students_the_teachers_and_the_
     assert hub.class_results(klass.code, teacher) is not None and hub.class_results(klass.code, projector) is None
     assert _open_class(hub, {"game": "trinidad", "tables": 12, "duplicate": False}, said.append) is None
     assert said[-1] == "serve: no class opened: a class has 1 to 8 tables"
+
+
+def test_codes_and_tokens_tried_at_a_class_are_rate_limited_as_table_codes_are() -> None:
+    c = Class()
+    guesser = c.conn()
+    for n in range(10):
+        c.send(guesser, type="watch", **{"class": c.klass.code}, token=f"guess-{n}")
+    assert c.errors(guesser) == ["not-host"] * 10
+    c.send(guesser, type="watch", **{"class": c.klass.code}, token=c.teacher_token)
+    assert c.errors(guesser)[-1] == "rate-limited"  # even the right token, until the minute has passed
+    c.clock.advance(60_000)
+    c.send(guesser, type="watch", **{"class": c.klass.code}, token=c.teacher_token)
+    assert c.last(guesser, "class")["role"] == "teacher"

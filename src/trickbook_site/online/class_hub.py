@@ -26,6 +26,7 @@ class ClassHub:
     def _persist(self, room: Room) -> None: raise NotImplementedError
     def _lobby_to_all(self, room: Room, but: Conn | None = None) -> None: raise NotImplementedError
     def _deal(self, room: Room, now: int) -> None: raise NotImplementedError
+    def lookups(self, conn: Conn, now: int) -> list[int]: raise NotImplementedError
 
     # ----- opening and rebuilding ---------------------------------------------------------
     def open_class(self, body: Any) -> tuple[Classroom, str, str]:
@@ -87,9 +88,11 @@ class ClassHub:
         """A teacher's, a projector's or a student's page at a class (the token says which)."""
         if conn.room is not None or conn.klass is not None:
             raise Refusal("bad-frame", "this connection is already at a table")
+        seen = self.lookups(conn, now)
         code = normal_code(frame.get("class"))
         klass = self.classes.get(code) if code else None
         if klass is None or klass.phase == "closed":
+            seen.append(now)
             raise Refusal("no-table", "there is no open class with that code")
         token = frame.get("token")
         digest = token_hash(token) if isinstance(token, str) else ""
@@ -100,6 +103,7 @@ class ClassHub:
         elif token is None:
             conn.role = "student"
         else:
+            seen.append(now)  # a token tried and refused counts as a code tried
             raise Refusal("not-host", "that is not this class's teacher's or projector's token")
         conn.klass = klass
         klass.conns.append(conn)

@@ -180,13 +180,19 @@ class Hub(ClassHub):
             raise Refusal("unknown-type", f"no frame is called {kind[:24]!r}", type=kind[:24])
         return frame
 
-    def _hello(self, conn: Conn, frame: dict[str, Any], now: int) -> None:
-        if conn.room is not None:
-            raise Refusal("bad-frame", "this connection is already at a table")
+    def lookups(self, conn: Conn, now: int) -> list[int]:
+        """The client address's failed look-ups of a code in the last minute (a failure is added to it);
+        refused once there are too many, so that codes are not found by trying them."""
         seen = [t for t in self.failures.get(conn.address, []) if now - t < LOOKUP_WINDOW_MS]
         self.failures[conn.address] = seen
         if len(seen) >= LOOKUP_FAILURES:
             raise Refusal("rate-limited", "too many codes that are no table; wait a minute")
+        return seen
+
+    def _hello(self, conn: Conn, frame: dict[str, Any], now: int) -> None:
+        if conn.room is not None:
+            raise Refusal("bad-frame", "this connection is already at a table")
+        seen = self.lookups(conn, now)
         code = normal_code(frame.get("code"))
         room = self.rooms.get(code) if code else None
         if room is None or room.phase == "closed":
