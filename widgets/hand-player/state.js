@@ -1,7 +1,17 @@
 // What the hand player knows without the DOM: steps, deep links, the card a step is
 // about, and whether the reader's connection asks us to save data.
 
-/** The steps of a replay_json answer: [{step, action, events, note, view}, …]. */
+/**
+ * A step of a replayed hand, as the engine's replay_json gives it.
+ * @typedef {{step: number, action?: string|null, events?: Array<{code?: string, values?: Record<string, any>}>,
+ *   note?: string|null, view?: any}} Step
+ */
+
+/**
+ * The steps of a replay_json answer: [{step, action, events, note, view}, …].
+ * @param {string | Step[] | {steps?: Step[]} | null} replay
+ * @returns {Step[]}
+ */
 export function stepsOf(replay) {
   const data = typeof replay === "string" ? JSON.parse(replay) : replay;
   if (Array.isArray(data)) return data;
@@ -12,6 +22,8 @@ export function stepsOf(replay) {
 /**
  * "#id=step" -> {id, step, present: false}; "#id=step&present" opens it in presenter
  * mode (present: true); anything else -> null.
+ * @param {string | null | undefined} hash
+ * @returns {{id: string, step: number, present: boolean} | null}
  */
 export function parseHash(hash) {
   let text = decodeURIComponent((hash || "").replace(/^#/, ""));
@@ -28,20 +40,27 @@ export function parseHash(hash) {
   return { id: text.slice(0, at), step, present };
 }
 
-/** The fragment that opens hand `id` at `step` (in presenter mode when `present`). */
+/**
+ * The fragment that opens hand `id` at `step` (in presenter mode when `present`).
+ * @param {string} id @param {number} step @param {boolean} [present]
+ */
 export function hashFor(id, step, present = false) {
   return `#${encodeURIComponent(id)}=${step}${present ? "&present" : ""}`;
 }
 
-/** A small stable number for the bots' seed, so that a "what if" reads the same each time. */
+/**
+ * A small stable number for the bots' seed, so that a "what if" reads the same each time.
+ * @param {...(string|number)} parts
+ */
 export function seedFor(...parts) {
   let h = 2166136261;
-  for (const ch of parts.join("|")) h = Math.imul(h ^ ch.codePointAt(0), 16777619) >>> 0;
+  for (const ch of parts.join("|")) h = Math.imul(h ^ (ch.codePointAt(0) ?? 0), 16777619) >>> 0;
   return h & 0x7fffffff;
 }
 
 const CARD = /^(10|[2-9TJQKA])[SHDC]$/i;
 
+/** @param {unknown} text @returns {string|null} */
 function cardCode(text) {
   const code = String(text).trim().toUpperCase().replace(/^10/, "T");
   return CARD.test(code) ? code : null;
@@ -50,11 +69,14 @@ function cardCode(text) {
 /**
  * The cards a step is about: the card its action plays; otherwise the cards its
  * events name (a turned card, the card that took the trick).
+ * @param {Step | null | undefined} step
+ * @returns {string[]}
  */
 export function cardsOfStep(step) {
   if (!step) return [];
   const played = cardCode(String(step.action || "").split(/\s+/).pop() || "");
   if (played) return [played];
+  /** @type {string[]} */
   const named = [];
   for (const event of step.events || []) {
     const values = event.values || {};
@@ -66,13 +88,19 @@ export function cardsOfStep(step) {
   return named;
 }
 
-/** True where the reader's connection asks to save data or is slow: ask before a big download. */
-export function dataIsPrecious(connection = globalThis.navigator && navigator.connection) {
+/**
+ * True where the reader's connection asks to save data or is slow: ask before a big download.
+ * @param {{saveData?: boolean, effectiveType?: string} | null | undefined} [connection]
+ */
+export function dataIsPrecious(connection = globalThis.navigator && /** @type {any} */ (navigator).connection) {
   if (!connection) return false;
-  return connection.saveData === true || ["slow-2g", "2g", "3g"].includes(connection.effectiveType);
+  return connection.saveData === true || ["slow-2g", "2g", "3g"].includes(connection.effectiveType || "");
 }
 
-/** "13.6 MB" for a number of bytes, in the reader's number format. */
+/**
+ * "13.6 MB" for a number of bytes, in the reader's number format.
+ * @param {number} bytes @param {string} lang
+ */
 export function megabytes(bytes, lang) {
   const mb = bytes / 1_000_000;
   try {
@@ -160,7 +188,10 @@ function readRuntime(assets) {
 }
 
 /** The engine's download size in bytes on a link that saves data, where the worker skips the memory
- * snapshot (assets/runtime.json, as the build measured it), or null. */
+ * snapshot (assets/runtime.json, as the build measured it), or null.
+ * @param {URL | string} assets
+ * @returns {Promise<number | null>}
+ */
 export async function engineDownloadBytes(assets) {
   const data = await readRuntime(assets);
   return data ? [data.slow_link_bytes, data.download_bytes].find(Number.isFinite) ?? null : null;

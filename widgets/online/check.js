@@ -10,7 +10,11 @@
 
 import { GAMES, commitmentOf, dealMatch, fingerprintOf, seedBytes, tableSeed } from "../verifier/recipe.js";
 
-/** The seats in the recipe's order of play (Nap: as many letters as players). */
+/**
+ * The seats in the recipe's order of play (Nap: as many letters as players).
+ * @param {string} game @param {number} count
+ * @returns {string[]}
+ */
 export function recipeSeats(game, count) {
   if (game === "nap") return "ABCDEFG".slice(0, count).split("");
   const rules = GAMES.get(game);
@@ -28,7 +32,7 @@ export function recipeSeats(game, count) {
 export async function checkMatch({ game, you, seats, persons, kept, revealed, dealt }) {
   const values = revealed.values || {};
   const checks = [];
-  const commitment = async (hex) => {
+  const commitment = async (/** @type {string} */ hex) => {
     try {
       return await commitmentOf(hex);
     } catch (err) {
@@ -61,12 +65,17 @@ export async function checkMatch({ game, you, seats, persons, kept, revealed, de
   }
   checks.push({ name: "seed", ok: seed !== null && seed === revealed.seed });
   const bytes = seedBytes(revealed.seed);
-  checks.push({ name: "fingerprint", ok: Boolean(bytes) && Boolean(kept.fingerprint) && (await fingerprintOf(bytes)) === kept.fingerprint });
-  checks.push({ name: "deals", ok: Boolean(bytes) && (await dealsAgree(game, seats, you, bytes, kept.seen, dealt)) });
+  checks.push({ name: "fingerprint", ok: bytes !== null && Boolean(kept.fingerprint) && (await fingerprintOf(bytes)) === kept.fingerprint });
+  checks.push({ name: "deals", ok: bytes !== null && (await dealsAgree(game, seats, you, bytes, kept.seen, dealt)) });
   return checks;
 }
 
-/** Every hand this seat saw (and the table's own list of them, when it gave one) dealt from the seed, by the recipe. */
+/**
+ * Every hand this seat saw (and the table's own list of them, when it gave one) dealt from the seed, by the recipe.
+ * @param {string} game @param {string[]} seats @param {string} you @param {Uint8Array} bytes
+ * @param {Record<string, {dealer: string, cards: string[], whole: boolean}>} seen
+ * @param {Array<{number: number, dealer: string, cards: string[]}> | null} dealt
+ */
 async function dealsAgree(game, seats, you, bytes, seen, dealt) {
   const numbers = Object.keys(seen).map(Number).filter((n) => Number.isInteger(n) && n >= 1);
   if (!numbers.length) return false;
@@ -80,7 +89,7 @@ async function dealsAgree(game, seats, you, bytes, seen, dealt) {
     // What the seat held when it first saw the hand came from its own deal (or, once the hand went on,
     // from the cards the recipe left undealt: an upcard picked up, the pack run).
     const dealtHere = new Set([...hand.hands[you], ...hand.rest]);
-    if (!seen[n].cards.every((card) => dealtHere.has(card))) return false;
+    if (!seen[n].cards.every((/** @type {string} */ card) => dealtHere.has(card))) return false;
     if (seen[n].whole && !sameCards(seen[n].cards, hand.hands[you])) return false;
   }
   for (const d of dealt || []) {
@@ -90,6 +99,7 @@ async function dealsAgree(game, seats, you, bytes, seen, dealt) {
   return true;
 }
 
+/** @param {string[]} a @param {string[]} b */
 function sameCards(a, b) {
   return a.length === b.length && [...a].sort().join(" ") === [...b].sort().join(" ");
 }

@@ -8,13 +8,15 @@
 
 import { GAMES, commitmentOf } from "../verifier/recipe.js";
 
-const key = (code) => `trickbook.online.${code}.fair`;
+const key = (/** @type {string} */ code) => `trickbook.online.${code}.fair`;
 
+/** @param {Uint8Array} bytes */
 function hex(bytes) {
   return [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
 export class FairShare {
+  /** @param {string} code the table's */
   constructor(code) {
     this.code = code;
     /** @type {{value: string|null, dealer_commitment: string|null, commitments: Object<string, string>,
@@ -46,7 +48,11 @@ export class FairShare {
     return commitmentOf(this.kept.value);
   }
 
-  /** What the lobby showed: the dealer's commitment as first seen (it must never change) and the persons'. */
+  /**
+   * What the lobby showed: the dealer's commitment as first seen (it must never change) and the persons'.
+   * @param {{dealer_commitment?: string, phase?: string, commitments?: Record<string, string>,
+   *   class_commitments?: string[] | null}} frame
+   */
   lobby(frame) {
     if (!this.kept.dealer_commitment && frame.dealer_commitment) this.kept.dealer_commitment = frame.dealer_commitment;
     // While people sit down and stand up, a seat's commitment may change; once the match starts, the
@@ -63,7 +69,12 @@ export class FairShare {
     this.save();
   }
 
-  /** A view of this seat: its fingerprint, and each hand as first seen. */
+  /**
+   * A view of this seat: its fingerprint, and each hand as first seen.
+   * @param {{fingerprint?: string, hand_number: number, hand_hidden?: boolean, hand: string[], game: string,
+   *   trick?: unknown, dealer: string}} view
+   * @param {boolean} fromSnapshot
+   */
   view(view, fromSnapshot) {
     let changed = false;
     if (!this.kept.fingerprint && view.fingerprint) {

@@ -12,6 +12,7 @@ const FIRST_DELAY_MS = 500;
 const MAX_DELAY_MS = 15000;
 
 /** The WebSocket address of a table server whose base (from the page's meta) is `base`. */
+/** @param {string} base */
 export function socketUrl(base) {
   const url = new URL("ws", new URL(base, location.href));
   url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
@@ -40,6 +41,7 @@ export class Connection {
     window.addEventListener("online", this.online);
   }
 
+  /** @param {string} state */
   setState(state) {
     if (state === this.state) return;
     this.state = state;
@@ -102,6 +104,7 @@ export class Connection {
   }
 
   /** Send a frame now; false when the link is down (the caller says so and the reader tries again). */
+  /** @param {object} frame */
   send(frame) {
     if (!this.socket || this.socket.readyState !== WebSocket.OPEN) return false;
     this.socket.send(JSON.stringify(frame));

@@ -9,6 +9,13 @@
 
 import { refusalMessage, serverRefusal } from "./words.js";
 
+/**
+ * What the table is answered, in the worker's shape (widgets/engine.js).
+ * @typedef {{ok: boolean, id?: string, steps?: any[], view?: any, seconds?: number|null, snapshot?: boolean,
+ *   messages?: any[], reason?: any, error?: any}} Answer
+ * @typedef {(answer: Answer) => void} Settle
+ */
+
 export class OnlineTransport {
   /**
    * @param {{send: (frame: object) => boolean}} link the connection (socket.js)
@@ -20,16 +27,23 @@ export class OnlineTransport {
     this.onPush = onPush;
     this.onView = onView;
     this.turn = 0;
-    this.move = null; // the pending act/next: its resolve
-    this.explaining = null; // the pending explain: its resolve
-    this.explainingTarget = null; // what it asked about (an older question's answer does not settle it)
+    /** @type {Settle | null} the pending act/next: its resolve */
+    this.move = null;
+    /** @type {Settle | null} the pending explain: its resolve */
+    this.explaining = null;
+    /** @type {string | null} what it asked about (an older question's answer does not settle it) */
+    this.explainingTarget = null;
     this.closed = false;
   }
 
-  /** The same requests the table makes of its engine, answered by the server. */
+  /**
+   * The same requests the table makes of its engine, answered by the server.
+   * @param {string} type @param {{target?: string, action?: string}} [payload]
+   * @returns {Promise<Answer>}
+   */
   request(type, payload = {}) {
     if (type === "table_explain") {
-      this.explainingTarget = payload.target;
+      this.explainingTarget = payload.target ?? null;
       return this.ask({ type: "explain", target: payload.target }, "explaining");
     }
     if (type === "table_act") return this.ask({ type: "act", action: payload.action, turn: this.turn }, "move");
@@ -38,12 +52,18 @@ export class OnlineTransport {
     return Promise.resolve({ ok: false, error: refusalMessage({ code: "unknown-type" }) });
   }
 
+  /**
+   * @param {object} frame @param {"move" | "explaining"} slot
+   * @returns {Promise<Answer>}
+   */
   ask(frame, slot) {
-    if (this[slot]) this[slot]({ ok: false, error: refusalMessage({ code: "offline" }) });
+    const pending = this[slot];
+    if (pending) pending({ ok: false, error: refusalMessage({ code: "offline" }) });
     if (this.closed || !this.link.send(frame)) return Promise.resolve({ ok: false, error: refusalMessage({ code: "offline" }) });
     return new Promise((resolve) => { this[slot] = resolve; });
   }
 
+  /** @param {"move" | "explaining"} slot @param {Answer} answer */
   settle(slot, answer) {
     const resolve = this[slot];
     this[slot] = null;
@@ -57,17 +77,23 @@ export class OnlineTransport {
     this.settle("explaining", { ok: false });
   }
 
-  /** A view as the table reads it, with the deadline turned into a time on this page's clock. */
+  /**
+   * A view as the table reads it, with the deadline turned into a time on this page's clock.
+   * @param {{deadline_ms?: number|null}} view
+   */
   stamp(view) {
     const left = typeof view.deadline_ms === "number" ? view.deadline_ms : null;
     return { ...view, deadline_at: left === null ? null : performance.now() + left };
   }
 
-  /** The server's frames that belong to the table; true when this one did. */
+  /**
+   * The server's frames that belong to the table; true when this one did.
+   * @param {any} frame
+   */
   receive(frame) {
     if (frame.type === "update" || frame.type === "snapshot") {
       this.turn = frame.turn;
-      const steps = (frame.steps || []).map((step) => ({ ...step, view: this.stamp(step.view) }));
+      const steps = (frame.steps || []).map((/** @type {any} */ step) => ({ ...step, view: this.stamp(step.view) }));
       const answer = { ok: true, id: "online", steps, view: this.stamp(frame.view), seconds: frame.seconds, snapshot: frame.type === "snapshot" };
       for (const step of steps) this.onView(step.view, false);
       this.onView(answer.view, frame.type === "snapshot");

@@ -31,32 +31,52 @@ const SENTENCES = () => ({
   "unreachable": _("The table server could not be reached."),
 });
 
-/** A refusal `{code, values, text}` from the table server, as a sentence in the reader's language. */
+/**
+ * A refusal from the table server or the engine: a code, its values and an English fallback.
+ * @typedef {{code?: string, values?: Record<string, unknown>, text?: string}} Refusal
+ */
+
+/**
+ * A refusal `{code, values, text}` from the table server, as a sentence in the reader's language.
+ * @param {Refusal | null | undefined} error
+ */
 export function refusalText(error) {
   const code = error && typeof error.code === "string" ? error.code : "";
-  const sentence = SENTENCES()[code];
+  const sentence = /** @type {Record<string, string>} */ (SENTENCES())[code];
   if (sentence) return fill(sentence, Object.fromEntries(Object.entries((error && error.values) || {}).map(([k, v]) => [k, String(v)])));
   return fill(_("The table server refused this ({code})."), { code: code || "?" });
 }
 
-/** Whether `code` is one of the table server's own refusals (not one of the engine's reasons). */
+/**
+ * Whether `code` is one of the table server's own refusals (not one of the engine's reasons).
+ * @param {string} code
+ */
 export function serverRefusal(code) {
   return Object.hasOwn(SENTENCES(), code);
 }
 
-/** The same refusal as a message the table paints (its code marked as the server's, its text translated). */
+/**
+ * The same refusal as a message the table paints (its code marked as the server's, its text translated).
+ * @param {Refusal | null | undefined} error
+ */
 export function refusalMessage(error) {
   return { code: `online-${(error && error.code) || "refused"}`, values: {}, text: refusalText(error) };
 }
 
-/** A table's code shown as it is read aloud and typed: two groups of five. */
+/**
+ * A table's code shown as it is read aloud and typed: two groups of five.
+ * @param {string} code
+ */
 export function groupedCode(code) {
   return `${code.slice(0, 5)}-${code.slice(5)}`;
 }
 
 const ALPHABET = /^[23456789abcdefghjkmnpqrstuvwxyz]{10}$/;
 
-/** A code as the reader typed or pasted it (any case, spaces, dashes, or the whole link); null if it is not one. */
+/**
+ * A code as the reader typed or pasted it (any case, spaces, dashes, or the whole link); null if it is not one.
+ * @param {unknown} text
+ */
 export function parseCode(text) {
   const raw = String(text || "").trim();
   const fromLink = raw.match(/#join=([^&\s]+)/);

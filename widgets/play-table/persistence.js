@@ -11,6 +11,14 @@ import { SAVE_FORMAT, dropKey } from "./sealed.js";
 
 const PREFIX = "trickbook.table.";
 
+/**
+ * A saved match as kept in storage: the seed only sealed, never in clear.
+ * @typedef {{format: number, game: string, sealed: {iv: string, data: string}, fingerprint: string,
+ *   moves: string[], version: string, seat?: string, players?: number|null, rounds?: number|null,
+ *   moves_sealed?: {iv: string, data: string}, [more: string]: any}} SavedMatch
+ */
+
+/** @param {string} game */
 function key(game) {
   return `${PREFIX}${game}`;
 }
@@ -24,7 +32,10 @@ function storage() {
 }
 
 /** The saved match of `game`: {ok: true, saved} | {ok: false, reason: "corrupt" | "version"} | null when
- * none is saved. */
+ * none is saved.
+ * @param {string} game
+ * @returns {{ok: boolean, saved?: SavedMatch, text?: string, reason?: "corrupt" | "version"} | null}
+ */
 export function loadSaved(game) {
   const store = storage();
   if (!store) return null;
@@ -50,12 +61,16 @@ export function loadSaved(game) {
     && typeof sealed.data === "string" && /^([0-9a-f]{2}){17,}$/.test(sealed.data)
     && typeof saved.fingerprint === "string" && /^[0-9a-f]{64}$/.test(saved.fingerprint)
     && Array.isArray(saved.moves) && typeof saved.version === "string"
-    && saved.moves.every((m) => typeof m === "string");
+    && saved.moves.every((/** @type {unknown} */ m) => typeof m === "string");
   if (!fine) return { ok: false, reason: "corrupt" };
   return { ok: true, saved, text };
 }
 
-/** Save the match after a move (nothing once it is over: a finished match is not resumed). */
+/**
+ * Save the match after a move (nothing once it is over: a finished match is not resumed).
+ * @param {string} game
+ * @param {Partial<SavedMatch> & {seed?: string}} record
+ */
 export function save(game, record) {
   const store = storage();
   if (!store || !record.sealed) return; // no sealed seed (no Web Crypto here): the match is not saved
@@ -68,7 +83,10 @@ export function save(game, record) {
   }
 }
 
-/** Drop the saved match and the key of its sealed seed. */
+/**
+ * Drop the saved match and the key of its sealed seed.
+ * @param {string} game
+ */
 export function forget(game) {
   dropKey(game);
   const store = storage();
@@ -97,6 +115,7 @@ export function loadSettings() {
   }
 }
 
+/** @param {{level: string}} settings */
 export function saveSettings(settings) {
   const store = storage();
   if (!store) return;

@@ -8,7 +8,11 @@
 import { el, partsNodes } from "../board.js";
 import { tableParts } from "./state.js";
 
-/** What an explanation can depend on: a repaint of the same position is not a new one. */
+/**
+ * What an explanation can depend on: a repaint of the same position is not a new one.
+ * @param {{hand_number?: number, phase?: string, your_turn?: boolean, current?: string|null, playable?: string[],
+ *   trick?: unknown, seats?: Array<{taken?: number}>}} view
+ */
 function positionOf(view) {
   return JSON.stringify([view.hand_number, view.phase, view.your_turn, view.current, view.playable, view.trick,
     (view.seats || []).map((s) => s.taken)]);
@@ -19,18 +23,27 @@ export class Questions {
   constructor(table) {
     this.table = table;
     this.position = ""; // the position painted last
-    this.asking = null; // the question whose answer is on its way
+    /** @type {string | null} the question whose answer is on its way */
+    this.asking = null;
     this.ticket = 0; // the view's ticket its answer is shown under (renewed when it is asked again)
-    this.answered = null; // the question whose answer was shown last
-    this.later = null; // a hover or focus question asked while the table was busy
+    /** @type {string | null} the question whose answer was shown last */
+    this.answered = null;
+    /** @type {string | null} a hover or focus question asked while the table was busy */
+    this.later = null;
   }
 
-  /** The table painted `view`. */
+  /**
+   * The table painted `view`.
+   * @param {Parameters<typeof positionOf>[0]} view
+   */
   moved(view) {
     this.position = positionOf(view);
   }
 
-  /** Ask about `target` (`passive`: by hover or focus, which waits while the table is busy). */
+  /**
+   * Ask about `target` (`passive`: by hover or focus, which waits while the table is busy).
+   * @param {string | null | undefined} target @param {boolean} [passive]
+   */
   async ask(target, passive) {
     const table = this.table;
     if (!table.id || !target) return;
@@ -54,7 +67,7 @@ export class Questions {
     if (this.asking === question) this.asking = null;
     if (!answer.ok) return;
     this.answered = question;
-    table.ui.showExplanation(newest, target, answer.messages.map((m) => el("p", { dataset: { code: m.code } }, partsNodes(tableParts(m)))));
+    table.ui.showExplanation(newest, target, answer.messages.map((/** @type {any} */ m) => el("p", { dataset: { code: m.code } }, partsNodes(tableParts(m)))));
   }
 
   /** The bots' moves are shown: the question kept meanwhile is asked now. */

@@ -36,13 +36,26 @@ function openDb() {
 // abandoned (its key deleted) and a new one sealed at once never lose the new key.
 let queue = Promise.resolve();
 
-/** One request on the key store, resolved with its result once the transaction is complete. */
+/**
+ * What the seal covers of a match besides its seed (matchTerms, movesTerms).
+ * @typedef {{version?: string, seat?: string, level?: string, players?: number|null, rounds?: number|null,
+ *   fingerprint?: string, rules?: Record<string, boolean>|null, moves?: string[], hand_number?: number}} MatchTerms
+ */
+/** @typedef {{iv: string, data: string}} Sealed */
+
+/**
+ * One request on the key store, resolved with its result once the transaction is complete.
+ * @param {IDBTransactionMode} mode
+ * @param {(store: IDBObjectStore) => IDBRequest} use
+ * @returns {Promise<any>}
+ */
 function onStore(mode, use) {
   const run = queue.then(() => storeRequest(mode, use));
   queue = run.catch(() => undefined);
   return run;
 }
 
+/** @param {IDBTransactionMode} mode @param {(store: IDBObjectStore) => IDBRequest} use */
 async function storeRequest(mode, use) {
   const db = await openDb();
   try {
@@ -58,9 +71,9 @@ async function storeRequest(mode, use) {
   }
 }
 
-const hex = (bytes) => [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
-const unhex = (text) => new Uint8Array(text.match(/../g).map((h) => parseInt(h, 16)));
-const utf8 = (text) => new TextEncoder().encode(text);
+const hex = (/** @type {Uint8Array} */ bytes) => [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
+const unhex = (/** @type {string} */ text) => new Uint8Array((text.match(/../g) || []).map((h) => parseInt(h, 16)));
+const utf8 = (/** @type {string} */ text) => new TextEncoder().encode(text);
 
 // The version of the saved match's layout this page writes; a save of another layout is from
 // another version of the site.
@@ -68,10 +81,13 @@ export const SAVE_FORMAT = 3;
 
 // The keys this page made or opened, by game (the CryptoKey objects: their bytes stay unreadable),
 // so that sealing the moves after each one needs no trip to IndexedDB.
+/** @type {Map<string, CryptoKey>} */
 const keys = new Map();
 
+/** @param {string} game @returns {Promise<CryptoKey | null>} */
 async function keyOf(game) {
-  if (keys.has(game)) return keys.get(game);
+  const known = keys.get(game);
+  if (known) return known;
   const key = await onStore("readonly", (store) => store.get(game));
   if (key) keys.set(game, key);
   return key || null;
@@ -80,9 +96,11 @@ async function keyOf(game) {
 /** What defines a saved match besides its seed, as the bytes the seal authenticates: the page's save
  * format, the engine's save version, the game, the reader's seat, the bots' level, the players and
  * rounds (the house rules a table offers) and the seed's fingerprint. Changing any one of them in
- * storage breaks the seal: the seed is then never unsealed, and the match never resumed. */
+ * storage breaks the seal: the seed is then never unsealed, and the match never resumed.
+ * @param {string} game @param {MatchTerms | null} match
+ */
 export function matchTerms(game, match) {
-  const field = (name) => (match && match[name] !== undefined ? match[name] : null);
+  const field = (/** @type {keyof MatchTerms} */ name) => (match && match[name] !== undefined ? match[name] : null);
   // A match under house rules seals them too (in the options' sorted order); a match without any
   // seals what it always did.
   const rules = match && match.rules ? [Object.fromEntries(Object.entries(match.rules).sort())] : [];
@@ -91,7 +109,10 @@ export function matchTerms(game, match) {
 }
 
 /** Seal `seed` for the match of `game` that `match` describes (see matchTerms), with a new key
- * (replacing any older one): {iv, data} as hex. */
+ * (replacing any older one): {iv, data} as hex.
+ * @param {string} game @param {string} seed @param {MatchTerms} match
+ * @returns {Promise<Sealed>}
+ */
 export async function seal(game, seed, match) {
   const key = await crypto.subtle.generateKey({ name: "AES-GCM", length: 256 }, false, ["encrypt", "decrypt"]);
   const iv = crypto.getRandomValues(new Uint8Array(12));
@@ -103,7 +124,9 @@ export async function seal(game, seed, match) {
 }
 
 /** What the seal of the moves authenticates: the match's terms (matchTerms), every move in its order and
- * the hand number. A move cut, added, changed or reordered changes these bytes. */
+ * the hand number. A move cut, added, changed or reordered changes these bytes.
+ * @param {string} game @param {MatchTerms | null} match
+ */
 export function movesTerms(game, match) {
   const moves = match && Array.isArray(match.moves) ? match.moves : null;
   const hand = match && match.hand_number !== undefined ? match.hand_number : null;
@@ -111,7 +134,10 @@ export function movesTerms(game, match) {
 }
 
 /** Seal the moves of `game`'s match as `match` holds them, under the match's key: {iv, data} as hex (the
- * AES-GCM tag of nothing, with movesTerms as its additional data). Throws when the match has no key. */
+ * AES-GCM tag of nothing, with movesTerms as its additional data). Throws when the match has no key.
+ * @param {string} game @param {MatchTerms} match
+ * @returns {Promise<Sealed>}
+ */
 export async function sealMoves(game, match) {
   const key = await keyOf(game);
   if (!key) throw new Error("this match has no key to seal its moves with");
@@ -121,7 +147,10 @@ export async function sealMoves(game, match) {
   return { iv: hex(iv), data: hex(new Uint8Array(data)) };
 }
 
-/** Whether `sealedMoves` (from sealMoves) is the seal of exactly the moves `match` holds. */
+/**
+ * Whether `sealedMoves` (from sealMoves) is the seal of exactly the moves `match` holds.
+ * @param {string} game @param {Sealed | null | undefined} sealedMoves @param {MatchTerms} match
+ */
 export async function movesIntact(game, sealedMoves, match) {
   if (!sealedMoves || typeof sealedMoves.iv !== "string" || !/^[0-9a-f]{24}$/.test(sealedMoves.iv)
     || typeof sealedMoves.data !== "string" || !/^([0-9a-f]{2}){16,}$/.test(sealedMoves.data)) return false;
@@ -142,7 +171,10 @@ export async function movesIntact(game, sealedMoves, match) {
 }
 
 /** The seed sealed for `game`'s match as `match` describes it: {seed} | {problem: "no-key"} when its key
- * is gone | {problem: "seal"} when the sealed text or anything the seal covers was altered. */
+ * is gone | {problem: "seal"} when the sealed text or anything the seal covers was altered.
+ * @param {string} game @param {Sealed} sealed @param {MatchTerms} match
+ * @returns {Promise<{seed?: string, problem?: "no-key" | "seal"}>}
+ */
 export async function unseal(game, sealed, match) {
   let key;
   try {
@@ -160,7 +192,10 @@ export async function unseal(game, sealed, match) {
   }
 }
 
-/** Delete the key of `game`'s match: its sealed seed can no longer be opened. */
+/**
+ * Delete the key of `game`'s match: its sealed seed can no longer be opened.
+ * @param {string} game
+ */
 export async function dropKey(game) {
   keys.delete(game);
   if (!canSeal()) return;

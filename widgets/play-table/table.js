@@ -57,7 +57,8 @@ class PlayTable {
     this.transport = null; // an online table's link (widgets/online/transport.js); null: the page's engine
     this.people = null; // an online table's seats: {seat: {name, kind}} (the lobby's), painted beside each seat
     this.showing = Promise.resolve(); // the answers being painted, one after the other
-    this.record = null; // what is saved: {format, version, sealed, fingerprint, seat, players, rounds, level, moves, hand_number, moves_sealed}
+    /** @type {Record<string, any> | null} what is saved (persistence.js's SavedMatch, with the hand number) */
+    this.record = null;
     this.settings = loadSettings(); // {level}: how the bots of the next match play
     this.ui = new TableView(root, this);
     this.ui.gentle.checked = this.settings.level === "gentle";
@@ -290,6 +291,7 @@ class PlayTable {
     record.moves = answer.moves;
     record.hand_number = answer.view.hand_number;
     if (!record.sealed) return; // no sealed seed (no Web Crypto here): the match is not saved
+    /** @type {Record<string, any>} */
     const kept = { ...record, moves: [...answer.moves] };
     try {
       kept.moves_sealed = await sealMoves(this.game, kept);

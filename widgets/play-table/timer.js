@@ -13,7 +13,12 @@ import { _, fill, ngettext } from "../i18n.js";
 const WARN_SECONDS = 5;
 
 export class DecisionTimer {
-  /** @param {HTMLElement | null} [said] the table's polite live region, for the warning before time runs out */
+  /**
+   * @param {HTMLElement} box the timer (its bar reads `--tbt-left`)
+   * @param {HTMLElement} text where the seconds are written
+   * @param {() => void} onTimeout called when the page's own clock runs out
+   * @param {HTMLElement | null} [said] the table's polite live region, for the warning before time runs out
+   */
   constructor(box, text, onTimeout, said = null) {
     this.box = box;
     this.text = text;
@@ -22,8 +27,11 @@ export class DecisionTimer {
     this.warned = true; // set false as a decision's clock starts, true once its warning is said
     this.seconds = 20;
     this.on = true;
-    this.left = null; // ms left when paused or running; null when stopped
-    this.started = null; // performance.now() when the current run began
+    /** @type {number | null} ms left when paused or running; null when stopped */
+    this.left = null;
+    /** @type {number | null} performance.now() when the current run began */
+    this.started = null;
+    /** @type {ReturnType<typeof setInterval> | null} */
     this.tick = null;
     this.paused = false;
     this.serverClock = false; // counting down the table server's deadline (it acts when it passes)
@@ -46,7 +54,10 @@ export class DecisionTimer {
     this.run();
   }
 
-  /** An online table's decision: `ms` left by the server's clock, or null when the table has no timers. */
+  /**
+   * An online table's decision: `ms` left by the server's clock, or null when the table has no timers.
+   * @param {number | null} ms
+   */
   startDeadline(ms) {
     this.stop();
     this.box.hidden = false;
@@ -79,6 +90,7 @@ export class DecisionTimer {
     this.tick = setInterval(() => this.update(), 250);
   }
 
+  /** @returns {number | null} */
   remaining() {
     if (this.left === null) return null;
     if (this.started === null) return this.left;
@@ -117,12 +129,12 @@ export class DecisionTimer {
     if (this.left === null) return;
     this.left = this.remaining();
     this.started = null;
-    clearInterval(this.tick);
+    if (this.tick !== null) clearInterval(this.tick);
     this.tick = null;
     this.paused = true;
     this.box.dataset.paused = "true";
     this.text.textContent = fill(_("Paused while this tab is hidden: {seconds} s left."),
-      { seconds: String(Math.ceil(this.left / 1000)) });
+      { seconds: String(Math.ceil((this.left ?? 0) / 1000)) });
   }
 
   onVisibility() {
@@ -132,7 +144,7 @@ export class DecisionTimer {
   }
 
   stop() {
-    clearInterval(this.tick);
+    if (this.tick !== null) clearInterval(this.tick);
     this.tick = null;
     this.left = null;
     this.started = null;
