@@ -264,3 +264,42 @@ test("an online table's deadline is counted down but never timed out by the page
   assert.equal(text.textContent, "Timer hidden: the table still has a time limit.");
   timer.stop();
 });
+
+// ----- the hand player's state (widgets/hand-player/state.js) ---------------------------------
+
+const state = await import("../../widgets/hand-player/state.js");
+
+test("a deep link opens a hand at a step, in presenter mode when asked, and anything else is no link", () => {
+  assert.deepEqual(state.parseHash("#nap-four-hearts=7"), { id: "nap-four-hearts", step: 7, present: false });
+  assert.deepEqual(state.parseHash("#nap-four-hearts=7&present"), { id: "nap-four-hearts", step: 7, present: true });
+  assert.deepEqual(state.parseHash(state.hashFor("a b=c", 3, true)), { id: "a b=c", step: 3, present: true });
+  for (const bad of ["", "#", "#nap", "#=3", "#nap=", "#nap=-1", "#nap=2.5", "#nap=x", null, undefined]) {
+    assert.equal(state.parseHash(bad), null, String(bad));
+  }
+});
+
+test("a step is about the card it plays, else the cards its events name, each once", () => {
+  assert.deepEqual(state.cardsOfStep({ step: 3, action: "N play 10h" }), ["TH"]);
+  assert.deepEqual(state.cardsOfStep({ step: 4, action: "E pass",
+    events: [{ values: { card: "JD" } }, { values: { cards: ["JD", "9s", "bad"] } }] }), ["JD", "9S"]);
+  assert.deepEqual(state.cardsOfStep(null), []);
+  assert.deepEqual(state.stepsOf('{"steps": [{"step": 0}]}'), [{ step: 0 }]);
+  assert.deepEqual(state.stepsOf([{ step: 1 }]), [{ step: 1 }]);
+  assert.deepEqual(state.stepsOf(null), []);
+});
+
+test("a what-if's seed is the same for the same parts and differs for others", () => {
+  assert.equal(state.seedFor("nap", 4, "QH"), state.seedFor("nap", 4, "QH"));
+  assert.notEqual(state.seedFor("nap", 4, "QH"), state.seedFor("nap", 4, "KH"));
+  assert.ok(state.seedFor("x") >= 0 && state.seedFor("x") <= 0x7fffffff);
+});
+
+test("a link that saves data or is slow asks before the engine's download; sizes are written as the reader writes numbers", () => {
+  assert.equal(state.dataIsPrecious({ saveData: true }), true);
+  assert.equal(state.dataIsPrecious({ effectiveType: "3g" }), true);
+  assert.equal(state.dataIsPrecious({ effectiveType: "4g" }), false);
+  assert.equal(state.dataIsPrecious(null), false);
+  assert.equal(state.megabytes(13_600_000, "en"), "13.6 MB");
+  assert.equal(state.megabytes(13_600_000, "fr"), "13,6 MB");
+  assert.equal(state.megabytes(13_600_000, "pt-PT"), "13,6 MB");
+});
