@@ -172,7 +172,7 @@ def test_a_descendant_pseudo_class_keeps_its_space() -> None:
 
 def test_the_verifiers_modules_are_the_entry_and_what_it_imports() -> None:
     modules = {p.relative_to(WIDGETS.resolve()).as_posix() for p in module_graph(WIDGETS, "verifier/verify.js")}
-    assert {"verifier/verify.js", "verifier/recipe.js", "i18n.js", "board.js"} <= modules
+    assert {"verifier/verify.js", "verifier/recipe.js", "i18n.js", "dom.js"} <= modules
     assert "hand-player/mount.js" not in modules and "worker.js" not in modules
 
 

@@ -19,7 +19,7 @@ let mountModule = null;
 const ASSETS = new URL("../", import.meta.url);
 
 // mount.js and its imports, fetched at once (tests/test_widget_modules.py checks them).
-const PLAYER_MODULES = ["i18n", "board", "trace", "engine", "engine-progress", "verdict-view"];
+const PLAYER_MODULES = ["i18n", "dom", "board", "trace", "engine", "engine-progress", "verdict-view"];
 const PLAYER_PARTS = ["mount", "player", "state", "view", "presenter", "questions", "embed-code", "whatif", "other-rules",
   "print-one", "withhold"];
 

@@ -2,7 +2,7 @@
 // deep links (#id=step, #id=step&present) and the language chooser's links.
 
 import { loadCatalog } from "../i18n.js";
-import { addStylesheet } from "../board.js";
+import { addStylesheet } from "../dom.js";
 import { HandPlayer } from "./player.js";
 import { parseHash } from "./state.js";
 import { expandTrace } from "../trace.js";

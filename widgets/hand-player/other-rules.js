@@ -9,7 +9,8 @@
 
 import { _, categoryName, engineParts, engineText, fill, fillParts, seatShown } from "../i18n.js";
 import { ask } from "../engine.js";
-import { addStylesheet, cardElement, el, partsNodes } from "../board.js";
+import { cardElement } from "../board.js";
+import { addStylesheet, el, partsNodes } from "../dom.js";
 import { seedFor, stepsOf } from "./state.js";
 
 /** The button and the panel it opens; the player shows the button while its engine is live. */

@@ -15,7 +15,7 @@
 // readers; one live region says both tables' steps, once per step.
 
 import { _, fill, engineParts, engineSpeech, partsText } from "../i18n.js";
-import { el } from "../board.js";
+import { el } from "../dom.js";
 import { HandPlayer } from "./player.js";
 import { hashFor } from "./state.js";
 import { button, icon, showBubble, hideBubble, onSwipe, copyText } from "./view.js";

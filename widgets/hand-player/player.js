@@ -9,7 +9,8 @@
 import { _, engineParts, engineSpeech, engineText, fill, fillParts, currentLang, useSpokenSeats } from "../i18n.js";
 import { ask, EngineUnavailable } from "../engine.js";
 import { showEngineProgress } from "../engine-progress.js";
-import { boardElement, el, partsNodes } from "../board.js";
+import { boardElement } from "../board.js";
+import { el, partsNodes } from "../dom.js";
 import {
   stepsOf, hashFor, seedFor, cardsOfStep, megabytes, engineDownloadBytes, engineMayStart,
 } from "./state.js";

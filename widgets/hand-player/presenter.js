@@ -2,7 +2,7 @@
 // behind the hand, the keys a presentation clicker sends, and the blank screen.
 
 import { _ } from "../i18n.js";
-import { el } from "../board.js";
+import { el } from "../dom.js";
 
 /** Ask for full screen on `element`; presenter mode works the same when refused. */
 export function requestFullscreen(element) {

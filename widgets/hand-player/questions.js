@@ -9,7 +9,8 @@
 // `QuestionPanel` also serves the practice pages (practice/), which get their keys from the engine.
 
 import { _, engineParts, engineText, fill, cardDisplay, categoryName, seatShown, seatSpoken } from "../i18n.js";
-import { addStylesheet, el, cardName, partsNodes } from "../board.js";
+import { cardName } from "../board.js";
+import { addStylesheet, el, partsNodes } from "../dom.js";
 import { waitingKinds } from "./withhold.js";
 
 const CARD = /^(10|[2-9TJQKA])[SHDC]$/;

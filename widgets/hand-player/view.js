@@ -2,7 +2,7 @@
 // swipes on the board, copying a link. No stepping logic lives here.
 
 import { _ } from "../i18n.js";
-import { el } from "../board.js";
+import { el } from "../dom.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const ICONS = {

@@ -4,7 +4,7 @@
 // `changes`); only the words are the page's.
 
 import { _, categoryName, fillParts } from "../i18n.js";
-import { el, partsNodes } from "../board.js";
+import { el, partsNodes } from "../dom.js";
 
 function line(template, values) {
   return el("p", { className: "tb-change" }, partsNodes(fillParts(template, values)));

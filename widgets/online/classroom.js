@@ -11,7 +11,8 @@
 // State for tests: `data-class` on the root (its phase), `data-role`, `data-paused`, `data-ask`.
 
 import { _, cardName, categoryName, contractName, fill, loadCatalog, ngettext, seatAlone, suitName, useSpokenSeats } from "../i18n.js";
-import { addStylesheet, cardElement, el, onEveryPage } from "../board.js";
+import { cardElement } from "../board.js";
+import { addStylesheet, el, onEveryPage } from "../dom.js";
 import { Connection } from "./socket.js";
 import { groupedCode, refusalText } from "./words.js";
 

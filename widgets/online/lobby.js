@@ -6,7 +6,7 @@
 // it once every person seated has committed. Seats are named as at the table (North, or player A).
 
 import { _, fill } from "../i18n.js";
-import { el } from "../board.js";
+import { el } from "../dom.js";
 import { seatName, useSeats } from "../play-table/state.js";
 import { groupedCode } from "./words.js";
 

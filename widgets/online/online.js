@@ -13,7 +13,7 @@
 // "playing", "over"), `data-online-link` (socket.js), `data-check` on the check's verdict.
 
 import { _, currentLang, fill, loadCatalog } from "../i18n.js";
-import { addStylesheet, el } from "../board.js";
+import { addStylesheet, el } from "../dom.js";
 import { checkMatch, recipeSeats } from "./check.js";
 import { FairShare } from "./fair.js";
 import { LobbyView } from "./lobby.js";

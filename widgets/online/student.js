@@ -9,7 +9,8 @@
 // ("open", "sent", "right", "wrong").
 
 import { _, engineText, fill } from "../i18n.js";
-import { cardElement, el } from "../board.js";
+import { cardElement } from "../board.js";
+import { el } from "../dom.js";
 import { Connection } from "./socket.js";
 import { groupedCode, refusalText } from "./words.js";
 

@@ -5,7 +5,7 @@
 // only). At an online table every question is a frame the table server counts. Whatever comes
 // back first, the newest question's answer is the one shown.
 
-import { el, partsNodes } from "../board.js";
+import { el, partsNodes } from "../dom.js";
 import { tableParts } from "./state.js";
 
 /**

@@ -17,7 +17,7 @@
 import { _, fill, loadCatalog } from "../i18n.js";
 import { ask } from "../engine.js";
 import { showEngineProgress } from "../engine-progress.js";
-import { addStylesheet, el, partsNodes } from "../board.js";
+import { addStylesheet, el, partsNodes } from "../dom.js";
 import { siteGames } from "../games.js";
 import { pinnedSeed, setting } from "./address.js";
 import { installKeys } from "./keys.js";

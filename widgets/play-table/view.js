@@ -6,7 +6,7 @@
 // The log and the tools sit below and scroll inside their own region.
 
 import { _, fill, isRed, ngettext, seatSpoken } from "../i18n.js";
-import { el, partsNodes } from "../board.js";
+import { el, partsNodes } from "../dom.js";
 import { cardPart, objectChips, placardChoices, promptFor, resultText, scoreLine, scoreRows, seatName, seatPlaces } from "./state.js";
 
 /** A label that may be parts (cards and suits spoken in words) or plain text, as nodes. */

@@ -8,7 +8,8 @@
 // browser's localStorage (`trickbook.practice.GAME`) and is never sent anywhere.
 
 import { _, fill, loadCatalog, currentLang, ngettext, seatShown } from "../i18n.js";
-import { addStylesheet, boardElement, el, onEveryPage } from "../board.js";
+import { boardElement } from "../board.js";
+import { addStylesheet, el, onEveryPage } from "../dom.js";
 import { keepVerdictsWithTrick } from "../verdict-view.js";
 import { ask } from "../engine.js";
 import { siteGames } from "../games.js";

@@ -9,7 +9,7 @@
 // (online.js): the dealer's secret, each person's value and commitment, or the whole match record.
 
 import { _, cardDisplay, cardName, fill, loadCatalog } from "../i18n.js";
-import { addStylesheet, el, onEveryPage, partsNodes } from "../board.js";
+import { addStylesheet, el, onEveryPage, partsNodes } from "../dom.js";
 import { GAMES, checkTableMatch, dealMatch, fingerprintOf, seedBytes } from "./recipe.js";
 import { checkText, fromLines, fromRecord, verdictText } from "./online.js";
 

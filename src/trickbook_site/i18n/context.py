@@ -22,6 +22,7 @@ PLACES: tuple[tuple[str, str], ...] = (
     ("widgets/hand-player/", "in the worked hands' player (on every page with a worked hand)"),
     ("widgets/board.js", "in the card table drawn by the worked hands' player and the play tables"),
     ("widgets/play-table/", "in the play tables (the Play pages)"),
+    ("widgets/online/", "at the online table and in a class (Play with others; Teaching with the online table)"),
     ("widgets/verifier/", "in the checker on the Verify a match page"),
     ("widgets/search.js", "in the search box"),
     ("widgets/i18n-keys.js", "in the ?i18n-keys view for translators"),
