@@ -6,6 +6,9 @@ level and house rules, the reader's decisions timed out, as ``bench/reasons_surv
 
 - "W, still to play, may take it" was said under the ace of trumps (Yorkshire, strong) and under the
   right bower (Euchre, gentle): no card the seat had not seen could beat it.
+- The strong Yorkshire bot gave the king of trumps under the ace of trumps, holding the four: a search
+  override that a few guessed worlds made. A card given to a trick the other side holds for sure is no
+  longer searched when it gives them more Game points than another card would.
 - The Euchre bot gave the left bower under the right bower and kept the ace of trumps (keeping an ace
   is for a plain ace: both bowers are above the trump ace).
 - A Misère defender who stayed under the declarer's card said the declarer "keeps the trick" while a
@@ -105,11 +108,34 @@ def test_a_partner_still_to_play_is_not_said_to_may_take_a_trick_led_with_the_ac
 
 
 def test_the_strong_table_gave_the_king_of_trumps_under_the_ace_saying_the_partner_may_take_it():
-    # The table's own hand (Yorkshire, strong, default rules): N leads A♣ (trumps), E gives K♣.
+    # The table's own hand (Yorkshire, strong, default rules): N pitches A♣; E, holding K♣ 4♣, gave K♣
+    # (a search override that a few guessed worlds made), told "W, still to play, may take it".
     seed = "15511bbdb135ebc5bffe31e01b8c67a70003c2446ee4271d7e7426e0bff1545c"
-    why, full = told(table_steps("yorkshire", "strong", {}, seed, 3), 3, "E KC")
-    assert why["code"] != "bot-gives-partner-to-play", why
-    assert full is not None and full["code"] == "bot-keeps-cheaper" and full["values"]["kept"] == "4C", full
+    steps = table_steps("yorkshire", "strong", {}, seed, 3)
+    hand3 = [s["action"] for s in steps if s["view"]["hand_number"] == 3 and s.get("action")]
+    assert hand3[:2] == ["N AC", "E 4C"], hand3[:4]
+    why, full = told(steps, 3, "E 4C")
+    assert why["code"] == "bot-lets-go" and full is not None and full["code"] == "bot-cannot-win", (why, full)
+
+
+def test_the_search_gives_no_more_game_points_than_it_must_to_a_trick_the_other_side_holds_for_sure():
+    from trickbook.bots.allfours import YorkshireBot
+
+    hands = {"N": "AC 4H 7S 9D TD JS", "E": "KC 4C TH 5S 4S 3D", "S": "2C 6H 6S 7D 8D 9S",
+             "W": "QC 3C 8H 9H KH JH"}
+    state = YorkshireHand(YorkshireHand.rules_class(), ("N", "E", "S", "W"), "W",
+                          Deal({s: parse_cards(c) for s, c in hands.items()}))
+    played(state, "N AC")
+    obs = state.observation("E")
+    bot = YorkshireBot(seed=0)
+    # Nothing beats the ace of trumps: the king's three Game points would be theirs; the four gives none.
+    assert bot.search_refuses(obs, "E KC") and not bot.search_refuses(obs, "E 4C")
+    # Over the ten of trumps, the king takes the trick: it may be searched.
+    hands["N"], hands["W"] = "TC 4H 7S 9D AD JS", "QC AC 8H 9H KH JH"
+    state = YorkshireHand(YorkshireHand.rules_class(), ("N", "E", "S", "W"), "W",
+                          Deal({s: parse_cards(c) for s, c in hands.items()}))
+    played(state, "N TC")
+    assert not bot.search_refuses(state.observation("E"), "E KC")
 
 
 # ----- Euchre: the left bower under the right --------------------------------------------------------
