@@ -118,15 +118,17 @@ class SurveyTable(Table):
     told_full: list[dict[str, Any]] = []
 
 
-def play(game: str, level: str, rules: dict[str, bool], seed: str, hands: int) -> tuple[SurveyTable, list[Any]]:
-    """One table played for ``hands`` hands (or to the match's end), the reader timed out."""
+def play(game: str, level: str, rules: dict[str, bool], seed: str, hands: int,
+         players: int | None = None) -> tuple[SurveyTable, list[Any]]:
+    """One table played for ``hands`` hands (or to the match's end), the reader timed out; ``players``
+    is Nap's number of seats (the table's default when None)."""
     base = int(seed[:8], 16)  # the bot seeds the table gives its own bots
-    probe = Table(seed=seed, game=game, level="gentle", rules=rules)
+    probe = Table(seed=seed, game=game, level="gentle", rules=rules, players=players)
     seats = probe.match.seats
     reader = probe.seat
     bots = {s: Recorded(make_bot(game, base + i, level)) for i, s in enumerate(seats) if s != reader}
     SurveyTable.told_full = []
-    table = SurveyTable(seed=seed, game=game, level=level, rules=rules, bots=bots)
+    table = SurveyTable(seed=seed, game=game, level=level, rules=rules, bots=bots, players=players)
     for _ in range(hands):
         guard = 0
         while not table.hand_over:
@@ -184,7 +186,7 @@ INTENT = {
 }
 
 
-def survey(game: str, level: str, target: int, show: int) -> dict[str, Any]:
+def survey(game: str, level: str, target: int, show: int, players: int | None = None) -> dict[str, Any]:
     claims = _load("test_bot_reasons")
     seen_mod = _load("test_bot_reasons_public")
     failures: dict[str, list[str]] = defaultdict(list)
@@ -196,12 +198,14 @@ def survey(game: str, level: str, target: int, show: int) -> dict[str, Any]:
     hands = {"euchre": 6, "yorkshire": 4, "trinidad": 3, "nap": 8}[game]
     for rules in sets:
         label = ",".join(f"{k}={v}" for k, v in rules.items()) or "default"
+        if players is not None:
+            label += f" players={players}"
         n = 0
         made = 0
         while made < per_set:
             seed = hashlib.sha256(f"survey {game} {level} {label} {n}".encode()).hexdigest()
             n += 1
-            table, told = play(game, level, rules, seed, hands)
+            table, told = play(game, level, rules, seed, hands, players)
             made += len(table.bot_moves)
             for record in table.bot_moves:
                 checked += 1
@@ -218,11 +222,8 @@ def survey(game: str, level: str, target: int, show: int) -> dict[str, Any]:
                 # The full form against the whole position.
                 if code not in claims.CLAIMS:
                     failures["intent"].append(f"{where}: {code} has no claim")
-                elif not claims.CLAIMS[code](move):
+                elif not claims.CLAIMS[code](move) or (code in INTENT and not INTENT[code](move)):
                     failures["intent"].append(f"{where}: {code} {values}: {render(code, values)} "
-                                              f"(hand {' '.join(map(str, move.hand))}, trumps {move.trump})")
-                if code in INTENT and not INTENT[code](move):
-                    failures["intent"].append(f"{where}: {code}: {render(code, values)} "
                                               f"(hand {' '.join(map(str, move.hand))}, trumps {move.trump})")
                 # The public form, from each other seat.
                 pcode, pvalues = public_form(code, values)
@@ -263,17 +264,22 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", default=",".join(GAMES))
     parser.add_argument("--levels", default=",".join(LEVELS))
     parser.add_argument("--show", type=int, default=4, help="examples printed per kind of failure")
+    parser.add_argument("--nap-players", default="", help="Nap's numbers of seats besides the table's four, e.g. 3,5")
     args = parser.parse_args(argv)
     total: Counter[str] = Counter()
-    for game in args.games.split(","):
+    runs = [(g, None) for g in args.games.split(",")]
+    if "nap" in args.games.split(","):
+        runs += [("nap", int(n)) for n in args.nap_players.split(",") if n]
+    for game, players in runs:
         for level in args.levels.split(","):
-            result = survey(game, level, args.moves, args.show)
+            result = survey(game, level, args.moves, args.show, players)
             failures = result["failures"]
             kinds = {k: len(v) for k, v in failures.items()}
             total["checked"] += result["checked"]
             for k, v in kinds.items():
                 total[k] += v
-            print(f"{game:9} {level:7} moves {result['checked']:5}  failures "
+            name = game if players is None else f"{game}/{players}"
+            print(f"{name:9} {level:7} moves {result['checked']:5}  failures "
                   + (", ".join(f"{k} {v}" for k, v in sorted(kinds.items())) or "none"))
             print("          rules: " + ", ".join(f"{k} {v}" for k, v in result["rules"].items()))
             for kind, items in sorted(failures.items()):
