@@ -176,8 +176,20 @@ def trick_winner(m: Any) -> str | None:
     return None
 
 
+def may_go_over(m: Any, card: Card) -> bool:
+    """Some card the bot has not seen (not in its hand, not played) would beat ``card`` on this trick."""
+    before = m.before
+    trick = before.tricks[-1]
+    seen = set(before.hands[m.seat]) | {c for t in before.tricks for c in t.cards}
+    led = type(before).suit_of(trick.entries[0].card, before.trump)
+    return any(_beats(before, c, card, led) for c in type(before).pack() if c not in seen)
+
+
 # Stricter claims of intent, on the true state.
 INTENT = {
+    # "a seat still to play may (have to) go over it": a card the bot has not seen would.
+    "bot-misere-lowest-hope": lambda m: may_go_over(m, m.action.card),
+    "bot-misere-stay-under-later": lambda m: may_go_over(m, m.before.tricks[-1].winning[1]),
     "bot-gives-partner-to-play": partner_may_take,
     "bot-lead-trump-none-out": lambda m: trick_winner(m) in (m.seat, None),
     "bot-misere-stay-under": lambda m: trick_winner(m) in (m.values["declarer"], None),

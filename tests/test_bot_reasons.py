@@ -148,6 +148,9 @@ CLAIMS: dict[str, Callable[[Move], bool]] = {
     "bot-bid-count": lambda m: _called(m, "bid") and m.action.contract == m.values["contract"]
     and m.values["count"] == sum(1 for c in m.hand if c.suit == m.values["suit"])
     == max(sum(1 for c in m.hand if c.suit == s) for s in "SHDC"),
+    "bot-pass-longest": lambda m: _called(m, "pass") and m.before.phase == "bidding"
+    and m.values["count"] == sum(1 for c in m.hand if c.suit == m.values["suit"])
+    == max(sum(1 for c in m.hand if c.suit == s) for s in "SHDC"),
     "bot-bids-misere": lambda m: _called(m, "bid") and m.action.contract == "misere",
     "bot-names-trumps": lambda m: _leads(m) and m.trump is None and m.after.trump == m.values["suit"],
     "bot-calls-no-trump": lambda m: _called(m, "notrump"),

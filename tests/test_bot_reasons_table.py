@@ -13,8 +13,8 @@ level and house rules, the reader's decisions timed out, as ``bench/reasons_surv
   is for a plain ace: both bowers are above the trump ace).
 - A Misère defender who stayed under the declarer's card said the declarer "keeps the trick" while a
   seat still to play could (and did) go over it.
-- A searched Misère lead was told as "B leads 6♠." and a searched Misère bid as "bids Misère": the move
-  and no fact of the position.
+- A searched Misère lead was told as "B leads 6♠.", a searched Misère bid as "bids Misère" and a searched
+  Nap pass as "does not expect enough tricks": the move and no fact of the position.
 """
 
 from __future__ import annotations
@@ -228,6 +228,31 @@ def test_the_strong_nap_table_told_a_searched_misere_lead_with_no_fact():
     why, full = told(table_steps("nap", "strong", {"misere": True}, seed, 1), 1, "B 6S")
     assert why["code"] == "bot-misere-leads", why  # the public form names only the card led
     assert full is not None and full["code"] == "bot-misere-lead-count", full
+
+
+def test_a_searched_nap_pass_is_told_with_the_longest_suit():
+    bidding = NapHand(NapRules(misere=True), ("A", "B", "C", "D"), "D",
+                      Deal({s: parse_cards(c) for s, c in MISERE.items()}))
+    played(bidding, "A pass")
+    # B holds 6♥ 2♠ 3♠ 7♠ 5♦: three spades, its longest suit.
+    assert choice_reason(NapHand, bidding.observation("B"), "B pass") == (
+        "bot-pass-longest", {"seat": "B", "suit": "S", "count": 3})
+
+
+def test_the_strong_nap_table_of_three_told_a_searched_pass_with_no_fact():
+    # The table's own hand (Nap, three seats, strong, Misère): C's pass was searched.
+    seed = "77ca907a1e26ec0de4167de45f9077da140d88089c1fc94606314b26b2cd09e1"
+    table = Table(seed=seed, game="nap", level="strong", rules={"misere": True}, players=3)
+    steps = list(table.log)
+    for _ in range(3):
+        while not table.hand_over:
+            steps += table.timeout()
+        if table.is_over:
+            break
+        steps += table.next_hand()
+    why, full = told(steps, 3, "C pass")
+    assert why["code"] == "bot-pass-bid", why
+    assert full is not None and full["code"] == "bot-pass-longest", full
 
 
 # ----- the survey, small, at every level and under every house rule ---------------------------------

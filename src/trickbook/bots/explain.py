@@ -95,10 +95,12 @@ def choice_reason(game: type[HandState], obs: Mapping[str, Any], text: str) -> t
     if verb == "bid" and action.contract == "misere":  # told with the hand's highest card
         highest = min(me.hand, key=lambda c: (RANKS.index(c.rank), SUITS.index(c.suit)))
         return "bot-bid-misere", {**said, "card": highest}
-    if verb == "bid":  # Nap: the longest suit, the first lead's
+    if verb == "bid" or (verb == "pass" and phase == "bidding"):  # Nap: the longest suit, the first lead's
         suit = max(SUITS, key=lambda s: (sum(1 for c in me.hand if c.suit == s), -SUITS.index(s)))
-        return "bot-bid-count", {**said, "contract": action.contract, "suit": suit,
-                                 "count": sum(1 for c in me.hand if c.suit == suit)}
+        count = sum(1 for c in me.hand if c.suit == suit)
+        if verb == "pass":
+            return "bot-pass-longest", {**said, "suit": suit, "count": count}
+        return "bot-bid-count", {**said, "contract": action.contract, "suit": suit, "count": count}
     if verb in SUIT_CALLS or (verb == "pass" and phase == "round-one"):
         suit = action.suit or me.trump or Card.parse(obs["upcard"]).suit
         held = [c for c in me.hand if me.rules.suit_of(c, suit) == suit]

@@ -98,6 +98,7 @@ register({
     "bot-give-count": N_("{seat} gives a point to keep {suit} as trumps, holding {count} of them."),
     "bot-pass-count": N_("{seat} passes, holding {count} {suit}."),
     "bot-bid-count": N_("{seat} bids {contract}, holding {count} {suit}, its longest suit."),
+    "bot-pass-longest": N_("{seat} passes, holding {count} {suit}, its longest suit."),
     # The public forms: what every seat sees.
     "bot-leads-trump": N_("{seat} leads a trump, {card}."),
     "bot-leads-plain": N_("{seat} leads {card}, not a trump."),
@@ -158,6 +159,7 @@ PUBLIC: dict[str, tuple[str, tuple[str, ...]]] = {
     "bot-no-trump": ("bot-calls-no-trump", ("seat",)),
     "bot-stuck": ("bot-stuck-public", ("seat",)),
     "bot-bid-count": ("bot-bid-public", ("seat", "contract")),
+    "bot-pass-longest": ("bot-pass-bid", ("seat",)),
     "bot-bid-misere": ("bot-bids-misere", ("seat",)),
     "bot-declarer-names-trumps": ("bot-names-trumps", ("seat", "card", "suit")),
     "bot-misere-lead-low": ("bot-misere-leads", ("seat", "card")),
