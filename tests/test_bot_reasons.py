@@ -131,8 +131,10 @@ CLAIMS: dict[str, Callable[[Move], bool]] = {
     and m.holder_after() == m.partner(),
     # "lets the trick go and gives X, the card that costs least": no legal card costs less.
     "bot-cannot-win": lambda m: _lets_go(m) and _cheapest(m),
+    # "{partner}, still to play, may take it": and some card the seat has not seen beats the trick's best.
     "bot-gives-partner-to-play": lambda m: _lets_go(m) and m.values["partner"] == m.partner()
-    and m.partner() not in {e.seat for e in m.trick.entries} and m.partner() in m.trick.expected,
+    and m.partner() not in {e.seat for e in m.trick.entries} and m.partner() in m.trick.expected
+    and _may_be_beaten(m),
     "bot-keeps-cheaper": lambda m: _lets_go(m) and m.values["kept"] in m.plays
     and m.cost(m.values["kept"]) < m.cost(m.action.card) and m.values["kept"] in m.after.hands[m.seat],
     # The searched choices' facts: the trumps a call is made on, counted from the rules.
@@ -144,6 +146,9 @@ CLAIMS: dict[str, Callable[[Move], bool]] = {
     "bot-pass-count": lambda m: _called(m, "pass") and m.values["count"] == _count(m, m.values["suit"])
     and m.values["suit"] == Card.parse(str(m.before.upcard)).suit,
     "bot-bid-count": lambda m: _called(m, "bid") and m.action.contract == m.values["contract"]
+    and m.values["count"] == sum(1 for c in m.hand if c.suit == m.values["suit"])
+    == max(sum(1 for c in m.hand if c.suit == s) for s in "SHDC"),
+    "bot-pass-longest": lambda m: _called(m, "pass") and m.before.phase == "bidding"
     and m.values["count"] == sum(1 for c in m.hand if c.suit == m.values["suit"])
     == max(sum(1 for c in m.hand if c.suit == s) for s in "SHDC"),
     "bot-bids-misere": lambda m: _called(m, "bid") and m.action.contract == "misere",
@@ -206,8 +211,16 @@ CLAIMS: dict[str, Callable[[Move], bool]] = {
     and _rank(m.action.card) == min(map(_rank, m.plays)),
     "bot-misere-defend-low": lambda m: _follows(m) and m.values["declarer"] == _declarer(m)
     and _declarer(m) not in _seats_played(m) and _rank(m.action.card) == min(map(_rank, m.plays)),
+    # "who keeps the trick": no seat is still to play to it.
     "bot-misere-stay-under": lambda m: _follows(m) and m.trick.winning[0] == m.values["declarer"] == _declarer(m)
-    and m.holder_after() == _declarer(m),
+    and m.holder_after() == _declarer(m) and not _still_to_play(m),
+    "bot-misere-stay-under-later": lambda m: _follows(m)
+    and m.trick.winning[0] == m.values["declarer"] == _declarer(m) and m.holder_after() == _declarer(m)
+    and bool(_still_to_play(m)),
+    # A searched Misère lead: the cards of its suit the leader has not seen, above and below it.
+    "bot-misere-lead-count": lambda m: _leads(m) and _declarer(m) is not None
+    and getattr(m.before, "contract", None) == "misere"
+    and (m.values["higher"], m.values["lower"]) == _unseen_around(m, m.action.card),
     "bot-misere-cannot-stay-under": lambda m: _follows(m) and m.trick.winning[0] == m.values["declarer"] == _declarer(m)
     and all(_would_hold(m, c) for c in m.plays) and _rank(m.action.card) == min(map(_rank, m.plays)),
     "bot-misere-shed-high": lambda m: _follows(m) and m.values["declarer"] == _declarer(m) in _seats_played(m)
@@ -224,6 +237,27 @@ def _still_to_play(m: Move) -> list[str]:
     """The seats still to play to the trick after this one."""
     played = {e.seat for e in m.trick.entries} | {m.seat}
     return [s for s in m.trick.expected if s not in played]
+
+
+def _unseen_by_seat(m: Move) -> list[Card]:
+    """The cards the seat has not seen: neither in its hand, nor on a trick, nor kicked."""
+    kicks = {Card.parse(c) for c in m.before.observation(m.seat).get("kicks", [])}
+    seen = set(m.hand) | kicks | {c for t in m.before.tricks for c in t.cards}
+    return [c for c in m.rules.pack() if c not in seen]
+
+
+def _may_be_beaten(m: Move) -> bool:
+    """Whether a card the seat has not seen beats the trick's best card so far."""
+    led = m.rules.suit_of(m.trick.entries[0].card, m.trump)
+    best = m.rules.trick_key(m.trick.winning[1], led, m.trump)
+    return any(m.rules.trick_key(c, led, m.trump) > best for c in _unseen_by_seat(m))
+
+
+def _unseen_around(m: Move, card: Card) -> tuple[int, int]:
+    """How many cards of ``card``'s suit the seat has not seen rank above it, and how many below."""
+    out = [c for c in _unseen_by_seat(m) if c.suit == card.suit]
+    higher = sum(1 for c in out if _rank(c) > _rank(card))
+    return higher, len(out) - higher
 
 
 def _beats_now(m: Move, card: Card | None = None) -> bool:

@@ -171,7 +171,9 @@ SEEN: dict[str, Callable[[Seen, Mapping[str, Any]], bool]] = {
     "bot-misere-defend-plays": lambda s, v: _card(s, v) and s.follows() and v["declarer"] == s.declarer()
     in s.later(),
     "bot-misere-stay-under": lambda s, v: _card(s, v) and s.follows() and not s.beats()
-    and v["declarer"] == s.declarer() == s.holder_before(),
+    and v["declarer"] == s.declarer() == s.holder_before() and not s.later(),
+    "bot-misere-stay-under-later": lambda s, v: _card(s, v) and s.follows() and not s.beats()
+    and v["declarer"] == s.declarer() == s.holder_before() and bool(s.later()),
     "bot-misere-goes-over": lambda s, v: _card(s, v) and s.follows() and s.beats()
     and v["declarer"] == s.declarer() == s.holder_before(),
     "bot-misere-sheds": lambda s, v: _card(s, v) and s.follows() and v["declarer"] == s.declarer()

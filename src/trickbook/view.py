@@ -136,7 +136,7 @@ class SeatView:
 
     def cheapest(self, cards: Sequence[Card], keep_aces: bool = False,
                  then: Callable[[Card], int] | None = None) -> Card:
-        """The card cheapest to give away: plain before trump, (an ace kept when ``keep_aces``), low before high.
+        """The card cheapest to give away: plain before trump, (a plain ace kept when ``keep_aces``), low before high.
 
         Equal cards are told apart by ``then`` (a suit's length, say), else by suit order.
         """
@@ -161,5 +161,6 @@ def cheapest(cards: Sequence[Card], trump: str | None, rules: type[HandState], k
     def key(card: Card) -> tuple[bool, bool, int, int]:
         is_trump = trump is not None and rules.suit_of(card, trump) == trump
         last = then(card) if then is not None else SUITS.index(card.suit)
-        return (is_trump, keep_aces and card.rank == "A", rules.rank_power(card, trump), last)
+        # A plain ace is kept; a trump ace is kept by its power alone (in Euchre both bowers are above it).
+        return (is_trump, keep_aces and card.rank == "A" and not is_trump, rules.rank_power(card, trump), last)
     return min(cards, key=key)

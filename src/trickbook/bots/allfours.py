@@ -24,7 +24,7 @@ from ..games.allfours import AllFoursHand
 from ..games.trinidad import TrinidadHand
 from ..games.yorkshire import YorkshireHand
 from ..view import SeatView
-from .explain import cost, play_reason, trumps_out
+from .explain import cost, play_reason, trumps_out, unseen
 from .heuristic import HeuristicBot
 
 # How much a card is worth in a suit that may become trumps: High, Jack, Game, Low.
@@ -164,15 +164,32 @@ class AllFoursBot(HeuristicBot):
         """A card the search may not play in place of this bot's choice: the trump jack led while a
         higher trump is unseen (``explain.trumps_out``). Any higher trump in another hand hangs it;
         play-outs that see every card cannot tell that risk, since in them the jack is hanged
-        whenever it can be, led or kept."""
+        whenever it can be, led or kept. Following, a card given to a trick the other side holds for
+        sure (no card this seat holds or has not seen beats its best) that is worth more Game points
+        than another card it may give: those points are theirs (the king of trumps under the ace was
+        once given so, on the strength of a few guessed worlds)."""
         me = SeatView.deciding(observation, game=self.game)
         action = Action.parse(text, me.seats)
         card, trump = action.card, me.trump
-        if action.verb != "play" or card is None or trump is None or me.plays:
+        if action.verb != "play" or card is None or trump is None:
             return False
+        if me.plays:
+            return self._feeds_their_trick(me, card)
         if card != Card("J", trump):
             return False
         return any(me.power(c) > me.power(card) for c in trumps_out(me))
+
+    @staticmethod
+    def _feeds_their_trick(me: SeatView, card: Card) -> bool:
+        """Whether ``card`` gives Game points to a trick the other side holds for sure, more than another
+        card this seat may give would."""
+        assert me.winning is not None and me.led is not None
+        holder, best = me.winning
+        if me.team_of(holder) == me.team:
+            return False
+        if any(me.beats(c, best, me.led) for c in [*me.cards, *unseen(me)]):
+            return False
+        return game_value(card) > min(game_value(c) for c in me.cards)
 
     def _play_reason(self, me: _Seat, card: Card, cards: Sequence[Card]) -> None:
         """Why ``card`` was played, read from the position the bot weighed (true of it: ``explain``)."""

@@ -240,5 +240,5 @@ def _strong(me: SeatView, card: Card, led: str) -> bool:
 
 
 def _lowest(me: SeatView, cards: list[Card], hand: Sequence[Card]) -> Card:
-    """The cheapest card to give away: plain before trump, an ace kept, low before high, short suits first."""
+    """The cheapest card to give away: plain before trump, a plain ace kept, low before high, short suits first."""
     return me.cheapest(cards, keep_aces=True, then=lambda c: sum(1 for h in hand if me.suit_of(h) == me.suit_of(c)))

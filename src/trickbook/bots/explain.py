@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any, Mapping, Sequence
 
 from ..actions import Action
-from ..cards import SUITS, Card, game_value
+from ..cards import RANKS, SUITS, Card, game_value
 from ..game import HandState
 from ..view import SeatView
 
@@ -60,7 +60,8 @@ def play_reason(me: SeatView, card: Card, cards: Sequence[Card], values: bool,
     cheaper = cheaper_than(me, card, cards, values)
     if not cheaper:
         return "bot-cannot-win", said
-    if partner is not None and partner in after:
+    if partner is not None and partner in after and any(me.beats(c, me.winning[1], me.led) for c in unseen(me)):
+        # "may take it": a card this seat has not seen beats the trick's best card (none may: the ace of trumps).
         return "bot-gives-partner-to-play", {**said, "partner": partner}
     return "bot-keeps-cheaper", {**said, "kept": min(cheaper, key=lambda c: cost(me, c, values))}
 
@@ -78,8 +79,10 @@ def choice_reason(game: type[HandState], obs: Mapping[str, Any], text: str) -> t
         if obs.get("contract") == "misere":
             if len(me.hand) == 1:
                 return "bot-last-card", {**said, "card": card}
-            if not me.plays:
-                return "bot-misere-leads", {**said, "card": card}
+            if not me.plays:  # how many cards of its suit, still out, may go over or under it
+                out = [c for c in unseen(me) if c.suit == card.suit]
+                higher = sum(1 for c in out if RANKS.index(c.rank) < RANKS.index(card.rank))
+                return "bot-misere-lead-count", {**said, "card": card, "higher": higher, "lower": len(out) - higher}
             assert me.winning is not None and me.led is not None
             over = me.beats(card, me.winning[1], me.led)
             return ("bot-misere-over" if over else "bot-misere-under"), {**said, "card": card}
@@ -89,12 +92,15 @@ def choice_reason(game: type[HandState], obs: Mapping[str, Any], text: str) -> t
             return "bot-names-trumps", {**said, "card": card, "suit": card.suit}
         return play_reason(me, card, me.cards, values=values, after=still_to_play(me))
     verb, phase = action.verb, me.phase
-    if verb == "bid" and action.contract == "misere":
-        return "bot-bids-misere", said
-    if verb == "bid":  # Nap: the longest suit, the first lead's
+    if verb == "bid" and action.contract == "misere":  # told with the hand's highest card
+        highest = min(me.hand, key=lambda c: (RANKS.index(c.rank), SUITS.index(c.suit)))
+        return "bot-bid-misere", {**said, "card": highest}
+    if verb == "bid" or (verb == "pass" and phase == "bidding"):  # Nap: the longest suit, the first lead's
         suit = max(SUITS, key=lambda s: (sum(1 for c in me.hand if c.suit == s), -SUITS.index(s)))
-        return "bot-bid-count", {**said, "contract": action.contract, "suit": suit,
-                                 "count": sum(1 for c in me.hand if c.suit == suit)}
+        count = sum(1 for c in me.hand if c.suit == suit)
+        if verb == "pass":
+            return "bot-pass-longest", {**said, "suit": suit, "count": count}
+        return "bot-bid-count", {**said, "contract": action.contract, "suit": suit, "count": count}
     if verb in SUIT_CALLS or (verb == "pass" and phase == "round-one"):
         suit = action.suit or me.trump or Card.parse(obs["upcard"]).suit
         held = [c for c in me.hand if me.rules.suit_of(c, suit) == suit]
@@ -112,9 +118,8 @@ SUIT_CALLS = {"order": "bot-trumps-count", "pickup": "bot-trumps-count", "call":
               "stand": "bot-stand-count", "give": "bot-give-count", "beg": "bot-beg-count"}
 
 
-def trumps_out(me: SeatView) -> list[Card]:
-    """The trumps this seat has not seen (neither in its hand, nor played or thrown, nor kicked): the
-    other side may hold them."""
+def unseen(me: SeatView) -> list[Card]:
+    """The cards of the pack this seat has not seen (neither in its hand, nor played or thrown, nor kicked)."""
     seen = set(me.hand) | {Card.parse(c) for c in me.obs.get("kicks", [])}
     for trick in me.obs["tricks"]:
         for entry in trick["plays"]:
@@ -122,7 +127,12 @@ def trumps_out(me: SeatView) -> list[Card]:
                 seen.update(Card.parse(c) for c in entry[2])
             else:
                 seen.add(Card.parse(entry[1]))
-    return [c for c in me.rules.pack() if me.is_trump(c) and c not in seen]
+    return [c for c in me.rules.pack() if c not in seen]
+
+
+def trumps_out(me: SeatView) -> list[Card]:
+    """The trumps this seat has not seen: the other side may hold them."""
+    return [c for c in unseen(me) if me.is_trump(c)]
 
 
 def still_to_play(me: SeatView) -> list[str]:
@@ -131,4 +141,4 @@ def still_to_play(me: SeatView) -> list[str]:
     return [s for s in me.in_play[j + 1:] + me.in_play[:j] if s not in me.played_here]
 
 
-__all__ = ["cheaper_than", "choice_reason", "cost", "play_reason", "still_to_play", "trumps_out"]
+__all__ = ["cheaper_than", "choice_reason", "cost", "play_reason", "still_to_play", "trumps_out", "unseen"]

@@ -163,8 +163,8 @@ def misere_choice(seat: str, declarer: str, cards: list[Card], beats: Callable[[
             return _lowest(cards), "bot-misere-lowest-hope"
         return _highest(cards), "bot-misere-forced"
     if declarer_played and holder == declarer:
-        if losers:  # stay under the declarer's card, so that it keeps the trick
-            return _highest(losers), "bot-misere-stay-under"
+        if losers:  # stay under the declarer's card, so that it keeps the trick (if no later seat goes over)
+            return _highest(losers), ("bot-misere-stay-under-later" if later else "bot-misere-stay-under")
         return _lowest(cards), "bot-misere-cannot-stay-under"
     if not declarer_played:
         return _lowest(cards), "bot-misere-defend-low"

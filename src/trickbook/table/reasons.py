@@ -61,6 +61,10 @@ register({
         "{seat} plays {card}, the lowest it may play, so that {declarer} has less room to play under it."
     ),
     "bot-misere-stay-under": N_("{seat} plays {card} under the card of {declarer}, who keeps the trick."),
+    "bot-misere-stay-under-later": N_(
+        "{seat} plays {card} under the card of {declarer}, who holds the trick so far; a seat still to play may "
+        "yet go over it."
+    ),
     "bot-misere-cannot-stay-under": N_(
         "{seat} cannot stay under the card of {declarer}, and gives {card}, the lowest."
     ),
@@ -83,6 +87,9 @@ register({
     ),
     "bot-stand-high": N_("{seat} stands on a single trump, {card}: the ace of trumps makes High sure."),
     # The searched choices: the fact of the position the choice turns on.
+    "bot-misere-lead-count": N_(
+        "{seat} leads {card}, with {higher} higher and {lower} lower cards of its suit not yet seen."
+    ),
     "bot-misere-over": N_("{seat} plays {card}, over the best card of the trick so far."),
     "bot-misere-under": N_("{seat} plays {card}, under the best card of the trick so far."),
     "bot-trumps-count": N_("{seat} makes {suit} trumps, holding {count} of them."),
@@ -91,6 +98,7 @@ register({
     "bot-give-count": N_("{seat} gives a point to keep {suit} as trumps, holding {count} of them."),
     "bot-pass-count": N_("{seat} passes, holding {count} {suit}."),
     "bot-bid-count": N_("{seat} bids {contract}, holding {count} {suit}, its longest suit."),
+    "bot-pass-longest": N_("{seat} passes, holding {count} {suit}, its longest suit."),
     # The public forms: what every seat sees.
     "bot-leads-trump": N_("{seat} leads a trump, {card}."),
     "bot-leads-plain": N_("{seat} leads {card}, not a trump."),
@@ -151,9 +159,11 @@ PUBLIC: dict[str, tuple[str, tuple[str, ...]]] = {
     "bot-no-trump": ("bot-calls-no-trump", ("seat",)),
     "bot-stuck": ("bot-stuck-public", ("seat",)),
     "bot-bid-count": ("bot-bid-public", ("seat", "contract")),
+    "bot-pass-longest": ("bot-pass-bid", ("seat",)),
     "bot-bid-misere": ("bot-bids-misere", ("seat",)),
     "bot-declarer-names-trumps": ("bot-names-trumps", ("seat", "card", "suit")),
     "bot-misere-lead-low": ("bot-misere-leads", ("seat", "card")),
+    "bot-misere-lead-count": ("bot-misere-leads", ("seat", "card")),
     "bot-misere-duck": ("bot-misere-goes-under", ("seat", "card")),
     "bot-misere-lowest-hope": ("bot-misere-later", ("seat", "card")),
     "bot-misere-forced": ("bot-misere-takes", ("seat", "card")),

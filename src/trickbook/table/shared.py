@@ -149,15 +149,14 @@ class SharedTable(Table):
             assert seat is not None
             bot = self._bot(seat)
             action = Action.parse(bot.choose(state.observation(seat)), state.seats)
-            steps.append(self._step(action, state.apply(action), bot=True, why=bot_reason(bot),
-                                    reason=getattr(bot, "reason", None)))
+            steps.append(self._step(action, state.apply(action), bot=True, why=bot_reason(bot)))
         return steps
 
     def _step(self, action: Action | None, events: list[Any], bot: bool,
-              why: dict[str, Any] | None = None, reason: Any = None) -> dict[str, Any]:
-        named: set[Card] = set()
-        if reason:
-            named = _cards_named(dict(reason[1]))
+              why: dict[str, Any] | None = None) -> dict[str, Any]:
+        # The cards the reason as told names (its public form, ``why``), which a seat must see to be told it:
+        # not the full form's, which may name a card the bot keeps and which the public form leaves out.
+        named: set[Card] = _cards_named(dict(why["values"])) if why else set()
         shown = action.card if action is not None and action.verb == "play" else None
         raw: dict[str, Any] = {
             "seat": action.seat if action else None,
