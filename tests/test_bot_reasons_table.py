@@ -261,6 +261,7 @@ def test_the_strong_nap_table_of_three_told_a_searched_pass_with_no_fact():
 MOVES = {"euchre": 600, "yorkshire": 500, "trinidad": 600, "nap": 700}
 
 
+@pytest.mark.slow  # about 40 s in all: the full tier's (the regression positions above stay in the fast tier)
 @pytest.mark.parametrize("level", LEVELS)
 @pytest.mark.parametrize("game", ["euchre", "yorkshire", "trinidad", "nap"])
 def test_every_reason_the_table_tells_is_true_and_shows_nothing_hidden_at_every_level_and_house_rule(game, level):
