@@ -126,3 +126,45 @@ def test_a_bots_reason_naming_a_card_it_keeps_reaches_no_other_seat() -> None:
                     assert "kept" not in step["why"]["values"] and not step["why_cards"]
                     kept_told += 1
     assert kept_told > 0  # the seeds above do give such reasons (bot-keeps-cheaper, told as bot-lets-go)
+
+
+def _play_to_hand_end(table: SharedTable, me: str) -> list[dict]:
+    """The person at ``me`` plays their first legal move until the hand ends; the raw steps of its end."""
+    for _ in range(80):
+        seat = table.waiting_for()
+        assert seat == me, seat
+        raw = table.act_as(seat, table.view(seat)["legal"][0])
+        if table.hand_over:
+            return raw
+    raise AssertionError("the hand did not end")
+
+
+@pytest.mark.parametrize("game", ["euchre", "yorkshire", "trinidad", "nap"])
+def test_at_a_hands_end_the_bots_full_reasons_are_told_to_each_seat_that_saw_every_card_they_name(game: str) -> None:
+    """As at the single reader's table: the step that ends a hand carries the bots' full reasons (those that
+    said more during the hand than their public form), to a person and to a spectator alike, when the seat
+    has seen every card a reason names."""
+    me = "A" if game == "nap" else "N"
+    table = SharedTable("2b" * 32, game=game, people=[me], level="strong", players=4 if game == "nap" else None)
+    raw = _play_to_hand_end(table, me)
+    told = [r for r in raw if "reasons" in r]
+    assert len(told) == 1 and told[0]["reasons"], "the strong bots said more than their public forms this hand"
+    for seat in (me, None):
+        (last,) = [s for s in table.steps_for(seat, raw) if "reasons" in s]
+        assert last["reasons"] and all(set(r) == {"seat", "action", "why"} for r in last["reasons"])
+    assert not any("reasons" in s for s in table.steps_for(me, table.next_hand_by(me)))
+
+
+def test_a_full_reason_naming_a_card_never_shown_is_withheld_from_every_seat_but_the_bots() -> None:
+    """Euchre's kitty stays face down: a full reason naming one of its cards is told to nobody (the
+    reasons naming only cards that were played are told)."""
+    table = SharedTable("2b" * 32, game="euchre", people=["N"], level="strong")
+    hidden = next(c for c in table.state.deal.kitty if c != table.state.upcard)
+    table.held.append({"seat": "E", "action": None, "why": {"code": "bot-keep", "values": {"card": str(hidden)}}})
+    raw = _play_to_hand_end(table, "N")
+    (end,) = [r for r in raw if "reasons" in r]
+    assert any(h["why"]["values"].get("card") == str(hidden) for h in end["reasons"])
+    for seat in ("N", None):
+        (told,) = [s["reasons"] for s in table.steps_for(seat, raw) if "reasons" in s]
+        assert all(r["why"]["values"].get("card") != str(hidden) for r in told)
+        assert len(told) == len(end["reasons"]) - 1

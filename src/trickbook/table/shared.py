@@ -33,7 +33,7 @@ from ..errors import IllegalActionError, NotationError, TrickbookError
 from ..match import hand_finished
 from ..messages import Message, Reason
 from .conduct import TableError, unknown_target
-from .reasons import bot_reason
+from .reasons import reason_forms
 from .session import MAX_BOT_MOVES, NEXT, TIMEOUT, WAIT, Table
 
 AWAY, BACK = "away", "back"
@@ -149,7 +149,10 @@ class SharedTable(Table):
             assert seat is not None
             bot = self._bot(seat)
             action = Action.parse(bot.choose(state.observation(seat)), state.seats)
-            steps.append(self._step(action, state.apply(action), bot=True, why=bot_reason(bot)))
+            forms = reason_forms(bot)
+            if forms is not None and forms[1] is not None:  # its full form, told once the hand is over
+                self.held.append({"seat": seat, "action": action, "why": forms[1]})
+            steps.append(self._step(action, state.apply(action), bot=True, why=forms[0] if forms else None))
         return steps
 
     def _step(self, action: Action | None, events: list[Any], bot: bool,
@@ -172,8 +175,27 @@ class SharedTable(Table):
             "hands": {seat: set(self.state.hands[seat]) | set(self.state.deal.hands[seat])
                       for seat in self.match.seats if seat in self.people},
         }
+        if self.held and hand_finished(self.state):
+            # The hand is over: the bots' full reasons may be told, each to a seat that saw every card it names.
+            raw["reasons"], self.held = self.held, []
+            public = self._public_cards()
+            raw["seen"] = {seat: public | set(self.state.deal.hands[seat]) | set(self.state.hands[seat])
+                           for seat in self.match.seats if seat in self.people}
+            raw["seen"][None] = public
         self.raw_steps.append(raw)
         return raw
+
+    def _public_cards(self) -> set[Card]:
+        """Every card the hand showed to the whole table: played or thrown to a trick, turned up, kicked."""
+        state = self.state
+        shown = {e.card for t in state.tricks for e in t.entries if e.card is not None}
+        shown |= {c for t in state.tricks for e in t.entries for c in (getattr(e, "thrown", None) or ())}
+        for name in ("upcard", "kick", "turn"):
+            card = getattr(state, name, None)
+            if isinstance(card, Card):
+                shown.add(card)
+        shown |= {c for c in getattr(state, "kicks", ()) if isinstance(c, Card)}
+        return shown
 
     def steps_for(self, seat: str | None, raw: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
         """The raw steps as a person's ``seat`` (None: a spectator) may read them, in the facade's step shape."""
@@ -197,6 +219,12 @@ class SharedTable(Table):
                 step["timeout"] = True
             if r["away"]:
                 step["away"] = True
+            if "reasons" in r:
+                seen = r["seen"].get(seat, set())
+                step["reasons"] = [
+                    {"seat": h["seat"], "why": h["why"],
+                     "action": str(h["action"]) if seat == h["seat"] else self.conduct.shown_action(h["action"], True)}
+                    for h in r["reasons"] if _cards_named(dict(h["why"]["values"])) <= seen]
             out.append(step)
         return out
 
