@@ -60,7 +60,7 @@ def open_class(url: str) -> dict[str, Any]:
 
 
 def watcher(browser: Any, tb: Any, url: str, viewport: dict[str, int]) -> Any:
-    context = browser.new_context(viewport=viewport, locale="en-GB")
+    context = browser.new_context(viewport=viewport, locale="en-GB", reduced_motion="reduce")  # axe: colours as shown
     guard = tb.guard_context(context)
     page = context.new_page()
     frames: list[dict[str, Any]] = []
