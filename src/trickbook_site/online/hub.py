@@ -17,7 +17,7 @@ from trickbook.errors import IllegalActionError, TrickbookError
 from trickbook.table.shared import AWAY, SharedTable
 
 from .room import GRACE_MS, IDLE_MS, Conn, Refusal, Room, check_host, normal_code, seat_of
-from .store import Store
+from .store import TableStore
 from .terms import table_terms
 
 MAX_FRAME_BYTES = 4096
@@ -53,7 +53,7 @@ class FakeClock:
 class Hub:
     """Every open table of one server process."""
 
-    def __init__(self, store: Store, clock: Any = None) -> None:
+    def __init__(self, store: TableStore, clock: Any = None) -> None:
         self.store = store
         self.clock = clock or SystemClock()
         self.rooms: dict[str, Room] = {}
