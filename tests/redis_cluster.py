@@ -141,13 +141,15 @@ class Page:
         self.last: dict[str, Any] | None = None      # the last update or snapshot
         self.frames: list[dict[str, Any]] = []       # every frame received, in order
         self.closes: list[tuple[int | None, str]] = []  # (code, reason) of each link the server closed
+        self.delay = 0.05
+        self.sent_at = 0.0
         self.open()
 
     def open(self) -> None:
         for attempt in range(200):
             url = self.urls[self.at % len(self.urls)]
             try:
-                self.ws = connect(url, open_timeout=5)
+                self.ws = connect(url, open_timeout=5, legacy=True)  # a connection now (closed by close())
                 break
             except OSError:
                 self.at += 1  # that process is gone: the next one (a load balancer's job)
@@ -157,7 +159,12 @@ class Page:
         self.send(type="hello", code=self.code, token=self.token, lang="en")
 
     def send(self, **frame: Any) -> None:
+        """Send a frame, at a person's pace: at most one every 60 ms (the server takes 20 a second)."""
         assert self.ws is not None
+        wait = self.sent_at + 0.06 - time.monotonic()
+        if wait > 0:
+            time.sleep(wait)
+        self.sent_at = time.monotonic()
         try:
             self.ws.send(json.dumps(frame))
         except ConnectionClosed:
@@ -173,11 +180,18 @@ class Page:
             except ConnectionClosed as e:
                 self.closes.append((e.rcvd.code if e.rcvd else None, e.rcvd.reason if e.rcvd else ""))
                 self.ws.close()
+                time.sleep(self.delay)  # socket.js waits before trying again, longer each time
+                self.delay = min(1.0, self.delay * 2)
                 self.open()
+                if time.monotonic() > deadline:
+                    raise AssertionError(f"no frame within {timeout:.1f} s; closed {len(self.closes)} times") from None
                 continue
             except TimeoutError:
-                raise AssertionError(f"no frame within {timeout} s; last: {self.frames[-3:]}") from None
+                last = [(f["type"], f.get("turn"), f.get("error")) for f in self.frames[-5:]]
+                raise AssertionError(f"no frame within {timeout:.1f} s; the last: {last}; closes {self.closes}") \
+                    from None
             self.frames.append(frame)
+            self.delay = 0.05
             if frame["type"] in ("update", "snapshot"):
                 self.last = frame
             return frame

@@ -100,7 +100,7 @@ def online_routes(hub: Hub, allowed_origins: Sequence[str] = (), site_url: str |
                 if frame is None:
                     return
                 if frame is CLOSE:
-                    await websocket.close(code=1012, reason="the table moved: reconnect")
+                    await websocket.close(code=1012, reason="reconnect")
                     return
                 await websocket.send_text(json.dumps(frame, ensure_ascii=False))
 

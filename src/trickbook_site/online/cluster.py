@@ -94,6 +94,7 @@ class ClusterHub(Hub):
                 super().receive(conn, text)
         except Exception as e:  # noqa: BLE001 - Redis out of reach: every link closes and pages reconnect
             self._failed(e)
+            self._close(conn)  # this page too: it tries again (socket.js), and is answered once Redis is back
         self._after()
 
     def leave(self, conn: Conn) -> None:
@@ -400,29 +401,33 @@ class ClusterHub(Hub):
     async def _listen(self, ready: asyncio.Event) -> None:
         from redis.asyncio import Redis
 
+        reading = True
         while True:
             client = Redis.from_url(self.redis_store.url, socket_connect_timeout=1)
             try:
                 async with client.pubsub() as pubsub:
                     await pubsub.subscribe(channel(self.me))
                     ready.set()
+                    if not reading:
+                        print("table server: Redis is back; this process's channel is read again", flush=True)
+                    reading = True
                     while True:
                         message = await pubsub.get_message(ignore_subscribe_messages=True, timeout=1.0)
                         if message is not None and message["type"] == "message":
                             self.deliver(message["data"])
-            except (OSError, ConnectionError, asyncio.TimeoutError) as e:
-                self._lost_channel(e)
-            except Exception as e:  # noqa: BLE001 - redis' own errors: the channel is read again
-                self._lost_channel(e)
+            except Exception as e:  # noqa: BLE001 - Redis out of reach (or its own error): read the channel again
+                self._lost_channel(e, reading)
+                reading = False
             finally:
                 with contextlib.suppress(Exception):
                     await client.aclose()
             ready.set()  # a process that cannot read its channel yet still serves its own tables
             await asyncio.sleep(0.5)
 
-    def _lost_channel(self, error: BaseException) -> None:
+    def _lost_channel(self, error: BaseException, say: bool = True) -> None:
         """Frames published to this process while it could not read them are lost: every link is stale."""
-        print(f"table server: Redis channel lost ({type(error).__name__}); every link is closed", flush=True)
+        if say:
+            print(f"table server: Redis channel lost ({type(error).__name__}); every link is closed", flush=True)
         self._outage()
 
 
