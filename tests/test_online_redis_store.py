@@ -101,3 +101,25 @@ def test_only_the_owner_writes_a_table_and_another_process_takes_it_once_its_lea
     assert b.renew(["cccccccccc"], {"tables": 1}) == set() and b.alive(["a", "b"]) == {"a": True, "b": True}
     b.release("cccccccccc")
     assert b.owner("cccccccccc") is None and b.unowned_open(10) == ["cccccccccc"]
+
+
+def test_without_a_redis_store_nothing_imports_redis(tmp_path: Path) -> None:
+    """The embedded store needs no Redis: the app, the hub and ``trickbook tables`` without ``--store``
+    never import the redis package (a site's server needs none installed)."""
+    import subprocess
+    import sys
+
+    program = ("import sys, os; os.chdir(sys.argv[1])\n"
+               "from trickbook_site.online.server import make_hub\n"
+               "from trickbook_site.online.app import tables_app\n"
+               "from trickbook_site.serve import site_app\n"
+               "hub, where = make_hub(None)\n"
+               "tables_app(hub)\n"
+               "print(type(hub).__name__, sorted(m for m in sys.modules if m.split('.')[0] == 'redis'))\n")
+    out = subprocess.run([sys.executable, "-c", program, str(tmp_path)], capture_output=True, text=True,
+                         check=True).stdout
+    assert out.split() == ["Hub", "[]"]
+    with pytest.raises(ValueError, match="redis://"):
+        from trickbook_site.online.server import make_hub
+
+        make_hub("http://127.0.0.1:6379/0")
