@@ -13,7 +13,7 @@ machine: 250 tables of four (1,000 connections) with p95 at most 50 ms. Last lin
 ``tables K connections N p50 A ms p95 B ms p99 C ms``.
 
 With ``--store redis --processes P`` it starts its own ``redis-server`` (a free port, a temporary folder,
-``appendonly yes``, ``appendfsync always``) and P ``trickbook tables --store redis://…`` processes; table
+``appendonly yes``, ``appendfsync always`` unless ``--appendfsync everysec``) and P ``trickbook tables --store redis://…`` processes; table
 n is opened on process n mod P and its i-th person connects to process (n + i) mod P, as a load balancer
 that knows nothing of tables would spread them, so with P > 1 most frames are routed through Redis to
 the table's owner. With ``--affinity`` every person of table n connects to process n mod P instead (a
@@ -153,14 +153,14 @@ def bot_cost(game: str) -> dict[str, float]:
     return out
 
 
-def start_redis(folder: Path) -> tuple[subprocess.Popen[bytes], str]:
-    """A redis-server of the bench's own, with the persistence PROTOCOL.md recommends."""
+def start_redis(folder: Path, fsync: str = "always") -> tuple[subprocess.Popen[bytes], str]:
+    """A redis-server of the bench's own, with the persistence PROTOCOL.md recommends (or ``everysec``)."""
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     exe = shutil.which("redis-server") or "/usr/bin/redis-server"
     proc = subprocess.Popen([exe, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "yes",
-                             "--appendfsync", "always", "--dir", str(folder)], stdout=subprocess.DEVNULL)
+                             "--appendfsync", fsync, "--dir", str(folder)], stdout=subprocess.DEVNULL)
     for _ in range(200):
         try:
             with socket.create_connection(("127.0.0.1", port), timeout=0.5) as s:
@@ -192,7 +192,7 @@ async def main_async(args: argparse.Namespace) -> None:
     if args.url:
         https.append(args.url.replace("ws://", "http://").replace("wss://", "https://").rstrip("/") + "/")
     elif args.store == "redis":
-        redis, store = start_redis(Path(folder.name))
+        redis, store = start_redis(Path(folder.name), args.appendfsync)
         for _ in range(args.processes):
             proc, http = start_server(Path(folder.name), store)
             procs.append(proc)
@@ -239,6 +239,7 @@ async def main_async(args: argparse.Namespace) -> None:
           f"({'within' if p95 <= GOAL_P95_MS else 'over'} the bound)")
     where = f"redis, {args.processes} process(es)" if args.store == "redis" and not args.url else "embedded"
     where += ", by table" if args.affinity else ""
+    where += f", appendfsync {args.appendfsync}" if args.store == "redis" and not args.url else ""
     print(f"tables {k} connections {stats.peak} p50 {p50:.1f} ms p95 {p95:.1f} ms p99 {p99:.1f} ms ({where})")
 
 
@@ -252,6 +253,8 @@ def main() -> None:
     parser.add_argument("--store", choices=("sqlite", "redis"), default="sqlite",
                         help="the embedded SQLite store (one process), or a Redis of the bench's own")
     parser.add_argument("--processes", type=int, default=1, help="with --store redis: table processes to start")
+    parser.add_argument("--appendfsync", choices=("always", "everysec"), default="always",
+                        help="with --store redis: Redis' fsync of its append-only file (PROTOCOL.md)")
     parser.add_argument("--affinity", action="store_true",
                         help="each table's people connect to the process that opened it (nothing routed)")
     asyncio.run(main_async(parser.parse_args()))
