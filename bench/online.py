@@ -12,13 +12,14 @@ of a bot's move (gentle and strong, measured in this process on the same engine)
 machine: 250 tables of four (1,000 connections) with p95 at most 50 ms. Last line:
 ``tables K connections N p50 A ms p95 B ms p99 C ms``.
 
-With ``--store redis --processes P`` it starts its own ``redis-server`` (a free port, a temporary folder,
-``appendonly yes``, ``appendfsync always`` unless ``--appendfsync everysec``) and P ``trickbook tables --store redis://…`` processes; table
-n is opened on process n mod P and its i-th person connects to process (n + i) mod P, as a load balancer
-that knows nothing of tables would spread them, so with P > 1 most frames are routed through Redis to
-the table's owner. With ``--affinity`` every person of table n connects to process n mod P instead (a
-balancer that routes by the table's code, as Colyseus sends a client to its room's process), so nothing
-is routed. The server CPU is summed over the P processes (redis-server's apart).
+With ``--store redis --processes P`` it starts its own ``redis-server`` (a free port, a temporary
+folder, ``appendonly yes``, ``appendfsync always`` unless ``--appendfsync everysec``) and P ``trickbook
+tables --store redis://…`` processes; table n is opened on process n mod P and its i-th person connects
+to process (n + i) mod P, as a load balancer that knows nothing of tables would spread them, so with P >
+1 most frames are routed through Redis to the table's owner. With ``--affinity`` every person of table n
+connects to process n mod P instead (a balancer that routes by the table's code, as Colyseus sends a
+client to its room's process), so nothing is routed. The server CPU is summed over the P processes
+(redis-server's apart).
 """
 
 from __future__ import annotations
