@@ -91,10 +91,16 @@ def _play(pages: list[Page], stop: Any, limit: int = 2000) -> list[dict[str, Any
             mover.send(type="act", action=mover.last["view"]["legal"][0], turn=turn)  # type: ignore[index]
         else:
             raise AssertionError(f"nobody can move at turn {turn}: {view['phase']}")
-        for p in pages:  # every page reads the update of that move (or a snapshot after a reconnect)
-            frame = p.until(lambda f, before=turn: f["type"] in ("update", "snapshot") and f["turn"] > before)
-            if p is mover:
-                acknowledged.append(frame)
+        # The mover reads the answer: an update, or a snapshot after its link was closed (then the move may
+        # not have been taken, and is decided again from the snapshot, as a page does).
+        frame = mover.until(lambda f, before=turn: f["type"] == "snapshot" or f.get("turn", -1) > before)
+        if frame["turn"] <= turn:
+            continue
+        if frame["type"] == "update":
+            acknowledged.append(frame)
+        for p in pages:  # every other page reads the update of that move (or a snapshot after a reconnect)
+            if p is not mover:
+                p.until(lambda f, before=turn: f["type"] in ("update", "snapshot") and f["turn"] > before)
     raise AssertionError("the match did not end")
 
 
@@ -170,6 +176,12 @@ def test_redis_restarted_mid_match_pages_reconnect_and_the_match_goes_on_from_wh
         assert mover.last is not None
         mover.send(type="act", action=mover.last["view"]["legal"][0], turn=mover.last["turn"])
         wait_for(lambda: all([_closed_once(p) for p in pages]), 20, "every page's link to close")
+        # A table cannot be opened meanwhile: said with the code pages have a sentence for.
+        import urllib.error
+
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            c.open_table(game="euchre", timers=False)
+        assert json.loads(refused.value.read())["error"]["code"] == "unreachable"
         redis_server.start()
         for p in pages:
             snapshot = p.until(lambda f: f["type"] == "snapshot", timeout=40)

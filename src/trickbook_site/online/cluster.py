@@ -75,6 +75,7 @@ class ClusterHub(Hub):
         self.next_housekeeping = 0
         self.next_sweep = 0
         self.owned: set[str] = set()
+        self.listening = True  # this process reads its channel (False while Redis is out of reach)
         super().__init__(store, clock)
 
     def restore(self) -> None:
@@ -85,6 +86,9 @@ class ClusterHub(Hub):
         try:
             link = self.links.get(id(conn))
             if link is None and conn.room is None and id(conn) not in self.remote_of:
+                if not self.listening:  # frames routed here would be lost: the page tries again shortly
+                    self._close(conn)
+                    return
                 code = hello_code(text)
                 if code is not None and code not in self.rooms:
                     link = self._route(conn, code)
@@ -115,7 +119,7 @@ class ClusterHub(Hub):
             raise
         except Exception as e:  # noqa: BLE001 - Redis out of reach
             self._failed(e)
-            raise Refusal("unavailable", "the tables' store cannot be reached; try again in a moment") from None
+            raise Refusal("unreachable", "the tables' store cannot be reached; try again in a moment") from None
         self.owned.add(code)
         self._after()
         return code, host
@@ -408,6 +412,7 @@ class ClusterHub(Hub):
                 async with client.pubsub() as pubsub:
                     await pubsub.subscribe(channel(self.me))
                     ready.set()
+                    self.listening = True
                     if not reading:
                         print("table server: Redis is back; this process's channel is read again", flush=True)
                     reading = True
@@ -416,6 +421,7 @@ class ClusterHub(Hub):
                         if message is not None and message["type"] == "message":
                             self.deliver(message["data"])
             except Exception as e:  # noqa: BLE001 - Redis out of reach (or its own error): read the channel again
+                self.listening = False
                 self._lost_channel(e, reading)
                 reading = False
             finally:
