@@ -1,7 +1,7 @@
 """The online table server under load: K tables of four simulated people playing whole matches.
 
     .venv/bin/python bench/online.py --tables K [--url ws://HOST:PORT/online/] [--game euchre]
-                                     [--hands N] [--level gentle]
+                                     [--hands N] [--level gentle] [--store redis --processes P]
 
 Starts its own ``trickbook tables`` on a free port (a fresh store in a temporary folder) unless
 ``--url`` names one. Each person is a ``websockets`` client: it says hello, sits, commits, reveals
@@ -11,6 +11,15 @@ p95, p99 over every seat of every move), the server's CPU time and memory per ta
 of a bot's move (gentle and strong, measured in this process on the same engine). The goal on this
 machine: 250 tables of four (1,000 connections) with p95 at most 50 ms. Last line:
 ``tables K connections N p50 A ms p95 B ms p99 C ms``.
+
+With ``--store redis --processes P`` it starts its own ``redis-server`` (a free port, a temporary
+folder, ``appendonly yes``, ``appendfsync always`` unless ``--appendfsync everysec``) and P ``trickbook
+tables --store redis://…`` processes; table n is opened on process n mod P and its i-th person connects
+to process (n + i) mod P, as a load balancer that knows nothing of tables would spread them, so with P >
+1 most frames are routed through Redis to the table's owner. With ``--affinity`` every person of table n
+connects to process n mod P instead (a balancer that routes by the table's code, as Colyseus sends a
+client to its room's process), so nothing is routed. The server CPU is summed over the P processes
+(redis-server's apart).
 """
 
 from __future__ import annotations
@@ -22,6 +31,8 @@ import json
 import os
 import random
 import secrets
+import shutil
+import socket
 import subprocess
 import sys
 import tempfile
@@ -99,7 +110,9 @@ async def person(url: str, code: str, token: str | None, seat: str, host: bool, 
             stats.connections -= 1
 
 
-async def table(http: str, url: str, game: str, level: str, hands: int | None, stats: Stats, n: int) -> None:
+async def table(servers: list[tuple[str, str]], game: str, level: str, hands: int | None, stats: Stats,
+                n: int, affinity: bool = False) -> None:
+    http = servers[n % len(servers)][0]
     terms = {"game": game, "timers": True, "level": level}
     request = urllib.request.Request(f"{http}tables", data=json.dumps(terms).encode(),
                                      headers={"content-type": "application/json"})
@@ -108,8 +121,10 @@ async def table(http: str, url: str, game: str, level: str, hands: int | None, s
     sent: dict[int, float] = {}
     started, everyone = asyncio.Event(), asyncio.Event()
     rng = random.Random(n)
-    await asyncio.gather(*(person(url, opened["code"], opened["host"] if i == 0 else None, seat, i == 0, sent,
-                                  stats, hands, rng, started, everyone) for i, seat in enumerate(seats)))
+    host = opened["host"]
+    where = [servers[(n + (0 if affinity else i)) % len(servers)][1] for i in range(len(seats))]
+    await asyncio.gather(*(person(where[i], opened["code"], host if i == 0 else None, seat, i == 0, sent, stats,
+                                  hands, rng, started, everyone) for i, seat in enumerate(seats)))
     stats.matches += 1
 
 
@@ -139,10 +154,30 @@ def bot_cost(game: str) -> dict[str, float]:
     return out
 
 
-def start_server(folder: Path) -> tuple[subprocess.Popen[str], str]:
-    proc = subprocess.Popen([sys.executable, "-m", "trickbook_site.cli", "tables", "--port", "0", "--db",
-                             str(folder / "tables.sqlite")], text=True, stdout=subprocess.PIPE,
-                            stderr=subprocess.STDOUT, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+def start_redis(folder: Path, fsync: str = "always") -> tuple[subprocess.Popen[bytes], str]:
+    """A redis-server of the bench's own, with the persistence PROTOCOL.md recommends (or ``everysec``)."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    exe = shutil.which("redis-server") or "/usr/bin/redis-server"
+    proc = subprocess.Popen([exe, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "yes",
+                             "--appendfsync", fsync, "--dir", str(folder)], stdout=subprocess.DEVNULL)
+    for _ in range(200):
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.5) as s:
+                s.sendall(b"PING\r\n")
+                if s.recv(16).startswith(b"+PONG"):
+                    return proc, f"redis://127.0.0.1:{port}/0"
+        except OSError:
+            time.sleep(0.05)
+    raise SystemExit("redis-server did not start")
+
+
+def start_server(folder: Path, store: str | None = None) -> tuple[subprocess.Popen[str], str]:
+    where = ["--store", store] if store else ["--db", str(folder / "tables.sqlite")]
+    proc = subprocess.Popen([sys.executable, "-m", "trickbook_site.cli", "tables", "--port", "0", *where],
+                            text=True, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                            env={**os.environ, "PYTHONUNBUFFERED": "1"})
     assert proc.stdout is not None
     for line in proc.stdout:
         if line.startswith("serving the tables at "):
@@ -151,30 +186,51 @@ def start_server(folder: Path) -> tuple[subprocess.Popen[str], str]:
 
 
 async def main_async(args: argparse.Namespace) -> None:
-    proc = None
+    procs: list[subprocess.Popen[str]] = []
+    redis = None
     folder = tempfile.TemporaryDirectory()
+    https = []
     if args.url:
-        http = args.url.replace("ws://", "http://").replace("wss://", "https://").rstrip("/") + "/"
+        https.append(args.url.replace("ws://", "http://").replace("wss://", "https://").rstrip("/") + "/")
+    elif args.store == "redis":
+        redis, store = start_redis(Path(folder.name), args.appendfsync)
+        for _ in range(args.processes):
+            proc, http = start_server(Path(folder.name), store)
+            procs.append(proc)
+            https.append(http)
     else:
         proc, http = start_server(Path(folder.name))
-    url = http.replace("http://", "ws://").replace("https://", "wss://") + "ws"
-    before = proc_usage(proc.pid) if proc else None
+        procs.append(proc)
+        https.append(http)
+    servers = [(http, http.replace("http://", "ws://").replace("https://", "wss://") + "ws") for http in https]
+    before = [proc_usage(p.pid) for p in procs]
+    redis_before = proc_usage(redis.pid) if redis else None
     stats = Stats()
     started = time.perf_counter()
-    await asyncio.gather(*(table(http, url, args.game, args.level, args.hands, stats, n)
+    await asyncio.gather(*(table(servers, args.game, args.level, args.hands, stats, n, args.affinity)
                            for n in range(args.tables)))
     wall = time.perf_counter() - started
-    after = proc_usage(proc.pid) if proc else None
-    if proc:
-        proc.terminate()
-        proc.wait()
+    after = [proc_usage(p.pid) for p in procs]
+    redis_after = proc_usage(redis.pid) if redis else None
+    for p in procs:
+        p.terminate()
+        p.wait()
+    if redis:
+        redis.terminate()
+        redis.wait()
     folder.cleanup()
     k = args.tables
     print(f"matches played {stats.matches} of {k}, moves {stats.moves}, wall {wall:.1f} s")
     print(f"connections held at once: {stats.peak}")
     if before and after:
-        print(f"server CPU {after[0] - before[0]:.2f} s in all, {(after[0] - before[0]) / k * 1000:.0f} ms a table; "
-              f"memory {after[1] / 2**20:.0f} MiB resident, {(after[1] - before[1]) / k / 1024:.0f} KiB a table")
+        cpu = sum(a[0] - b[0] for a, b in zip(after, before, strict=True))
+        rss = sum(a[1] for a in after)
+        grown = sum(a[1] - b[1] for a, b in zip(after, before, strict=True))
+        print(f"server CPU {cpu:.2f} s in all ({len(procs)} process(es)), {cpu / k * 1000:.0f} ms a table; "
+              f"memory {rss / 2**20:.0f} MiB resident, {grown / k / 1024:.0f} KiB a table")
+    if redis_before and redis_after:
+        print(f"redis-server CPU {redis_after[0] - redis_before[0]:.2f} s, "
+              f"memory {redis_after[1] / 2**20:.0f} MiB resident")
     costs = bot_cost(args.game)
     print(f"a bot's move: gentle {costs['gentle']:.2f} ms, strong {costs['strong']:.1f} ms ({args.game})")
     p50, p95, p99 = (percentile(stats.latencies, q) for q in (0.50, 0.95, 0.99))
@@ -182,7 +238,10 @@ async def main_async(args: argparse.Namespace) -> None:
     print(f"goal {GOAL_TABLES} tables / {4 * GOAL_TABLES} connections at p95 <= {GOAL_P95_MS:.0f} ms: "
           f"this run is {share:.0%} of the tables at p95 {p95:.1f} ms "
           f"({'within' if p95 <= GOAL_P95_MS else 'over'} the bound)")
-    print(f"tables {k} connections {stats.peak} p50 {p50:.1f} ms p95 {p95:.1f} ms p99 {p99:.1f} ms")
+    where = f"redis, {args.processes} process(es)" if args.store == "redis" and not args.url else "embedded"
+    where += ", by table" if args.affinity else ""
+    where += f", appendfsync {args.appendfsync}" if args.store == "redis" and not args.url else ""
+    print(f"tables {k} connections {stats.peak} p50 {p50:.1f} ms p95 {p95:.1f} ms p99 {p99:.1f} ms ({where})")
 
 
 def main() -> None:
@@ -192,6 +251,13 @@ def main() -> None:
     parser.add_argument("--game", default="euchre")
     parser.add_argument("--level", default="gentle")
     parser.add_argument("--hands", type=int, default=None, help="stop each match after this many hands")
+    parser.add_argument("--store", choices=("sqlite", "redis"), default="sqlite",
+                        help="the embedded SQLite store (one process), or a Redis of the bench's own")
+    parser.add_argument("--processes", type=int, default=1, help="with --store redis: table processes to start")
+    parser.add_argument("--appendfsync", choices=("always", "everysec"), default="always",
+                        help="with --store redis: Redis' fsync of its append-only file (PROTOCOL.md)")
+    parser.add_argument("--affinity", action="store_true",
+                        help="each table's people connect to the process that opened it (nothing routed)")
     asyncio.run(main_async(parser.parse_args()))
 
 

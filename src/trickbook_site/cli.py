@@ -44,12 +44,16 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--tables", type=int, default=2, help="the class's number of tables (1 to 8; default 2)")
     serve.add_argument("--no-duplicate", action="store_true",
                        help="deal each of the class's tables its own cards (default: every table the same deals)")
+    serve.add_argument("--store", default=None, metavar="redis://HOST:PORT/N",
+                       help="keep the online tables in a Redis shared with `trickbook tables` processes")
 
     tables = sub.add_parser("tables", help="run the online tables' server alone, for a site on a static host")
     tables.add_argument("--bind", default="127.0.0.1")
     tables.add_argument("--port", type=int, default=8765)
     tables.add_argument("--db", type=Path, default=None,
                         help="the tables' SQLite file (default: build/online/tables.sqlite)")
+    tables.add_argument("--store", default=None, metavar="redis://HOST:PORT/N",
+                        help="keep the tables in this Redis instead, shared by any number of table processes")
     tables.add_argument("--allow-origin", action="append", default=[], metavar="URL",
                         help="the published site's origin, e.g. https://example.org (may be repeated)")
 
@@ -248,13 +252,14 @@ def _serve(args: argparse.Namespace) -> int:
 
     klass = None if args.klass is None else {"game": args.klass, "tables": args.tables,
                                              "duplicate": not args.no_duplicate}
-    return serve(port=args.port, bind=args.bind, log=_say, klass=klass)
+    return serve(port=args.port, bind=args.bind, log=_say, klass=klass, store=args.store)
 
 
 def _tables(args: argparse.Namespace) -> int:
     from .online.server import tables_main
 
-    return tables_main(bind=args.bind, port=args.port, db=args.db, allow_origins=args.allow_origin, log=_say)
+    return tables_main(bind=args.bind, port=args.port, db=args.db, allow_origins=args.allow_origin, log=_say,
+                       store=args.store)
 
 
 def _new(args: argparse.Namespace) -> int:

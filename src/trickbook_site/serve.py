@@ -337,7 +337,8 @@ def _announce_class(opened: tuple[Any, str, str], bind: str, port: int, log: Log
 
 
 def serve(port: int = 8000, bind: str = "127.0.0.1", log: Log = print,
-          poll_seconds: float = 0.2, stop: threading.Event | None = None, klass: dict[str, Any] | None = None) -> int:
+          poll_seconds: float = 0.2, stop: threading.Event | None = None, klass: dict[str, Any] | None = None,
+          store: str | None = None) -> int:
     project = find_project()
     site = Path.cwd() / "site"
     status = Status()
@@ -348,11 +349,9 @@ def serve(port: int = 8000, bind: str = "127.0.0.1", log: Log = print,
     rebuilder = Rebuilder(project, site, log, status)
     seen = snapshot(project.watched)
     rebuilder.full(seen, attach=False)  # serve first; get ready for page rebuilds then
-    from .online.hub import Hub
-    from .online.server import announce, default_db, listening_socket, run_in_thread
-    from .online.store import Store
+    from .online.server import announce, listening_socket, make_hub, run_in_thread
 
-    hub = Hub(Store(default_db()))
+    hub, _ = make_hub(store)  # the embedded store in build/online/, or a shared Redis (--store)
     opened = _open_class(hub, klass, log) if klass is not None else None
     if klass is not None and opened is None:
         return 2

@@ -25,6 +25,9 @@ from .room import Conn, Refusal, normal_code
 
 TICK_SECONDS = 0.25
 SEND_QUEUE = 256  # frames waiting for a slow client before it is dropped
+# Not a frame: sent to a connection's queue, it closes the link (1012, "service restart") so that the page
+# reconnects and says hello again (cluster.py, when a table's owner process is gone or Redis is out of reach).
+CLOSE: dict[str, Any] = {"type": "close"}
 
 
 def _refusal(r: Refusal, status: int = 400) -> JSONResponse:
@@ -125,6 +128,9 @@ def online_routes(hub: Hub, allowed_origins: Sequence[str] = (), site_url: str |
                 frame = await queue.get()
                 if frame is None:
                     return
+                if frame is CLOSE:
+                    await websocket.close(code=1012, reason="reconnect")
+                    return
                 await websocket.send_text(json.dumps(frame, ensure_ascii=False))
 
         task = asyncio.create_task(writer())
@@ -154,7 +160,10 @@ def _put(queue: "asyncio.Queue[dict[str, Any] | None]", frame: dict[str, Any] | 
     try:
         queue.put_nowait(frame)
     except asyncio.QueueFull:
-        pass  # a client that reads nothing loses frames; its next hello gets a full snapshot
+        if frame is CLOSE or frame is None:  # the link must end even when its client reads nothing
+            queue.get_nowait()
+            queue.put_nowait(frame)
+        # otherwise a client that reads nothing loses frames; its next hello gets a full snapshot
 
 
 @contextlib.asynccontextmanager
@@ -177,7 +186,10 @@ async def ticking(hub: Hub, seconds: float | None = TICK_SECONDS) -> AsyncIterat
 
     task = asyncio.create_task(loop()) if seconds else None
     try:
-        yield
+        # A hub of several processes (cluster.py) reads its Redis channel while the app runs.
+        joined = getattr(hub, "joined", None)
+        async with (joined() if joined is not None else contextlib.nullcontext()):
+            yield
     finally:
         if task is not None:
             task.cancel()

@@ -18,7 +18,7 @@ from trickbook.table.shared import AWAY, SharedTable
 
 from .class_hub import ClassHub
 from .room import GRACE_MS, IDLE_MS, Conn, Refusal, Room, check_host, normal_code, seat_of
-from .store import Store
+from .store import TableStore
 from .terms import table_terms
 
 MAX_FRAME_BYTES = 4096
@@ -57,7 +57,7 @@ class FakeClock:
 class Hub(ClassHub):
     """Every open table of one server process, and the classes they belong to."""
 
-    def __init__(self, store: Store, clock: Any = None) -> None:
+    def __init__(self, store: TableStore, clock: Any = None) -> None:
         self.store = store
         self.clock = clock or SystemClock()
         self.rooms: dict[str, Room] = {}

@@ -11,7 +11,10 @@ from __future__ import annotations
 import socket
 import threading
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
+
+if TYPE_CHECKING:
+    from .hub import Hub
 
 Log = Callable[[str], None]
 
@@ -73,20 +76,38 @@ def run_in_thread(app: Any, sock: socket.socket) -> tuple[Any, threading.Thread]
     return server, thread
 
 
-def tables_main(bind: str = "127.0.0.1", port: int = 8765, db: Path | None = None,
-                allow_origins: Sequence[str] = (), log: Log = print) -> int:
-    """``trickbook tables``: the table server alone, until Ctrl+C."""
-    from .app import tables_app
+def make_hub(store: str | None = None, db: Path | None = None) -> "tuple[Hub, str]":
+    """The hub of this process and where its tables are kept: the embedded SQLite file (``db``), or with
+    ``store`` a ``redis://HOST:PORT/N`` that several processes share (``cluster.py``; only then is redis
+    imported)."""
+    if store is not None:
+        if not store.startswith(("redis://", "rediss://", "unix://")):
+            raise ValueError(f"--store takes a redis:// address, not {store!r}")
+        from .cluster import cluster_hub
+
+        hub = cluster_hub(store)
+        return hub, f"{store} (process {hub.me})"
     from .hub import Hub
     from .store import Store
 
-    sock = listening_socket(bind, port)  # a port in use is refused before any table is read
     path = db or default_db()
-    hub = Hub(Store(path))
+    return Hub(Store(path)), str(path)
+
+
+def tables_main(bind: str = "127.0.0.1", port: int = 8765, db: Path | None = None,
+                allow_origins: Sequence[str] = (), log: Log = print, store: str | None = None) -> int:
+    """``trickbook tables``: the table server alone, until Ctrl+C."""
+    from .app import tables_app
+
+    sock = listening_socket(bind, port)  # a port in use is refused before any table is read
+    hub, where = make_hub(store, db)
     site = allow_origins[0] if allow_origins else None
     app = tables_app(hub, allowed_origins=allow_origins, site_url=site)
     host, real_port = sock.getsockname()[:2]
-    log(f"tables: {len(hub.rooms)} open table(s) restored from {path}")
+    if store is None:
+        log(f"tables: {len(hub.rooms)} open table(s) restored from {where}")
+    else:
+        log(f"tables: kept in {where}; a table is taken over when a page or the sweep asks for it")
     log(f"serving the tables at http://{host}:{real_port}/online/ (Ctrl+C to stop)")
     announce(bind, real_port, "/online/", log)
     server = uvicorn_server(app)

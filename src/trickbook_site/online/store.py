@@ -5,6 +5,9 @@ its terms, its seats, the seed's parts and the journal of accepted moves; every
 write is committed before the server sends any frame about it
 (``PROTOCOL.md``). A restarted server reads every open table back with
 ``open_tables`` and replays its journal.
+
+``TableStore`` is what the hub asks of a store; this SQLite ``Store`` is the
+embedded one, ``redis_store.RedisStore`` the one several processes share.
 """
 
 from __future__ import annotations
@@ -12,7 +15,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from pathlib import Path
-from typing import Any, Iterator, Sequence
+from typing import Any, Iterator, Protocol, Sequence
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -30,6 +33,25 @@ CREATE TABLE IF NOT EXISTS journal (
 );
 """
 OPEN_PHASES = ("seating", "revealing", "playing")
+Loaded = tuple[dict[str, Any], str, list[list[str]]]  # a table's data, phase and journal ([seat, move] each)
+
+
+class TableStore(Protocol):
+    """What the hub asks of a store: both the embedded SQLite ``Store`` and ``RedisStore`` give it."""
+
+    def save(self, code: str, data: dict[str, Any], phase: str, now_ms: int,
+             moves: Sequence[tuple[int, str, str]] = ()) -> None:
+        """Write the table's data and phase and append ``moves`` (number, seat, move) at once, durably,
+        before returning (the hub sends nothing about a move before this returns)."""
+
+    def load(self, code: str) -> Loaded | None:
+        """A table's data, phase and journal; None for a code the store does not hold."""
+
+    def open_tables(self) -> Iterator[tuple[str, dict[str, Any], str, list[list[str]]]]:
+        """Every table not over and not closed, with its journal."""
+
+    def close(self) -> None:
+        """Let the store's file or connection go."""
 
 
 class Store:
