@@ -4,21 +4,22 @@
 - ``GentleTable``: the play table with the gentle bots, for tests about the table, not the bots;
 - the rule tests' helpers (``hand``, ``act``, ``play``, ``codes``, ...) for any game, and the rule
   texts' example deals (``YORKSHIRE_EXAMPLE``, ``TRINIDAD_EXAMPLE``, ``EUCHRE_DEAL``) with their hands;
-- ``play_out``: a play table's whole match, the reader's decisions taken by a function;
-- the records' folders and ``NAP_DEAL``, the ``[deal]`` table of a Nap record;
+- ``decisions`` and ``play_out``: a play table's whole match, decision by decision;
+- the records' folders, and ``nap_record``: a Nap record's text, ``NAP_DEAL`` its ``[deal]`` table;
 - ``copy_of``: a fresh copy of a module's template site, for one test to change;
-- ``fenced_blocks``: the fenced blocks of a Markdown text;
+- ``page_section`` and ``fenced_blocks``: a section of a Markdown page, and the fenced blocks of a text;
 - ``stop_by_sigint``: a served process stopped as Ctrl-C stops it.
 """
 
 from __future__ import annotations
 
 import hashlib
+import re
 import shutil
 import signal
 import subprocess
 from pathlib import Path
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Iterator, Mapping
 
 from trickbook.actions import Action
 from trickbook.cards import Card, full_pack, parse_cards
@@ -174,14 +175,21 @@ def trinidad_hand(cards: Mapping[str, str] = TRINIDAD_EXAMPLE, kick: str = "9S",
 
 # ----- a play table's whole match ---------------------------------------------------------------------
 
-def play_out(table: Table, chooser: Callable[[Table, int], Any], most: int = 3000) -> list[dict[str, Any]]:
-    """Play the table's whole match, the reader's moves chosen by ``chooser(table, move_number)`` (fewer
-    than ``most`` of them, or the match does not end); the table's log."""
-    moves = 0
+def decisions(table: Table) -> Iterator[Table]:
+    """The table's match, hand after hand (each next hand dealt when one is over): the table at each of the
+    reader's decisions, until the match is over. The caller takes each decision (acts, or times out)."""
     while not table.is_over:
         if table.hand_over:
             table.next_hand()
             continue
+        yield table
+
+
+def play_out(table: Table, chooser: Callable[[Table, int], Any], most: int = 3000) -> list[dict[str, Any]]:
+    """Play the table's whole match, the reader's moves chosen by ``chooser(table, move_number)`` (fewer
+    than ``most`` of them, or the match does not end); the table's log."""
+    moves = 0
+    for _ in decisions(table):
         chooser(table, moves)
         moves += 1
         assert moves < most, "the match does not end"
@@ -206,11 +214,25 @@ D = "7H 6H JS JC JD"
 """
 
 
+def nap_record(actions: str, head: str = "", deal: str = NAP_DEAL) -> str:
+    """A Nap record's text, dealt by D: ``head`` (lines of its own) before its ``actions``, then ``deal``."""
+    return f'format = 1\ngame = "nap"\ndealer = "D"\n{head}actions = """\n{actions}\n"""\n{deal}'
+
+
 def copy_of(template: Path, into: Path, *, symlinks: bool = False) -> Path:
     """A fresh copy of a module's template site, at ``into`` / the template's name, for one test to change."""
     copy = into / template.name
     shutil.copytree(template, copy, symlinks=symlinks)
     return copy
+
+
+def page_section(page: Path, anchor: str) -> str:
+    """The section of a Markdown page whose heading carries ``{ #anchor }``, up to the next heading of
+    level one or two."""
+    text = page.read_text(encoding="utf-8")
+    found = re.search(r"\{ #" + anchor + r" \}$(.*?)(?=^##? |\Z)", text, re.M | re.S)
+    assert found, f"{page.name} has no section {anchor}"
+    return found.group(1)
 
 
 def fenced_blocks(text: str) -> list[tuple[str, str]]:
