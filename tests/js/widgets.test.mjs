@@ -197,11 +197,17 @@ function timerBox() {
   return { timer, box, text, said, timeouts };
 }
 
-test("the page's own clock counts down, warns once five seconds before, then times out once", () => {
+/** A timer box whose page's clock, from 0, counts ``seconds`` down: started. */
+function startedTimer(seconds) {
   clock = 0;
-  const { timer, box, said, timeouts } = timerBox();
-  timer.seconds = 20;
-  timer.start();
+  const parts = timerBox();
+  parts.timer.seconds = seconds;
+  parts.timer.start();
+  return parts;
+}
+
+test("the page's own clock counts down, warns once five seconds before, then times out once", () => {
+  const { timer, box, said, timeouts } = startedTimer(20);
   assert.equal(box.dataset.left, "20");
   clock = 14_000;
   timer.update();
@@ -222,10 +228,7 @@ test("the page's own clock counts down, warns once five seconds before, then tim
 });
 
 test("a hidden tab pauses the page's clock with the time left, and the time runs on when it is back", () => {
-  clock = 0;
-  const { timer, box, text, timeouts } = timerBox();
-  timer.seconds = 20;
-  timer.start();
+  const { timer, box, text, timeouts } = startedTimer(20);
   clock = 8_000;
   globalThis.document.hidden = true;
   listeners.visibilitychange();
