@@ -2,18 +2,31 @@
 
 - ``TABLE_SEEDS``: the deal every play-table test is given, by game, and why that one;
 - ``GentleTable``: the play table with the gentle bots, for tests about the table, not the bots;
-- the rule tests' helpers (``hand``, ``act``, ``play``, ``codes``, ...) for any game.
+- the rule tests' helpers (``hand``, ``act``, ``play``, ``codes``, ...) for any game, and the rule
+  texts' example deals (``YORKSHIRE_EXAMPLE``, ``TRINIDAD_EXAMPLE``, ``EUCHRE_DEAL``) with their hands;
+- ``decisions`` and ``play_out``: a play table's whole match, decision by decision;
+- the records' folders, and ``nap_record``: a Nap record's text, ``NAP_DEAL`` its ``[deal]`` table;
+- ``copy_of``: a fresh copy of a module's template site, for one test to change;
+- ``page_section`` and ``fenced_blocks``: a section of a Markdown page, and the fenced blocks of a text;
+- ``stop_by_sigint``: a served process stopped as Ctrl-C stops it.
 """
 
 from __future__ import annotations
 
 import hashlib
-from typing import Any
+import re
+import shutil
+import signal
+import subprocess
+from pathlib import Path
+from typing import Any, Callable, Iterator, Mapping
 
 from trickbook.actions import Action
 from trickbook.cards import Card, full_pack, parse_cards
 from trickbook.game import Deal
+from trickbook.games.euchre import EuchreHand, EuchreRules
 from trickbook.games.trinidad import TrinidadHand, TrinidadRules
+from trickbook.games.yorkshire import YorkshireHand, YorkshireRules
 from trickbook.table import Table
 
 
@@ -81,12 +94,76 @@ def codes(state: Any) -> list[str]:
     return [e.code for e in state.events]
 
 
+YORKSHIRE_SEATS = ("N", "E", "S", "W")
 TRINIDAD_SEATS = ("N", "W", "S", "E")  # counter-clockwise, in the order of play
+EUCHRE_SEATS = ("N", "E", "S", "W")
+
+# The Yorkshire rule text's example (texts 000/002): N leads (pitches) the A♥, hearts trumps; partner S
+# holds the 2♥, which E captures in the last trick; the J♥ is not dealt.
+YORKSHIRE_EXAMPLE = {
+    "N": "AH 3C 4C 5D 6D 7S",
+    "E": "KH QH 8C 9D TS 2S",
+    "S": "3H 2H 5C 6C 7D 8D",
+    "W": "TH AC KC AD KD AS",
+}
+YORKSHIRE_EXAMPLE_PLAY = """
+N AH; E QH; S 3H; W TH
+N 3C; E 8C; S 5C; W AC
+W AD; N 5D; E 9D; S 7D
+W KD; N 6D; E 2S; S 8D
+W KC; N 4C; E TS; S 6C
+W AS; N 7S; E KH; S 2H
+"""
+
+# The Trinidad rule text's example (text 003): NS are dealt the A♠ and 2♠ with spades kicked (trumps);
+# W hangs N's J♠ and captures the 2♠ in the last trick.
+TRINIDAD_EXAMPLE = {
+    "N": "AS JS 4D 5D 6D 7D",
+    "W": "KS QS AH KH TH 2C",
+    "S": "3S 2S 8D 9D 3C 4C",
+    "E": "TS AD KD QD JD TD",
+}
+TRINIDAD_EXAMPLE_PLAY = """
+N AS; W QS; S 3S; E TS
+N 4D; W 2C; S 8D; E AD
+E KD; N 5D; W TH; S 9D
+E QD; N 6D; W KH; S 3C
+E JD; N 7D; W AH; S 4C
+E TD; N JS; W KS; S 2S
+"""
+
+# One Euchre deal serves most of Euchre's tests; every suit's six cards are accounted for:
+# spades A(S) K(N) Q(E) J(W) T(E) 9(E); hearts A(N) K(kitty) Q(S) J(N) T(S) 9(up);
+# diamonds A(kitty) K(W) Q(W) J(N) T(W) 9(W); clubs A(N) K(S) Q(S) J(kitty) T(E) 9(E).
+# N is very strong in hearts (both bowers, the ace, an off ace).
+EUCHRE_DEAL = {
+    "N": "JH JD AH KS AC",
+    "E": "9S TS QS 9C TC",
+    "S": "QH TH AS KC QC",
+    "W": "KD QD TD 9D JS",
+}
+EUCHRE_UPCARD = "9H"
+EUCHRE_KITTY = "KH AD JC"
 
 
-def trinidad_hand(cards: dict[str, str], kick: str = "9S", stock_front: str = "", dealer: str = "E",
-                  score: Any = None, full_stock: bool = True, **rules: Any) -> TrinidadHand:
-    """A Trinidad deal whose stock starts with ``stock_front`` and, when ``full_stock``, holds the rest of the pack."""
+def yorkshire_hand(cards: Mapping[str, str] = YORKSHIRE_EXAMPLE, dealer: str = "W", score: Any = None,
+                   **rules: Any) -> YorkshireHand:
+    """A Yorkshire deal of ``cards`` (the rule text's example by default), ``rules`` its house rules."""
+    deal = Deal({s: parse_cards(c) for s, c in cards.items()})
+    return YorkshireHand(YorkshireRules(**rules), YORKSHIRE_SEATS, dealer, deal, score)
+
+
+def euchre_hand(hands: Mapping[str, str] = EUCHRE_DEAL, upcard: str = EUCHRE_UPCARD, kitty: str = EUCHRE_KITTY,
+                dealer: str = "W", score: Any = None, **options: Any) -> EuchreHand:
+    """A Euchre deal of ``hands`` (``EUCHRE_DEAL`` by default), ``options`` its rules options."""
+    deal = Deal({s: parse_cards(c) for s, c in hands.items()}, turn=Card.parse(upcard), kitty=parse_cards(kitty))
+    return EuchreHand(EuchreRules.from_options(options), EUCHRE_SEATS, dealer, deal, score)
+
+
+def trinidad_hand(cards: Mapping[str, str] = TRINIDAD_EXAMPLE, kick: str = "9S", stock_front: str = "",
+                  dealer: str = "E", score: Any = None, full_stock: bool = True, **rules: Any) -> TrinidadHand:
+    """A Trinidad deal of ``cards`` (the rule text's example by default) whose stock starts with ``stock_front``
+    and, when ``full_stock``, holds the rest of the pack."""
     hands = {s: parse_cards(c) for s, c in cards.items()}
     turn = Card.parse(kick)
     stock = parse_cards(stock_front)
@@ -94,3 +171,94 @@ def trinidad_hand(cards: dict[str, str], kick: str = "9S", stock_front: str = ""
         used = {c for h in hands.values() for c in h} | {turn} | set(stock)
         stock += [c for c in full_pack() if c not in used]
     return TrinidadHand(TrinidadRules(**rules), TRINIDAD_SEATS, dealer, Deal(hands, turn=turn, stock=stock), score)
+
+
+# ----- a play table's whole match ---------------------------------------------------------------------
+
+def decisions(table: Table) -> Iterator[Table]:
+    """The table's match, hand after hand (each next hand dealt when one is over): the table at each of the
+    reader's decisions, until the match is over. The caller takes each decision (acts, or times out)."""
+    while not table.is_over:
+        if table.hand_over:
+            table.next_hand()
+            continue
+        yield table
+
+
+def play_out(table: Table, chooser: Callable[[Table, int], Any], most: int = 3000) -> list[dict[str, Any]]:
+    """Play the table's whole match, the reader's moves chosen by ``chooser(table, move_number)`` (fewer
+    than ``most`` of them, or the match does not end); the table's log."""
+    moves = 0
+    for _ in decisions(table):
+        chooser(table, moves)
+        moves += 1
+        assert moves < most, "the match does not end"
+    log: list[dict[str, Any]] = table.log
+    return log
+
+
+# ----- records and sites --------------------------------------------------------------------------------
+
+ROOT = Path(__file__).resolve().parent.parent
+HANDS = ROOT / "docs" / "hands"
+BAD_RECORDS = Path(__file__).resolve().parent / "bad_records"
+FOUR_HEARTS = HANDS / "nap" / "nap-four-hearts.hand.toml"
+
+# A Nap record's [deal] table (four players, five cards each).
+NAP_DEAL = """
+[deal]
+A = "AH KH QH AS 2C"
+B = "JH TH KS AC KD"
+C = "9H 8H QS QC QD"
+D = "7H 6H JS JC JD"
+"""
+
+
+def nap_record(actions: str, head: str = "", deal: str = NAP_DEAL) -> str:
+    """A Nap record's text, dealt by D: ``head`` (lines of its own) before its ``actions``, then ``deal``."""
+    return f'format = 1\ngame = "nap"\ndealer = "D"\n{head}actions = """\n{actions}\n"""\n{deal}'
+
+
+def copy_of(template: Path, into: Path, *, symlinks: bool = False) -> Path:
+    """A fresh copy of a module's template site, at ``into`` / the template's name, for one test to change."""
+    copy = into / template.name
+    shutil.copytree(template, copy, symlinks=symlinks)
+    return copy
+
+
+def page_section(page: Path, anchor: str) -> str:
+    """The section of a Markdown page whose heading carries ``{ #anchor }``, up to the next heading of
+    level one or two."""
+    text = page.read_text(encoding="utf-8")
+    found = re.search(r"\{ #" + anchor + r" \}$(.*?)(?=^##? |\Z)", text, re.M | re.S)
+    assert found, f"{page.name} has no section {anchor}"
+    return found.group(1)
+
+
+def fenced_blocks(text: str) -> list[tuple[str, str]]:
+    """The fenced blocks of a Markdown ``text``: (info string, body), in order."""
+    found: list[tuple[str, str]] = []
+    info: str | None = None
+    body: list[str] = []
+    for line in text.splitlines(keepends=True):
+        if line.startswith("```"):
+            if info is None:
+                info, body = line[3:].strip(), []
+            else:
+                found.append((info, "".join(body)))
+                info = None
+        elif info is not None:
+            body.append(line)
+    return found
+
+
+def stop_by_sigint(proc: subprocess.Popen[Any], timeout: float) -> None:
+    """Stop a served process as Ctrl-C stops it (SIGINT), killed if it has not ended within ``timeout`` s."""
+    if proc.poll() is not None:
+        return
+    proc.send_signal(signal.SIGINT)
+    try:
+        proc.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()

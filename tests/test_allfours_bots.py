@@ -76,25 +76,26 @@ def test_yorkshire_bot_pitches_its_strongest_suit_from_the_top():
     assert YorkshireBot(seed=1).choose(obs) == "N AH"
 
 
-def test_bots_feed_a_ten_to_a_partner_holding_the_trick():
-    obs = {
-        "seat": "S", "seats": ["N", "E", "S", "W"], "hand": ["TD", "4D", "3C"],
-        "trump": "H", "in_play": ["N", "E", "S", "W"],
-        "tricks": [{"leader": "N", "plays": [["N", "AH"], ["E", "2H"]], "winner": None}],
-        "legal": ["S 3C", "S 4D", "S TD"],
-    }
+# S's choice in a trick already begun (hearts trumps): the hand, the trick's leader and its cards so far,
+# what S may play, and what S chooses (one of).
+TRICKS_BEGUN = [
     # The A♥ is the top trump: the partner's trick is safe, so the 10♦ goes on it.
-    assert YorkshireBot(seed=0).choose(obs) == "S TD"
+    pytest.param(["TD", "4D", "3C"], "N", [["N", "AH"], ["E", "2H"]], ["S 3C", "S 4D", "S TD"], {"S TD"},
+                 id="feed-a-ten-to-a-partner-holding-the-trick"),
+    pytest.param(["JH", "4D", "3C"], "E", [["E", "5D"], ["W", "AH"]], ["S 3C", "S 4D", "S JH"], {"S 3C", "S 4D"},
+                 id="keep-the-trump-jack-from-a-trick-they-cannot-win"),
+]
 
 
-def test_bots_keep_the_trump_jack_from_a_trick_they_cannot_win():
+@pytest.mark.parametrize(("hand", "leader", "plays", "legal", "choices"), TRICKS_BEGUN)
+def test_bots_in_a_trick_they_cannot_win_or_a_partner_holds(hand, leader, plays, legal, choices):
     obs = {
-        "seat": "S", "seats": ["N", "E", "S", "W"], "hand": ["JH", "4D", "3C"],
+        "seat": "S", "seats": ["N", "E", "S", "W"], "hand": hand,
         "trump": "H", "in_play": ["N", "E", "S", "W"],
-        "tricks": [{"leader": "E", "plays": [["E", "5D"], ["W", "AH"]], "winner": None}],
-        "legal": ["S 3C", "S 4D", "S JH"],
+        "tricks": [{"leader": leader, "plays": plays, "winner": None}],
+        "legal": legal,
     }
-    assert YorkshireBot(seed=0).choose(obs) in ("S 3C", "S 4D")
+    assert YorkshireBot(seed=0).choose(obs) in choices
 
 
 def _trinidad_obs(hand, legal, score=None):

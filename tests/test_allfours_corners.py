@@ -4,69 +4,32 @@ From texts 000/002, 003 and the decisions on the rules pages.
 """
 
 import pytest
-from helpers import awards, codes, play, reason, trinidad_hand
+from helpers import (
+    TRINIDAD_EXAMPLE_PLAY,
+    TRINIDAD_SEATS,
+    YORKSHIRE_EXAMPLE,
+    YORKSHIRE_SEATS,
+    awards,
+    codes,
+    play,
+    reason,
+)
+from helpers import trinidad_hand as trinidad  # the rule text's example by default
+from helpers import yorkshire_hand as yorkshire
 
 from trickbook.actions import Action
 from trickbook.cards import parse_cards
 from trickbook.errors import DealError
-from trickbook.game import Deal
-from trickbook.games.yorkshire import YorkshireHand, YorkshireRules
 from trickbook.match import Match
 
-YORKSHIRE_SEATS = ("N", "E", "S", "W")
-TRINIDAD_SEATS = ("N", "W", "S", "E")  # counter-clockwise, in the order of play
-
-
-# The Yorkshire rule text's example: N pitches the A♥; S's 2♥ is captured later.
-YORKSHIRE_EXAMPLE = {
-    "N": "AH 3C 4C 5D 6D 7S",
-    "E": "KH QH 8C 9D TS 2S",
-    "S": "3H 2H 5C 6C 7D 8D",
-    "W": "TH AC KC AD KD AS",
-}
-
-
-def yorkshire(cards, dealer="W", score=None, **rules):
-    deal = Deal({s: parse_cards(c) for s, c in cards.items()})
-    return YorkshireHand(YorkshireRules(**rules), YORKSHIRE_SEATS, dealer, deal, score)
-
-
-# The Trinidad rule text's example: spades trumps, NS dealt A♠ and 2♠, W hangs N's J♠.
-TRINIDAD = {
-    "N": "AS JS 4D 5D 6D 7D",
-    "W": "KS QS AH KH TH 2C",
-    "S": "3S 2S 8D 9D 3C 4C",
-    "E": "TS AD KD QD JD TD",
-}
-TRINIDAD_PLAY = """
-N AS; W QS; S 3S; E TS
-N 4D; W 2C; S 8D; E AD
-E KD; N 5D; W TH; S 9D
-E QD; N 6D; W KH; S 3C
-E JD; N 7D; W AH; S 4C
-E TD; N JS; W KS; S 2S
-"""
 # Twelve run cards (three each to N, W, S, E), then the kick.
 RUN_TO_CLUBS = "2H 3H 4H 5H 6H 7H 8H 9H QH 5C 6C 7C JC"
 RUN_KEEPS_SPADES = "2H 3H 4H 5H 6H 7H 8H 9H QH 5C 6C 7C 6S"
 SECOND_RUN_KEEPS_SPADES = "JH 2D 3D KC QC 8C 9C TC 8S 7S JC 4S 5S"
 
 
-def trinidad(cards=TRINIDAD, **deal):
-    """A Trinidad deal of ``cards``; tests/helpers.py's trinidad_hand."""
-    return trinidad_hand(cards, **deal)
-
-
-
-
-
-
 def why(state, text):
     return state.why_illegal(Action.parse(text, state.seats)).values["why"]
-
-
-
-
 
 
 def strings(value):
@@ -309,7 +272,7 @@ def test_trinidad_without_the_led_suit_any_card_may_be_played():
 # ----- Trinidad: scoring in order up to 14 ------------------------------------------------------
 
 def test_hang_jack_can_win_the_match_and_game_is_then_not_counted():
-    state = play(trinidad(score={"NS": 0, "WE": 11}), "N stand" + TRINIDAD_PLAY)
+    state = play(trinidad(score={"NS": 0, "WE": 11}), "N stand" + TRINIDAD_EXAMPLE_PLAY)
     assert awards(state) == [("high", "NS", 1), ("low", "NS", 1), ("jack", "WE", 3)]
     assert state.winner == "WE" and state.score == {"NS": 2, "WE": 14}
     assert codes(state)[-1] == "match-won"
@@ -318,7 +281,7 @@ def test_hang_jack_can_win_the_match_and_game_is_then_not_counted():
 def test_gift_counts_at_once_and_the_categories_then_stop_at_fourteen():
     state = play(trinidad(score={"NS": 11, "WE": 12}), "N beg; E give")
     assert state.score == {"NS": 12, "WE": 12} and state.phase == "play"
-    play(state, TRINIDAD_PLAY)
+    play(state, TRINIDAD_EXAMPLE_PLAY)
     # High makes 13 and Low 14 for NS: the hang jack that would give WE 15 is never counted.
     assert awards(state) == [("gift", "NS", 1), ("high", "NS", 1), ("low", "NS", 1)]
     assert state.winner == "NS"

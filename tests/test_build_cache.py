@@ -18,6 +18,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from helpers import copy_of
 
 from trickbook_site.scaffold import new_site
 
@@ -72,8 +73,7 @@ def template(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture
 def small(template: Path, tmp_path: Path) -> Path:
     """A copy, built once in its own place (the cache's keys hold the site's paths)."""
-    copy = tmp_path / "small"
-    shutil.copytree(template, copy, symlinks=True)
+    copy = copy_of(template, tmp_path, symlinks=True)
     build(copy)
     return copy
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
 import signal
 import subprocess
 import sys
@@ -18,6 +17,7 @@ from pathlib import Path
 from typing import Iterator
 
 import pytest
+from helpers import copy_of, stop_by_sigint
 
 from trickbook_site import workdirs
 from trickbook_site.scaffold import new_site
@@ -48,9 +48,7 @@ def template(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture
 def small(template: Path, tmp_path: Path) -> Path:
-    copy = tmp_path / "small"
-    shutil.copytree(template, copy, symlinks=True)
-    return copy
+    return copy_of(template, tmp_path, symlinks=True)
 
 
 def one_line_error(done: subprocess.CompletedProcess[str]) -> str:
@@ -105,29 +103,32 @@ def test_non_utf8_mkdocs_yml_names_the_line(small: Path) -> None:
 
 # ----- mkdocs.yml --------------------------------------------------------------------------
 
-def test_broken_mkdocs_yml_names_mkdocs_yml_with_line_and_column(small: Path) -> None:
-    before = pages(small / "site")
-    config = small / "mkdocs.yml"
+def edit_nap_nav_entry(site: Path, entry: str, then: str = "") -> tuple[Path, int, int]:
+    """A site's mkdocs.yml with its nav entry for nap.md replaced by ``entry`` and ``then`` added at its end:
+    the file, the entry's line number and the number of lines the file had."""
+    config = site / "mkdocs.yml"
     lines = config.read_text(encoding="utf-8").splitlines()
     at = lines.index("  - nap.md")
-    lines[at] = "  - nap.md: ["
-    config.write_text("\n".join(lines) + "\nfoo: bar\n", encoding="utf-8")
+    lines[at] = entry
+    config.write_text("\n".join(lines) + "\n" + then, encoding="utf-8")
+    return config, at + 1, len(lines)
+
+
+def test_broken_mkdocs_yml_names_mkdocs_yml_with_line_and_column(small: Path) -> None:
+    before = pages(small / "site")
+    config, entry, count = edit_nap_nav_entry(small, "  - nap.md: [", then="foo: bar\n")
     error = one_line_error(trickbook("build", cwd=small))
     assert error.startswith(f"trickbook build: {config}:")
     assert "not valid YAML" in error and "ConfigurationError" not in error
     line = int(error.split(f"{config}:")[1].split(":")[0])
-    assert at + 1 <= line <= len(lines) + 1
+    assert entry <= line <= count + 1
     assert pages(small / "site") == before
 
 
 def test_a_nav_entry_to_a_missing_page_names_mkdocs_yml_and_the_entry_line(small: Path) -> None:
-    config = small / "mkdocs.yml"
-    lines = config.read_text(encoding="utf-8").splitlines()
-    at = lines.index("  - nap.md")
-    lines[at] = "  - Missing: no-such-page.md"
-    config.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    config, entry, _ = edit_nap_nav_entry(small, "  - Missing: no-such-page.md")
     error = one_line_error(trickbook("build", cwd=small))
-    assert f"trickbook build: {config}:{at + 1}: " in error and "no-such-page.md" in error
+    assert f"trickbook build: {config}:{entry}: " in error and "no-such-page.md" in error
     assert "/build/" not in error, "the error names a generated file"
 
 
@@ -328,13 +329,7 @@ class Server:
             return response.read().decode("utf-8")
 
     def stop(self) -> None:
-        if self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGINT)
-            try:
-                self.proc.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait()
+        stop_by_sigint(self.proc, timeout=15)
 
 
 @pytest.fixture

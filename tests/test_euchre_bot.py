@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from typing import Mapping
 
+import pytest
+from helpers import EUCHRE_DEAL
+
 from trickbook import Action, Card, Deal, parse_cards
 from trickbook.bots.euchre import EuchreBot, discard_choice, strength
 from trickbook.bots.random_bot import RandomBot
@@ -52,7 +55,7 @@ def points_over(hands: int, players, trump_makers=None) -> dict[str, int]:
 
 
 # A deal where N is very strong in hearts (both bowers, the ace, an off ace).
-STRONG = {"N": "JH JD AH KS AC", "E": "9S TS QS 9C TC", "S": "QH TH AS KC QC", "W": "KD QD TD 9D JS"}
+STRONG = EUCHRE_DEAL
 
 
 def test_every_choice_is_legal_and_comes_from_the_observation():
@@ -114,29 +117,24 @@ def test_the_dealer_discards_to_make_a_void():
 
 
 # ----- trick play ---------------------------------------------------------
-def test_the_maker_leads_trumps():
-    state = make_hand(STRONG, "9H", "KH AD JC")
-    act(state, "N order; W discard JS")
-    assert bot_move(state) == "N JH"
-
-
-def test_plays_low_under_a_partners_winning_card():
-    state = make_hand(STRONG, "9H", "KH AD JC")
-    act(state, "N order; W discard JS; N JH; E 9S")
-    assert bot_move(state) == "S TH"  # the lower of the two trumps S must follow with
-
-
-def test_trumps_in_when_void_and_the_trick_is_lost():
-    state = make_hand(STRONG, "9H", "KH AD JC")
-    act(state, "N order; W discard JS; N AC; E TC; S QC")
+# Each convention: the actions from STRONG's deal (hearts turned up, N orders, W picks up the 9♥ and
+# discards the J♠), then the move the bot makes.
+TRICK_PLAY = [
+    pytest.param("N order; W discard JS", "N JH", id="the-maker-leads-trumps"),
+    # S must follow with a trump and holds two: the lower goes under N's right bower.
+    pytest.param("N order; W discard JS; N JH; E 9S", "S TH", id="plays-low-under-a-partners-winning-card"),
     # N's ace of clubs wins for NS, W holds no club: W trumps with his only trump.
-    assert bot_move(state) == "W 9H"
+    pytest.param("N order; W discard JS; N AC; E TC; S QC", "W 9H", id="trumps-in-when-void-and-the-trick-is-lost"),
+    # A nine, from the shorter suit.
+    pytest.param("N order; W discard JS; N JH", "E 9C", id="does-not-waste-a-card-on-a-trick-it-cannot-win"),
+]
 
 
-def test_does_not_waste_a_card_on_a_trick_it_cannot_win():
+@pytest.mark.parametrize(("actions", "move"), TRICK_PLAY)
+def test_trick_play_follows_the_convention(actions: str, move: str) -> None:
     state = make_hand(STRONG, "9H", "KH AD JC")
-    act(state, "N order; W discard JS; N JH")
-    assert bot_move(state) == "E 9C"  # a nine, from the shorter suit
+    act(state, actions)
+    assert bot_move(state) == move
 
 
 # ----- against random players ---------------------------------------------

@@ -5,6 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from helpers import EUCHRE_DEAL as DEAL  # one deal serves most tests; every card of it accounted for
+from helpers import EUCHRE_SEATS as SEATS
+from helpers import euchre_hand as make_hand
 
 from trickbook import Action, Card, Deal, IllegalActionError, find_game, parse_cards
 from trickbook.errors import DealError
@@ -17,25 +20,6 @@ from trickbook.games.euchre import (
     team_points,
 )
 from trickbook.record import load_record, replay
-
-SEATS = ("N", "E", "S", "W")
-
-# One deal serves most tests; every suit's six cards are accounted for:
-# spades A(S) K(N) Q(E) J(W) T(E) 9(E); hearts A(N) K(kitty) Q(S) J(N) T(S) 9(up);
-# diamonds A(kitty) K(W) Q(W) J(N) T(W) 9(W); clubs A(N) K(S) Q(S) J(kitty) T(E) 9(E).
-DEAL_A = {
-    "N": "JH JD AH KS AC",
-    "E": "9S TS QS 9C TC",
-    "S": "QH TH AS KC QC",
-    "W": "KD QD TD 9D JS",
-}
-UPCARD_A = "9H"
-KITTY_A = "KH AD JC"
-
-
-def make_hand(hands=DEAL_A, upcard=UPCARD_A, kitty=KITTY_A, dealer="W", score=None, **options) -> EuchreHand:
-    deal = Deal({s: parse_cards(c) for s, c in hands.items()}, turn=Card.parse(upcard), kitty=parse_cards(kitty))
-    return EuchreHand(EuchreRules.from_options(options), SEATS, dealer, deal, score)
 
 
 def act(state: EuchreHand, text: str) -> list:
@@ -450,17 +434,17 @@ def test_follow_suit_if_you_can_else_play_anything():
 
 # ----- the deal and the views ---------------------------------------------
 def test_a_deal_needs_five_cards_each_and_an_upcard():
-    short = dict(DEAL_A, N="JH JD AH KS")
+    short = dict(DEAL, N="JH JD AH KS")
     with pytest.raises(DealError):
         make_hand(short)
-    deal = Deal({s: parse_cards(c) for s, c in DEAL_A.items()})
+    deal = Deal({s: parse_cards(c) for s, c in DEAL.items()})
     with pytest.raises(DealError):
         EuchreHand(None, SEATS, "W", deal)
 
 
 def test_a_deal_uses_the_24_card_pack():
     with pytest.raises(DealError, match="Euchre pack"):
-        make_hand(dict(DEAL_A, N="JH JD AH KS 2C"))
+        make_hand(dict(DEAL, N="JH JD AH KS 2C"))
 
 
 def test_observation_hides_other_hands_the_kitty_and_the_discard():

@@ -30,6 +30,13 @@ def _plant(po: Path, old: str, new: str) -> int:
     raise AssertionError(f"{old!r} not in {po}")
 
 
+def french_glossary_problems(po: Path, messages: str) -> list:
+    """French's glossary checked against a catalog ``po`` written with the header line and ``messages``
+    (which start at line 5)."""
+    po.write_text('msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n' + messages, encoding="utf-8")
+    return check_glossary(load_glossary(REPO / "locales" / "fr" / "glossary.toml"), [po])
+
+
 def test_the_site_catalogs_follow_their_glossaries() -> None:
     report = check(REPO)
     glossary = [str(p) for p in report.problems if "glossary" in p.message]
@@ -65,19 +72,15 @@ def test_portuguese_clockwise_and_face_down_variants_are_caught(tmp_path: Path) 
 
 def test_a_variant_that_is_another_terms_word_is_allowed(tmp_path: Path) -> None:
     """'talon' is refused for the stock but is the kitty: a message naming both may use it."""
-    glossary = load_glossary(REPO / "locales" / "fr" / "glossary.toml")
-    po = tmp_path / "content.po"
-    po.write_text(
-        'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+    problems = french_glossary_problems(
+        tmp_path / "content.po",
         'msgid "The upcard, the kitty and the stock."\n'
         'msgstr "La retourne, le talon et le reste du paquet."\n\n'
         'msgid "Deal the stock."\n'
         'msgstr "Distribuer le talon."\n\n'
         'msgid "Kept {stock} in `stock`."\n'
         'msgstr "Gardé {stock} dans `stock`."\n',
-        encoding="utf-8",
     )
-    problems = check_glossary(glossary, [po])
     # Only the second message is wrong: the third names the stock only in a placeholder and code.
     assert {p.line for p in problems} == {8}
     assert {p.message for p in problems} == {
@@ -87,16 +90,12 @@ def test_a_variant_that_is_another_terms_word_is_allowed(tmp_path: Path) -> None
 
 
 def test_inflected_forms_count_and_word_boundaries_hold(tmp_path: Path) -> None:
-    glossary = load_glossary(REPO / "locales" / "fr" / "glossary.toml")
-    po = tmp_path / "ui.po"
-    po.write_text(
-        'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+    problems = french_glossary_problems(
+        tmp_path / "ui.po",
         'msgid "Two tricks"\nmsgstr "Deux levées"\n\n'
         'msgid "Stockholm trick"\nmsgstr "Levée de Stockholm"\n\n'
         'msgid "The tricks"\nmsgstr "Les cartes"\n',
-        encoding="utf-8",
     )
-    problems = check_glossary(glossary, [po])
     assert [(p.line, p.message) for p in problems] == [
         (11, "glossary: the English has 'trick' but the translation lacks 'levée'")]
 

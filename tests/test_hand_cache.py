@@ -10,11 +10,11 @@ without a cache draws.
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
 import pytest
+from helpers import copy_of
 
 from trickbook_site import handcache, translations
 from trickbook_site.build import write_localized_docs
@@ -46,9 +46,7 @@ def template(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture
 def site(template: Path, tmp_path: Path) -> Path:
-    copy = tmp_path / "club"
-    shutil.copytree(template, copy)
-    return copy
+    return copy_of(template, tmp_path)
 
 
 @pytest.fixture

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
 import pytest
+from helpers import copy_of
 
 from trickbook.errors import RecordError
 from trickbook_site import handwork, translations
@@ -60,9 +61,7 @@ def template(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture
 def site(template: Path, tmp_path: Path) -> Path:
-    copy = tmp_path / "club"
-    shutil.copytree(template, copy)
-    return copy
+    return copy_of(template, tmp_path)
 
 
 def build_root(site: Path) -> Path:

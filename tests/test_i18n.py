@@ -78,6 +78,30 @@ def edit_catalog(path: Path, translate) -> None:
     path.write_bytes(buffer.getvalue())
 
 
+@pytest.fixture
+def french(tmp_path: Path) -> tuple[Path, Path, Path]:
+    """A project whose French content catalog translates every message ("FR " and the English): the
+    project's root, that catalog and the page."""
+    root = make_project(tmp_path)
+    po = root / "locales" / "fr" / "LC_MESSAGES" / "content.po"
+    edit_catalog(po, lambda m: setattr(m, "string", "FR " + m.id))
+    return root, po, root / "docs" / "page.md"
+
+
+def fill(path: Path, strings: dict[str, str], plural: tuple[str, ...] | None = None) -> None:
+    """Translate the messages ``strings`` names (msgid: msgstr) in a catalog and, with ``plural``, its
+    plural messages (their forms, in the language's order)."""
+
+    def translate(message) -> None:
+        if isinstance(message.id, tuple):
+            if plural is not None:
+                message.string = plural
+        elif message.id in strings:
+            message.string = strings[message.id]
+
+    edit_catalog(path, translate)
+
+
 # -- segmenting -----------------------------------------------------------------
 
 
@@ -185,11 +209,8 @@ def test_an_update_without_changes_rewrites_nothing(tmp_path):
     assert catalogs.update(root).written == []
 
 
-def test_a_changed_english_paragraph_becomes_fuzzy_with_its_previous_msgid(tmp_path):
-    root = make_project(tmp_path)
-    po = root / "locales" / "fr" / "LC_MESSAGES" / "content.po"
-    edit_catalog(po, lambda m: setattr(m, "string", "FR " + m.id))
-    page = root / "docs" / "page.md"
+def test_a_changed_english_paragraph_becomes_fuzzy_with_its_previous_msgid(french):
+    root, po, page = french
     page.write_text(page.read_text().replace("A paragraph on one line.", "A paragraph on a single line."))
     written = catalogs.update(root).written
     assert po in written
@@ -288,18 +309,9 @@ def test_a_paragraph_followed_directly_by_a_list_is_marked_with_a_span():
 def test_the_translator_translates_record_strings_ui_labels_and_engine_events(tmp_path):
     root = make_project(tmp_path)
     lc = root / "locales" / "fr" / "LC_MESSAGES"
-    edit_catalog(lc / "content.po",
-                 lambda m: setattr(m, "string", "Une donne seule") if m.id == "A hand on its own" else None)
-    edit_catalog(lc / "engine.po",
-                 lambda m: setattr(m, "string", "{seat} entame {card}.") if m.id == "{seat} leads {card}." else None)
-
-    def ui(message):
-        if message.id == "Next step":
-            message.string = "Étape suivante"
-        elif isinstance(message.id, tuple):
-            message.string = ("{n} pli", "{n} de plis", "{n} plis")
-
-    edit_catalog(lc / "ui.po", ui)
+    fill(lc / "content.po", {"A hand on its own": "Une donne seule"})
+    fill(lc / "engine.po", {"{seat} leads {card}.": "{seat} entame {card}."})
+    fill(lc / "ui.po", {"Next step": "Étape suivante"}, plural=("{n} pli", "{n} de plis", "{n} plis"))
     fr = translator("fr", root)
     assert fr.content("A hand on its own") == "Une donne seule"
     assert fr.content("B passes with a weak hand.") == "B passes with a weak hand."
@@ -315,16 +327,8 @@ def test_the_translator_translates_record_strings_ui_labels_and_engine_events(tm
 def test_the_browser_catalog_is_built_from_the_compiled_catalogs(tmp_path):
     root = make_project(tmp_path)
     lc = root / "locales" / "pt_PT" / "LC_MESSAGES"
-    edit_catalog(lc / "engine.po",
-                 lambda m: setattr(m, "string", "{seat} sai com {card}.") if m.id == "{seat} leads {card}." else None)
-
-    def plural(message):
-        if message.id == "Next step":
-            message.string = "Passo seguinte"
-        elif isinstance(message.id, tuple):
-            message.string = ("{n} vaza", "{n} de vazas", "{n} vazas")
-
-    edit_catalog(lc / "ui.po", plural)
+    fill(lc / "engine.po", {"{seat} leads {card}.": "{seat} sai com {card}."})
+    fill(lc / "ui.po", {"Next step": "Passo seguinte"}, plural=("{n} vaza", "{n} de vazas", "{n} vazas"))
     mo_dir = tmp_path / "build" / "locales"
     compiled = catalogs.compile_catalogs(root, mo_dir)
     assert mo_dir / "pt_PT" / "LC_MESSAGES" / "engine.mo" in compiled
@@ -355,11 +359,8 @@ def test_a_site_with_only_babel_cfg_extracts_and_starts_only_its_pages(tmp_path)
     assert sorted(p.name for p in (root / "locales").glob("*.pot")) == ["content.pot"]
 
 
-def test_a_removed_paragraph_is_kept_obsolete_and_the_catalog_stays_valid(tmp_path):
-    root = make_project(tmp_path)
-    po = root / "locales" / "fr" / "LC_MESSAGES" / "content.po"
-    edit_catalog(po, lambda m: setattr(m, "string", "FR " + m.id))
-    page = root / "docs" / "page.md"
+def test_a_removed_paragraph_is_kept_obsolete_and_the_catalog_stays_valid(french):
+    root, po, page = french
     page.write_text(page.read_text().replace("> A quoted remark.\n", ""))
     catalogs.update(root)
     assert '#~ msgid "A quoted remark."' in po.read_text()

@@ -223,9 +223,14 @@ def test_publishing_twice_gives_the_same_names(built_site: Path, published: Path
     assert PurePosixPath(again.runtime).parts[1] in names
 
 
+def publish_at(base_url: str, folder: Path) -> subprocess.CompletedProcess[str]:
+    """`trickbook publish --base-url base_url --out folder/out`, run in ``folder``."""
+    return subprocess.run([sys.executable, "-m", "trickbook_site.cli", "publish", "--base-url", base_url,
+                           "--out", str(folder / "out")], capture_output=True, text=True, cwd=folder)
+
+
 def test_a_bad_base_url_fails_in_one_line_before_any_work(tmp_path: Path) -> None:
-    bad = subprocess.run([sys.executable, "-m", "trickbook_site.cli", "publish", "--base-url", "example.org",
-                          "--out", str(tmp_path / "out")], capture_output=True, text=True, cwd=tmp_path)
+    bad = publish_at("example.org", tmp_path)
     assert bad.returncode == 1
     assert bad.stderr.strip() == ("trickbook publish: --base-url 'example.org': expected an address "
                                   "such as https://example.org/course/")
@@ -251,8 +256,7 @@ def test_a_base_url_that_hosts_would_misread_is_refused_with_the_reason(url: str
 
 
 def test_a_base_url_with_a_broken_ipv6_host_is_refused_in_one_clear_line(tmp_path: Path) -> None:
-    bad = subprocess.run([sys.executable, "-m", "trickbook_site.cli", "publish", "--base-url", "https://[::1/",
-                          "--out", str(tmp_path / "out")], capture_output=True, text=True, cwd=tmp_path)
+    bad = publish_at("https://[::1/", tmp_path)
     assert bad.returncode == 1
     assert bad.stderr.strip() == ("trickbook publish: --base-url 'https://[::1/': expected an address such as "
                                   "https://example.org/course/ (Invalid IPv6 URL)")

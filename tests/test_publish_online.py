@@ -22,6 +22,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from helpers import fenced_blocks, page_section
 
 ROOT = Path(__file__).resolve().parents[1]
 PAGE = ROOT / "docs" / "publish.md"
@@ -29,23 +30,12 @@ CADDY = shutil.which("caddy")
 
 
 def section(anchor: str) -> str:
-    text = PAGE.read_text(encoding="utf-8")
-    return re.search(r"\{ #" + anchor + r" \}$(.*?)(?=^##? |\Z)", text, re.M | re.S).group(1)
+    return page_section(PAGE, anchor)
 
 
 def block(text: str, lang: str) -> str:
     """The one fenced block of ``text`` whose info string is ``lang`` ("" for none)."""
-    blocks, info, body = [], None, []
-    for line in text.splitlines(keepends=True):
-        if line.startswith("```"):
-            if info is None:
-                info, body = line[3:].strip(), []
-            else:
-                blocks.append((info, "".join(body)))
-                info = None
-        elif info is not None:
-            body.append(line)
-    (found,) = [b for i, b in blocks if i == lang]
+    (found,) = [b for i, b in fenced_blocks(text) if i == lang]
     return found
 
 

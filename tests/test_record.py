@@ -9,28 +9,16 @@ import sys
 from pathlib import Path
 
 import pytest
+from helpers import BAD_RECORDS as BAD
+from helpers import FOUR_HEARTS, HANDS, ROOT
+from helpers import NAP_DEAL as DEAL
+from helpers import nap_record as nap
 
 from trickbook import web
 from trickbook.errors import RecordError
 from trickbook.record import format_record, load_record, parse_record, replay
 
-ROOT = Path(__file__).resolve().parent.parent
-HANDS = ROOT / "docs" / "hands"
-BAD = Path(__file__).resolve().parent / "bad_records"
 ALL_RECORDS = sorted(HANDS.rglob("*.hand.toml"))
-FOUR_HEARTS = HANDS / "nap" / "nap-four-hearts.hand.toml"
-
-DEAL = """
-[deal]
-A = "AH KH QH AS 2C"
-B = "JH TH KS AC KD"
-C = "9H 8H QS QC QD"
-D = "7H 6H JS JC JD"
-"""
-
-
-def nap(actions: str, head: str = "", deal: str = DEAL) -> str:
-    return f'format = 1\ngame = "nap"\ndealer = "D"\n{head}actions = """\n{actions}\n"""\n{deal}'
 
 
 def record_id(path: Path) -> str:

@@ -31,6 +31,7 @@ from pathlib import Path
 
 import brotli
 import pytest
+from helpers import fenced_blocks, page_section
 from test_publish import headers_for
 
 from trickbook.tools import UsageError
@@ -63,30 +64,12 @@ http {{
 
 
 def section(anchor: str) -> str:
-    text = PAGE.read_text(encoding="utf-8")
-    found = re.search(r"\{ #" + anchor + r" \}$(.*?)(?=^##? |\Z)", text, re.M | re.S)
-    assert found, f"{PAGE.name} has no section {anchor}"
-    return found.group(1)
-
-
-def blocks(text: str) -> list[tuple[str, str]]:
-    """The fenced blocks of ``text``: (info string, body)."""
-    found, info, body = [], None, []
-    for line in text.splitlines(keepends=True):
-        if line.startswith("```"):
-            if info is None:
-                info, body = line[3:].strip(), []
-            else:
-                found.append((info, "".join(body)))
-                info = None
-        elif info is not None:
-            body.append(line)
-    return found
+    return page_section(PAGE, anchor)
 
 
 def printed(kind: str) -> tuple[list[str], str]:
     """The `trickbook publish` command and the block of configuration the page prints for ``kind``."""
-    found = blocks(section("your-own-web-server"))
+    found = fenced_blocks(section("your-own-web-server"))
     commands = [shlex.split(body) for info, body in found if info == "sh" and f"--server-config {kind}" in body]
     configs = [body for info, body in found if info == kind]
     assert len(commands) == 1, f"expected one `trickbook publish --server-config {kind}`, found {commands}"

@@ -14,6 +14,7 @@ from typing import Any, Mapping
 
 import pytest
 from helpers import GentleTable as Table  # the gentle bots: the table, not their strength, is under test
+from helpers import play_out
 
 from trickbook.cards import Card, game_value
 from trickbook.errors import IllegalActionError
@@ -38,17 +39,6 @@ class FirstBot:
                 if text.split()[1] == verb:
                     return text
         return legal[0]
-
-
-def play_out(table: Table, chooser) -> None:
-    moves = 0
-    while not table.is_over:
-        if table.hand_over:
-            table.next_hand()
-            continue
-        chooser(table, moves)
-        moves += 1
-        assert moves < 3000, "the match does not end"
 
 
 def alternate(table: Table, n: int) -> None:

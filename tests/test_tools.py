@@ -4,26 +4,12 @@ from __future__ import annotations
 
 import io
 import json
-from pathlib import Path
+
+from helpers import BAD_RECORDS as BAD
+from helpers import FOUR_HEARTS, HANDS
+from helpers import nap_record as nap
 
 from trickbook.tools import check_main, fmt_main, main, record_files, replay_main
-
-ROOT = Path(__file__).resolve().parent.parent
-HANDS = ROOT / "docs" / "hands"
-BAD = Path(__file__).resolve().parent / "bad_records"
-FOUR_HEARTS = HANDS / "nap" / "nap-four-hearts.hand.toml"
-
-DEAL = """
-[deal]
-A = "AH KH QH AS 2C"
-B = "JH TH KS AC KD"
-C = "9H 8H QS QC QD"
-D = "7H 6H JS JC JD"
-"""
-
-
-def nap(actions: str) -> str:
-    return f'format = 1\ngame = "nap"\ndealer = "D"\nactions = """\n{actions}\n"""\n{DEAL}'
 
 
 def test_check_names_each_bad_record_with_file_line_and_action(capsys):

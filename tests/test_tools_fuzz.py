@@ -61,24 +61,32 @@ def _action_lines(body: bytes) -> tuple[list[bytes], int, int]:
     return lines, start, max(end, start)
 
 
-def duplicate_action(body: bytes, data: st.DataObject) -> bytes:
+def _drawn_action(body: bytes, data: st.DataObject) -> tuple[list[bytes], int, int, int, list[bytes], int] | None:
+    """The body's lines, where its actions start and end, one action line drawn among them, its actions
+    (split at ``;``) and one of those drawn; None when the body has no action line."""
     lines, start, end = _action_lines(body)
     if end == start:
-        return body
+        return None
     k = data.draw(st.integers(start, end - 1))
     pieces = lines[k].split(b";")
-    piece = pieces[data.draw(st.integers(0, len(pieces) - 1))]
-    lines.insert(data.draw(st.integers(start, end)), piece.strip())
+    return lines, start, end, k, pieces, data.draw(st.integers(0, len(pieces) - 1))
+
+
+def duplicate_action(body: bytes, data: st.DataObject) -> bytes:
+    drawn = _drawn_action(body, data)
+    if drawn is None:
+        return body
+    lines, start, end, _, pieces, i = drawn
+    lines.insert(data.draw(st.integers(start, end)), pieces[i].strip())
     return b"\n".join(lines)
 
 
 def remove_action(body: bytes, data: st.DataObject) -> bytes:
-    lines, start, end = _action_lines(body)
-    if end == start:
+    drawn = _drawn_action(body, data)
+    if drawn is None:
         return body
-    k = data.draw(st.integers(start, end - 1))
-    pieces = lines[k].split(b";")
-    del pieces[data.draw(st.integers(0, len(pieces) - 1))]
+    lines, _, _, k, pieces, i = drawn
+    del pieces[i]
     lines[k] = b";".join(pieces)
     return b"\n".join(lines)
 

@@ -3,7 +3,11 @@
 from pathlib import Path
 
 import pytest
-from helpers import act, awards, codes, play, reason, trinidad_hand
+from helpers import TRINIDAD_EXAMPLE as EXAMPLE  # the rule text's example: W hangs N's J♠, captures the 2♠
+from helpers import TRINIDAD_EXAMPLE_PLAY as EXAMPLE_PLAY
+from helpers import TRINIDAD_SEATS as SEATS
+from helpers import act, awards, codes, play, reason
+from helpers import trinidad_hand as hand
 
 from trickbook.actions import Action
 from trickbook.cards import Card, parse_cards
@@ -15,40 +19,6 @@ from trickbook.record.parse import parse_record
 from trickbook.record.replay import replay
 
 ROOT = Path(__file__).resolve().parents[1]
-
-SEATS = ("N", "W", "S", "E")  # in the order of play (counter-clockwise)
-
-# The rule text's example: NS are dealt A♠ and 2♠ with spades trumps; W captures
-# the 2♠ and N's J♠ in the last trick.
-EXAMPLE = {
-    "N": "AS JS 4D 5D 6D 7D",
-    "W": "KS QS AH KH TH 2C",
-    "S": "3S 2S 8D 9D 3C 4C",
-    "E": "TS AD KD QD JD TD",
-}
-EXAMPLE_PLAY = """
-N AS; W QS; S 3S; E TS
-N 4D; W 2C; S 8D; E AD
-E KD; N 5D; W TH; S 9D
-E QD; N 6D; W KH; S 3C
-E JD; N 7D; W AH; S 4C
-E TD; N JS; W KS; S 2S
-"""
-
-
-def hand(cards=EXAMPLE, **deal):
-    """A Trinidad deal of ``cards`` (the rule text's example by default); tests/helpers.py's trinidad_hand."""
-    return trinidad_hand(cards, **deal)
-
-
-
-
-
-
-
-
-
-
 
 
 # ----- the table and the deal -------------------------------------------------------

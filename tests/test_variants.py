@@ -13,58 +13,22 @@ import json
 from pathlib import Path
 
 import pytest
+from helpers import TRINIDAD_EXAMPLE, TRINIDAD_SEATS, YORKSHIRE_SEATS, play
+from helpers import euchre_hand as euchre  # Euchre's deal: N strong in hearts
+from helpers import trinidad_hand as trinidad  # Trinidad's example: spades kicked; W trumps N's 4♦ with the K♠
+from helpers import yorkshire_hand as yorkshire  # Yorkshire's example: N leads the A♥, then the 3♣
 
 from trickbook import web
 from trickbook.actions import Action
 from trickbook.bots import make_bot
-from trickbook.cards import Card, full_pack, parse_cards
+from trickbook.cards import Card, parse_cards
 from trickbook.errors import DealError, IllegalActionError
 from trickbook.game import Deal
-from trickbook.games.euchre import EuchreHand, EuchreRules
 from trickbook.games.nap import NapHand, NapRules
-from trickbook.games.trinidad import TrinidadHand, TrinidadRules
 from trickbook.games.yorkshire import YorkshireHand, YorkshireRules
 from trickbook.record import ActionRefused, load_record, parse_record, replay
 from trickbook.variants import other_rules
 from trickbook.view import SeatView
-
-YORKSHIRE_SEATS = ("N", "E", "S", "W")
-TRINIDAD_SEATS = ("N", "W", "S", "E")
-
-# Yorkshire: N leads A♥ (hearts trump), then 3♣; E holds 8♣ and two hearts.
-YORKSHIRE = {
-    "N": "AH 3C 4C 5D 6D 7S",
-    "E": "KH QH 8C 9D TS 2S",
-    "S": "3H 2H 5C 6C 7D 8D",
-    "W": "TH AC KC AD KD AS",
-}
-# Trinidad: spades kicked; in the second trick W trumps N's 4♦ with K♠, and S holds 2♠.
-TRINIDAD = {
-    "N": "AS JS 4D 5D 6D 7D",
-    "W": "KS QS AH KH TH 2C",
-    "S": "3S 2S 8D 9D 3C 4C",
-    "E": "TS AD KD QD JD TD",
-}
-
-
-def yorkshire(**rules):
-    deal = Deal({s: parse_cards(c) for s, c in YORKSHIRE.items()})
-    return YorkshireHand(YorkshireRules(**rules), YORKSHIRE_SEATS, "W", deal, None)
-
-
-def trinidad(cards=TRINIDAD, kick="9S", **rules):
-    hands = {s: parse_cards(c) for s, c in cards.items()}
-    turn = Card.parse(kick)
-    used = {c for h in hands.values() for c in h} | {turn}
-    deal = Deal(hands, turn=turn, stock=[c for c in full_pack() if c not in used])
-    return TrinidadHand(TrinidadRules(**rules), TRINIDAD_SEATS, "E", deal, None)
-
-
-def play(state, actions):
-    for text in actions.replace("\n", ";").split(";"):
-        if text.strip():
-            state.apply(Action.parse(text.strip(), state.seats))
-    return state
 
 
 def legal(state):
@@ -163,14 +127,14 @@ def test_an_option_the_game_does_not_declare_is_refused_with_the_ones_it_does():
 
 @pytest.mark.parametrize(("kick", "points"), [("2C", 2), ("6C", 0), ("AC", 1), ("JC", 3)])
 def test_in_tobago_a_kicked_two_scores_what_a_six_scores_elsewhere(kick, points):
-    cards = {s: c.replace("2C", "5C") for s, c in TRINIDAD.items()}  # the two of clubs is kicked
+    cards = {s: c.replace("2C", "5C") for s, c in TRINIDAD_EXAMPLE.items()}  # the two of clubs is kicked
     state = trinidad(cards=cards, kick=kick, kicked_two_for_six=True)
     assert [(a.category, a.team, a.points) for a in state.awards] == ([("kick", "WE", points)] if points else [])
 
 
 @pytest.mark.parametrize(("kick", "points"), [("2C", 0), ("6C", 2)])
 def test_at_the_texts_table_a_kicked_two_scores_nothing(kick, points):
-    cards = {s: c.replace("2C", "5C") for s, c in TRINIDAD.items()}
+    cards = {s: c.replace("2C", "5C") for s, c in TRINIDAD_EXAMPLE.items()}
     state = trinidad(cards=cards, kick=kick)
     assert [(a.category, a.team, a.points) for a in state.awards] == ([("kick", "WE", points)] if points else [])
 
@@ -453,14 +417,6 @@ def test_the_browser_gets_the_newly_allowed_cards_and_can_play_one_under_the_rul
     assert json.loads(web.variant_whatif_json(text, None, 13, "W 8H", 0))["ok"] is False
 
 # ----- Euchre: no trump in round two ----------------------------------------------------
-
-EUCHRE = {"N": "JH JD AH KS AC", "E": "9S TS QS 9C TC", "S": "QH TH AS KC QC", "W": "KD QD TD 9D JS"}
-
-
-def euchre(**rules):
-    deal = Deal({s: parse_cards(c) for s, c in EUCHRE.items()}, turn=Card.parse("9H"), kitty=parse_cards("KH AD JC"))
-    return EuchreHand(EuchreRules(**rules), YORKSHIRE_SEATS, "W", deal, None)
-
 
 def test_the_texts_table_does_not_call_no_trump():
     state = play(euchre(), "N pass; E pass; S pass; W pass")

@@ -1,33 +1,18 @@
 """Yorkshire All Fours, rule by rule (rule texts 000/002 and the decisions on the rules page)."""
 
 import pytest
+from helpers import YORKSHIRE_EXAMPLE as EXAMPLE  # the rule text's example: N leads the A♥, E captures S's 2♥
+from helpers import YORKSHIRE_EXAMPLE_PLAY as EXAMPLE_PLAY
+from helpers import YORKSHIRE_SEATS as SEATS
 from helpers import act, awards, codes, play, reason
+from helpers import yorkshire_hand as hand
 
 from trickbook.actions import Action
 from trickbook.cards import parse_cards
 from trickbook.errors import DealError, IllegalActionError
 from trickbook.game import Deal
 from trickbook.games import find_game
-from trickbook.games.yorkshire import YorkshireHand, YorkshireRules
-
-SEATS = ("N", "E", "S", "W")
-
-# The rule text's example: N leads A♥ (hearts trump); partner S holds 2♥, which
-# E captures in the last trick; the J♥ is not dealt.
-EXAMPLE = {
-    "N": "AH 3C 4C 5D 6D 7S",
-    "E": "KH QH 8C 9D TS 2S",
-    "S": "3H 2H 5C 6C 7D 8D",
-    "W": "TH AC KC AD KD AS",
-}
-EXAMPLE_PLAY = """
-N AH; E QH; S 3H; W TH
-N 3C; E 8C; S 5C; W AC
-W AD; N 5D; E 9D; S 7D
-W KD; N 6D; E 2S; S 8D
-W KC; N 4C; E TS; S 6C
-W AS; N 7S; E KH; S 2H
-"""
+from trickbook.games.yorkshire import YorkshireHand
 
 # NS hold only the A♠; EW are dealt the 2♠ and J♠ and capture most of the Game.
 HIGH_ONLY = {
@@ -44,21 +29,6 @@ W KH; N 4C; E AD; S 9H
 W QH; N 5C; E TD; S 8D
 W QS; N 6C; E JS; S 9D
 """
-
-
-def hand(cards, dealer="W", score=None, **rules):
-    deal = Deal({s: parse_cards(c) for s, c in cards.items()})
-    return YorkshireHand(YorkshireRules(**rules), SEATS, dealer, deal, score)
-
-
-
-
-
-
-
-
-
-
 
 
 # ----- dealing and the first lead ----------------------------------------------

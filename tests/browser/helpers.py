@@ -4,8 +4,10 @@ pytest's ``pythonpath``).
 - ``PageOpener`` (the ``open_page`` fixture of conftest.py): pages whose requests are guarded and
   whose uncaught errors are collected, both checked when the test ends;
 - the play table: ``table_url`` (with the game's fixed seed), ``ready_table`` (start.js's
-  ``data-table="ready"``), ``start_by_keyboard``, ``wait_for_reader``, ``one_decision``, ``gentle_bots``;
-- the worked hands: ``figure_of``, ``wake``, ``wait_mounted``, ``hand_data``, ``static_steps``;
+  ``data-table="ready"``), ``start_by_keyboard``, ``wait_for_reader``, ``one_decision`` (its keys:
+  ``press_for_a_decision``), ``play_the_match_by_the_timer``, ``gentle_bots``;
+- the worked hands: ``figure_of``, ``wake``, ``wait_mounted``, ``go_live``, ``what_if_the_two_of_clubs``,
+  ``hand_data``, ``static_steps``;
 - ``nothing_happens_for``: the one wait on the clock, for a check that nothing happens meanwhile.
 """
 
@@ -173,15 +175,51 @@ def one_decision(page: Any, table: Any) -> None:
         return
     if phase == "hand-over":
         page.keyboard.press("Enter")
-    elif table.locator(".tbt-cards .tbt-card[aria-disabled='false']").count():
+    else:
+        press_for_a_decision(page, table)
+    page.wait_for_function("([t, n]) => Number(t.querySelector('.tbt-log').dataset.lines) > n",
+                           arg=[table.element_handle(), before], timeout=30_000)
+
+
+def press_for_a_decision(page: Any, table: Any) -> None:
+    """The keys for the reader's decision at a play table (which may be in a frame of ``page``): Enter twice to
+    lift and play the first playable card, S for the cautious choice, else Enter (the first choice)."""
+    if table.locator(".tbt-cards .tbt-card[aria-disabled='false']").count():
         page.keyboard.press("Enter")
         page.keyboard.press("Enter")
     elif table.locator(".tbt-choice[aria-keyshortcuts='S']").count():
         page.keyboard.press("s")
     else:
         page.keyboard.press("Enter")
-    page.wait_for_function("([t, n]) => Number(t.querySelector('.tbt-log').dataset.lines) > n",
-                           arg=[table.element_handle(), before], timeout=30_000)
+
+
+def play_the_match_by_the_timer(page: Any, table: Any, most_hands: int,
+                                at_each_hand_end: Callable[[int], None] | None = None) -> Any:
+    """Start a match at a ready play table whose decisions the table's timer takes (``timer=0``), Nap's as
+    three players and one round, and go through it to its end: at each hand's end ``at_each_hand_end(hand)``
+    looks (the hands counted from 1), then Next deals the next hand; fewer than ``most_hands`` hands, or the
+    match does not end. The end panel, once it is shown."""
+    from playwright.sync_api import expect
+    if table.get_attribute("data-game") == "nap":
+        table.locator(".tbt-players").select_option("3")
+        table.locator(".tbt-rounds").select_option("1")
+    table.locator(".tbt-start").click()
+    expect(table).to_have_attribute("data-engine", "live", timeout=LIVE_TIMEOUT_MS)
+    hands = 0
+    while True:
+        page.wait_for_function("(t) => t.dataset.busy !== 'true' && t.dataset.phase === 'hand-over'",
+                               arg=table.element_handle(), timeout=120_000)
+        if at_each_hand_end is not None:
+            at_each_hand_end(hands + 1)
+        if table.get_attribute("data-over") == "true":
+            break
+        hands += 1
+        assert hands < most_hands, "the match does not end"
+        table.locator(".tbt-next").click()
+        page.wait_for_function("([t, n]) => t.dataset.handNumber !== n", arg=[table.element_handle(), str(hands)])
+    end = table.locator(".tbt-end")
+    expect(end).to_be_visible()
+    return end
 
 
 def gentle_bots(context: Any) -> None:
@@ -199,6 +237,30 @@ def block_runtime(context: Any) -> None:
 
 def hand_page_url(site_url: str, lang: str, hand: str = NAP_HAND) -> str:
     return f"{site_url}/{lang}/nap/"
+
+
+def go_live(page: Any, url: str) -> Any:
+    """Open ``url`` (a page with the Nap hand), wake the hand's player and ask for the engine (stepping needs
+    none; trying other cards does): the figure, once the engine is live."""
+    from playwright.sync_api import expect
+    page.goto(url)
+    fig = wait_mounted(page)
+    fig.locator(".tb-try").click()
+    expect(fig).to_have_attribute("data-engine", "live", timeout=LIVE_TIMEOUT_MS)
+    return fig
+
+
+def what_if_the_two_of_clubs(fig: Any) -> None:
+    """What if: at step 4 of the live Nap hand (back on the record if a branch is shown), A leads the 2♣,
+    a card the record did not play; the engine computes the branch."""
+    from playwright.sync_api import expect
+    back = fig.locator(".tb-back")
+    if back.count():
+        back.click()
+    fig.locator(".tb-slider").fill("4")
+    expect(fig).to_have_attribute("data-step", "4")
+    fig.locator('.tb-board .tb-seat[data-seat="A"] button[data-card="2C"]').click()
+    expect(fig).to_have_attribute("data-branch", "whatif", timeout=20_000)
 
 
 def figure_of(page: Any, hand: str = NAP_HAND) -> Any:

@@ -38,36 +38,39 @@ class Visit:
     lang: str
     tb: Any
 
+    def go(self, path: str, loaded: bool = False) -> None:
+        """Open ``path`` under the site; with ``loaded``, wait for the page's load event too."""
+        self.page.goto(self.site_url + path)
+        if loaded:
+            self.page.wait_for_load_state("load")
+
 
 # ----- the states ------------------------------------------------------------------------------
 
 def home(v: Visit) -> None:
-    v.page.goto(f"{v.site_url}/{v.lang}/")
-    v.page.wait_for_load_state("load")
+    v.go(f"/{v.lang}/", loaded=True)
 
 
 def language_chooser(v: Visit) -> None:
-    v.page.goto(f"{v.site_url}/index.html")
+    v.go("/index.html")
 
 
 def rules_page(v: Visit) -> None:
     """A rules page, its worked hand mounted (the engine not asked for)."""
-    v.page.goto(f"{v.site_url}/{v.lang}/nap/")
-    v.page.wait_for_load_state("load")
+    v.go(f"/{v.lang}/nap/", loaded=True)
     v.tb.wait_mounted(v.page)
 
 
 def terms(v: Visit) -> None:
-    v.page.goto(f"{v.site_url}/{v.lang}/terms/")
-    v.page.wait_for_load_state("load")
+    v.go(f"/{v.lang}/terms/", loaded=True)
 
 
 def not_found(v: Visit) -> None:
-    v.page.goto(f"{v.site_url}/{v.lang}/404.html")
+    v.go(f"/{v.lang}/404.html")
 
 
 def root_not_found(v: Visit) -> None:
-    v.page.goto(f"{v.site_url}/404.html")
+    v.go("/404.html")
 
 
 def hand_stepped(v: Visit) -> None:

@@ -115,18 +115,8 @@ def test_widgets_play_table_and_search_run_under_the_policy_with_no_violation(br
         page.wait_for_url(re.compile(r"/(en|pt|fr)/$"))
 
         # A worked hand goes live: Pyodide boots in the module worker and replays the record.
-        page.goto(tb.hand_page_url(base, "en"))
-        fig = tb.wait_mounted(page)
-        fig.locator(".tb-try").click()  # stepping needs no engine; trying other cards does
-        expect(fig).to_have_attribute("data-engine", "live", timeout=tb.LIVE_TIMEOUT_MS)
-        # What if: a card the record did not play, computed by the engine.
-        back = fig.locator(".tb-back")
-        if back.count():
-            back.click()
-        fig.locator(".tb-slider").fill("4")
-        expect(fig).to_have_attribute("data-step", "4")
-        fig.locator('.tb-board .tb-seat[data-seat="A"] button[data-card="2C"]').click()
-        expect(fig).to_have_attribute("data-branch", "whatif", timeout=20_000)
+        fig = tb.go_live(page, tb.hand_page_url(base, "en"))
+        tb.what_if_the_two_of_clubs(fig)  # a card the record did not play, computed by the engine
         assert guard.under("/assets/pyodide/"), "the runtime was not loaded"
 
         # Search, in Material's search worker.

@@ -36,6 +36,14 @@ def phone(browser, tb, **options):
     return context, tb.guard_context(context)
 
 
+def static_phone(browser, tb):
+    """A page in a phone context (``phone``) that refuses the runtime: the static player, stepped without the
+    engine. Returns (context, guard, page)."""
+    context, guard = phone(browser, tb)
+    tb.block_runtime(context)
+    return context, guard, context.new_page()
+
+
 def open_nap(page, site_url, lang, fragment=""):
     page.goto(f"{site_url}/{lang}/nap/{fragment}")
     fig = page.locator(f'figure.tb-hand[data-hand-id="{HAND}"]')
@@ -63,9 +71,7 @@ def on_screen(page, locator) -> bool:
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_after_each_step_the_controls_and_the_narration_are_on_a_phone_screen_together(
         browser, site_url, tb, lang):
-    context, guard = phone(browser, tb)
-    tb.block_runtime(context)
-    page = context.new_page()
+    context, guard, page = static_phone(browser, tb)
     fig = open_nap(page, site_url, lang, f"#{HAND}=0")
     narration = fig.locator(".tb-step-narration")
     seen = []
@@ -136,9 +142,7 @@ def test_swiping_the_board_left_steps_forward_right_steps_back_and_up_still_scro
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_table_that_scrolls_sideways_says_so_until_its_end(browser, site_url, tb, catalogs, lang):
-    context, guard = phone(browser, tb)
-    tb.block_runtime(context)
-    page = context.new_page()
+    context, guard, page = static_phone(browser, tb)
     fig = open_nap(page, site_url, lang)
     region = fig.locator(".tb-scroll:has(.tb-trick-table)")
     cue = fig.locator(".tb-scroll-cue + .tb-scroll:has(.tb-trick-table)")
@@ -166,9 +170,7 @@ def test_a_table_that_scrolls_sideways_says_so_until_its_end(browser, site_url, 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_control_of_the_player_is_at_least_44_px_square_on_a_phone(browser, site_url, tb, lang):
-    context, guard = phone(browser, tb)
-    tb.block_runtime(context)
-    page = context.new_page()
+    context, guard, page = static_phone(browser, tb)
     fig = open_nap(page, site_url, lang, f"#{HAND}=5")
     sizes = fig.locator(".tb-player button:visible, .tb-player input:visible").evaluate_all(
         "els => els.map(e => { const r = e.getBoundingClientRect();"

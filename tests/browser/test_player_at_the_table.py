@@ -80,25 +80,12 @@ def test_no_panel_prints_null_undefined_or_nan_up_to_the_end_of_a_match(open_pag
     table = helpers.ready_table(page, game)
     expect(table.locator(".tbt-start")).to_have_text(START[lang])
     expect(table.locator(".tbt-start")).to_be_visible()
-    if game == "nap":
-        table.locator(".tbt-players").select_option("3")
-        table.locator(".tbt-rounds").select_option("1")
-    table.locator(".tbt-start").click()
-    expect(table).to_have_attribute("data-engine", "live", timeout=helpers.LIVE_TIMEOUT_MS)
-    hands = 0
-    while True:
-        page.wait_for_function("(t) => t.dataset.busy !== 'true' && t.dataset.phase === 'hand-over'",
-                               arg=table.element_handle(), timeout=120_000)
+
+    def no_raw_value(hand: int) -> None:
         shown = table.locator(".tbt-game").inner_text()
-        assert not RAW.search(shown), f"hand {hands + 1}: {RAW.search(shown).group(0)!r} in {shown!r}"
-        if table.get_attribute("data-over") == "true":
-            break
-        hands += 1
-        assert hands < 60, "the match does not end"
-        table.locator(".tbt-next").click()
-        page.wait_for_function("([t, n]) => t.dataset.handNumber !== n", arg=[table.element_handle(), str(hands)])
-    end = table.locator(".tbt-end")
-    expect(end).to_be_visible()
+        assert not RAW.search(shown), f"hand {hand}: {RAW.search(shown).group(0)!r} in {shown!r}"
+
+    end = helpers.play_the_match_by_the_timer(page, table, 60, at_each_hand_end=no_raw_value)
     text = end.inner_text()
     assert not RAW.search(text), f"the end panel prints {RAW.search(text).group(0)!r}: {text!r}"
     expect(end.locator(".tbt-result")).not_to_be_empty()

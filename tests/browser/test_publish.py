@@ -25,6 +25,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
+from contextlib import contextmanager
 from html import unescape
 from pathlib import Path
 from typing import Any, Iterator
@@ -118,21 +119,34 @@ class Caddy:
         self.process = None
 
 
-@pytest.fixture(scope="module")
-def published(site_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("published") / "public"
-    publish_folder(site_dir, out, cache=REPO / "build" / "publish")
+def publish_into(folder: Path, site_dir: Path, **options: Any) -> Path:
+    """The built site published (``trickbook publish``'s function, with the build's publish cache) into
+    ``folder``/public."""
+    out = folder / "public"
+    publish_folder(site_dir, out, cache=REPO / "build" / "publish", **options)
     return out
 
 
-@pytest.fixture(scope="module")
-def caddy(published: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Caddy]:
-    server = Caddy(tmp_path_factory.mktemp("caddy"))
+@contextmanager
+def caddy_serving(published: Path, state: Path) -> Iterator[Caddy]:
+    """Debian's caddy serving a published folder (its own files in ``state``), stopped when the block ends."""
+    server = Caddy(state)
     server.serve(published)
     try:
         yield server
     finally:
         server.stop()
+
+
+@pytest.fixture(scope="module")
+def published(site_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return publish_into(tmp_path_factory.mktemp("published"), site_dir)
+
+
+@pytest.fixture(scope="module")
+def caddy(published: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Caddy]:
+    with caddy_serving(published, tmp_path_factory.mktemp("caddy")) as server:
+        yield server
 
 
 class Watch:
@@ -166,12 +180,11 @@ class Watch:
         assert self.errors == [], self.errors
 
 
-def go_live(page: Any, url: str, tb: Any) -> Any:
-    page.goto(url)
-    fig = tb.wait_mounted(page)
-    fig.locator(".tb-try").click()  # stepping needs no engine; trying other cards does
-    expect(fig).to_have_attribute("data-engine", "live", timeout=tb.LIVE_TIMEOUT_MS)
-    return fig
+def watched_page(browser: Any, **options: Any) -> tuple[Any, Watch, Any]:
+    """A new context (``options``: its viewport, ...) under a ``Watch``, and a page in it."""
+    context = browser.new_context(**options)
+    watch = Watch(context)
+    return context, watch, context.new_page()
 
 
 def asset_paths(entries: list[dict[str, Any]]) -> list[str]:
@@ -180,19 +193,10 @@ def asset_paths(entries: list[dict[str, Any]]) -> list[str]:
 
 def test_the_published_widget_goes_live_behind_caddy_with_the_csp_header_and_the_wasm_in_brotli(
         browser, caddy, published, tb):
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    watch = Watch(context)
-    page = context.new_page()
+    context, watch, page = watched_page(browser, viewport={"width": 1280, "height": 900})
     try:
-        fig = go_live(page, tb.hand_page_url(caddy.base, "en"), tb)
-        # What if: a card the record did not play, computed by the engine.
-        back = fig.locator(".tb-back")
-        if back.count():
-            back.click()
-        fig.locator(".tb-slider").fill("4")
-        expect(fig).to_have_attribute("data-step", "4")
-        fig.locator('.tb-board .tb-seat[data-seat="A"] button[data-card="2C"]').click()
-        expect(fig).to_have_attribute("data-branch", "whatif", timeout=20_000)
+        fig = tb.go_live(page, tb.hand_page_url(caddy.base, "en"))
+        tb.what_if_the_two_of_clubs(fig)  # a card the record did not play, computed by the engine
         assert page.evaluate(TIMING)["snapshot"] is True, "the published snapshot was not used"
         tb.nothing_happens_for(page, 500)  # violation events are dispatched after the fact: none may come
         by_path = {urlsplit(r.url).path: r.all_headers() for r in watch.responses}
@@ -225,10 +229,10 @@ def test_a_second_visit_fetches_no_asset_again_and_goes_live(browser_type, brows
     context = reader_profile(browser_type, browser_type_launch_args, tmp_path / "profile")
     watch = Watch(context)
     try:
-        go_live(context.new_page(), tb.hand_page_url(caddy.base, "fr"), tb)
+        tb.go_live(context.new_page(), tb.hand_page_url(caddy.base, "fr"))
         first = len(caddy.requests())
         page = context.new_page()
-        go_live(page, tb.hand_page_url(caddy.base, "fr"), tb)
+        tb.go_live(page, tb.hand_page_url(caddy.base, "fr"))
         assert page.evaluate(TIMING)["snapshot"] is True
     finally:
         context.close()
@@ -282,7 +286,7 @@ def test_without_the_snapshot_the_engine_wheel_loads_through_the_published_lockf
     context.route(re.compile(r".*/snapshot\.json$"), lambda route: route.fulfill(status=404, body=""))
     page = context.new_page()
     try:
-        go_live(page, tb.hand_page_url(caddy.base, "pt"), tb)
+        tb.go_live(page, tb.hand_page_url(caddy.base, "pt"))
         assert page.evaluate(TIMING)["snapshot"] is False
     finally:
         context.close()
@@ -323,11 +327,11 @@ def test_after_a_republish_with_a_changed_engine_the_next_visit_gets_it_and_neve
     watch = Watch(context)
     try:
         caddy.serve(published)
-        go_live(context.new_page(), tb.hand_page_url(caddy.base, "en"), tb)
+        tb.go_live(context.new_page(), tb.hand_page_url(caddy.base, "en"))
         mark = len(caddy.requests())
         caddy.serve(republished)  # the host now has the new folder; the reader comes back
         page = context.new_page()
-        go_live(page, tb.hand_page_url(caddy.base, "en"), tb)
+        tb.go_live(page, tb.hand_page_url(caddy.base, "en"))
         assert page.evaluate(TIMING)["snapshot"] is True
     finally:
         context.close()
@@ -379,9 +383,7 @@ def teacher_site(caddy: Caddy, tmp_path: Path) -> Iterator[str]:
 
 def test_a_page_on_another_origin_embeds_a_hand_that_steps_and_goes_live_while_whole_pages_refuse_framing(
         browser, caddy, teacher_site, tb):
-    context = browser.new_context(viewport={"width": 1280, "height": 1400})
-    watch = Watch(context)
-    page = context.new_page()
+    context, watch, page = watched_page(browser, viewport={"width": 1280, "height": 1400})
     try:
         page.goto(teacher_site)
         frame = page.frame_locator("#embedded")
@@ -460,18 +462,12 @@ def test_a_page_on_another_origin_embeds_a_play_table_that_deals_and_plays(
                 and box["x"] + box["width"] <= frame_box["x"] + frame_box["width"])
         start.click()
         expect(table).to_have_attribute("data-engine", "live", timeout=tb.LIVE_TIMEOUT_MS)
-        # The reader's first decision inside the frame, by keyboard (as conftest's one_decision, in a frame).
+        # The reader's first decision inside the frame, by keyboard (as helpers' one_decision, in a frame).
         expect(table).to_have_attribute("data-turn", "you", timeout=30_000)
         expect(table).not_to_have_attribute("data-busy", "true")
         log = table.locator(".tbt-log")
         before = log.get_attribute("data-lines") or "0"
-        if table.locator(".tbt-cards .tbt-card[aria-disabled='false']").count():
-            page.keyboard.press("Enter")
-            page.keyboard.press("Enter")
-        elif table.locator(".tbt-choice[aria-keyshortcuts='S']").count():
-            page.keyboard.press("s")
-        else:
-            page.keyboard.press("Enter")
+        tb.press_for_a_decision(page, table)
         expect(log).not_to_have_attribute("data-lines", before, timeout=30_000)
     finally:
         context.close()
@@ -513,9 +509,7 @@ OFFLINE_CACHES = "async () => (await caches.keys()).filter((n) => n.startsWith('
 
 
 def test_keep_for_offline_reloads_steps_and_goes_live_offline_and_forget_removes_it(browser, caddy, published, tb):
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    watch = Watch(context)
-    page = context.new_page()
+    context, watch, page = watched_page(browser, viewport={"width": 1280, "height": 900})
     try:
         url = tb.hand_page_url(caddy.base, "pt")
         page.goto(url)
@@ -549,9 +543,7 @@ def test_keep_for_offline_reloads_steps_and_goes_live_offline_and_forget_removes
 
 
 def test_after_a_republish_the_next_online_visit_replaces_the_offline_copy(browser, caddy, published, republished, tb):
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    watch = Watch(context)
-    page = context.new_page()
+    context, watch, page = watched_page(browser, viewport={"width": 1280, "height": 900})
     try:
         caddy.serve(published)
         url = tb.hand_page_url(caddy.base, "en")
@@ -579,9 +571,7 @@ def test_after_a_republish_the_next_online_visit_replaces_the_offline_copy(brows
 
 @pytest.mark.parametrize(("lang", "width", "height"), [("fr", 360, 740), ("en", 1280, 800)])
 def test_the_offline_control_is_on_screen_and_in_the_page_language(browser, caddy, catalogs, tb, lang, width, height):
-    context = browser.new_context(viewport={"width": width, "height": height})
-    watch = Watch(context)
-    page = context.new_page()
+    context, watch, page = watched_page(browser, viewport={"width": width, "height": height})
     try:
         page.goto(f"{caddy.base}/{lang}/reading-hands/")
         toggle = page.locator(".tb-offline-toggle")
@@ -642,7 +632,7 @@ def test_on_a_slow_link_the_engine_skips_the_snapshot_shows_its_download_and_a_r
             cdp.send("Network.enable")
             cdp.send("Network.emulateNetworkConditions", SLOW_LINK)
             mark = len(caddy.requests())
-            go_live(page, tb.hand_page_url(caddy.base, "pt"), tb)
+            tb.go_live(page, tb.hand_page_url(caddy.base, "pt"))
             visits.append({"timing": page.evaluate(TIMING), "statuses": page.evaluate("window.tbStatuses"),
                            "fetched": asset_paths(caddy.requests()[mark:])})
             page.close()
@@ -681,19 +671,13 @@ FIGURE = re.compile(r'<figure class="tb-hand"[^>]*>.*?</figure>', re.S)
 
 @pytest.fixture(scope="module")
 def handout_site(site_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("handouts") / "public"
-    publish_folder(site_dir, out, base_url=BASE, cache=REPO / "build" / "publish")
-    return out
+    return publish_into(tmp_path_factory.mktemp("handouts"), site_dir, base_url=BASE)
 
 
 @pytest.fixture(scope="module")
 def server(handout_site: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Caddy]:
-    caddy = Caddy(tmp_path_factory.mktemp("handout-caddy"))
-    caddy.serve(handout_site)
-    try:
+    with caddy_serving(handout_site, tmp_path_factory.mktemp("handout-caddy")) as caddy:
         yield caddy
-    finally:
-        caddy.stop()
 
 
 def figures(html: str) -> list[dict[str, Any]]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from browser import helpers
 from playwright.sync_api import expect
 
 # A word of each language's pages that the other languages do not use for it.
@@ -17,72 +18,60 @@ def search_requests(guard) -> list[str]:
     return [u for u in guard.seen if any(part in u for part in SEARCH_FILES)]
 
 
+def quiet_page(open_page, path: str, size: tuple[int, int]):
+    """A page (``open_page``'s: no request may leave, no error be raised) at ``path``, left alone until its
+    network has been idle and half a second more, and its request guard."""
+    page = open_page(None, size, gentle=False)
+    page.goto(open_page.site_url + path, wait_until="networkidle")
+    helpers.nothing_happens_for(page, 500)  # the index is not fetched unasked, even a little later
+    return page, open_page.guard(page)
+
+
 @pytest.mark.browser
 @pytest.mark.parametrize("lang", ["en", "pt", "fr"])
-def test_search_index_waits_for_the_reader_then_finds_words_of_the_page_language(browser, site_url, tb, lang):
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
-    guard = tb.guard_context(context)
-    try:
-        page = context.new_page()
-        page.goto(f"{site_url}/{lang}/nap/", wait_until="networkidle")
-        tb.nothing_happens_for(page, 500)  # the index is not fetched unasked, even a little later
-        assert search_requests(guard) == [], "search files fetched before the reader used search"
+def test_search_index_waits_for_the_reader_then_finds_words_of_the_page_language(open_page, lang):
+    page, guard = quiet_page(open_page, f"/{lang}/nap/", (1280, 800))
+    assert search_requests(guard) == [], "search files fetched before the reader used search"
 
-        box = page.locator("input[data-md-component='search-query']")
-        box.click()
-        box.fill(WORDS[lang])
-        results = page.locator(".md-search-result__item")
-        expect(results.first).to_be_visible(timeout=60_000)
-        links = [results.nth(i).locator("a").first.get_attribute("href") for i in range(min(results.count(), 5))]
-        assert links and all(f"/{lang}/" in page.evaluate("(h) => new URL(h, location.href).pathname", h)
-                             for h in links), links
-        fetched = search_requests(guard)
-        assert any(u.endswith(f"/{lang}/search/search_index.json") for u in fetched), fetched
-        assert guard.refused == []
-    finally:
-        context.close()
+    box = page.locator("input[data-md-component='search-query']")
+    box.click()
+    box.fill(WORDS[lang])
+    results = page.locator(".md-search-result__item")
+    expect(results.first).to_be_visible(timeout=60_000)
+    links = [results.nth(i).locator("a").first.get_attribute("href") for i in range(min(results.count(), 5))]
+    assert links and all(f"/{lang}/" in page.evaluate("(h) => new URL(h, location.href).pathname", h)
+                         for h in links), links
+    fetched = search_requests(guard)
+    assert any(u.endswith(f"/{lang}/search/search_index.json") for u in fetched), fetched
 
 
 @pytest.mark.browser
-def test_search_opened_from_the_phone_header_button_works(browser, site_url, tb):
-    context = browser.new_context(viewport={"width": 360, "height": 740})
-    guard = tb.guard_context(context)
-    try:
-        page = context.new_page()
-        page.goto(f"{site_url}/fr/", wait_until="networkidle")
-        tb.nothing_happens_for(page, 500)  # the index is not fetched unasked, even a little later
-        assert search_requests(guard) == []
-        button = page.locator("label.md-header__button[for='__search']")
-        box_of = button.bounding_box()
-        assert box_of is not None and box_of["x"] + box_of["width"] <= 360
-        button.click()
-        box = page.locator("input[data-md-component='search-query']")
-        expect(box).to_be_focused()
-        box.fill(WORDS["fr"])
-        expect(page.locator(".md-search-result__item").first).to_be_visible(timeout=60_000)
-        assert guard.refused == []
-    finally:
-        context.close()
+def test_search_opened_from_the_phone_header_button_works(open_page):
+    page, guard = quiet_page(open_page, "/fr/", (360, 740))
+    assert search_requests(guard) == []
+    button = page.locator("label.md-header__button[for='__search']")
+    box_of = button.bounding_box()
+    assert box_of is not None and box_of["x"] + box_of["width"] <= 360
+    button.click()
+    box = page.locator("input[data-md-component='search-query']")
+    expect(box).to_be_focused()
+    box.fill(WORDS["fr"])
+    expect(page.locator(".md-search-result__item").first).to_be_visible(timeout=60_000)
 
 
 @pytest.mark.browser
-def test_the_engine_worker_is_not_held_back_with_search(browser, site_url, tb):
+def test_the_engine_worker_is_not_held_back_with_search(open_page):
     """Only Material's search worker waits for search; the worked hands' engine still starts."""
-    context = browser.new_context()
-    guard = tb.guard_context(context)
-    try:
-        page = context.new_page()
-        page.goto(f"{site_url}/en/nap/", wait_until="load")
-        created = page.evaluate("""() => {
-            const worker = new Worker(new URL('../../assets/widgets/worker.js', location.href), { type: 'module' });
-            const real = worker instanceof Worker && typeof worker.terminate === 'function';
-            worker.terminate();
-            return real && Object.getPrototypeOf(worker) === Worker.prototype;
-        }""")
-        assert created
-        assert search_requests(guard) == []
-    finally:
-        context.close()
+    page = open_page(None, gentle=False)
+    page.goto(f"{open_page.site_url}/en/nap/", wait_until="load")
+    created = page.evaluate("""() => {
+        const worker = new Worker(new URL('../../assets/widgets/worker.js', location.href), { type: 'module' });
+        const real = worker instanceof Worker && typeof worker.terminate === 'function';
+        worker.terminate();
+        return real && Object.getPrototypeOf(worker) === Worker.prototype;
+    }""")
+    assert created
+    assert search_requests(open_page.guard(page)) == []
 
 
 # Words of each language that the site's pages use, typed or pasted in one go.

@@ -33,60 +33,47 @@ def _visible(locator) -> None:
 
 @pytest.mark.parametrize("lang", ["en", "pt", "fr"])
 @pytest.mark.parametrize("size", [(1280, 800), (360, 740)])
-def test_a_worked_hand_writes_west_in_the_readers_letters(browser, site_url, tb, lang, size):
+def test_a_worked_hand_writes_west_in_the_readers_letters(open_page, tb, lang, size):
     letter, team, word = WEST[lang]
-    context = browser.new_context(viewport={"width": size[0], "height": size[1]})
-    tb.block_runtime(context)  # the static player: the page's own data, no engine
-    guard = tb.guard_context(context)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    try:
-        page.goto(f"{site_url}/{lang}/euchre/#{HAND}=8")
-        fig = tb.wake(_figure(page))
-        expect(fig).to_have_attribute("data-step", "8")
-        # West's seat on the board: the letter for the eye, the compass word for the ear.
-        name = fig.locator(".tb-seats .tb-seat[data-seat='W'] .tb-seat-name")
-        name.scroll_into_view_if_needed()
-        _visible(name)
-        assert name.evaluate(SHOWN) == letter
-        expect(name.locator(".tb-sr")).to_have_text(word)
-        # The narration of the step, and the trick as it stands.
-        narration = fig.locator(".tb-step-narration")
-        _visible(narration)
-        assert narration.evaluate(SHOWN).startswith(PLAYS[lang])
-        trick_seat = fig.locator(".tb-trick .tb-plays li[data-seat='W'] .tb-play-seat")
-        assert trick_seat.evaluate(SHOWN) == letter
-        # The last step: the match won by the team, and the score line of the facts.
-        fig.locator(".tb-last").click()
-        expect(fig).to_have_attribute("data-step", "20")
-        assert WINS[lang] in narration.evaluate(SHOWN)
-        facts = fig.locator(".tb-facts")
-        assert f"{team} 10" in facts.evaluate(SHOWN) and "NS 5" in facts.evaluate(SHOWN)
-        other = {"W", "EW"} if lang != "en" else {"O", "EO"}
-        words = set(narration.evaluate(SHOWN).replace(".", " ").split()) | set(facts.evaluate(SHOWN).split())
-        assert not words & other, f"{sorted(words & other)} on the {lang} page"
-    finally:
-        context.close()
-    assert guard.refused == [] and errors == []
+    page = open_page(None, size, gentle=False)
+    tb.block_runtime(page.context)  # the static player: the page's own data, no engine
+    page.goto(f"{open_page.site_url}/{lang}/euchre/#{HAND}=8")
+    fig = tb.wake(_figure(page))
+    expect(fig).to_have_attribute("data-step", "8")
+    # West's seat on the board: the letter for the eye, the compass word for the ear.
+    name = fig.locator(".tb-seats .tb-seat[data-seat='W'] .tb-seat-name")
+    name.scroll_into_view_if_needed()
+    _visible(name)
+    assert name.evaluate(SHOWN) == letter
+    expect(name.locator(".tb-sr")).to_have_text(word)
+    # The narration of the step, and the trick as it stands.
+    narration = fig.locator(".tb-step-narration")
+    _visible(narration)
+    assert narration.evaluate(SHOWN).startswith(PLAYS[lang])
+    trick_seat = fig.locator(".tb-trick .tb-plays li[data-seat='W'] .tb-play-seat")
+    assert trick_seat.evaluate(SHOWN) == letter
+    # The last step: the match won by the team, and the score line of the facts.
+    fig.locator(".tb-last").click()
+    expect(fig).to_have_attribute("data-step", "20")
+    assert WINS[lang] in narration.evaluate(SHOWN)
+    facts = fig.locator(".tb-facts")
+    assert f"{team} 10" in facts.evaluate(SHOWN) and "NS 5" in facts.evaluate(SHOWN)
+    other = {"W", "EW"} if lang != "en" else {"O", "EO"}
+    words = set(narration.evaluate(SHOWN).replace(".", " ").split()) | set(facts.evaluate(SHOWN).split())
+    assert not words & other, f"{sorted(words & other)} on the {lang} page"
 
 
 @pytest.mark.parametrize("lang", ["en", "pt", "fr"])
-def test_the_prerendered_figure_without_javascript_writes_the_same_letters(browser, site_url, lang):
+def test_the_prerendered_figure_without_javascript_writes_the_same_letters(open_page, lang):
     letter, team, word = WEST[lang]
-    context = browser.new_context(viewport={"width": 360, "height": 740}, java_script_enabled=False)
-    try:
-        page = context.new_page()
-        page.goto(f"{site_url}/{lang}/euchre/")
-        fig = _figure(page)
-        row = fig.locator(".tb-deal-table tbody tr").nth(3)  # N, E, S, W: the record's order
-        head = row.locator("th")
-        head.scroll_into_view_if_needed()
-        _visible(head)
-        assert head.evaluate(SHOWN).startswith(letter)
-        expect(head.locator(".tb-sr")).to_have_text(word)
-        scoring = fig.locator(".tb-score-table tbody td").first
-        assert scoring.evaluate(SHOWN) == team
-        assert WINS[lang] in fig.locator(".tb-match-won").evaluate(SHOWN)
-    finally:
-        context.close()
+    page = open_page(f"/{lang}/euchre/", (360, 740), gentle=False, java_script_enabled=False)
+    fig = _figure(page)
+    row = fig.locator(".tb-deal-table tbody tr").nth(3)  # N, E, S, W: the record's order
+    head = row.locator("th")
+    head.scroll_into_view_if_needed()
+    _visible(head)
+    assert head.evaluate(SHOWN).startswith(letter)
+    expect(head.locator(".tb-sr")).to_have_text(word)
+    scoring = fig.locator(".tb-score-table tbody td").first
+    assert scoring.evaluate(SHOWN) == team
+    assert WINS[lang] in fig.locator(".tb-match-won").evaluate(SHOWN)

@@ -36,32 +36,11 @@ LINES = """(code) => {
 }"""
 
 
-def finish_a_match(page: Any) -> Any:
-    table = helpers.ready_table(page, "nap")
-    table.locator(".tbt-players").select_option("3")
-    table.locator(".tbt-rounds").select_option("1")
-    table.locator(".tbt-start").click()
-    expect(table).to_have_attribute("data-engine", "live", timeout=helpers.LIVE_TIMEOUT_MS)
-    hands = 0
-    while True:
-        page.wait_for_function("(t) => t.dataset.busy !== 'true' && t.dataset.phase === 'hand-over'",
-                               arg=table.element_handle(), timeout=120_000)
-        if table.get_attribute("data-over") == "true":
-            break
-        hands += 1
-        assert hands < 20, "the match does not end"
-        table.locator(".tbt-next").click()
-        page.wait_for_function("([t, n]) => t.dataset.handNumber !== n", arg=[table.element_handle(), str(hands)])
-    end = table.locator(".tbt-end")
-    expect(end).to_be_visible()
-    return end
-
-
 @pytest.mark.parametrize("lang,sizes", [("en", [(1280, 800), (360, 740)]), ("fr", [(360, 740), (1280, 800)])])
 def test_the_seed_breaks_between_groups_of_eight(open_page: Any, lang: str, sizes: list[tuple[int, int]]) -> None:
     page = open_page(helpers.table_url(lang, "nap", pace=0, timer=0), sizes[0])
     expect(page.locator(".tbt-start")).to_have_text(START[lang])
-    end = finish_a_match(page)
+    end = helpers.play_the_match_by_the_timer(page, helpers.ready_table(page, "nap"), 20)
     seed = end.locator(".tbt-seed")
     assert re.fullmatch(r"[0-9a-f]{64}", seed.inner_text())
     for width, height in sizes:

@@ -5,7 +5,6 @@ shows in that language's pages only."""
 from __future__ import annotations
 
 import os
-import signal
 import socket
 import subprocess
 import sys
@@ -15,6 +14,7 @@ from pathlib import Path
 from typing import Any, Iterator
 
 import pytest
+from helpers import stop_by_sigint
 
 pytestmark = pytest.mark.browser
 
@@ -60,12 +60,7 @@ class Serving:
         path.write_text(text.replace(old, new, 1), encoding="utf-8")
 
     def stop(self) -> None:
-        self.proc.send_signal(signal.SIGINT)
-        try:
-            self.proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            self.proc.wait()
+        stop_by_sigint(self.proc, timeout=20)
 
 
 @pytest.fixture(scope="module")

@@ -162,120 +162,104 @@ def focus_report(page) -> dict:
 
 @pytest.mark.parametrize("game,lang", TABLES)
 def test_a_whole_hand_is_played_by_keyboard_alone_and_no_card_is_spoken_as_a_symbol(
-        browser, site_url, tb, catalogs, game, lang):
+        open_page, tb, catalogs, game, lang):
     # Reduced motion asked for: the decision timer starts switched off.
-    context = browser.new_context(viewport={"width": 1280, "height": 800}, reduced_motion="reduce")
-    guard = tb.guard_context(context)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    try:
-        page.goto(site_url + tb.table_url(lang, game, pace=0))  # the game's test seed (TABLE_SEEDS)
-        page.evaluate("""() => { window.keysSeenByThePage = [];
-            window.addEventListener('keydown', (e) => {
-              if ('htcwu'.includes(e.key)) window.keysSeenByThePage.push(e.key); }); }""")
-        table = tb.ready_table(page, game)
-        # The shortcuts are documented on the page, in its language.
-        help_ = table.locator(".tbt-keys-help")
-        expect(help_.locator("summary")).to_have_text(ui(catalogs, lang, "Keyboard shortcuts"))
-        expect(help_).to_contain_text(ui(catalogs, lang, "Hear your hand, suit by suit"))
-        # Gentle bots and no timer, chosen by keyboard before Start; the timer's switch comes before Start.
-        gentle, timer, start = table.locator(".tbt-gentle"), table.locator(".tbt-timer-on"), table.locator(".tbt-start")
-        expect(timer).not_to_be_checked()
-        expect(gentle).to_be_visible()  # start.js shows the opening controls
-        gentle.focus()
-        page.keyboard.press("Space")
-        expect(gentle).to_be_checked()
-        page.keyboard.press("Tab")
-        expect(timer).to_be_focused()
-        page.keyboard.press("Tab")  # the house rules, folded, before Start
-        expect(table.locator(".tbt-house-rules > summary")).to_be_focused()
-        page.keyboard.press("Tab")
-        expect(start).to_be_focused()
-        page.keyboard.press("Enter")
-        expect(table).to_have_attribute("data-engine", "live", timeout=tb.LIVE_TIMEOUT_MS)
-        expect(table).to_have_attribute("data-level", "gentle")
-        expect(table.locator(".tbt-timer-toggle")).to_have_attribute("aria-pressed", "false")
-        # In the Tab order, the timer's switch comes before the hand.
-        assert table.evaluate("""(t) => {
-            const order = [...t.querySelectorAll('button, [tabindex="0"]')];
-            return order.indexOf(t.querySelector('.tbt-timer-toggle'))
-              < order.indexOf(t.querySelector('.tbt-cards .tbt-card'));
-        }""")
-        heard = set()
-        for _turn in range(60):
-            phase = tb.wait_for_reader(page, table)
-            said = spoken(table)
-            assert SYMBOL.search(said) is None, said
-            if phase == "hand-over":
-                if {k for k, _t in heard} == set(READING_KEYS):
-                    break
-                # Thrown in before the reader had a turn (Trinidad's pack run out): the next hand.
-                tb.one_decision(page, table)
-                continue
-            # At each turn the focus is on the first legal card (or the placard's first choice), outlined.
-            focus = focus_report(page)
-            legal = table.locator(".tbt-cards .tbt-card[aria-disabled='false']")
-            if legal.count():
-                assert focus["card"] == legal.first.get_attribute("data-card"), focus
-            else:
-                assert "tbt-choice" in focus["cls"], focus
-            assert focus["outline"] != "none" and focus["width"] >= 2, focus
-            # The reading keys say the table in words, and the focus stays where it was.
-            for key in READING_KEYS:
-                page.keyboard.press(key)
-                said_key = table.locator(".tbt-said")
-                expect(said_key).not_to_have_text("")
-                text = said_key.text_content()
-                assert SYMBOL.search(text) is None and "{" not in text, text
-                heard.add((key, text))
-            assert focus_report(page)["card"] == focus["card"]
-            # None of them reached the page's own shortcuts (Material listens on the window).
-            assert page.evaluate("() => window.keysSeenByThePage") == []
+    page = open_page(None, (1280, 800), gentle=False, reduced_motion="reduce")
+    page.goto(open_page.site_url + tb.table_url(lang, game, pace=0))  # the game's test seed (TABLE_SEEDS)
+    page.evaluate("""() => { window.keysSeenByThePage = [];
+        window.addEventListener('keydown', (e) => {
+          if ('htcwu'.includes(e.key)) window.keysSeenByThePage.push(e.key); }); }""")
+    table = tb.ready_table(page, game)
+    # The shortcuts are documented on the page, in its language.
+    help_ = table.locator(".tbt-keys-help")
+    expect(help_.locator("summary")).to_have_text(ui(catalogs, lang, "Keyboard shortcuts"))
+    expect(help_).to_contain_text(ui(catalogs, lang, "Hear your hand, suit by suit"))
+    # Gentle bots and no timer, chosen by keyboard before Start; the timer's switch comes before Start.
+    gentle, timer, start = table.locator(".tbt-gentle"), table.locator(".tbt-timer-on"), table.locator(".tbt-start")
+    expect(timer).not_to_be_checked()
+    expect(gentle).to_be_visible()  # start.js shows the opening controls
+    gentle.focus()
+    page.keyboard.press("Space")
+    expect(gentle).to_be_checked()
+    page.keyboard.press("Tab")
+    expect(timer).to_be_focused()
+    page.keyboard.press("Tab")  # the house rules, folded, before Start
+    expect(table.locator(".tbt-house-rules > summary")).to_be_focused()
+    page.keyboard.press("Tab")
+    expect(start).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(table).to_have_attribute("data-engine", "live", timeout=tb.LIVE_TIMEOUT_MS)
+    expect(table).to_have_attribute("data-level", "gentle")
+    expect(table.locator(".tbt-timer-toggle")).to_have_attribute("aria-pressed", "false")
+    # In the Tab order, the timer's switch comes before the hand.
+    assert table.evaluate("""(t) => {
+        const order = [...t.querySelectorAll('button, [tabindex="0"]')];
+        return order.indexOf(t.querySelector('.tbt-timer-toggle'))
+          < order.indexOf(t.querySelector('.tbt-cards .tbt-card'));
+    }""")
+    heard = set()
+    for _turn in range(60):
+        phase = tb.wait_for_reader(page, table)
+        said = spoken(table)
+        assert SYMBOL.search(said) is None, said
+        if phase == "hand-over":
+            if {k for k, _t in heard} == set(READING_KEYS):
+                break
+            # Thrown in before the reader had a turn (Trinidad's pack run out): the next hand.
             tb.one_decision(page, table)
+            continue
+        # At each turn the focus is on the first legal card (or the placard's first choice), outlined.
+        focus = focus_report(page)
+        legal = table.locator(".tbt-cards .tbt-card[aria-disabled='false']")
+        if legal.count():
+            assert focus["card"] == legal.first.get_attribute("data-card"), focus
         else:
-            raise AssertionError("the hand did not end")
-        # What H said is the hand by suit, with cards in words; W said whose turn; every key spoke.
-        assert {k for k, _t in heard} == set(READING_KEYS)
-        # Each "Why?" sits on the line of the bot's own move, never on a trick won.
-        lines = table.evaluate(
-            """(t) => [...t.querySelectorAll('.tbt-log .tbt-why')].map((b) => b.closest('p').dataset.code)""")
-        assert lines and not any(code.startswith("trick-won") for code in lines), lines
-        assert axe_violations(page, "div.tb-table") == []
-    finally:
-        context.close()
-    assert guard.refused == [] and errors == []
+            assert "tbt-choice" in focus["cls"], focus
+        assert focus["outline"] != "none" and focus["width"] >= 2, focus
+        # The reading keys say the table in words, and the focus stays where it was.
+        for key in READING_KEYS:
+            page.keyboard.press(key)
+            said_key = table.locator(".tbt-said")
+            expect(said_key).not_to_have_text("")
+            text = said_key.text_content()
+            assert SYMBOL.search(text) is None and "{" not in text, text
+            heard.add((key, text))
+        assert focus_report(page)["card"] == focus["card"]
+        # None of them reached the page's own shortcuts (Material listens on the window).
+        assert page.evaluate("() => window.keysSeenByThePage") == []
+        tb.one_decision(page, table)
+    else:
+        raise AssertionError("the hand did not end")
+    # What H said is the hand by suit, with cards in words; W said whose turn; every key spoke.
+    assert {k for k, _t in heard} == set(READING_KEYS)
+    # Each "Why?" sits on the line of the bot's own move, never on a trick won.
+    lines = table.evaluate(
+        """(t) => [...t.querySelectorAll('.tbt-log .tbt-why')].map((b) => b.closest('p').dataset.code)""")
+    assert lines and not any(code.startswith("trick-won") for code in lines), lines
+    assert axe_violations(page, "div.tb-table") == []
 
 
-def test_the_hand_key_says_the_hand_suit_by_suit_in_words(browser, site_url, tb, catalogs):
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
-    guard = tb.guard_context(context)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    try:
-        page.goto(site_url + tb.table_url("pt", "euchre", pace=0))
-        table = tb.ready_table(page, "euchre")
-        # Without reduced motion the timer is on unless switched off before Start.
-        timer = table.locator(".tbt-timer-on")
-        expect(timer).to_be_checked()
-        timer.uncheck()
-        table.locator(".tbt-start").click()
-        expect(table).to_have_attribute("data-engine", "live", timeout=tb.LIVE_TIMEOUT_MS)
-        tb.wait_for_reader(page, table)
-        expect(table.locator(".tbt-timer-toggle")).to_have_attribute("aria-pressed", "false")
-        hand = [c.get_attribute("data-card") for c in table.locator(".tbt-cards .tbt-card").all()]
-        table.locator(".tbt-cards .tbt-card").first.focus()
-        page.keyboard.press("h")
-        said = table.locator(".tbt-said")
-        expect(said).not_to_have_text("")
-        text = said.text_content()
-        for code in hand:
-            assert card_words(catalogs, "pt", code) in text, (code, text)
-        # Suit by suit: each suit named once, its cards after it.
-        suits = [catalogs["pt"]["engine"]["suits"][s] for s in dict.fromkeys(c[-1] for c in hand)]
-        for suit in suits:
-            assert text.count(f"{suit}: ") == 1, text
-    finally:
-        context.close()
-    assert guard.refused == [] and errors == []
+def test_the_hand_key_says_the_hand_suit_by_suit_in_words(open_page, tb, catalogs):
+    page = open_page(None, (1280, 800), gentle=False)
+    page.goto(open_page.site_url + tb.table_url("pt", "euchre", pace=0))
+    table = tb.ready_table(page, "euchre")
+    # Without reduced motion the timer is on unless switched off before Start.
+    timer = table.locator(".tbt-timer-on")
+    expect(timer).to_be_checked()
+    timer.uncheck()
+    table.locator(".tbt-start").click()
+    expect(table).to_have_attribute("data-engine", "live", timeout=tb.LIVE_TIMEOUT_MS)
+    tb.wait_for_reader(page, table)
+    expect(table.locator(".tbt-timer-toggle")).to_have_attribute("aria-pressed", "false")
+    hand = [c.get_attribute("data-card") for c in table.locator(".tbt-cards .tbt-card").all()]
+    table.locator(".tbt-cards .tbt-card").first.focus()
+    page.keyboard.press("h")
+    said = table.locator(".tbt-said")
+    expect(said).not_to_have_text("")
+    text = said.text_content()
+    for code in hand:
+        assert card_words(catalogs, "pt", code) in text, (code, text)
+    # Suit by suit: each suit named once, its cards after it.
+    suits = [catalogs["pt"]["engine"]["suits"][s] for s in dict.fromkeys(c[-1] for c in hand)]
+    for suit in suits:
+        assert text.count(f"{suit}: ") == 1, text

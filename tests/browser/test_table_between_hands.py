@@ -78,6 +78,20 @@ def first_card_decision(page, table):
         helpers.one_decision(page, table)
 
 
+def at_the_first_card_explained(open_page):
+    """An English table at 1280x800 played on to the reader's first card to play, whose explanation the focus
+    on it brings: the page, the table, the explanation and the codes of the reader's other cards (those not
+    explained yet)."""
+    page, table = start(open_page, "en", (1280, 800))
+    explanation = table.locator(".tbt-explain")
+    first_card_decision(page, table)
+    expect(explanation).to_have_attribute("data-target", re.compile(r"^card:"))
+    shown_first = explanation.get_attribute("data-target")
+    codes = [c for c in table.locator(".tbt-cards .tbt-card").evaluate_all("cs => cs.map((c) => c.dataset.card)")
+             if f"card:{c}" != shown_first]
+    return page, table, explanation, codes
+
+
 @pytest.mark.parametrize("lang", ["en", "pt"])
 def test_on_a_phone_the_next_hand_is_dealt_from_the_placard_with_the_table_in_view(open_page, lang):
     page, table = start(open_page, lang)
@@ -123,14 +137,7 @@ def test_the_explanation_goes_at_the_hands_end_and_is_not_there_at_the_next_hand
 
 @pytest.mark.parametrize("newer", ["card", "why"])
 def test_a_late_answer_never_replaces_a_newer_explanation(open_page, newer):
-    page, table = start(open_page, "en", (1280, 800))
-    explanation = table.locator(".tbt-explain")
-    first_card_decision(page, table)
-    # Two cards other than the one whose explanation the focus already brought (asked once, not again).
-    expect(explanation).to_have_attribute("data-target", re.compile(r"^card:"))
-    shown_first = explanation.get_attribute("data-target")
-    codes = [c for c in table.locator(".tbt-cards .tbt-card").evaluate_all("cs => cs.map((c) => c.dataset.card)")
-             if f"card:{c}" != shown_first]
+    page, table, explanation, codes = at_the_first_card_explained(open_page)
     old_code, new_code = codes[0], codes[1]
     page.evaluate(HOLD_FIRST_EXPLANATION, table.element_handle())
     table.locator(f".tbt-card[data-card='{old_code}']").dispatch_event("mouseenter")  # its answer is held back
@@ -167,13 +174,7 @@ def test_a_question_asked_again_about_the_same_position_is_not_sent_again(open_p
     """Hover, focus and the pointer resting on a card each ask: the same question about the same position
     goes to the engine once (at an online table each is a frame the server counts); another card's, or
     the first card's again once another one's answer is shown, is asked."""
-    page, table = start(open_page, "en", (1280, 800))
-    explanation = table.locator(".tbt-explain")
-    first_card_decision(page, table)
-    expect(explanation).to_have_attribute("data-target", re.compile(r"^card:"))
-    shown_first = explanation.get_attribute("data-target")
-    codes = [c for c in table.locator(".tbt-cards .tbt-card").evaluate_all("cs => cs.map((c) => c.dataset.card)")
-             if f"card:{c}" != shown_first]
+    page, table, explanation, codes = at_the_first_card_explained(open_page)
     one, other = (table.locator(f".tbt-card[data-card='{c}']") for c in codes[:2])
     page.evaluate(COUNT_EXPLANATIONS, table.element_handle())
     one.dispatch_event("mouseenter")

@@ -19,41 +19,27 @@ MEASURE = """() => {
 
 
 @pytest.mark.parametrize("lang", ["en", "pt", "fr"])
-def test_the_terms_table_fits_the_text_column_at_1280(browser, site_url, tb, lang):
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
-    guard = tb.guard_context(context)
-    try:
-        page = context.new_page()
-        page.goto(f"{site_url}/{lang}/terms/")
-        box = page.evaluate(MEASURE)
-        assert box["scrollWidth"] <= box["clientWidth"], box  # nothing hidden to the side
-        assert box["tableRight"] <= box["columnRight"] + 1, box
-        # Every column is there, each one word wide at least.
-        widths = page.locator("table.tb-terms tr").first.locator("th").evaluate_all(
-            "cells => cells.map((c) => c.getBoundingClientRect().width)")
-        assert len(widths) >= 4 and min(widths) >= 80, widths
-    finally:
-        context.close()
-    assert guard.refused == []
+def test_the_terms_table_fits_the_text_column_at_1280(open_page, lang):
+    page = open_page(f"/{lang}/terms/", (1280, 800), gentle=False)
+    box = page.evaluate(MEASURE)
+    assert box["scrollWidth"] <= box["clientWidth"], box  # nothing hidden to the side
+    assert box["tableRight"] <= box["columnRight"] + 1, box
+    # Every column is there, each one word wide at least.
+    widths = page.locator("table.tb-terms tr").first.locator("th").evaluate_all(
+        "cells => cells.map((c) => c.getBoundingClientRect().width)")
+    assert len(widths) >= 4 and min(widths) >= 80, widths
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
-def test_on_a_phone_the_terms_table_scrolls_in_its_labelled_region_not_the_page(browser, site_url, tb, catalogs, lang):
-    context = browser.new_context(viewport={"width": 360, "height": 740})
-    guard = tb.guard_context(context)
-    try:
-        page = context.new_page()
-        page.goto(f"{site_url}/{lang}/terms/")
-        region = page.locator(".tb-scroll:has(table.tb-terms)")
-        expect(region).to_have_attribute("role", "region")
-        expect(region).to_have_attribute("aria-label", catalogs[lang]["ui"].get("Terms") or "Terms")
-        expect(region).to_have_attribute("tabindex", "0")
-        box = page.evaluate(MEASURE)
-        assert box["pageWidth"] <= box["viewport"], box
-        assert box["scrollWidth"] > box["clientWidth"], box  # the region, not the page, scrolls
-        region.focus()
-        page.keyboard.press("ArrowRight")
-        page.wait_for_function("() => document.querySelector('.tb-scroll:has(table.tb-terms)').scrollLeft > 0")
-    finally:
-        context.close()
-    assert guard.refused == []
+def test_on_a_phone_the_terms_table_scrolls_in_its_labelled_region_not_the_page(open_page, catalogs, lang):
+    page = open_page(f"/{lang}/terms/", (360, 740), gentle=False)
+    region = page.locator(".tb-scroll:has(table.tb-terms)")
+    expect(region).to_have_attribute("role", "region")
+    expect(region).to_have_attribute("aria-label", catalogs[lang]["ui"].get("Terms") or "Terms")
+    expect(region).to_have_attribute("tabindex", "0")
+    box = page.evaluate(MEASURE)
+    assert box["pageWidth"] <= box["viewport"], box
+    assert box["scrollWidth"] > box["clientWidth"], box  # the region, not the page, scrolls
+    region.focus()
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function("() => document.querySelector('.tb-scroll:has(table.tb-terms)').scrollLeft > 0")

@@ -52,95 +52,72 @@ def live_hand(page, tb, hand):
 
 @pytest.mark.parametrize(("lang", "size"), [("en", (1280, 800)), ("pt", (360, 740)), ("fr", (360, 740))])
 def test_a_house_rule_that_refuses_a_step_is_shown_with_its_reason_both_outcomes_and_the_hand(
-        browser, site_url, tb, lang, size):
-    context = browser.new_context(viewport={"width": size[0], "height": size[1]})
-    guard = tb.guard_context(context)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    try:
-        page.goto(f"{site_url}/{lang}/yorkshire/")
-        fig = live_hand(page, tb, HAND)
-        button = fig.locator(".tb-other-rules")
-        expect(button).to_have_text(BUTTON[lang])
-        button.click()
-        expect(button).to_have_attribute("aria-expanded", "true")
-        town = fig.locator(".tb-variant[data-option='may_cut_holding_suit']")
-        expect(town).to_have_attribute("data-differs", "true", timeout=60_000)
-        assert spaced(town.locator(".tb-variant-rule").inner_text()) == spaced(RULE[lang])
-        assert spaced(town.locator(".tb-variant-refused").inner_text()) == spaced(REFUSED[lang])
-        region = town.locator(".tb-scroll[role='region']")
-        assert region.get_attribute("aria-label")
-        box = region.bounding_box()
-        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= size[0] + 0.5  # scrolls inside
-        assert page.evaluate("() => document.documentElement.scrollWidth") <= size[0]
-        rows = town.locator(".tb-variant-outcome tbody tr")
-        assert rows.count() >= 4  # High, Low, Game (at least) and the score
+        open_page, tb, lang, size):
+    page = open_page(f"/{lang}/yorkshire/", size, gentle=False)
+    fig = live_hand(page, tb, HAND)
+    button = fig.locator(".tb-other-rules")
+    expect(button).to_have_text(BUTTON[lang])
+    button.click()
+    expect(button).to_have_attribute("aria-expanded", "true")
+    town = fig.locator(".tb-variant[data-option='may_cut_holding_suit']")
+    expect(town).to_have_attribute("data-differs", "true", timeout=60_000)
+    assert spaced(town.locator(".tb-variant-rule").inner_text()) == spaced(RULE[lang])
+    assert spaced(town.locator(".tb-variant-refused").inner_text()) == spaced(REFUSED[lang])
+    region = town.locator(".tb-scroll[role='region']")
+    assert region.get_attribute("aria-label")
+    box = region.bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= size[0] + 0.5  # scrolls inside
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= size[0]
+    rows = town.locator(".tb-variant-outcome tbody tr")
+    assert rows.count() >= 4  # High, Low, Game (at least) and the score
 
-        town.locator(".tb-variant-step").click()
-        expect(fig).to_have_attribute("data-branch", "variant")
-        expect(fig).to_have_attribute("data-step", "14")
-        expect(fig.locator(".tb-branch")).to_contain_text(spaced(RULE[lang])[:20])
-        # Under the rule W follows with a spade where the record had the eight of hearts.
-        expect(fig.locator(".tb-step-narration")).to_contain_text("9♠")
-        fig.locator(".tb-back").click()
-        expect(fig).not_to_have_attribute("data-branch", "variant")
-        expect(fig).to_have_attribute("data-step", "13")
-    finally:
-        context.close()
-    assert guard.refused == [] and errors == []
+    town.locator(".tb-variant-step").click()
+    expect(fig).to_have_attribute("data-branch", "variant")
+    expect(fig).to_have_attribute("data-step", "14")
+    expect(fig.locator(".tb-branch")).to_contain_text(spaced(RULE[lang])[:20])
+    # Under the rule W follows with a spade where the record had the eight of hearts.
+    expect(fig.locator(".tb-step-narration")).to_contain_text("9♠")
+    fig.locator(".tb-back").click()
+    expect(fig).not_to_have_attribute("data-branch", "variant")
+    expect(fig).to_have_attribute("data-step", "13")
 
 
 @pytest.mark.parametrize("lang", ["pt", "fr"])
-def test_a_rule_the_hand_never_tests_is_no_difference_here(browser, site_url, tb, lang):
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
-    guard = tb.guard_context(context)
-    page = context.new_page()
-    try:
-        page.goto(f"{site_url}/{lang}/yorkshire/")
-        fig = live_hand(page, tb, QUIET_HAND)
-        fig.locator(".tb-other-rules").click()
-        town = fig.locator(".tb-variant[data-option='may_cut_holding_suit']")
-        expect(town).to_have_attribute("data-differs", "false", timeout=60_000)
-        assert spaced(town.locator(".tb-variant-same").inner_text()) == spaced(SAME[lang])
-        expect(town.locator(".tb-variant-step")).to_have_count(0)
-    finally:
-        context.close()
-    assert guard.refused == []
+def test_a_rule_the_hand_never_tests_is_no_difference_here(open_page, tb, lang):
+    page = open_page(f"/{lang}/yorkshire/", (1280, 800), gentle=False)
+    fig = live_hand(page, tb, QUIET_HAND)
+    fig.locator(".tb-other-rules").click()
+    town = fig.locator(".tb-variant[data-option='may_cut_holding_suit']")
+    expect(town).to_have_attribute("data-differs", "false", timeout=60_000)
+    assert spaced(town.locator(".tb-variant-same").inner_text()) == spaced(SAME[lang])
+    expect(town.locator(".tb-variant-step")).to_have_count(0)
 
 
 TITLES = {"en": "One deal, two All Fours", "pt": "Uma distribuição, dois All Fours", "fr": "Une donne, deux All Fours"}
 
 
 @pytest.mark.parametrize("lang", ["en", "pt", "fr"])
-def test_one_deal_two_all_fours_shows_both_tables_and_each_difference_with_its_rule(browser, site_url, tb, lang):
-    context = browser.new_context(viewport={"width": 360, "height": 740})
-    guard = tb.guard_context(context)
-    page = context.new_page()
-    try:
-        page.goto(f"{site_url}/{lang}/two-all-fours/")
-        expect(page.locator("h1")).to_contain_text(TITLES[lang])
-        york = page.locator("figure.tb-hand[data-hand-id='yorkshire-two-all-fours']")
-        trin = page.locator("figure.tb-hand[data-hand-id='trinidad-two-all-fours']")
-        expect(york).to_be_visible()
-        expect(trin).to_be_visible()
-        # The same four hands: each seat's cards as dealt, read from the two static deal tables.
-        dealt = """els => Object.fromEntries(els.map(r => [
-            (r.querySelector('th [aria-hidden]') || r.querySelector('th') || {textContent: ''}).textContent.trim(),
-            [...r.querySelectorAll('[data-card]')].map(c => c.dataset.card).sort()]))"""
-        a = york.locator(".tb-deal-table tbody tr").evaluate_all(dealt)
-        b = trin.locator(".tb-deal-table tbody tr").evaluate_all(dealt)
-        seats = "NES" + ("W" if lang == "en" else "O")  # West is O(este), O(uest) on pt and fr pages
-        assert {s: a[s] for s in seats} == {s: b[s] for s in seats}
-        assert all(len(a[s]) == 6 for s in seats)
-        differences = page.locator("#differences ~ ul").first.locator("li")
-        expect(differences).to_have_count(5)
-        for i in range(5):  # each difference links to the rule it comes from
-            assert differences.nth(i).locator("a").count() >= 1
-        assert page.evaluate("() => document.documentElement.scrollWidth") <= 360
-    finally:
-        context.close()
-    assert guard.refused == []
+def test_one_deal_two_all_fours_shows_both_tables_and_each_difference_with_its_rule(open_page, lang):
+    page = open_page(f"/{lang}/two-all-fours/", (360, 740), gentle=False)
+    expect(page.locator("h1")).to_contain_text(TITLES[lang])
+    york = page.locator("figure.tb-hand[data-hand-id='yorkshire-two-all-fours']")
+    trin = page.locator("figure.tb-hand[data-hand-id='trinidad-two-all-fours']")
+    expect(york).to_be_visible()
+    expect(trin).to_be_visible()
+    # The same four hands: each seat's cards as dealt, read from the two static deal tables.
+    dealt = """els => Object.fromEntries(els.map(r => [
+        (r.querySelector('th [aria-hidden]') || r.querySelector('th') || {textContent: ''}).textContent.trim(),
+        [...r.querySelectorAll('[data-card]')].map(c => c.dataset.card).sort()]))"""
+    a = york.locator(".tb-deal-table tbody tr").evaluate_all(dealt)
+    b = trin.locator(".tb-deal-table tbody tr").evaluate_all(dealt)
+    seats = "NES" + ("W" if lang == "en" else "O")  # West is O(este), O(uest) on pt and fr pages
+    assert {s: a[s] for s in seats} == {s: b[s] for s in seats}
+    assert all(len(a[s]) == 6 for s in seats)
+    differences = page.locator("#differences ~ ul").first.locator("li")
+    expect(differences).to_have_count(5)
+    for i in range(5):  # each difference links to the rule it comes from
+        assert differences.nth(i).locator("a").count() >= 1
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 360
 
 
 @pytest.mark.parametrize("size", [(360, 740), (1280, 800)], ids=["phone", "desktop"])

@@ -52,58 +52,44 @@ REACHABLE = """(el) => {
 
 @pytest.mark.parametrize("zoom", list(ZOOMS))
 @pytest.mark.parametrize("game,hand", SHOWCASE, ids=[h for _g, h in SHOWCASE])
-def test_at_every_step_half_of_the_board_can_be_scrolled_into_view_when_zoomed(browser, site_url, tb, game, hand, zoom):
+def test_at_every_step_half_of_the_board_can_be_scrolled_into_view_when_zoomed(open_page, tb, game, hand, zoom):
     width, height = ZOOMS[zoom]
     lang = "fr" if zoom == "400%" else "en"  # French, the longest text, at the smallest size
-    context = browser.new_context(viewport={"width": width, "height": height})
-    guard = tb.guard_context(context)
-    tb.block_runtime(context)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    try:
-        page.goto(f"{site_url}/{lang}/{game}/#{hand}=0")
-        fig = tb.wake(tb.figure_of(page, hand))
-        # On a short screen nothing sticks: not the bar, not the site's header.
-        assert fig.locator(".tb-bar").evaluate("b => getComputedStyle(b).position") == "static"
-        assert page.locator(".md-header").evaluate("h => getComputedStyle(h).position") not in ("sticky", "fixed")
-        shares = []
-        for step in range(int(fig.get_attribute("data-steps")) + 1):
-            fig.evaluate("(f, s) => { const sl = f.querySelector('.tb-slider'); sl.value = String(s); "
-                         "sl.dispatchEvent(new Event('input')); }", step)
-            expect(fig).to_have_attribute("data-step", str(step))
-            seen = fig.evaluate(MOST_BOARD_IN_VIEW)
-            shares.append(round(seen["most"] / seen["height"], 2))
-            # The controls stay reachable: scrolled to, nothing covers them.
-            assert fig.locator(".tb-next").evaluate(REACHABLE), f"step {step}: the Next button is covered"
-        print(f"\n[{lang} {zoom} {hand}] least share of the board in view over {len(shares)} steps: {min(shares)}")
-        assert min(shares) >= 0.5, shares
-    finally:
-        context.close()
-    assert guard.refused == [] and errors == []
+    page = open_page(None, (width, height), gentle=False)
+    tb.block_runtime(page.context)
+    page.goto(f"{open_page.site_url}/{lang}/{game}/#{hand}=0")
+    fig = tb.wake(tb.figure_of(page, hand))
+    # On a short screen nothing sticks: not the bar, not the site's header.
+    assert fig.locator(".tb-bar").evaluate("b => getComputedStyle(b).position") == "static"
+    assert page.locator(".md-header").evaluate("h => getComputedStyle(h).position") not in ("sticky", "fixed")
+    shares = []
+    for step in range(int(fig.get_attribute("data-steps")) + 1):
+        fig.evaluate("(f, s) => { const sl = f.querySelector('.tb-slider'); sl.value = String(s); "
+                     "sl.dispatchEvent(new Event('input')); }", step)
+        expect(fig).to_have_attribute("data-step", str(step))
+        seen = fig.evaluate(MOST_BOARD_IN_VIEW)
+        shares.append(round(seen["most"] / seen["height"], 2))
+        # The controls stay reachable: scrolled to, nothing covers them.
+        assert fig.locator(".tb-next").evaluate(REACHABLE), f"step {step}: the Next button is covered"
+    print(f"\n[{lang} {zoom} {hand}] least share of the board in view over {len(shares)} steps: {min(shares)}")
+    assert min(shares) >= 0.5, shares
 
 
 @pytest.mark.parametrize("lang,size", [("en", (1280, 800)), ("pt", (360, 740))])
-def test_the_sticking_bar_stays_short_and_its_narration_scrolls_within_itself(browser, site_url, tb, lang, size):
-    context = browser.new_context(viewport={"width": size[0], "height": size[1]})
-    guard = tb.guard_context(context)
-    tb.block_runtime(context)
-    page = context.new_page()
-    try:
-        # Trinidad's hang-jack, step 24: a long narration with its note (step 25, the longest, asks
-        # questions, and on a question's step the bar scrolls with the page: hand-questions.css).
-        page.goto(f"{site_url}/{lang}/trinidad/#trinidad-hang-jack=24")
-        fig = tb.wake(tb.figure_of(page, "trinidad-hang-jack"))
-        bar, narration = fig.locator(".tb-bar"), fig.locator(".tb-step-narration")
-        assert bar.evaluate("b => getComputedStyle(b).position") == "sticky"
-        assert bar.bounding_box()["height"] <= 0.45 * size[1]
-        # The narration is a labelled region that scrolls by keyboard when it is longer than its box.
-        expect(narration).to_have_attribute("role", "region")
-        expect(narration).to_have_attribute("tabindex", "0")
-        assert narration.evaluate("n => getComputedStyle(n).overflowY") == "auto"
-    finally:
-        context.close()
-    assert guard.refused == []
+def test_the_sticking_bar_stays_short_and_its_narration_scrolls_within_itself(open_page, tb, lang, size):
+    page = open_page(None, size, gentle=False)
+    tb.block_runtime(page.context)
+    # Trinidad's hang-jack, step 24: a long narration with its note (step 25, the longest, asks
+    # questions, and on a question's step the bar scrolls with the page: hand-questions.css).
+    page.goto(f"{open_page.site_url}/{lang}/trinidad/#trinidad-hang-jack=24")
+    fig = tb.wake(tb.figure_of(page, "trinidad-hang-jack"))
+    bar, narration = fig.locator(".tb-bar"), fig.locator(".tb-step-narration")
+    assert bar.evaluate("b => getComputedStyle(b).position") == "sticky"
+    assert bar.bounding_box()["height"] <= 0.45 * size[1]
+    # The narration is a labelled region that scrolls by keyboard when it is longer than its box.
+    expect(narration).to_have_attribute("role", "region")
+    expect(narration).to_have_attribute("tabindex", "0")
+    assert narration.evaluate("n => getComputedStyle(n).overflowY") == "auto"
 
 
 # ----- forced colours --------------------------------------------------------------------------
@@ -112,83 +98,69 @@ OUTLINE = "(e) => { const s = getComputedStyle(e); return [s.outlineStyle, parse
 BORDER = "(e) => parseFloat(getComputedStyle(e).borderLeftWidth)"
 
 
-def test_in_forced_colours_every_highlight_of_a_worked_hand_stays_visible(browser, site_url, tb):
-    context = browser.new_context(viewport={"width": 1280, "height": 800}, forced_colors="active")
-    guard = tb.guard_context(context)
-    tb.block_runtime(context)
-    page = context.new_page()
-    try:
-        assert page.evaluate("matchMedia('(forced-colors: active)').matches")
-        # Step 6 of the A♥ Four: B has just played J♥ to A's ace; C is to play; A is winning.
-        page.goto(f"{site_url}/en/nap/#nap-four-hearts=6")
-        fig = tb.wake(tb.figure_of(page, "nap-four-hearts"))
-        just_played = fig.locator(".tb-player .tb-card.tb-step-card").first
-        expect(just_played).to_have_attribute("data-card", "JH")
-        style, width = just_played.evaluate(OUTLINE)
-        assert style == "solid" and width >= 3
-        other = fig.locator('.tb-board .tb-seat[data-seat="C"] .tb-card').first
-        assert other.evaluate(OUTLINE)[0] == "none"  # the highlight is the card's alone
-        to_play = fig.locator(".tb-board .tb-seat.tb-to-play")
-        expect(to_play).to_have_attribute("data-seat", "C")
-        assert to_play.evaluate(BORDER) >= 3
-        assert fig.locator('.tb-board .tb-seat[data-seat="D"]').evaluate(BORDER) < 3
-        # The trick's winning card, once the trick is won (step 8: A takes trick 1).
-        fig.locator(".tb-slider").fill("8")
-        winning = fig.locator(".tb-player .tb-plays li.tb-winning .tb-card")
-        expect(winning).to_have_count(1)
-        assert winning.evaluate(OUTLINE)[0] != "none"
-        # The narration item of the step, in the pre-rendered list.
-        assert fig.locator(".tb-narration [aria-current='step']").evaluate(OUTLINE)[0] == "solid"
-    finally:
-        context.close()
-    assert guard.refused == []
+def test_in_forced_colours_every_highlight_of_a_worked_hand_stays_visible(open_page, tb):
+    page = open_page(None, (1280, 800), gentle=False, forced_colors="active")
+    tb.block_runtime(page.context)
+    assert page.evaluate("matchMedia('(forced-colors: active)').matches")
+    # Step 6 of the A♥ Four: B has just played J♥ to A's ace; C is to play; A is winning.
+    page.goto(f"{open_page.site_url}/en/nap/#nap-four-hearts=6")
+    fig = tb.wake(tb.figure_of(page, "nap-four-hearts"))
+    just_played = fig.locator(".tb-player .tb-card.tb-step-card").first
+    expect(just_played).to_have_attribute("data-card", "JH")
+    style, width = just_played.evaluate(OUTLINE)
+    assert style == "solid" and width >= 3
+    other = fig.locator('.tb-board .tb-seat[data-seat="C"] .tb-card').first
+    assert other.evaluate(OUTLINE)[0] == "none"  # the highlight is the card's alone
+    to_play = fig.locator(".tb-board .tb-seat.tb-to-play")
+    expect(to_play).to_have_attribute("data-seat", "C")
+    assert to_play.evaluate(BORDER) >= 3
+    assert fig.locator('.tb-board .tb-seat[data-seat="D"]').evaluate(BORDER) < 3
+    # The trick's winning card, once the trick is won (step 8: A takes trick 1).
+    fig.locator(".tb-slider").fill("8")
+    winning = fig.locator(".tb-player .tb-plays li.tb-winning .tb-card")
+    expect(winning).to_have_count(1)
+    assert winning.evaluate(OUTLINE)[0] != "none"
+    # The narration item of the step, in the pre-rendered list.
+    assert fig.locator(".tb-narration [aria-current='step']").evaluate(OUTLINE)[0] == "solid"
 
 
-def test_at_a_table_in_forced_colours_the_lifted_card_and_the_seat_to_play_are_marked(browser, site_url, tb):
-    context = browser.new_context(viewport={"width": 1280, "height": 800}, forced_colors="active")
-    guard = tb.guard_context(context)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    try:
-        page.goto(site_url + tb.table_url("en", "nap", pace=0))  # the Nap test seed (TABLE_SEEDS)
-        table = tb.ready_table(page, "nap")
-        table.locator(".tbt-start").click()
-        expect(table).to_have_attribute("data-engine", "live", timeout=tb.LIVE_TIMEOUT_MS)
-        # Bid (so that the hand is played, not thrown in) until a card is to be played, then lift the
-        # first legal card.
-        for _ in range(40):
-            tb.wait_for_reader(page, table)
-            if table.locator(".tbt-cards .tbt-card[aria-disabled='false']").count():
-                break
-            bid = table.locator(".tbt-choice:not([aria-keyshortcuts='S']):not([disabled])").first
-            if table.get_attribute("data-phase") != "hand-over" and bid.count():
-                before = int(table.locator(".tbt-log").get_attribute("data-lines") or 0)
-                bid.click()
-                page.wait_for_function("([t, n]) => Number(t.querySelector('.tbt-log').dataset.lines) > n",
-                                       arg=[table.element_handle(), before], timeout=30_000)
-            else:
-                tb.one_decision(page, table)
-        legal = table.locator(".tbt-cards .tbt-card[aria-disabled='false']").first
-        legal.click()
-        expect(legal).to_have_class(re.compile("tbt-lifted"))
-        style, width = legal.evaluate(OUTLINE)
-        assert style == "solid" and width >= 3
-        expect(table.locator(".tbt-hand")).to_have_class(re.compile("tbt-current"))
-        assert table.locator(".tbt-hand").evaluate(BORDER) >= 3
-        waiting = table.locator(".tbt-seat:not(.tbt-current)").first
-        assert waiting.evaluate(BORDER) < 3
-        # Play it: once a trick has cards, the card winning it is outlined.
-        legal.click()
-        # The bots play on at once and the trick is drawn again with each card: wait until the card
-        # winning it, whichever it is by then, is drawn outlined.
-        page.wait_for_function(
-            """(t) => { const f = t.querySelector('.tbt-trick .tbt-winning .tbt-face');
-                        return !!f && getComputedStyle(f).outlineStyle === 'solid'; }""",
-            arg=table.element_handle(), timeout=30_000)
-    finally:
-        context.close()
-    assert guard.refused == [] and errors == []
+def test_at_a_table_in_forced_colours_the_lifted_card_and_the_seat_to_play_are_marked(open_page, tb):
+    page = open_page(None, (1280, 800), gentle=False, forced_colors="active")
+    page.goto(open_page.site_url + tb.table_url("en", "nap", pace=0))  # the Nap test seed (TABLE_SEEDS)
+    table = tb.ready_table(page, "nap")
+    table.locator(".tbt-start").click()
+    expect(table).to_have_attribute("data-engine", "live", timeout=tb.LIVE_TIMEOUT_MS)
+    # Bid (so that the hand is played, not thrown in) until a card is to be played, then lift the
+    # first legal card.
+    for _ in range(40):
+        tb.wait_for_reader(page, table)
+        if table.locator(".tbt-cards .tbt-card[aria-disabled='false']").count():
+            break
+        bid = table.locator(".tbt-choice:not([aria-keyshortcuts='S']):not([disabled])").first
+        if table.get_attribute("data-phase") != "hand-over" and bid.count():
+            before = int(table.locator(".tbt-log").get_attribute("data-lines") or 0)
+            bid.click()
+            page.wait_for_function("([t, n]) => Number(t.querySelector('.tbt-log').dataset.lines) > n",
+                                   arg=[table.element_handle(), before], timeout=30_000)
+        else:
+            tb.one_decision(page, table)
+    legal = table.locator(".tbt-cards .tbt-card[aria-disabled='false']").first
+    legal.click()
+    expect(legal).to_have_class(re.compile("tbt-lifted"))
+    style, width = legal.evaluate(OUTLINE)
+    assert style == "solid" and width >= 3
+    expect(table.locator(".tbt-hand")).to_have_class(re.compile("tbt-current"))
+    assert table.locator(".tbt-hand").evaluate(BORDER) >= 3
+    waiting = table.locator(".tbt-seat:not(.tbt-current)").first
+    assert waiting.evaluate(BORDER) < 3
+    # Play it: once a trick has cards, the card winning it is outlined.
+    legal.click()
+    # The bots play on at once and the trick is drawn again with each card: wait until the card
+    # winning it, whichever it is by then, is drawn outlined.
+    page.wait_for_function(
+        """(t) => { const f = t.querySelector('.tbt-trick .tbt-winning .tbt-face');
+                    return !!f && getComputedStyle(f).outlineStyle === 'solid'; }""",
+        arg=table.element_handle(), timeout=30_000)
 
 
 # ----- cards not allowed now keep their contrast ---------------------------------------------------
@@ -214,37 +186,31 @@ def _rgb(text: str) -> tuple[float, float, float]:
     return float(parts[0]), float(parts[1]), float(parts[2])
 
 
-def test_a_card_not_allowed_now_keeps_its_text_contrast_and_shows_a_dashed_border(browser, site_url, tb):
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
-    guard = tb.guard_context(context)
-    page = context.new_page()
-    try:
-        page.goto(site_url + tb.table_url("en", "euchre", pace=0))  # the Euchre test seed (TABLE_SEEDS)
-        table = tb.ready_table(page, "euchre")
-        table.locator(".tbt-start").click()
-        expect(table).to_have_attribute("data-engine", "live", timeout=tb.LIVE_TIMEOUT_MS)
-        dim = table.locator(".tbt-cards .tbt-card.tbt-dim")
-        # Play on (hand after hand) until the rules refuse a card of the reader's hand.
-        for _ in range(120):
-            tb.wait_for_reader(page, table)
-            if dim.count():
-                break
-            tb.one_decision(page, table)
-        assert dim.count(), "no card was refused in 120 decisions"
-        for card in dim.all():
-            style = card.evaluate("""(c) => { let o = 1; \
+def test_a_card_not_allowed_now_keeps_its_text_contrast_and_shows_a_dashed_border(open_page, tb):
+    page = open_page(None, (1280, 800), gentle=False)
+    page.goto(open_page.site_url + tb.table_url("en", "euchre", pace=0))  # the Euchre test seed (TABLE_SEEDS)
+    table = tb.ready_table(page, "euchre")
+    table.locator(".tbt-start").click()
+    expect(table).to_have_attribute("data-engine", "live", timeout=tb.LIVE_TIMEOUT_MS)
+    dim = table.locator(".tbt-cards .tbt-card.tbt-dim")
+    # Play on (hand after hand) until the rules refuse a card of the reader's hand.
+    for _ in range(120):
+        tb.wait_for_reader(page, table)
+        if dim.count():
+            break
+        tb.one_decision(page, table)
+    assert dim.count(), "no card was refused in 120 decisions"
+    for card in dim.all():
+        style = card.evaluate("""(c) => { let o = 1; \
 for (let e = c; e; e = e.parentElement) o *= Number(getComputedStyle(e).opacity);
-                const s = getComputedStyle(c); \
+            const s = getComputedStyle(c); \
 return { opacity: o, color: s.color, border: s.borderLeftStyle, image: s.backgroundImage }; }""")
-            assert style["opacity"] == 1 and style["border"] == "dashed", style
-            # The text against both colours of the hatching: white and the hatch's grey.
-            stops = [_rgb(m) for m in RGB.findall(style["image"])]
-            assert stops, style
-            worst = min(_contrast(_rgb(RGB.findall(style["color"])[0]), stop) for stop in stops)
-            assert worst >= 4.5, (card.get_attribute("data-card"), worst)
-    finally:
-        context.close()
-    assert guard.refused == []
+        assert style["opacity"] == 1 and style["border"] == "dashed", style
+        # The text against both colours of the hatching: white and the hatch's grey.
+        stops = [_rgb(m) for m in RGB.findall(style["image"])]
+        assert stops, style
+        worst = min(_contrast(_rgb(RGB.findall(style["color"])[0]), stop) for stop in stops)
+        assert worst >= 4.5, (card.get_attribute("data-card"), worst)
 
 
 # At a play table: the top of the decision's first part and the bottom of the reader's cards, in page

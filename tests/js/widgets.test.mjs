@@ -42,15 +42,24 @@ function fakeTable() {
 const view = (n, extra = {}) => ({ hand_number: 1, phase: "play", your_turn: true, current: "S", playable: ["AS"],
   trick: { plays: n }, seats: [{ taken: 0 }], ...extra });
 
-async function answerAll(table) {
-  while (table.pending.length) table.pending.shift()();
-  await new Promise((resolve) => setImmediate(resolve));
-}
-
-test("one question about one position is asked once, whether on its way or shown", async () => {
+/** A fake table and its questions, at the first position of a hand's play. */
+function askingTable() {
   const table = fakeTable();
   const q = new Questions(table);
   q.moved(view(0));
+  return { table, q };
+}
+
+/** Let the answers that have come back be handled. */
+const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+async function answerAll(table) {
+  while (table.pending.length) table.pending.shift()();
+  await settle();
+}
+
+test("one question about one position is asked once, whether on its way or shown", async () => {
+  const { table, q } = askingTable();
   q.ask("card:AS", true);
   q.ask("card:AS", true); // on its way
   await answerAll(table);
@@ -60,9 +69,7 @@ test("one question about one position is asked once, whether on its way or shown
 });
 
 test("a repaint of the same position asks nothing; a new position asks again", async () => {
-  const table = fakeTable();
-  const q = new Questions(table);
-  q.moved(view(0));
+  const { table, q } = askingTable();
   q.ask("card:AS", true);
   await answerAll(table);
   q.moved(view(0)); // the same position, painted again (a new object)
@@ -74,9 +81,7 @@ test("a repaint of the same position asks nothing; a new position asks again", a
 });
 
 test("a hover while the bots' moves are shown waits, and only the last one is asked", async () => {
-  const table = fakeTable();
-  const q = new Questions(table);
-  q.moved(view(0));
+  const { table, q } = askingTable();
   table.busy = true;
   q.ask("card:AS", true);
   q.ask("card:KS", true);
@@ -89,32 +94,26 @@ test("a hover while the bots' moves are shown waits, and only the last one is as
 });
 
 test("a press while busy is asked at once (it says why the card is refused)", async () => {
-  const table = fakeTable();
-  const q = new Questions(table);
-  q.moved(view(0));
+  const { table, q } = askingTable();
   table.busy = true;
   q.ask("card:AS", false);
   assert.deepEqual(table.asked, ["card:AS"]);
 });
 
 test("the newest question's answer is the one shown, whichever comes back first", async () => {
-  const table = fakeTable();
-  const q = new Questions(table);
-  q.moved(view(0));
+  const { table, q } = askingTable();
   q.ask("card:AS", true);
   q.ask("card:KS", true);
   const [first, second] = table.pending.splice(0);
   second();
-  await new Promise((resolve) => setImmediate(resolve));
+  await settle();
   first(); // the older answer comes back last
-  await new Promise((resolve) => setImmediate(resolve));
+  await settle();
   assert.deepEqual(table.shown, ["card:KS"]);
 });
 
 test("asked again while its answer is on its way, a question shows under the newer ticket", async () => {
-  const table = fakeTable();
-  const q = new Questions(table);
-  q.moved(view(0));
+  const { table, q } = askingTable();
   q.ask("card:AS", true);
   q.ask("card:KS", true);
   await answerAll(table);
@@ -198,11 +197,17 @@ function timerBox() {
   return { timer, box, text, said, timeouts };
 }
 
-test("the page's own clock counts down, warns once five seconds before, then times out once", () => {
+/** A timer box whose page's clock, from 0, counts ``seconds`` down: started. */
+function startedTimer(seconds) {
   clock = 0;
-  const { timer, box, said, timeouts } = timerBox();
-  timer.seconds = 20;
-  timer.start();
+  const parts = timerBox();
+  parts.timer.seconds = seconds;
+  parts.timer.start();
+  return parts;
+}
+
+test("the page's own clock counts down, warns once five seconds before, then times out once", () => {
+  const { timer, box, said, timeouts } = startedTimer(20);
   assert.equal(box.dataset.left, "20");
   clock = 14_000;
   timer.update();
@@ -223,10 +228,7 @@ test("the page's own clock counts down, warns once five seconds before, then tim
 });
 
 test("a hidden tab pauses the page's clock with the time left, and the time runs on when it is back", () => {
-  clock = 0;
-  const { timer, box, text, timeouts } = timerBox();
-  timer.seconds = 20;
-  timer.start();
+  const { timer, box, text, timeouts } = startedTimer(20);
   clock = 8_000;
   globalThis.document.hidden = true;
   listeners.visibilitychange();
