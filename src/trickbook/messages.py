@@ -120,7 +120,7 @@ PLACEHOLDER_KINDS: dict[str, str] = {
     **dict.fromkeys(("card", "cards", "right", "left", "kept"), "card"),
     **dict.fromkeys(("suit", "trump", "led", "other_suit"), "suit"),
     **dict.fromkeys(("points", "count", "tricks", "needed", "target", "total", "other_total", "against",
-                     "ours", "theirs", "step"),
+                     "ours", "theirs", "step", "higher", "lower"),
                     "number"),
     "category": "category",
     "contract": "contract",

@@ -46,7 +46,7 @@ EXAMPLE_VALUES: dict[str, Any] = {
     "left": Card.parse("JD"), "kept": Card.parse("KS"), "suit": "H", "trump": "H", "led": "S", "other_suit": "D",
     "points": 2, "count": 3, "tricks": 3, "total": 7, "other_total": 5, "target": 10, "needed": 3, "against": 3,
     "category": "game", "contract": "four", "verb": "pass", "option": "gift_may_win", "value": "false",
-    "foe": "E", "winner": "E", "ours": 3, "theirs": 5, "step": 14,
+    "foe": "E", "winner": "E", "ours": 3, "theirs": 5, "step": 14, "higher": 2, "lower": 4,
 }
 
 
