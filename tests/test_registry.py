@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import sys
 import textwrap
 
@@ -428,3 +429,19 @@ def test_a_drill_answer_names_the_kinds_of_rule_its_game_plays_by():
         assert drills[game] == {"legal": "trump-or-follow", "winner": "highest-trump", "score": "high-low-jack-game"}
     # Nap (rule text 001): follow suit, and the declarer is paid or pays the contract's value.
     assert drills["nap"] == {"legal": "follow-suit", "winner": "highest-trump", "score": "contract-payment"}
+
+
+def test_a_play_table_of_a_hyphenated_game_gets_its_opening_controls_and_its_embed_page(fifth_game, tmp_path):
+    from trickbook_site import embed, on_demand
+
+    html = on_demand.finish_page(f'<div class="tb-table" data-game="{fifth_game}">\n<p>No JS.</p></div>',
+                                 lambda text: text, "en")
+    intro = html[html.index('<div class="tbt-intro" hidden>'): html.index("<p>No JS.</p>")]
+    assert "tbt-start" in intro
+    players = intro[intro.index('class="tbt-players"'):intro.index("</select>")]
+    assert re.findall(r'<option value="(\d)"', players) == ["3", "4", "5"]  # its seat counts, 3 first
+    page = tmp_path / "en" / "play" / "index.html"
+    page.parent.mkdir(parents=True)
+    page.write_text(f'<html lang="en"><h1>Play</h1>{html}</html>', encoding="utf-8")
+    assert embed._table_embeds(tmp_path, page, page.read_text(encoding="utf-8"), lambda t: t, set(), False) == 1
+    assert (tmp_path / embed.FOLDER / "en" / f"table-{fifth_game}" / "index.html").is_file()
