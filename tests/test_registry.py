@@ -445,3 +445,26 @@ def test_a_play_table_of_a_hyphenated_game_gets_its_opening_controls_and_its_emb
     page.write_text(f'<html lang="en"><h1>Play</h1>{html}</html>', encoding="utf-8")
     assert embed._table_embeds(tmp_path, page, page.read_text(encoding="utf-8"), lambda t: t, set(), False) == 1
     assert (tmp_path / embed.FOLDER / "en" / f"table-{fifth_game}" / "index.html").is_file()
+
+
+def test_a_score_question_on_a_new_game_is_asked_from_its_own_parts(fifth_game):
+    """The judge asks the game: a game that declares no parts of its own gets, for each category it
+    scored, who scored most in it (here the seat that took most tricks), never another game's key."""
+    from trickbook.questions import Question, answer_key, judge
+
+    match = play_match(fifth_game, {s: RandomBot(i) for i, s in enumerate("ABC")}, SEED, rounds=1)
+    for record in match.records():  # the first hand in which one seat takes most tricks
+        state = replay(parse_record(record)).state
+        taken = {s: sum(1 for t in state.tricks if t.winner == s) for s in state.seats}
+        most = max(taken.values())
+        if list(taken.values()).count(most) == 1:
+            break
+    else:
+        raise AssertionError("no hand of the seed's match has one seat with most tricks")
+    best = max(taken, key=taken.__getitem__)
+    key = answer_key(state, Question(step=len(state.history), kind="score"))
+    assert [p["category"] for p in key["parts"]] == ["tricks"]
+    part = key["parts"][0]
+    assert part["choices"] == ["A", "B", "C", "nobody"] and part["accepted"] == best
+    assert part["reason"]["text"] == f"{best} scores {most} for tricks."
+    assert judge(key, {"tricks": best})["right"] and not judge(key, {"tricks": "nobody"})["right"]

@@ -466,6 +466,13 @@ class HandState(TrickPlay, HandViews):
     def _score_hand(self) -> None:
         raise NotImplementedError
 
+    def score_parts(self) -> dict[str, Any]:
+        """The answer key of a score question asked at this state (``trickbook.score_parts``); by default,
+        who scored most in each category the hand scored. A game asks its own by overriding this."""
+        from .score_parts import who_scored_parts
+
+        return who_scored_parts(self)
+
     # ----- scoring helpers -------------------------------------------------
     def award(self, category: str, team: str, points: int, event: str = "score", **values: Any) -> bool:
         """Score points; emit events; return True when this wins the match."""

@@ -21,7 +21,8 @@ from ..cards import RANKS, SUITS, Card, full_pack, same_colour
 from ..game import Deal, DealSeen, HandState, Phase, Rules
 from ..hand_views import MASK
 from ..memo import Memo
-from ..messages import N_, Reason, register
+from ..messages import N_, Event, Reason, register
+from ..score_parts import QuestionError, find_event, require_scored
 from ..trickplay import listed_in_order
 
 EUCHRE_RANKS = "AKQJT9"
@@ -576,3 +577,19 @@ class EuchreHand(HandState):
         if self.discarded is not None:
             cards.append(self.discarded)
         return cards
+
+    def score_parts(self) -> dict[str, Any]:
+        """Who scores the hand (makers, march, lone hand, lone march or euchred) and how many points."""
+        require_scored(self)
+        categories = ("makers", "march", "lone", "lone-march", "euchred")
+        award = next((a for a in self.awards if a.category in categories), None)
+        if award is None:
+            raise QuestionError("nobody scores in this hand: there is no score to ask about")
+        event = find_event(self, categories, award.category)
+        why = Event("score", {"team": award.team, "points": award.points, "category": award.category}).as_dict()
+        if event is not None:
+            why["detail"] = event.as_dict()
+        return {"parts": [
+            {"category": "team", "choices": list(self.teams), "accepted": award.team, "reason": why},
+            {"category": "points", "choices": ["1", "2", "4"], "accepted": str(award.points), "reason": why},
+        ], "multiple": False}

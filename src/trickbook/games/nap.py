@@ -19,6 +19,7 @@ from typing import Any, Iterable
 from ..actions import CONTRACTS, Action
 from ..game import HandState, Phase, Rules
 from ..messages import N_, Reason, register
+from ..score_parts import QuestionError, find_event, reason, require_scored
 from ..tricks import Trick
 
 # Tricks a contract needs, and what each opponent pays (or is paid).
@@ -211,3 +212,23 @@ class NapHand(HandState):
             "payments": self.payments,
         })
         return view
+
+    def score_parts(self) -> dict[str, Any]:
+        """The declarer's net for the hand, asked once the contract is made or defeated."""
+        if self.declarer is None:  # everybody passed: no play and no payment
+            require_scored(self)
+            raise QuestionError("nobody scores in this hand: there is no score to ask about")
+        payments, declarer = self.payments, self.declarer
+        if payments is None or self.contract is None:
+            raise QuestionError("the contract is not settled at this step: ask 'score' once it is made or defeated")
+        won, lost = self.payment(self.contract, True), self.payment(self.contract, False)
+        others = len(self.seats) - 1
+        nets = sorted({won * others, -lost * others, won, -lost}, reverse=True)
+        event = find_event(self, ("contract-made", "contract-failed", "misere-made", "misere-failed"), "contract")
+        net = payments[declarer]
+        why = reason("score-net", seat=declarer, points=net)
+        if event is not None:
+            why["detail"] = event.as_dict()
+        part = {"category": "contract", "seat": declarer, "choices": [str(n) for n in nets], "accepted": str(net),
+                "reason": why}
+        return {"parts": [part], "seat": declarer, "multiple": False}
