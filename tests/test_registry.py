@@ -468,3 +468,41 @@ def test_a_score_question_on_a_new_game_is_asked_from_its_own_parts(fifth_game):
     assert part["choices"] == ["A", "B", "C", "nobody"] and part["accepted"] == best
     assert part["reason"]["text"] == f"{best} scores {most} for tricks."
     assert judge(key, {"tricks": best})["right"] and not judge(key, {"tricks": "nobody"})["right"]
+
+
+def test_the_browsers_wheel_carries_the_courses_game_modules_and_registers_them_alone(fifth_game, tmp_path):
+    """The wheel the build makes holds the course's game modules beside the engine, and the engine's
+    registry imports them from the wheel alone (as the browser's worker, and its snapshot, do)."""
+    import subprocess
+    import zipfile
+
+    from trickbook_site import assets
+
+    assert assets.course_games()[0] == ["sevens_for_tests"]
+    wheel = assets.build_wheel(tmp_path / "staging", tmp_path / "out")
+    names = zipfile.ZipFile(wheel).namelist()
+    assert "sevens_for_tests.py" in names and "trickbook/games/_course.py" in names
+    unpacked = tmp_path / "unpacked"
+    zipfile.ZipFile(wheel).extractall(unpacked)
+    probe = ("import sys; sys.path.insert(0, sys.argv[1]); import trickbook.games as g; "
+             "cls = g.find_game('seven-card-trumps'); print(cls.game, cls.__module__, g.__file__)")
+    done = subprocess.run([sys.executable, "-S", "-c", probe, str(unpacked)], capture_output=True, text=True,
+                          cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    game, module, where = done.stdout.split()
+    assert (game, module) == ("sevens-for-tests", "sevens_for_tests") and where.startswith(str(unpacked))
+
+
+def test_the_engine_hash_follows_the_courses_game_modules(fifth_game, tmp_path, monkeypatch):
+    from trickbook_site import assets
+
+    runtime = tmp_path / "runtime"
+    runtime.mkdir()
+    (runtime / "pyodide-lock.json").write_text("{}", encoding="utf-8")
+    with_game = assets.engine_hash(runtime)
+    with monkeypatch.context() as patched:
+        patched.setattr(assets, "course_games", lambda: ([], {}))
+        assert assets.engine_hash(runtime) != with_game  # the engine alone: another wheel
+    source = assets.Path(sys.modules["sevens_for_tests"].__file__)
+    source.write_text(source.read_text(encoding="utf-8") + "\n# edited\n", encoding="utf-8")
+    assert assets.engine_hash(runtime) != with_game  # an edited game module makes a new wheel
