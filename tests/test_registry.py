@@ -506,3 +506,138 @@ def test_the_engine_hash_follows_the_courses_game_modules(fifth_game, tmp_path, 
     source = assets.Path(sys.modules["sevens_for_tests"].__file__)
     source.write_text(source.read_text(encoding="utf-8") + "\n# edited\n", encoding="utf-8")
     assert assets.engine_hash(runtime) != with_game  # an edited game module makes a new wheel
+
+
+# The fifth game with a contract of its own: a verb with its argument, its contracts, its score categories
+# and the words of each, all declared in its module.
+BID_GAME = FIFTH_GAME + '''
+
+from trickbook.actions import Action
+from trickbook.messages import N_, Reason, register
+from trickbook.model import Phase
+
+register({
+    "sevens-bid": N_("{seat} bids {contract}."),
+    "sevens-bid-higher": N_("{seat} must bid higher than {contract}."),
+    "sevens-made": N_("{seat} makes {contract} and scores {points}."),
+    "sevens-failed": N_("{seat} fails {contract}."),
+})
+
+
+@dataclass(frozen=True)
+class BidSevensRules(SevensRules):
+    target: int = 12
+
+
+class BidSevensHand(SevensHand):
+    """Each seat in turn from the dealer's left bids a contract higher than the last, or passes; the
+    highest bidder scores the contract's bonus when it takes as many tricks as the contract names."""
+
+    game = "bid-7s-for-tests"
+    aliases = ()
+    title = "Bid sevens"
+    rules_class = BidSevensRules
+    verbs = frozenset({"play", "pass", "bid"})
+    verb_args = {"bid": "contract"}
+    contracts = ("three-tricks", "four-tricks")
+    contract_words = {"three-tricks": N_("Three tricks"), "four-tricks": N_("Four tricks")}
+    category_words = {"tricks": N_("Tricks taken"), "bonus": N_("Contract bonus")}
+    needs = {"three-tricks": 3, "four-tricks": 4}
+
+    def _start(self):
+        self.trump = self.deal.turn.suit
+        self.phase = Phase.BIDDING
+        self.spoken, self.contract, self.declarer = [], None, None
+        self.current = self.next_seat(self.dealer)
+        self.emit("deal", dealer=self.dealer)
+
+    def _above(self):
+        low = -1 if self.contract is None else self.contracts.index(self.contract)
+        return self.contracts[low + 1:]
+
+    def _bidding_legal(self):
+        yield Action(self.current, "pass")
+        for contract in self._above():
+            yield Action(self.current, "bid", contract=contract)
+
+    def _bidding_check(self, action):
+        if action.verb == "pass":
+            return None
+        if action.verb != "bid":
+            return self._not_now(action)
+        if action.contract not in self._above():
+            return Reason("sevens-bid-higher", {"seat": action.seat, "contract": self.contract})
+        return None
+
+    def _bidding_apply(self, action):
+        self.spoken.append(action.seat)
+        if action.verb == "bid":
+            self.contract, self.declarer = action.contract, action.seat
+            self.emit("sevens-bid", seat=action.seat, contract=action.contract)
+        if len(self.spoken) < len(self.seats):
+            self.current = self.next_seat(action.seat)
+        else:
+            self.start_play(self.next_seat(self.dealer))
+
+    def _score_hand(self):
+        if self.declarer is not None:
+            need = self.needs[self.contract]
+            if sum(1 for t in self.tricks if t.winner == self.declarer) >= need:
+                self.award("bonus", self.declarer, need, event="sevens-made", seat=self.declarer,
+                           contract=self.contract)
+            else:
+                self.emit("sevens-failed", seat=self.declarer, contract=self.contract)
+        super()._score_hand()
+
+    def public_view(self):
+        return super().public_view() | {"contract": self.contract, "declarer": self.declarer}
+'''
+
+
+def test_a_new_game_declares_its_verbs_contracts_and_score_categories_with_their_words(tmp_path, monkeypatch):
+    from trickbook import messages
+
+    saved = dict(_REGISTRY)
+    game = "bid-7s-for-tests"
+    with pytest.raises(ValueError, match="'four-tricks' is not a contract"):
+        Action.parse("A bid four-tricks", ["A", "B", "C"])
+    try:
+        _load(tmp_path, monkeypatch, "bid_sevens_for_tests", BID_GAME)
+        bid = Action.parse("a BID Four-Tricks", ["A", "B", "C"])
+        assert (bid.verb, bid.contract, str(bid)) == ("bid", "four-tricks", "A bid four-tricks")
+        # Its words are the engine's words for its codes: the messages, the pages and the browser's catalog.
+        assert messages.CONTRACT_NAMES["four-tricks"] == "Four tricks"
+        assert messages.CATEGORY_NAMES["tricks"] == "Tricks taken"
+        assert messages.render("score", {"team": "A", "points": 4, "category": "bonus"}) == \
+            "A score 4 for Contract bonus."
+        assert messages.render("sevens-bid", {"seat": "B", "contract": "three-tricks"}) == "B bids Three tricks."
+        # The four games' words are theirs still.
+        assert messages.CONTRACT_NAMES["misere"] == "Misère" and messages.VERB_NAMES["pickup"] == "pick it up"
+        # A table of it bids, plays and scores to the end of a match.
+        table = Table(game=game, seed=SEED, seat="A", level="gentle")
+        assert table.view()["shows"]["contracts"] == ["three-tricks", "four-tricks"]
+        bids = set()
+        while not table.is_over:
+            if table.hand_over:
+                table.next_hand()
+                continue
+            view = table.view()
+            offered = [a["text"] for a in view.get("actions", []) if a.get("verb") == "bid"]
+            if offered:
+                bids.add(offered[-1])
+                table.act(offered[-1])  # the reader bids the highest contract offered
+            else:
+                table.timeout()
+        assert bids and all(b.startswith("A bid ") for b in bids)
+        assert max(table.view()["score"].values()) >= 12
+        cls = find_game(game)
+        state = cls(None, ("A", "B", "C"), "C", deal_hand(game, ("A", "B", "C"), "C", SEED, 1))
+        assert Action("A", "bid", contract="four-tricks") in state.legal_actions()
+        assert state.why_illegal(Action("A", "bid", contract="wellington")) is not None  # Nap's, not this game's
+    finally:
+        _forget_the_fifth_game(saved)
+        sys.modules.pop("bid_sevens_for_tests", None)
+    # Once the game is gone from the registry, so are its contract and its words.
+    with pytest.raises(ValueError, match="'four-tricks' is not a contract"):
+        Action.parse("A bid four-tricks", ["A", "B", "C"])
+    assert "four-tricks" not in messages.CONTRACT_NAMES

@@ -145,6 +145,18 @@ class HandState(TrickPlay, HandViews):
     # Scores before a hand count up from zero to the target (not Nap's payments).
     scores_count_up: ClassVar[bool] = True
     contracts: ClassVar[tuple[str, ...]] = ()  # the contracts bid, lowest first (Nap's three … wellington)
+    # The game's own verbs and the argument each takes ("card", "suit", "contract" or None; ``play`` and
+    # ``pass`` are every game's), other spellings a record may use, the verbs that may go alone and those
+    # whose name says "alone"; other spellings of its contracts; and the words of its verbs, contracts and
+    # score categories (``N_``): ``declared.py`` gathers them from every registered game.
+    verb_args: ClassVar[Mapping[str, str | None]] = {}
+    verb_spellings: ClassVar[Mapping[str, str]] = {}
+    alone_verbs: ClassVar[frozenset[str]] = frozenset()
+    said_alone: ClassVar[frozenset[str]] = frozenset()
+    contract_spellings: ClassVar[Mapping[str, str]] = {}
+    verb_words: ClassVar[Mapping[str, str]] = {}
+    contract_words: ClassVar[Mapping[str, str]] = {}
+    category_words: ClassVar[Mapping[str, str]] = {}
     # The rule each kind of drill question turns on (the practice page's hint and end-of-hand question):
     # legal "follow-suit" | "trump-or-follow" | "follow-suit-bowers"; winner "highest-trump" | "bowers";
     # score "points" | "high-low-jack-game" | "contract-payment" | "makers". The page words each kind.

@@ -229,6 +229,7 @@ class AllFoursHand(HandState):
     # A score question asks who scored each category, in the order they are scored, and the events
     # that tell who scored it.
     score_categories: ClassVar[tuple[str, ...]] = ("high", "low", "jack", "game")
+    category_words = {"high": N_("High"), "low": N_("Low"), "jack": N_("Jack"), "game": N_("Game")}
     _category_events: ClassVar[dict[str, tuple[str, ...]]] = {
         "high": ("high",), "low": ("low", "low-captured"), "jack": ("jack", "hang-jack"), "game": ("game",)}
 

@@ -229,6 +229,13 @@ class EuchreHand(HandState):
     kitty_size = 3
     first_dealer_draw = "seat-index"
     verbs = frozenset({"pass", "order", "pickup", "call", "notrump", "defend", "discard", "play"})
+    verb_args = {"order": None, "pickup": None, "call": "suit", "notrump": None, "defend": None, "discard": "card"}
+    alone_verbs, said_alone = frozenset({"order", "pickup", "call", "notrump"}), frozenset({"defend"})
+    verb_spellings = {"pick-up": "pickup", "pick": "pickup"}
+    verb_words = {"order": N_("order it up"), "pickup": N_("pick it up"), "call": N_("name a suit"),
+                  "notrump": N_("call no trump"), "defend": N_("defend alone"), "discard": N_("discard")}
+    category_words = {"makers": N_("Makers"), "march": N_("March"), "lone": N_("Lone hand"),
+                      "lone-march": N_("Lone march"), "euchred": N_("Euchred")}  # in a score question's order
     bot = "trickbook.bots.euchre:EuchreBot"
     conduct = "trickbook.table.euchre:EuchreConduct"
     drill = {"legal": "follow-suit-bowers", "winner": "bowers", "score": "makers"}
@@ -581,15 +588,12 @@ class EuchreHand(HandState):
     def score_parts(self) -> dict[str, Any]:
         """Who scores the hand (makers, march, lone hand, lone march or euchred) and how many points."""
         require_scored(self)
-        categories = ("makers", "march", "lone", "lone-march", "euchred")
-        award = next((a for a in self.awards if a.category in categories), None)
+        award = next((a for a in self.awards if a.category in self.category_words), None)
         if award is None:
             raise QuestionError("nobody scores in this hand: there is no score to ask about")
-        event = find_event(self, categories, award.category)
-        why = Event("score", {"team": award.team, "points": award.points, "category": award.category}).as_dict()
-        if event is not None:
-            why["detail"] = event.as_dict()
-        return {"parts": [
-            {"category": "team", "choices": list(self.teams), "accepted": award.team, "reason": why},
-            {"category": "points", "choices": ["1", "2", "4"], "accepted": str(award.points), "reason": why},
-        ], "multiple": False}
+        event = find_event(self, tuple(self.category_words), award.category)
+        why = {**Event("score", {"team": award.team, "points": award.points, "category": award.category}).as_dict(),
+               **({"detail": event.as_dict()} if event is not None else {})}
+        return {"parts": [{"category": "team", "choices": list(self.teams), "accepted": award.team, "reason": why},
+                          {"category": "points", "choices": ["1", "2", "4"], "accepted": str(award.points),
+                           "reason": why}], "multiple": False}

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Iterable
 
-from ..actions import CONTRACTS, Action
+from ..actions import Action
 from ..game import HandState, Phase, Rules
 from ..messages import N_, Reason, register
 from ..score_parts import QuestionError, find_event, reason, require_scored
@@ -77,7 +77,13 @@ class NapHand(HandState):
     conduct = "trickbook.table.nap:NapConduct"
     example = "nap-four-hearts"
     scores_count_up = False  # a seat's balance goes below zero when it pays
-    contracts = CONTRACTS
+    contracts = ("three", "misere", "four", "nap", "wellington")  # in the order bids rank
+    verb_args = {"bid": "contract"}
+    contract_spellings = {"misère": "misere"}
+    verb_words = {"bid": N_("bid")}
+    contract_words = {"three": N_("Three"), "misere": N_("Misère"), "four": N_("Four"), "nap": N_("Nap"),
+                      "wellington": N_("Wellington")}
+    category_words = {"contract": N_("Contract")}
     drill = {"legal": "follow-suit", "winner": "highest-trump", "score": "contract-payment"}
 
     @classmethod
@@ -101,7 +107,7 @@ class NapHand(HandState):
         seat = self.current
         assert seat is not None
         yield Action(seat, "pass")
-        for c in CONTRACTS:
+        for c in self.contracts:
             if c == "misere" and not self.rules.misere:
                 continue
             a = Action(seat, "bid", contract=c)
@@ -118,7 +124,7 @@ class NapHand(HandState):
         if contract == "misere" and not self.rules.misere:
             return Reason("misere-not-played", {"seat": action.seat})
         # Too low first: a second Wellington follows a Nap, it just does not beat the first.
-        if self.contract is not None and CONTRACTS.index(contract) <= CONTRACTS.index(self.contract):
+        if self.contract is not None and self.contracts.index(contract) <= self.contracts.index(self.contract):
             return Reason("bid-too-low", {"seat": action.seat, "contract": self.contract})
         if contract == "wellington" and self.contract != "nap":
             return Reason("wellington-needs-nap", {"seat": action.seat})

@@ -79,6 +79,9 @@ class TrinidadHand(AllFoursHand):
     first_dealer_draw = "high-card"
     hang_jack_points = 3
     verbs = frozenset({"play", "stand", "beg", "give", "run"})
+    verb_args = {"stand": None, "beg": None, "give": None, "run": None}
+    verb_words = {"stand": N_("stand"), "beg": N_("beg"), "give": N_("give a point"), "run": N_("run the pack")}
+    category_words = {**AllFoursHand.category_words, "kick": N_("Kick"), "gift": N_("Gift")}
     bot = "trickbook.bots.allfours:TrinidadBot"
     conduct = "trickbook.table.allfours:TrinidadConduct"
 

@@ -70,6 +70,9 @@ class YorkshireHand(AllFoursHand):
     first_lead_sets_trump = True
     hang_jack_points = 1
     verbs = frozenset({"play", "throw", "peek"})
+    verb_args = {"throw": None, "peek": None}
+    verb_words = {"throw": N_("throw in"), "peek": N_("look at the cards")}
+    category_words = {**AllFoursHand.category_words, "peek": N_("Early look")}
     bot = "trickbook.bots.allfours:YorkshireBot"
     conduct = "trickbook.table.allfours:YorkshireConduct"
 
