@@ -641,3 +641,33 @@ def test_a_new_game_declares_its_verbs_contracts_and_score_categories_with_their
     with pytest.raises(ValueError, match="'four-tricks' is not a contract"):
         Action.parse("A bid four-tricks", ["A", "B", "C"])
     assert "four-tricks" not in messages.CONTRACT_NAMES
+
+
+def test_add_game_starts_the_page_of_a_courses_own_game_from_its_class(tmp_path, monkeypatch, capsys):
+    """The default site has no worked hand of it: its page comes from its class (its title and facts),
+    with its play table and its practice, and waits for worked hands of the course's own."""
+    from trickbook_site.cli import main
+    from trickbook_site.scaffold import new_site
+
+    saved = dict(_REGISTRY)
+    course = new_site(tmp_path / "club", games=["nap"], languages=["en"])
+    (course / "sevens_for_tests.py").write_text(textwrap.dedent(FIFTH_GAME), encoding="utf-8")
+    (course / "pyproject.toml").write_text('[tool.trickbook]\ngames = ["sevens_for_tests"]\n', encoding="utf-8")
+    monkeypatch.chdir(course)
+    monkeypatch.syspath_prepend(str(course))
+    try:
+        assert main(["add-game", "seven-card-trumps"]) == 0, capsys.readouterr().err
+        out = capsys.readouterr().out
+        assert "docs/sevens-for-tests.md: the default site has no worked hand of sevens-for-tests" in out
+        page = (course / "docs" / "sevens-for-tests.md").read_text(encoding="utf-8")
+        assert page.startswith("# Seven-card trumps { #sevens-for-tests }\n")
+        assert "Seven-card trumps is played by 3 to 5 players, 7 cards each." in page
+        assert '<div class="tb-table" data-game="sevens-for-tests" markdown>' in page
+        assert '<div class="tb-practice" data-game="sevens-for-tests" markdown>' in page
+        assert "```hand" not in page and not (course / "docs" / "hands" / "sevens-for-tests").exists()
+        assert "  - sevens-for-tests.md" in (course / "mkdocs.yml").read_text(encoding="utf-8")
+        assert "- [Seven-card trumps](sevens-for-tests.md)" in (course / "docs" / "index.md").read_text(encoding="utf-8")
+        assert main(["add-game", "sevens-for-tests"]) == 1  # its page is there: nothing is changed
+        assert "already there" in capsys.readouterr().err
+    finally:
+        _forget_the_fifth_game(saved)
