@@ -666,7 +666,8 @@ def test_add_game_starts_the_page_of_a_courses_own_game_from_its_class(tmp_path,
         assert '<div class="tb-practice" data-game="sevens-for-tests" markdown>' in page
         assert "```hand" not in page and not (course / "docs" / "hands" / "sevens-for-tests").exists()
         assert "  - sevens-for-tests.md" in (course / "mkdocs.yml").read_text(encoding="utf-8")
-        assert "- [Seven-card trumps](sevens-for-tests.md)" in (course / "docs" / "index.md").read_text(encoding="utf-8")
+        home = (course / "docs" / "index.md").read_text(encoding="utf-8")
+        assert "- [Seven-card trumps](sevens-for-tests.md)" in home
         assert main(["add-game", "sevens-for-tests"]) == 1  # its page is there: nothing is changed
         assert "already there" in capsys.readouterr().err
     finally:
