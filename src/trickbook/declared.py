@@ -2,7 +2,7 @@
 words of their verbs, contracts and score categories.
 
 Every game's class declares its own (``HandState.verb_args``, ``contracts``, ``verb_words``,
-``contract_words``, ``category_words``…: see ``game.py``); the tables here are the union over the
+``contract_words``, ``category_words``, ``house_rule_words``…: see ``game.py``); the tables here are the union over the
 registry, worked out again whenever a game is registered, so a course's game is known once its
 module is loaded and never before. ``play`` and ``pass`` are every game's. The action's notation
 (``actions.py``) and the messages' values (``messages.py``) read these tables; neither names a game.
@@ -36,6 +36,7 @@ class Declared:
     verb_words: dict[str, str] = field(default_factory=dict)
     contract_words: dict[str, str] = field(default_factory=dict)
     category_words: dict[str, str] = field(default_factory=dict)
+    house_rule_words: dict[tuple[str, bool], str] = field(default_factory=dict)
 
 
 _cache: tuple[tuple[type["HandState"], ...], Declared] | None = None
@@ -62,6 +63,7 @@ def declared() -> Declared:
     contract_spellings: dict[str, str] = {}
     contract_words: dict[str, str] = {}
     category_words: dict[str, str] = {}
+    house_rule_words: dict[tuple[str, bool], str] = {}
     for cls in classes:
         for verb, kind in cls.verb_args.items():
             verbs.setdefault(verb, kind)
@@ -70,10 +72,12 @@ def declared() -> Declared:
                            (category_words, cls.category_words)):
             for key, value in own.items():
                 table.setdefault(key, value)
+        for option, code in cls.house_rule_words.items():
+            house_rule_words.setdefault(option, code)
         alone |= cls.alone_verbs
         said |= cls.said_alone
         contracts += [c for c in cls.contracts if c not in contracts]
     found = Declared(verbs, spellings, frozenset(alone), frozenset(said), tuple(contracts), contract_spellings,
-                     words, contract_words, category_words)
+                     words, contract_words, category_words, house_rule_words)
     _cache = (registered, found)
     return found

@@ -157,6 +157,13 @@ class HandState(TrickPlay, HandViews):
     verb_words: ClassVar[Mapping[str, str]] = {}
     contract_words: ClassVar[Mapping[str, str]] = {}
     category_words: ClassVar[Mapping[str, str]] = {}
+    # Each house rule (a true/false option of ``rules_class``) decided one way, as a table announces it:
+    # (option, value) -> the code of its template, registered by the game's module (``variants.py``).
+    house_rule_words: ClassVar[Mapping[tuple[str, bool], str]] = {}
+    # The practice's hints of the game's own, by kind of question ("legal", "winner", "play", "score"): the
+    # code of a template its module registers. A kind without one gets the page's hint for the ``drill``'s
+    # kind of rule (widgets/practice/practice.js), as the four games do.
+    practice_hints: ClassVar[Mapping[str, str]] = {}
     # The rule each kind of drill question turns on (the practice page's hint and end-of-hand question):
     # legal "follow-suit" | "trump-or-follow" | "follow-suit-bowers"; winner "highest-trump" | "bowers";
     # score "points" | "high-low-jack-game" | "contract-payment" | "makers". The page words each kind.

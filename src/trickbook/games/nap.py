@@ -47,6 +47,14 @@ register({
 })
 
 
+register({  # the house rules, as a table announces them (``house_rule_words``)
+    "rules-misere": N_("Misère may be bid, between Three and Four: no trumps, no trick, paid 3."),
+    "rules-no-misere": N_("Misère is not played."),
+    "rules-nap-pays-ten": N_("A won Nap is paid 10 by each opponent."),
+    "rules-nap-pays-five": N_("A won Nap is paid 5 by each opponent."),
+})
+
+
 @dataclass(frozen=True)
 class NapRules(Rules):
     """No target (a session lasts an agreed number of rounds); two profiles a table may agree.
@@ -84,6 +92,8 @@ class NapHand(HandState):
     contract_words = {"three": N_("Three"), "misere": N_("Misère"), "four": N_("Four"), "nap": N_("Nap"),
                       "wellington": N_("Wellington")}
     category_words = {"contract": N_("Contract")}
+    house_rule_words = {("misere", True): "rules-misere", ("misere", False): "rules-no-misere",
+                        ("nap_pays_ten", True): "rules-nap-pays-ten", ("nap_pays_ten", False): "rules-nap-pays-five"}
     drill = {"legal": "follow-suit", "winner": "highest-trump", "score": "contract-payment"}
 
     @classmethod
