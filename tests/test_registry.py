@@ -521,6 +521,8 @@ register({
     "sevens-bid-higher": N_("{seat} must bid higher than {contract}."),
     "sevens-made": N_("{seat} makes {contract} and scores {points}."),
     "sevens-failed": N_("{seat} fails {contract}."),
+    "sevens-hint-score": N_("A seat scores a point a trick; the highest bidder scores its contract's bonus too "
+                            "when it takes as many tricks as the contract names."),
 })
 
 
@@ -542,6 +544,7 @@ class BidSevensHand(SevensHand):
     contracts = ("three-tricks", "four-tricks")
     contract_words = {"three-tricks": N_("Three tricks"), "four-tricks": N_("Four tricks")}
     category_words = {"tricks": N_("Tricks taken"), "bonus": N_("Contract bonus")}
+    practice_hints = {"score": "sevens-hint-score"}
     needs = {"three-tricks": 3, "four-tricks": 4}
 
     def _start(self):
@@ -630,6 +633,14 @@ def test_a_new_game_declares_its_verbs_contracts_and_score_categories_with_their
                 table.timeout()
         assert bids and all(b.startswith("A bid ") for b in bids)
         assert max(table.view()["score"].values()) >= 12
+        # The practice's hint for its score question is the game's own; the others the page's, by its drill.
+        from trickbook.questions.facade import practice_json
+
+        drill = json.loads(practice_json(game, "class7", 3))
+        assert drill["key"]["kind"] == "score" and drill["drill"] == dict(find_game(game).drill)
+        assert list(drill["hints"]) == ["score"] and drill["hints"]["score"]["text"].startswith(
+            "A seat scores a point a trick; the highest bidder")
+        assert "hints" not in json.loads(practice_json("nap", "class7", 3))
         cls = find_game(game)
         state = cls(None, ("A", "B", "C"), "C", deal_hand(game, ("A", "B", "C"), "C", SEED, 1))
         assert Action("A", "bid", contract="four-tricks") in state.legal_actions()

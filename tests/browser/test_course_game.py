@@ -113,15 +113,20 @@ def course(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
         (folder / "docs" / name).write_text(text, encoding="utf-8")
     config = folder / "mkdocs.yml"
     config.write_text(_with_nav_entries(config.read_text(encoding="utf-8"), list(PAGES)), encoding="utf-8")
-    built = subprocess.run([str(Path(sys.executable).parent / "trickbook"), "build"], cwd=folder,
-                           capture_output=True, text=True)
+    trickbook = str(Path(sys.executable).parent / "trickbook")
+    # The game's own page, started by add-game from its class (the default site has no hand of it).
+    added = subprocess.run([trickbook, "add-game", GAME], cwd=folder, capture_output=True, text=True)
+    assert added.returncode == 0, added.stderr
+    built = subprocess.run([trickbook, "build"], cwd=folder, capture_output=True, text=True)
     assert built.returncode == 0, built.stderr
     # Of the course's own files (the built site and the caches aside), only the game's module and the
-    # worked hand's record name the game, besides the pages that place its table and its practice.
+    # worked hand's record name the game, besides the pages that place its table and its practice, and
+    # the nav that lists the page add-game wrote.
     named = sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*")
                    if p.is_file() and p.relative_to(folder).parts[0] not in ("site", "build", ".trickbook")
                    and p.suffix != ".md" and GAME in p.read_text(encoding="utf-8", errors="replace"))
-    assert named == [f"{MODULE}.py", f"docs/hands/{GAME}/{HAND}.hand.toml"], named
+    assert named == [f"{MODULE}.py", f"docs/hands/{GAME}/{HAND}.hand.toml", "mkdocs.yml"], named
+    assert f"  - {GAME}.md" in config.read_text(encoding="utf-8")
     return {"site": folder / "site", "key": key}
 
 
@@ -240,3 +245,31 @@ def test_the_practice_deals_a_question_of_the_game(opener: helpers.PageOpener) -
     panel = drill.locator(".tb-question[data-kind='legal']")
     expect(panel).to_be_visible()
     assert panel.locator(".tb-q-choice").count() > 0
+    # Its legal cards' hint is the page's, by the game's kind of rule; its score question's, its own.
+    hint = drill.locator(".tb-practice-hint")
+    hint.click()
+    expect(drill.locator(".tb-practice-hint-text")).to_have_text(
+        "Follow the suit led if you can; otherwise play any card.")
+    page = opener("/en/practice-bid-sevens/#seed=class7&q=3", (360, 740))  # the drill's score question
+    drill = page.locator(".tb-practice-drill")
+    drill.locator(".tb-practice-start").click()
+    expect(drill).to_have_attribute("data-number", "3", timeout=helpers.LIVE_TIMEOUT_MS)
+    expect(drill.locator(".tb-question[data-kind='score']")).to_be_visible()
+    hint = drill.locator(".tb-practice-hint")
+    hint.click()
+    expect(drill.locator(".tb-practice-hint-text")).to_have_text(
+        "A seat scores a point a trick; the highest bidder scores its contract's bonus too when it takes as many "
+        "tricks as the contract names.")
+
+
+def test_the_page_add_game_started_from_the_class_has_its_table_and_its_practice(opener: helpers.PageOpener) -> None:
+    page = opener(f"/en/{GAME}/#seed=class7&q=0", (1280, 800))
+    expect(page.locator("h1")).to_contain_text("Bid sevens")
+    table = helpers.ready_table(page, GAME)
+    expect(table.locator(".tbt-start")).to_be_visible()
+    expect(table.locator(".tbt-players option")).to_have_count(3)  # 3 to 5 players, from its class
+    drill = page.locator(".tb-practice-drill")
+    expect(drill).to_be_visible()
+    drill.locator(".tb-practice-start").click()
+    expect(drill).to_have_attribute("data-number", "0", timeout=helpers.LIVE_TIMEOUT_MS)
+    expect(drill.locator(".tb-question[data-kind='legal']")).to_be_visible()
