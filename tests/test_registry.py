@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import sys
 import textwrap
 
@@ -428,3 +429,257 @@ def test_a_drill_answer_names_the_kinds_of_rule_its_game_plays_by():
         assert drills[game] == {"legal": "trump-or-follow", "winner": "highest-trump", "score": "high-low-jack-game"}
     # Nap (rule text 001): follow suit, and the declarer is paid or pays the contract's value.
     assert drills["nap"] == {"legal": "follow-suit", "winner": "highest-trump", "score": "contract-payment"}
+
+
+def test_a_play_table_of_a_hyphenated_game_gets_its_opening_controls_and_its_embed_page(fifth_game, tmp_path):
+    from trickbook_site import embed, on_demand
+
+    html = on_demand.finish_page(f'<div class="tb-table" data-game="{fifth_game}">\n<p>No JS.</p></div>',
+                                 lambda text: text, "en")
+    intro = html[html.index('<div class="tbt-intro" hidden>'): html.index("<p>No JS.</p>")]
+    assert "tbt-start" in intro
+    players = intro[intro.index('class="tbt-players"'):intro.index("</select>")]
+    assert re.findall(r'<option value="(\d)"', players) == ["3", "4", "5"]  # its seat counts, 3 first
+    page = tmp_path / "en" / "play" / "index.html"
+    page.parent.mkdir(parents=True)
+    page.write_text(f'<html lang="en"><h1>Play</h1>{html}</html>', encoding="utf-8")
+    assert embed._table_embeds(tmp_path, page, page.read_text(encoding="utf-8"), lambda t: t, set(), False) == 1
+    assert (tmp_path / embed.FOLDER / "en" / f"table-{fifth_game}" / "index.html").is_file()
+
+
+def test_a_score_question_on_a_new_game_is_asked_from_its_own_parts(fifth_game):
+    """The judge asks the game: a game that declares no parts of its own gets, for each category it
+    scored, who scored most in it (here the seat that took most tricks), never another game's key."""
+    from trickbook.questions import Question, answer_key, judge
+
+    match = play_match(fifth_game, {s: RandomBot(i) for i, s in enumerate("ABC")}, SEED, rounds=1)
+    for record in match.records():  # the first hand in which one seat takes most tricks
+        state = replay(parse_record(record)).state
+        taken = {s: sum(1 for t in state.tricks if t.winner == s) for s in state.seats}
+        most = max(taken.values())
+        if list(taken.values()).count(most) == 1:
+            break
+    else:
+        raise AssertionError("no hand of the seed's match has one seat with most tricks")
+    best = max(taken, key=taken.__getitem__)
+    key = answer_key(state, Question(step=len(state.history), kind="score"))
+    assert [p["category"] for p in key["parts"]] == ["tricks"]
+    part = key["parts"][0]
+    assert part["choices"] == ["A", "B", "C", "nobody"] and part["accepted"] == best
+    assert part["reason"]["text"] == f"{best} scores {most} for tricks."
+    assert judge(key, {"tricks": best})["right"] and not judge(key, {"tricks": "nobody"})["right"]
+
+
+def test_the_browsers_wheel_carries_the_courses_game_modules_and_registers_them_alone(fifth_game, tmp_path):
+    """The wheel the build makes holds the course's game modules beside the engine, and the engine's
+    registry imports them from the wheel alone (as the browser's worker, and its snapshot, do)."""
+    import subprocess
+    import zipfile
+
+    from trickbook_site import assets
+
+    assert assets.course_games()[0] == ["sevens_for_tests"]
+    wheel = assets.build_wheel(tmp_path / "staging", tmp_path / "out")
+    names = zipfile.ZipFile(wheel).namelist()
+    assert "sevens_for_tests.py" in names and "trickbook/games/_course.py" in names
+    unpacked = tmp_path / "unpacked"
+    zipfile.ZipFile(wheel).extractall(unpacked)
+    probe = ("import sys; sys.path.insert(0, sys.argv[1]); import trickbook.games as g; "
+             "cls = g.find_game('seven-card-trumps'); print(cls.game, cls.__module__, g.__file__)")
+    done = subprocess.run([sys.executable, "-S", "-c", probe, str(unpacked)], capture_output=True, text=True,
+                          cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    game, module, where = done.stdout.split()
+    assert (game, module) == ("sevens-for-tests", "sevens_for_tests") and where.startswith(str(unpacked))
+
+
+def test_the_engine_hash_follows_the_courses_game_modules(fifth_game, tmp_path, monkeypatch):
+    from trickbook_site import assets
+
+    runtime = tmp_path / "runtime"
+    runtime.mkdir()
+    (runtime / "pyodide-lock.json").write_text("{}", encoding="utf-8")
+    with_game = assets.engine_hash(runtime)
+    with monkeypatch.context() as patched:
+        patched.setattr(assets, "course_games", lambda: ([], {}))
+        assert assets.engine_hash(runtime) != with_game  # the engine alone: another wheel
+    source = assets.Path(sys.modules["sevens_for_tests"].__file__)
+    source.write_text(source.read_text(encoding="utf-8") + "\n# edited\n", encoding="utf-8")
+    assert assets.engine_hash(runtime) != with_game  # an edited game module makes a new wheel
+
+
+# The fifth game with a contract of its own: a verb with its argument, its contracts, its score categories
+# and the words of each, all declared in its module.
+BID_GAME = FIFTH_GAME + '''
+
+from trickbook.actions import Action
+from trickbook.messages import N_, Reason, register
+from trickbook.model import Phase
+
+register({
+    "sevens-bid": N_("{seat} bids {contract}."),
+    "sevens-bid-higher": N_("{seat} must bid higher than {contract}."),
+    "sevens-made": N_("{seat} makes {contract} and scores {points}."),
+    "sevens-failed": N_("{seat} fails {contract}."),
+    "sevens-hint-score": N_("A seat scores a point a trick; the highest bidder scores its contract's bonus too "
+                            "when it takes as many tricks as the contract names."),
+})
+
+
+@dataclass(frozen=True)
+class BidSevensRules(SevensRules):
+    target: int = 12
+
+
+class BidSevensHand(SevensHand):
+    """Each seat in turn from the dealer's left bids a contract higher than the last, or passes; the
+    highest bidder scores the contract's bonus when it takes as many tricks as the contract names."""
+
+    game = "bid-7s-for-tests"
+    aliases = ()
+    title = "Bid sevens"
+    rules_class = BidSevensRules
+    verbs = frozenset({"play", "pass", "bid"})
+    verb_args = {"bid": "contract"}
+    contracts = ("three-tricks", "four-tricks")
+    contract_words = {"three-tricks": N_("Three tricks"), "four-tricks": N_("Four tricks")}
+    category_words = {"tricks": N_("Tricks taken"), "bonus": N_("Contract bonus")}
+    practice_hints = {"score": "sevens-hint-score"}
+    needs = {"three-tricks": 3, "four-tricks": 4}
+
+    def _start(self):
+        self.trump = self.deal.turn.suit
+        self.phase = Phase.BIDDING
+        self.spoken, self.contract, self.declarer = [], None, None
+        self.current = self.next_seat(self.dealer)
+        self.emit("deal", dealer=self.dealer)
+
+    def _above(self):
+        low = -1 if self.contract is None else self.contracts.index(self.contract)
+        return self.contracts[low + 1:]
+
+    def _bidding_legal(self):
+        yield Action(self.current, "pass")
+        for contract in self._above():
+            yield Action(self.current, "bid", contract=contract)
+
+    def _bidding_check(self, action):
+        if action.verb == "pass":
+            return None
+        if action.verb != "bid":
+            return self._not_now(action)
+        if action.contract not in self._above():
+            return Reason("sevens-bid-higher", {"seat": action.seat, "contract": self.contract})
+        return None
+
+    def _bidding_apply(self, action):
+        self.spoken.append(action.seat)
+        if action.verb == "bid":
+            self.contract, self.declarer = action.contract, action.seat
+            self.emit("sevens-bid", seat=action.seat, contract=action.contract)
+        if len(self.spoken) < len(self.seats):
+            self.current = self.next_seat(action.seat)
+        else:
+            self.start_play(self.next_seat(self.dealer))
+
+    def _score_hand(self):
+        if self.declarer is not None:
+            need = self.needs[self.contract]
+            if sum(1 for t in self.tricks if t.winner == self.declarer) >= need:
+                self.award("bonus", self.declarer, need, event="sevens-made", seat=self.declarer,
+                           contract=self.contract)
+            else:
+                self.emit("sevens-failed", seat=self.declarer, contract=self.contract)
+        super()._score_hand()
+
+    def public_view(self):
+        return super().public_view() | {"contract": self.contract, "declarer": self.declarer}
+'''
+
+
+def test_a_new_game_declares_its_verbs_contracts_and_score_categories_with_their_words(tmp_path, monkeypatch):
+    from trickbook import messages
+
+    saved = dict(_REGISTRY)
+    game = "bid-7s-for-tests"
+    with pytest.raises(ValueError, match="'four-tricks' is not a contract"):
+        Action.parse("A bid four-tricks", ["A", "B", "C"])
+    try:
+        _load(tmp_path, monkeypatch, "bid_sevens_for_tests", BID_GAME)
+        bid = Action.parse("a BID Four-Tricks", ["A", "B", "C"])
+        assert (bid.verb, bid.contract, str(bid)) == ("bid", "four-tricks", "A bid four-tricks")
+        # Its words are the engine's words for its codes: the messages, the pages and the browser's catalog.
+        assert messages.CONTRACT_NAMES["four-tricks"] == "Four tricks"
+        assert messages.CATEGORY_NAMES["tricks"] == "Tricks taken"
+        assert messages.render("score", {"team": "A", "points": 4, "category": "bonus"}) == \
+            "A score 4 for Contract bonus."
+        assert messages.render("sevens-bid", {"seat": "B", "contract": "three-tricks"}) == "B bids Three tricks."
+        # The four games' words are theirs still.
+        assert messages.CONTRACT_NAMES["misere"] == "Misère" and messages.VERB_NAMES["pickup"] == "pick it up"
+        # A table of it bids, plays and scores to the end of a match.
+        table = Table(game=game, seed=SEED, seat="A", level="gentle")
+        assert table.view()["shows"]["contracts"] == ["three-tricks", "four-tricks"]
+        bids = set()
+        while not table.is_over:
+            if table.hand_over:
+                table.next_hand()
+                continue
+            view = table.view()
+            offered = [a["text"] for a in view.get("actions", []) if a.get("verb") == "bid"]
+            if offered:
+                bids.add(offered[-1])
+                table.act(offered[-1])  # the reader bids the highest contract offered
+            else:
+                table.timeout()
+        assert bids and all(b.startswith("A bid ") for b in bids)
+        assert max(table.view()["score"].values()) >= 12
+        # The practice's hint for its score question is the game's own; the others the page's, by its drill.
+        from trickbook.questions.facade import practice_json
+
+        drill = json.loads(practice_json(game, "class7", 3))
+        assert drill["key"]["kind"] == "score" and drill["drill"] == dict(find_game(game).drill)
+        assert list(drill["hints"]) == ["score"] and drill["hints"]["score"]["text"].startswith(
+            "A seat scores a point a trick; the highest bidder")
+        assert "hints" not in json.loads(practice_json("nap", "class7", 3))
+        cls = find_game(game)
+        state = cls(None, ("A", "B", "C"), "C", deal_hand(game, ("A", "B", "C"), "C", SEED, 1))
+        assert Action("A", "bid", contract="four-tricks") in state.legal_actions()
+        assert state.why_illegal(Action("A", "bid", contract="wellington")) is not None  # Nap's, not this game's
+    finally:
+        _forget_the_fifth_game(saved)
+        sys.modules.pop("bid_sevens_for_tests", None)
+    # Once the game is gone from the registry, so are its contract and its words.
+    with pytest.raises(ValueError, match="'four-tricks' is not a contract"):
+        Action.parse("A bid four-tricks", ["A", "B", "C"])
+    assert "four-tricks" not in messages.CONTRACT_NAMES
+
+
+def test_add_game_starts_the_page_of_a_courses_own_game_from_its_class(tmp_path, monkeypatch, capsys):
+    """The default site has no worked hand of it: its page comes from its class (its title and facts),
+    with its play table and its practice, and waits for worked hands of the course's own."""
+    from trickbook_site.cli import main
+    from trickbook_site.scaffold import new_site
+
+    saved = dict(_REGISTRY)
+    course = new_site(tmp_path / "club", games=["nap"], languages=["en"])
+    (course / "sevens_for_tests.py").write_text(textwrap.dedent(FIFTH_GAME), encoding="utf-8")
+    (course / "pyproject.toml").write_text('[tool.trickbook]\ngames = ["sevens_for_tests"]\n', encoding="utf-8")
+    monkeypatch.chdir(course)
+    monkeypatch.syspath_prepend(str(course))
+    try:
+        assert main(["add-game", "seven-card-trumps"]) == 0, capsys.readouterr().err
+        out = capsys.readouterr().out
+        assert "docs/sevens-for-tests.md: the default site has no worked hand of sevens-for-tests" in out
+        page = (course / "docs" / "sevens-for-tests.md").read_text(encoding="utf-8")
+        assert page.startswith("# Seven-card trumps { #sevens-for-tests }\n")
+        assert "Seven-card trumps is played by 3 to 5 players, 7 cards each." in page
+        assert '<div class="tb-table" data-game="sevens-for-tests" markdown>' in page
+        assert '<div class="tb-practice" data-game="sevens-for-tests" markdown>' in page
+        assert "```hand" not in page and not (course / "docs" / "hands" / "sevens-for-tests").exists()
+        assert "  - sevens-for-tests.md" in (course / "mkdocs.yml").read_text(encoding="utf-8")
+        home = (course / "docs" / "index.md").read_text(encoding="utf-8")
+        assert "- [Seven-card trumps](sevens-for-tests.md)" in home
+        assert main(["add-game", "sevens-for-tests"]) == 1  # its page is there: nothing is changed
+        assert "already there" in capsys.readouterr().err
+    finally:
+        _forget_the_fifth_game(saved)

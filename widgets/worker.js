@@ -411,7 +411,7 @@ function strongGame(request) {
       return saved && typeof saved.game === "string" && (!saved.level || saved.level === "strong") ? saved.game : null;
     }
     if (request.type === "question_cost" && request.level === "strong") {
-      const found = /^\s*game\s*=\s*"([a-z-]+)"/m.exec(String(request.record));
+      const found = /^\s*game\s*=\s*"([^"]+)"/m.exec(String(request.record));
       return found ? found[1] : null;
     }
   } catch {

@@ -11,37 +11,22 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
 from .cards import Card, full_pack, parse_suit
+from .declared import declared
 from .errors import N_, NotationError
 from .memo import Memo
 
-CONTRACTS = ("three", "misere", "four", "nap", "wellington")  # in the order bids rank
-# Other spellings a record may use for a contract.
-CONTRACT_SPELLINGS = {"misère": "misere"}
+# The verbs, their arguments, the contracts and their other spellings are what the registered games
+# declare (``declared.py``); ``VERBS``, ``CONTRACTS``, ``ALONE_VERBS`` and ``SAID_ALONE`` read them.
 
-# Verbs and the argument each takes: None, "card", "suit" or "contract".
-VERBS = {
-    "play": "card",
-    "pass": None,
-    "bid": "contract",
-    "order": None,
-    "pickup": None,
-    "call": "suit",
-    "notrump": None,
-    "defend": None,
-    "discard": "card",
-    "throw": None,
-    "peek": None,
-    "stand": None,
-    "beg": None,
-    "give": None,
-    "run": None,
-}
-_VERB_ALIASES = {"pick-up": "pickup", "pick": "pickup", "play": "play"}
-ALONE_VERBS = frozenset({"order", "pickup", "call", "notrump"})
-# Verbs whose name includes "alone" (Euchre's ``defend alone``): printed with it, and read with or
-# without it; the action is the verb itself (``alone`` means a maker going alone).
-SAID_ALONE = frozenset({"defend"})
 
+_DECLARED = {"VERBS": "verbs", "CONTRACTS": "contracts", "ALONE_VERBS": "alone_verbs", "SAID_ALONE": "said_alone",
+             "CONTRACT_SPELLINGS": "contract_spellings"}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _DECLARED:
+        return getattr(declared(), _DECLARED[name])
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 @dataclass(frozen=True, init=False, eq=False)
@@ -86,17 +71,19 @@ class Action:
 
     def __post_init__(self) -> None:
         """Only well-formed actions exist: a known verb with exactly the argument it takes."""
-        if self.verb not in VERBS:
-            raise NotationError(f"{self.verb!r} is not a verb ({', '.join(VERBS)})")
-        kind = VERBS[self.verb]
+        tables = declared()
+        verbs, contracts = tables.verbs, tables.contracts
+        if self.verb not in verbs:
+            raise NotationError(f"{self.verb!r} is not a verb ({', '.join(verbs)})")
+        kind = verbs[self.verb]
         given = [name for name in ("card", "suit", "contract") if getattr(self, name) is not None]
         if given != ([kind] if kind else []):
             needs = f"one {kind}" if kind else "no argument"
             raise NotationError(f"{self.verb!r} takes {needs}, not {', '.join(given) or 'none'}")
-        if self.alone and self.verb not in ALONE_VERBS:
-            raise NotationError(f"only {', '.join(sorted(ALONE_VERBS))} can go alone, not {self.verb!r}")
-        if self.contract is not None and self.contract not in CONTRACTS:
-            raise NotationError(f"{self.contract!r} is not a contract ({', '.join(CONTRACTS)})")
+        if self.alone and self.verb not in tables.alone_verbs:
+            raise NotationError(f"only {', '.join(sorted(tables.alone_verbs))} can go alone, not {self.verb!r}")
+        if self.contract is not None and self.contract not in contracts:
+            raise NotationError(f"{self.contract!r} is not a contract ({', '.join(contracts)})")
 
     # Equality and hashing are the object's own (one object per action).
 
@@ -123,7 +110,7 @@ class Action:
             parts.append(self.suit)
         if self.contract is not None:
             parts.append(self.contract)
-        if self.alone or self.verb in SAID_ALONE:
+        if self.alone or self.verb in declared().said_alone:
             parts.append("alone")
         return " ".join(parts)
 
@@ -197,9 +184,10 @@ class Action:
         rest = words[1:]
         if not rest:
             raise NotationError.said(N_("action {text} names a seat but no card or verb"), text=repr(text))
+        tables = declared()
         verb = rest[0].lower()
-        verb = _VERB_ALIASES.get(verb, verb)
-        if verb not in VERBS:
+        verb = tables.verb_spellings.get(verb, verb)
+        if verb not in tables.verbs:
             if len(rest) == 1:
                 try:
                     return cls(seat, "play", card=Card.parse(rest[0]))
@@ -209,15 +197,15 @@ class Action:
                                      word=repr(rest[0]))
         args = rest[1:]
         alone = False
-        if args and args[-1].lower() == "alone" and verb in SAID_ALONE:
+        if args and args[-1].lower() == "alone" and verb in tables.said_alone:
             args = args[:-1]
         elif args and args[-1].lower() == "alone":
-            if verb not in ALONE_VERBS:
+            if verb not in tables.alone_verbs:
                 raise NotationError.said(N_("action {text}: only {verbs} can go alone"), text=repr(text),
-                                         verbs=", ".join(sorted(ALONE_VERBS)))
+                                         verbs=", ".join(sorted(tables.alone_verbs)))
             alone = True
             args = args[:-1]
-        kind = VERBS[verb]
+        kind = tables.verbs[verb]
         if kind is None:
             if args:
                 raise NotationError.said(N_("action {text}: {verb} takes no argument"), text=repr(text),
@@ -230,10 +218,10 @@ class Action:
         if kind == "suit":
             return cls(seat, verb, suit=parse_suit(args[0]), alone=alone)
         contract = args[0].lower()
-        contract = CONTRACT_SPELLINGS.get(contract, contract)
-        if contract not in CONTRACTS:
+        contract = tables.contract_spellings.get(contract, contract)
+        if contract not in tables.contracts:
             raise NotationError.said(N_("action {text}: {word} is not a contract ({contracts})"), text=repr(text),
-                                     word=repr(args[0]), contracts=", ".join(CONTRACTS))
+                                     word=repr(args[0]), contracts=", ".join(tables.contracts))
         return cls(seat, verb, contract=contract)
 
 

@@ -145,6 +145,25 @@ class HandState(TrickPlay, HandViews):
     # Scores before a hand count up from zero to the target (not Nap's payments).
     scores_count_up: ClassVar[bool] = True
     contracts: ClassVar[tuple[str, ...]] = ()  # the contracts bid, lowest first (Nap's three … wellington)
+    # The game's own verbs and the argument each takes ("card", "suit", "contract" or None; ``play`` and
+    # ``pass`` are every game's), other spellings a record may use, the verbs that may go alone and those
+    # whose name says "alone"; other spellings of its contracts; and the words of its verbs, contracts and
+    # score categories (``N_``): ``declared.py`` gathers them from every registered game.
+    verb_args: ClassVar[Mapping[str, str | None]] = {}
+    verb_spellings: ClassVar[Mapping[str, str]] = {}
+    alone_verbs: ClassVar[frozenset[str]] = frozenset()
+    said_alone: ClassVar[frozenset[str]] = frozenset()
+    contract_spellings: ClassVar[Mapping[str, str]] = {}
+    verb_words: ClassVar[Mapping[str, str]] = {}
+    contract_words: ClassVar[Mapping[str, str]] = {}
+    category_words: ClassVar[Mapping[str, str]] = {}
+    # Each house rule (a true/false option of ``rules_class``) decided one way, as a table announces it:
+    # (option, value) -> the code of its template, registered by the game's module (``variants.py``).
+    house_rule_words: ClassVar[Mapping[tuple[str, bool], str]] = {}
+    # The practice's hints of the game's own, by kind of question ("legal", "winner", "play", "score"): the
+    # code of a template its module registers. A kind without one gets the page's hint for the ``drill``'s
+    # kind of rule (widgets/practice/practice.js), as the four games do.
+    practice_hints: ClassVar[Mapping[str, str]] = {}
     # The rule each kind of drill question turns on (the practice page's hint and end-of-hand question):
     # legal "follow-suit" | "trump-or-follow" | "follow-suit-bowers"; winner "highest-trump" | "bowers";
     # score "points" | "high-low-jack-game" | "contract-payment" | "makers". The page words each kind.
@@ -465,6 +484,13 @@ class HandState(TrickPlay, HandViews):
 
     def _score_hand(self) -> None:
         raise NotImplementedError
+
+    def score_parts(self) -> dict[str, Any]:
+        """The answer key of a score question asked at this state (``trickbook.score_parts``); by default,
+        who scored most in each category the hand scored. A game asks its own by overriding this."""
+        from .score_parts import who_scored_parts
+
+        return who_scored_parts(self)
 
     # ----- scoring helpers -------------------------------------------------
     def award(self, category: str, team: str, points: int, event: str = "score", **values: Any) -> bool:

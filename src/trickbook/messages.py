@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
 from .cards import Card
+from .declared import declared
 
 
 def N_(message: str) -> str:
@@ -32,50 +33,17 @@ SUIT_NAMES = {
     "C": N_("clubs"),
 }
 
-CATEGORY_NAMES = {
-    "high": N_("High"),
-    "low": N_("Low"),
-    "jack": N_("Jack"),
-    "game": N_("Game"),
-    "kick": N_("Kick"),
-    "gift": N_("Gift"),
-    "peek": N_("Early look"),
-    "makers": N_("Makers"),
-    "march": N_("March"),
-    "lone": N_("Lone hand"),
-    "lone-march": N_("Lone march"),
-    "euchred": N_("Euchred"),
-    "contract": N_("Contract"),
-}
+# The words of the verbs, contracts and score categories are what the registered games declare
+# (``declared.py``): ``CATEGORY_NAMES``, ``CONTRACT_NAMES`` and ``VERB_NAMES`` read them, each time.
+_WORDS = {"CATEGORY_NAMES": "category_words", "CONTRACT_NAMES": "contract_words", "VERB_NAMES": "verb_words"}
 
-CONTRACT_NAMES = {
-    "three": N_("Three"),
-    "misere": N_("Misère"),
-    "four": N_("Four"),
-    "nap": N_("Nap"),
-    "wellington": N_("Wellington"),
-}
 
-# Verbs as a refusal names them ("{seat} cannot {verb} now"): the infinitive.
-VERB_NAMES = {
-    "play": N_("play a card"),
-    "pass": N_("pass"),
-    "bid": N_("bid"),
-    "order": N_("order it up"),
-    "pickup": N_("pick it up"),
-    "call": N_("name a suit"),
-    "notrump": N_("call no trump"),
-    "defend": N_("defend alone"),
-    "discard": N_("discard"),
-    "throw": N_("throw in"),
-    "peek": N_("look at the cards"),
-    "stand": N_("stand"),
-    "beg": N_("beg"),
-    "give": N_("give a point"),
-    "run": N_("run the pack"),
-}
+def __getattr__(name: str) -> Any:
+    if name in _WORDS:
+        return dict(getattr(declared(), _WORDS[name]))
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
-# Codes every game shares. Each game module registers its own with ``register``.
+
 MESSAGES: dict[str, str] = {
     "not-your-turn": N_("It is {current}'s turn, not {seat}'s."),
     "card-not-in-hand": N_("{seat} does not hold {card}."),
@@ -152,12 +120,10 @@ def format_value(key: str, value: Any, translate: Callable[[str], str]) -> str:
         return ", ".join(format_value(key, v, translate) for v in value)
     if key in SUIT_KEYS and isinstance(value, str) and value in SUIT_NAMES:
         return translate(SUIT_NAMES[value])
-    if key == "category" and isinstance(value, str) and value in CATEGORY_NAMES:
-        return translate(CATEGORY_NAMES[value])
-    if key == "contract" and isinstance(value, str) and value in CONTRACT_NAMES:
-        return translate(CONTRACT_NAMES[value])
-    if key == "verb" and isinstance(value, str) and value in VERB_NAMES:
-        return translate(VERB_NAMES[value])
+    if key in ("category", "contract", "verb") and isinstance(value, str):
+        words = getattr(declared(), f"{key}_words")
+        if value in words:
+            return translate(words[value])
     # A ``why`` value is itself a message code (``why-game-tie``), so it translates too.
     if key == "why" and isinstance(value, str) and value in MESSAGES:
         return translate(MESSAGES[value])

@@ -42,6 +42,7 @@ from dataclasses import dataclass, fields, replace
 from typing import Any
 
 from .actions import Action
+from .declared import declared
 from .game import HandState
 from .match import hand_finished
 from .messages import N_, Message, Reason, register
@@ -66,52 +67,13 @@ register({
     ),
 })
 
-# Each house rule, in words, as a table would announce it: (option, value) -> message code.
-OPTION_MESSAGES = {
-    ("may_cut_holding_suit", True): "rules-may-cut-holding-suit",
-    ("may_cut_holding_suit", False): "rules-no-cut-holding-suit",
-    ("may_undertrump", True): "rules-may-undertrump",
-    ("may_undertrump", False): "rules-no-undertrump",
-    ("kicked_two_for_six", True): "rules-kicked-two",
-    ("kicked_two_for_six", False): "rules-kicked-six",
-    ("gift_may_win", True): "rules-gift-may-win",
-    ("gift_may_win", False): "rules-gift-may-not-win",
-    ("misere", True): "rules-misere",
-    ("misere", False): "rules-no-misere",
-    ("nap_pays_ten", True): "rules-nap-pays-ten",
-    ("nap_pays_ten", False): "rules-nap-pays-five",
-    ("stick_the_dealer", True): "rules-stick-the-dealer",
-    ("stick_the_dealer", False): "rules-no-stick-the-dealer",
-    ("no_trump", True): "rules-no-trump",
-    ("no_trump", False): "rules-no-no-trump",
-    ("defend_alone", True): "rules-defend-alone",
-    ("defend_alone", False): "rules-no-defend-alone",
-}
-register({
-    "rules-may-cut-holding-suit": N_("A player may trump while holding the suit led, as at Batley."),
-    "rules-no-cut-holding-suit": N_("No player may trump while holding the suit led, as in the towns near Batley."),
-    "rules-may-undertrump": N_("Once a plain suit led has been trumped, a lower trump may still be played on it."),
-    "rules-no-undertrump": N_(
-        "Once a plain suit led has been trumped, no lower trump may be played on it unless the hand holds only "
-        "lower trumps. A trump lead is followed as usual."
-    ),
-    "rules-kicked-two": N_("A kicked two scores 2 for the dealer instead of a kicked six, as sometimes in Tobago."),
-    "rules-kicked-six": N_("A kicked six scores 2 for the dealer."),
-    "rules-gift-may-win": N_("A point given by the dealer may win the match."),
-    "rules-gift-may-not-win": N_("The dealer may not give a point that would win the match: he must run the pack."),
-    "rules-misere": N_("Misère may be bid, between Three and Four: no trumps, no trick, paid 3."),
-    "rules-no-misere": N_("Misère is not played."),
-    "rules-nap-pays-ten": N_("A won Nap is paid 10 by each opponent."),
-    "rules-nap-pays-five": N_("A won Nap is paid 5 by each opponent."),
-    "rules-stick-the-dealer": N_("Stick the dealer: if everyone passes twice, the dealer must name trumps."),
-    "rules-no-stick-the-dealer": N_("If everyone passes twice, the cards are thrown in and the next dealer deals."),
-    "rules-no-trump": N_("No trump may be called in the second round: the jacks are then plain jacks."),
-    "rules-no-no-trump": N_("No trump is not called: trumps are always a suit."),
-    "rules-defend-alone": N_(
-        "Against a maker going alone, one defender may defend alone; euchring the lone maker then scores 4."
-    ),
-    "rules-no-defend-alone": N_("Nobody defends alone: both defenders play against a lone maker."),
-})
+# Each house rule in words, as a table would announce it, is the game's own (``HandState.house_rule_words``:
+# (option, value) -> message code, the templates registered by its module); ``OPTION_MESSAGES`` is every
+# registered game's (``declared.py``).
+def __getattr__(name: str) -> Any:
+    if name == "OPTION_MESSAGES":
+        return dict(declared().house_rule_words)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 @dataclass(frozen=True)
@@ -168,7 +130,7 @@ class VariantReplay:
 
 def option_message(option: str, value: Any) -> Message:
     """A rules option and its value as a table would announce it; the option's own name otherwise."""
-    code = OPTION_MESSAGES.get((option, value))
+    code = declared().house_rule_words.get((option, value))
     if code is None:
         return Message("rules-option", {"option": option, "value": value})
     return Message(code, {})

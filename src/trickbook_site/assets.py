@@ -1,8 +1,12 @@
 """The site's shared assets, written once: Pyodide runtime, engine wheel and lockfile, widgets.
 
-The browser wheel is built from a staging copy of `src/trickbook` alone, with a
+The browser wheel is built from a staging copy of `src/trickbook`, with a
 generated minimal `pyproject.toml`, so it holds the engine and declares no
-dependency (the lockfile tool refuses what it cannot resolve). A fixed
+dependency (the lockfile tool refuses what it cannot resolve). A course that adds
+games of its own (`[tool.trickbook] games`) gets their modules in the same wheel,
+beside the engine, and a module of the engine's games package
+(`trickbook/games/_course.py`) that imports them: the registry finds them in the
+browser as it found them at build time, after a normal boot and in the snapshot alike. A fixed
 SOURCE_DATE_EPOCH makes the wheel, and so its sha256, reproducible; the wheel and
 its lockfile are cached under `build/engine/<hash of the engine sources>/`.
 
@@ -65,6 +69,19 @@ include = ["trickbook", "trickbook.*"]
 trickbook = ["py.typed"]
 """
 
+# A course's own games go into the same wheel: their modules and packages beside the engine, and a
+# module of the engine's games package that imports them (``COURSE_MODULE``), so that the registry
+# finds them in the browser as the build's ``[tool.trickbook] games`` found them.
+COURSE_MODULE = "_course"
+COURSE_IMPORTS = """\
+\"\"\"The course's own game modules, packed into the browser's wheel by the site's build.\"\"\"
+
+import importlib
+
+for _name in {modules!r}:
+    importlib.import_module(_name)
+"""
+
 
 def pyodide_version(runtime: Path) -> str:
     return str(json.loads((runtime / "package.json").read_text(encoding="utf-8"))["version"])
@@ -86,15 +103,63 @@ def engine_files() -> list[Path]:
                   if p.is_file() and "__pycache__" not in p.parts and p.suffix not in (".pyc", ".pyo"))
 
 
+def course_games() -> tuple[list[str], dict[str, Path]]:
+    """The registered games' modules that are not the engine's (a course's own, loaded from its
+    configuration), and the top-level module or package each comes from, by name: what the browser's
+    wheel carries besides the engine."""
+    from trickbook.games import games
+
+    modules = sorted({cls.__module__ for cls in games()
+                      if cls.__module__.split(".")[0] != "trickbook"})
+    tops: dict[str, Path] = {}
+    for name in modules:
+        top = sys.modules[name.split(".")[0]]
+        where = getattr(top, "__path__", None)
+        if where is not None:
+            tops[top.__name__] = Path(list(where)[0])
+        elif getattr(top, "__file__", None):
+            tops[top.__name__] = Path(str(top.__file__))
+        else:
+            raise SiteError(f"game module {name!r} has no file to pack into the browser's wheel")
+    return modules, tops
+
+
+def course_files() -> list[tuple[str, Path]]:
+    """The course's game sources as the wheel holds them (path under ``src/``, file), in a stable order."""
+    found: list[tuple[str, Path]] = []
+    for top, path in sorted(course_games()[1].items()):
+        if path.is_dir():
+            found += [(f"{top}/{p.relative_to(path).as_posix()}", p) for p in sorted(path.rglob("*"))
+                      if p.is_file() and "__pycache__" not in p.parts and p.suffix not in (".pyc", ".pyo")]
+        else:
+            found.append((path.name, path))
+    return found
+
+
+def wheel_pyproject(version: str) -> str:
+    """The wheel's ``pyproject.toml``: the engine's, and with a course's games their modules and packages."""
+    text = WHEEL_PYPROJECT.format(version=version)
+    tops = course_games()[1]
+    if not tops:
+        return text
+    packages = [t for t, p in sorted(tops.items()) if p.is_dir()]
+    modules = [t for t, p in sorted(tops.items()) if not p.is_dir()]
+    include = ", ".join(f'"{n}"' for t in ["trickbook", *packages] for n in (t, f"{t}.*"))
+    text = text.replace('include = ["trickbook", "trickbook.*"]', f"include = [{include}]")
+    return text + f'\n[tool.setuptools]\npackage-dir = {{"" = "src"}}\npy-modules = {json.dumps(modules)}\n'
+
+
 def engine_hash(runtime: Path) -> str:
-    """A hash of everything the wheel and its lockfile are made from."""
+    """A hash of everything the wheel and its lockfile are made from (a course's games included)."""
     digest = hashlib.sha256()
-    digest.update(WHEEL_PYPROJECT.encode())
+    digest.update(wheel_pyproject(trickbook.__version__).encode())
     digest.update(SOURCE_DATE_EPOCH.encode())
     digest.update((runtime / "pyodide-lock.json").read_bytes())
     for path in engine_files():
         digest.update(path.relative_to(ENGINE_DIR).as_posix().encode() + b"\0")
         digest.update(path.read_bytes() + b"\0")
+    for name, path in course_files():
+        digest.update(b"course/" + name.encode() + b"\0" + path.read_bytes() + b"\0")
     return digest.hexdigest()[:16]
 
 
@@ -111,7 +176,14 @@ def build_wheel(staging: Path, out: Path) -> Path:
     version = trickbook.__version__
     shutil.copytree(ENGINE_DIR, staging / "src" / "trickbook",
                     ignore=shutil.ignore_patterns("__pycache__", "*.pyc", "*.pyo"))
-    (staging / "pyproject.toml").write_text(WHEEL_PYPROJECT.format(version=version), encoding="utf-8")
+    modules, _ = course_games()
+    for name, path in course_files():
+        (staging / "src" / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(path, staging / "src" / name)
+    if modules:
+        (staging / "src" / "trickbook" / "games" / f"{COURSE_MODULE}.py").write_text(
+            COURSE_IMPORTS.format(modules=tuple(modules)), encoding="utf-8")
+    (staging / "pyproject.toml").write_text(wheel_pyproject(version), encoding="utf-8")
     _run([sys.executable, "-m", "build", "--wheel", "--no-isolation", "--outdir", str(out), str(staging)],
          staging, "building the engine wheel")
     wheels = sorted(out.glob("trickbook-*.whl"))
@@ -206,7 +278,8 @@ def prepare_engine(runtime: Path, build_dir: Path) -> None:
     ``write_assets`` to meet again and report."""
     wheel, lockfile = engine_bundle(runtime, build_dir)
     engine = engine_hash(runtime)
-    stdlib = engine_stdlib(runtime, lockfile, engine, ENGINE_DIR, build_dir)
+    stdlib = engine_stdlib(runtime, lockfile, engine, ENGINE_DIR, build_dir,
+                           tuple(path for _, path in course_files()))
     engine_snapshot(runtime, wheel, engine, build_dir, stdlib)
 
 
@@ -230,7 +303,8 @@ def write_assets(site: Path, runtime: Path, widgets: Path, build_dir: Path) -> P
     except ValueError as error:
         raise SiteError(f"a widget script cannot be read: {error}") from None
     engine = engine_hash(runtime)
-    stdlib = engine_stdlib(runtime, lockfile, engine, ENGINE_DIR, build_dir)
+    stdlib = engine_stdlib(runtime, lockfile, engine, ENGINE_DIR, build_dir,
+                           tuple(path for _, path in course_files()))
     if stdlib is not None:
         shutil.copyfile(stdlib, pyodide_dir / TRIMMED_NAME)
     snapshot = engine_snapshot(runtime, wheel, engine, build_dir, stdlib)

@@ -307,9 +307,14 @@ def _add_games(folder: Path, games: list[str]) -> int:
     from .scaffold import add_games
 
     added = add_games(folder, games)
+    handed = [g for g in added if (folder / "docs" / "hands" / g).is_dir()]
     pages = ", ".join(f"docs/{g}.md" for g in added)
-    _say(f"added {pages} and an example hand of each under docs/hands/, and put them in the nav; "
-         "run `trickbook i18n update` for their catalogs, then `trickbook build`")
+    _say(f"added {pages}" + (" and an example hand of each under docs/hands/" if handed == added else "")
+         + ", and put them in the nav; run `trickbook i18n update` for their catalogs, then `trickbook build`")
+    for game in added:
+        if game not in handed:
+            _say(f"docs/{game}.md: the default site has no worked hand of {game}; its page has the game's "
+                 "play table and practice, and waits for worked hands of your own under docs/hands/")
     return 0
 
 

@@ -354,7 +354,7 @@ def iframe(src: str, title: str) -> str:
 # on_demand.py) gets `embed/<lang>/table-<game>/index.html`: the table, the page's style sheets and
 # the table's script (`play-table/start.js`), without the theme's header, navigation or footer, and
 # a link to the table on its full page. The `frame-ancestors` of the embed folder let any site frame it.
-TABLE_OPEN = re.compile(r'<div class="tb-table" data-game="(\w+)"[^>]*>')
+TABLE_OPEN = re.compile(r'<div class="tb-table" data-game="([\w-]+)"[^>]*>')
 DIV = re.compile(r"<div\b|</div>")
 DATA_VERIFY = re.compile(r'\bdata-verify="([^"]+)"')
 PAGE_TITLE = re.compile(r"<h1[^>]*>(.*?)</h1>", re.S)

@@ -29,10 +29,10 @@ from dataclasses import dataclass
 from html import escape
 from typing import Any, Callable, Iterable
 
+from trickbook import messages
 from trickbook.cards import Card
 from trickbook.messages import (
     CARD_KEYS,
-    CATEGORY_NAMES,
     MESSAGES,
     SUIT_NAMES,
     Event,
@@ -321,7 +321,7 @@ class HandFigure:
         if awards:
             rows = []
             for award in awards:
-                name = self.texts.engine(CATEGORY_NAMES.get(award.category, award.category))
+                name = self.texts.engine(messages.CATEGORY_NAMES.get(award.category, award.category))
                 detail = ""
                 found = self.dealt(award.category) if award.category in ("high", "low") else None
                 if found:

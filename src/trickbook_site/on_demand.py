@@ -36,7 +36,7 @@ Plural = Callable[[str, str, int], str]  # ngettext(singular, plural, n) of the 
 def _english_plural(singular: str, plural: str, n: int) -> str:
     return singular if n == 1 else plural
 
-TABLE = re.compile(r'(<div class="tb-table" data-game="(\w+)"[^>]*>)')
+TABLE = re.compile(r'(<div class="tb-table" data-game="([\w-]+)"[^>]*>)')
 
 
 def _labels(_: Translate) -> dict[str, str]:

@@ -13,8 +13,9 @@ from dataclasses import dataclass
 from html import escape
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
+from trickbook import messages
 from trickbook.cards import Card
-from trickbook.messages import CATEGORY_NAMES, render
+from trickbook.messages import render
 
 from .seats import SeatLetters
 
@@ -93,7 +94,7 @@ def _part_label(part: Mapping[str, Any], labels: Mapping[str, str], engine: Call
         return labels["net"].format(seat=seats(str(part.get("seat", ""))))
     if category in ("team", "points"):
         return labels[category]
-    return engine(CATEGORY_NAMES.get(category, category))
+    return engine(messages.CATEGORY_NAMES.get(category, category))
 
 
 def _reason(reason: Mapping[str, Any] | None, engine: Callable[[str], str], seats: SeatLetters) -> str:

@@ -2,9 +2,11 @@
 
 The new folder gets `mkdocs.yml`, `docs/index.md`, one page per chosen game with
 an example worked hand (a record copied from the default site, under
-`docs/hands/<game>/`), `babel.cfg` for the pages' catalogs and, for each chosen
-language, catalogs under `locales/`: the pages' own, started empty, and the
-default site's translations of the widget labels and engine messages, and its glossary.
+`docs/hands/<game>/`; a game the default site has no hand of, such as a course's
+own, gets a page from its class: its facts, its play table and its practice),
+`babel.cfg` for the pages' catalogs and, for each chosen language, catalogs under
+`locales/`: the pages' own, started empty, and the default site's translations of
+the widget labels and engine messages, and its glossary.
 
 ``add_games`` adds games to a course made before (``trickbook add-game``, or ``new``
 with ``--games`` on a course), keeping everything its author wrote.
@@ -88,6 +90,34 @@ ref = "{hand_id}"
 ```
 """
 
+# The page of a game the default site has no worked hand of (a course's own game): started from its class,
+# with its facts, its play table and its practice; the author adds worked hands of it.
+GAME_FROM_CLASS_MD = """\
+# {title} {{ #{game} }}
+
+{title} is played by {players}, {hand_size} cards each. Play it against the computer, or practise it:
+the rule engine deals, plays and judges by the game's own rules.
+
+## Play {{ #play }}
+
+<div class="tb-table" data-game="{game}" markdown>
+
+The play table runs in your browser and needs JavaScript. Turn JavaScript on and reload this page to play.
+
+</div>
+
+## Practise {{ #practice }}
+
+<div class="tb-practice" data-game="{game}" markdown>
+
+The practice questions come from the rule engine, which runs in your browser and needs JavaScript.
+
+</div>
+
+<script type="module" src="../../assets/widgets/play-table/start.js"></script>
+<script type="module" src="../../assets/widgets/practice/practice.js"></script>
+"""
+
 BABEL_CFG = f"""\
 # The `content` catalog: the pages and the titles and notes of the hand records.
 [trickbook_markdown: docs/**.md]
@@ -107,14 +137,22 @@ public/
 SHARED_DOMAINS = ("ui", "engine")
 
 
-def example_record(game: str) -> Path:
-    """The game's example hand in the default site (``HandState.example``), else its first worked hand."""
+def example_record(game: str) -> Path | None:
+    """The game's example hand in the default site (``HandState.example``), else its first worked hand;
+    None for a game the default site has no worked hand of (its page is started from its class)."""
     folder = default_project().hands / game
     records = sorted(folder.glob(f"*{SUFFIX}")) if folder.is_dir() else []
     if not records:
-        raise SiteError(f"the default site has no worked hand of {game} to start from")
+        return None
     preferred = folder / f"{find_game(game).example}{SUFFIX}"
     return preferred if preferred in records else records[0]
+
+
+def _players(game: str) -> str:
+    """How many play ``game``, in words, from its class."""
+    counts = find_game(game).seat_counts
+    low, high = counts.start, counts.stop - 1
+    return f"{low} players" if low == high else f"{low} to {high} players"
 
 
 # `trickbook publish` on GitHub's machines, the result uploaded to GitHub Pages.
@@ -234,7 +272,7 @@ def add_games(folder: Path, games: list[str]) -> list[str]:
     docs = folder / "docs"
     records = {g: example_record(g) for g in games}
     for game, record in records.items():
-        for path in (docs / f"{game}.md", docs / "hands" / game / record.name):
+        for path in (docs / f"{game}.md", *([docs / "hands" / game / record.name] if record else [])):
             if path.exists():
                 raise SiteError(f"{path}: already there; {find_game(game).title} is part of this course "
                                 "(nothing was changed)")
@@ -261,8 +299,13 @@ def _links(games: list[str]) -> str:
     return "\n".join(f"- [{find_game(g).title}]({g}.md)" for g in games)
 
 
-def _write_game(docs: Path, game: str, record: Path) -> None:
-    """The game's page and its example hand."""
+def _write_game(docs: Path, game: str, record: Path | None) -> None:
+    """The game's page and its example hand; without one, its page from its class (``GAME_FROM_CLASS_MD``)."""
+    cls = find_game(game)
+    if record is None:
+        (docs / f"{game}.md").write_text(GAME_FROM_CLASS_MD.format(
+            title=cls.title or game, game=game, players=_players(game), hand_size=cls.hand_size), encoding="utf-8")
+        return
     (docs / "hands" / game).mkdir(parents=True, exist_ok=True)
     shutil.copyfile(record, docs / "hands" / game / record.name)
     hand_id = id_from_file_name(record)

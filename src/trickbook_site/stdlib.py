@@ -41,12 +41,12 @@ STDLIB_TIMEOUT_S = 300
 ZIP_DATE = (2024, 1, 1, 0, 0, 0)
 
 
-def engine_imports(engine_dir: Path) -> list[str]:
+def engine_imports(engine_dir: Path, also: tuple[Path, ...] = ()) -> list[str]:
     """Every absolute module name an import statement of the engine names, other than the engine's
     own: module level, inside functions and under ``TYPE_CHECKING`` alike. For ``from a import b``
-    both ``a`` and ``a.b`` (b may be a submodule)."""
+    both ``a`` and ``a.b`` (b may be a submodule). ``also``: a course's game modules, read the same way."""
     names: set[str] = set()
-    for path in sorted(engine_dir.rglob("*.py")):
+    for path in [*sorted(engine_dir.rglob("*.py")), *(p for p in also if p.suffix == ".py")]:
         tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
         for node in ast.walk(tree):
             if isinstance(node, ast.Import):
@@ -86,14 +86,15 @@ def write_trimmed(full: Path, names: set[str], out: Path) -> int:
     return len(keep)
 
 
-def run_routes(runtime: Path, lockfile: Path, engine_dir: Path, stdlib: Path | None = None) -> dict[str, object]:
+def run_routes(runtime: Path, lockfile: Path, engine_dir: Path, stdlib: Path | None = None,
+               also: tuple[Path, ...] = ()) -> dict[str, object]:
     """Run `stdlib.mjs` (the full library, or ``stdlib``); what it reports."""
     node = shutil.which("node")
     if node is None:
         raise SiteError("the engine's standard library is found by running Pyodide in Node, which is not installed")
     work = Path(tempfile.mkdtemp(prefix="stdlib-"))
     try:
-        given = {"imports": engine_imports(engine_dir)}
+        given = {"imports": engine_imports(engine_dir, also)}
         (work / "input.json").write_text(json.dumps(given), encoding="utf-8")
         cmd = [node, str(STDLIB_SCRIPT), str(runtime.resolve()), str(lockfile.resolve()), str(ROUTES),
                str(work / "input.json"), str(work / "output.json")] + ([str(stdlib.resolve())] if stdlib else [])
@@ -137,9 +138,10 @@ def stdlib_hash(runtime: Path, engine: str) -> str:
     return digest.hexdigest()[:16]
 
 
-def engine_stdlib(runtime: Path, lockfile: Path, engine: str, engine_dir: Path, build_dir: Path) -> Path | None:
+def engine_stdlib(runtime: Path, lockfile: Path, engine: str, engine_dir: Path, build_dir: Path,
+                  also: tuple[Path, ...] = ()) -> Path | None:
     """The trimmed zip, from the cache or made afresh; None without Node (the worker then loads
-    the runtime's own)."""
+    the runtime's own). ``also``: the course's game modules the wheel carries (``engine`` covers them)."""
     if shutil.which("node") is None:
         return None
     cache = build_dir / "stdlib" / stdlib_hash(runtime, engine)
@@ -147,7 +149,7 @@ def engine_stdlib(runtime: Path, lockfile: Path, engine: str, engine_dir: Path, 
     if done.is_file():
         return done
     cache.mkdir(parents=True, exist_ok=True)
-    report = run_routes(runtime, lockfile, engine_dir)
+    report = run_routes(runtime, lockfile, engine_dir, also=also)
     names: set[str] = set()
     for step in ("boot", "package", "imports", "routes"):
         seen = report.get(step)

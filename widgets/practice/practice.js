@@ -7,7 +7,7 @@
 // (#seed=…&q=N), so a teacher can hand a class the same drill. The tally per kind stays in this
 // browser's localStorage (`trickbook.practice.GAME`) and is never sent anywhere.
 
-import { _, fill, loadCatalog, currentLang, ngettext, seatShown } from "../i18n.js";
+import { _, engineText, fill, loadCatalog, currentLang, ngettext, seatShown } from "../i18n.js";
 import { boardElement } from "../board.js";
 import { addStylesheet, el, onEveryPage } from "../dom.js";
 import { keepVerdictsWithTrick } from "../verdict-view.js";
@@ -28,7 +28,8 @@ const KIND_NAMES = {
 
 // The end-of-hand question by the game's kind of scoring (the engine's answer names it: `drill.score`,
 // from the game's class), then the rule that decides each kind of question: the hint, by the kind of
-// rule the game plays (`drill.legal`, `drill.winner`, `drill.score`). A kind not listed has no hint.
+// rule the game plays (`drill.legal`, `drill.winner`, `drill.score`), unless the game words its own (the
+// engine's answer carries it: `hints`). A kind not listed has no hint.
 const SCORE_QUESTIONS = {
   "contract-payment": () => _("The hand is over. What is the declarer's net result?"),
   "high-low-jack-game": () => _("The hand is over. Who scores High, Low, Jack and Game?"),
@@ -59,8 +60,10 @@ function questionText(key, drill) {
   return asked ? asked() : _("The hand is over. How many points are scored, and by whom?");
 }
 
-/** The rule that decides each kind of question, in the reader's language: the hint ("" for none). */
-function hintText(kind, drill) {
+/** The rule that decides each kind of question, in the reader's language: the hint ("" for none). The
+ * game's own hint for the kind (`hints`, engine messages from its class) comes first. */
+function hintText(kind, drill, hints = {}) {
+  if (hints[kind]) return engineText(hints[kind]);
   if (kind === "play") return _("A card makes sure of the trick when no card the others may still play to it can beat it, your partner's help included.");
   const said = (HINTS[kind] || {})[drill[kind]];
   return said ? said() : "";
@@ -211,7 +214,7 @@ class Drill {
     });
     this.status.textContent = "";
     this.where.textContent = fill(_("Question {number}, drill {seed}"), { number: String(this.number + 1), seed: this.seed });
-    this.hintText.textContent = hintText(key.kind, drill);
+    this.hintText.textContent = hintText(key.kind, drill, answer.hints || {});
     this.hintText.hidden = true;
     this.hint.hidden = !this.hintText.textContent;
     this.hint.setAttribute("aria-expanded", "false");

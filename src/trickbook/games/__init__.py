@@ -21,17 +21,22 @@ if TYPE_CHECKING:
     from ..game import HandState
 
 _loaded: "dict[str, type[HandState]] | None" = None  # the registry, once every module is imported
+_loading = False  # True while this package's modules are imported (``declared`` then reads the registry as it is)
 
 
 def _load() -> dict[str, "type[HandState]"]:
     """The registered games, after importing every module of this package once."""
-    global _loaded
+    global _loaded, _loading
     if _loaded is not None:
         return _loaded
     from ..game import _REGISTRY
 
-    for info in pkgutil.iter_modules(__path__):
-        importlib.import_module(f"{__name__}.{info.name}")
+    _loading = True
+    try:
+        for info in pkgutil.iter_modules(__path__):
+            importlib.import_module(f"{__name__}.{info.name}")
+    finally:
+        _loading = False
     _loaded = _REGISTRY
     return _REGISTRY
 

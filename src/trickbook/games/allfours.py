@@ -12,7 +12,8 @@ from typing import Any, Callable, ClassVar, Iterable, Sequence
 
 from ..cards import Card, game_value
 from ..game import HandState
-from ..messages import N_, Reason, register
+from ..messages import N_, Event, Reason, register
+from ..score_parts import NOBODY, find_event, reason, require_scored
 
 register({
     # reasons
@@ -224,3 +225,32 @@ class AllFoursHand(HandState):
         view["captured"] = self.captured_points()
         view["target"] = self.rules.target
         return view
+
+    # A score question asks who scored each category, in the order they are scored, and the events
+    # that tell who scored it.
+    score_categories: ClassVar[tuple[str, ...]] = ("high", "low", "jack", "game")
+    category_words = {"high": N_("High"), "low": N_("Low"), "jack": N_("Jack"), "game": N_("Game")}
+    _category_events: ClassVar[dict[str, tuple[str, ...]]] = {
+        "high": ("high",), "low": ("low", "low-captured"), "jack": ("jack", "hang-jack"), "game": ("game",)}
+
+    def score_parts(self) -> dict[str, Any]:
+        """Who scored High, Low, Jack and Game (a team or nobody), each with the event that says why."""
+        require_scored(self)
+        choices = [*self.teams, NOBODY]
+        parts = []
+        for category in self.score_categories:
+            awarded = [a for a in self.awards if a.category == category]
+            team = awarded[0].team if awarded else NOBODY
+            event = find_event(self, self._category_events[category], category) if awarded else None
+            if event is None and not awarded:
+                event = find_event(self, ("match-won",), category) if self.winner else None
+                no_score = next(
+                    (e for e in self.events if e.code == "no-score" and e.values.get("category") == category), None
+                )
+                event = no_score or event
+            why = event.as_dict() if event is not None else reason("score-nobody", category=category)
+            if awarded:
+                why = {**Event("score", {"team": team, "points": awarded[0].points, "category": category}).as_dict(),
+                       "detail": event.as_dict() if event is not None else None}
+            parts.append({"category": category, "choices": choices, "accepted": team, "reason": why})
+        return {"parts": parts, "choices": choices, "multiple": False}

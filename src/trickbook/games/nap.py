@@ -16,9 +16,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Iterable
 
-from ..actions import CONTRACTS, Action
+from ..actions import Action
 from ..game import HandState, Phase, Rules
 from ..messages import N_, Reason, register
+from ..score_parts import QuestionError, find_event, reason, require_scored
 from ..tricks import Trick
 
 # Tricks a contract needs, and what each opponent pays (or is paid).
@@ -43,6 +44,14 @@ register({
     "contract-failed": N_("{seat} has failed in {contract}: the defenders have taken {against} of the five tricks."),
     "net": N_("Net result of the hand for {team}: {points}."),
     "payment": N_("{payer} pays {points} to {payee}."),
+})
+
+
+register({  # the house rules, as a table announces them (``house_rule_words``)
+    "rules-misere": N_("Misère may be bid, between Three and Four: no trumps, no trick, paid 3."),
+    "rules-no-misere": N_("Misère is not played."),
+    "rules-nap-pays-ten": N_("A won Nap is paid 10 by each opponent."),
+    "rules-nap-pays-five": N_("A won Nap is paid 5 by each opponent."),
 })
 
 
@@ -76,7 +85,15 @@ class NapHand(HandState):
     conduct = "trickbook.table.nap:NapConduct"
     example = "nap-four-hearts"
     scores_count_up = False  # a seat's balance goes below zero when it pays
-    contracts = CONTRACTS
+    contracts = ("three", "misere", "four", "nap", "wellington")  # in the order bids rank
+    verb_args = {"bid": "contract"}
+    contract_spellings = {"misère": "misere"}
+    verb_words = {"bid": N_("bid")}
+    contract_words = {"three": N_("Three"), "misere": N_("Misère"), "four": N_("Four"), "nap": N_("Nap"),
+                      "wellington": N_("Wellington")}
+    category_words = {"contract": N_("Contract")}
+    house_rule_words = {("misere", True): "rules-misere", ("misere", False): "rules-no-misere",
+                        ("nap_pays_ten", True): "rules-nap-pays-ten", ("nap_pays_ten", False): "rules-nap-pays-five"}
     drill = {"legal": "follow-suit", "winner": "highest-trump", "score": "contract-payment"}
 
     @classmethod
@@ -100,7 +117,7 @@ class NapHand(HandState):
         seat = self.current
         assert seat is not None
         yield Action(seat, "pass")
-        for c in CONTRACTS:
+        for c in self.contracts:
             if c == "misere" and not self.rules.misere:
                 continue
             a = Action(seat, "bid", contract=c)
@@ -117,7 +134,7 @@ class NapHand(HandState):
         if contract == "misere" and not self.rules.misere:
             return Reason("misere-not-played", {"seat": action.seat})
         # Too low first: a second Wellington follows a Nap, it just does not beat the first.
-        if self.contract is not None and CONTRACTS.index(contract) <= CONTRACTS.index(self.contract):
+        if self.contract is not None and self.contracts.index(contract) <= self.contracts.index(self.contract):
             return Reason("bid-too-low", {"seat": action.seat, "contract": self.contract})
         if contract == "wellington" and self.contract != "nap":
             return Reason("wellington-needs-nap", {"seat": action.seat})
@@ -211,3 +228,23 @@ class NapHand(HandState):
             "payments": self.payments,
         })
         return view
+
+    def score_parts(self) -> dict[str, Any]:
+        """The declarer's net for the hand, asked once the contract is made or defeated."""
+        if self.declarer is None:  # everybody passed: no play and no payment
+            require_scored(self)
+            raise QuestionError("nobody scores in this hand: there is no score to ask about")
+        payments, declarer = self.payments, self.declarer
+        if payments is None or self.contract is None:
+            raise QuestionError("the contract is not settled at this step: ask 'score' once it is made or defeated")
+        won, lost = self.payment(self.contract, True), self.payment(self.contract, False)
+        others = len(self.seats) - 1
+        nets = sorted({won * others, -lost * others, won, -lost}, reverse=True)
+        event = find_event(self, ("contract-made", "contract-failed", "misere-made", "misere-failed"), "contract")
+        net = payments[declarer]
+        why = reason("score-net", seat=declarer, points=net)
+        if event is not None:
+            why["detail"] = event.as_dict()
+        part = {"category": "contract", "seat": declarer, "choices": [str(n) for n in nets], "accepted": str(net),
+                "reason": why}
+        return {"parts": [part], "seat": declarer, "multiple": False}

@@ -47,6 +47,19 @@ register({
 })
 
 
+register({  # the house rules, as a table announces them (``house_rule_words``)
+    "rules-may-undertrump": N_("Once a plain suit led has been trumped, a lower trump may still be played on it."),
+    "rules-no-undertrump": N_(
+        "Once a plain suit led has been trumped, no lower trump may be played on it unless the hand holds only "
+        "lower trumps. A trump lead is followed as usual."
+    ),
+    "rules-kicked-two": N_("A kicked two scores 2 for the dealer instead of a kicked six, as sometimes in Tobago."),
+    "rules-kicked-six": N_("A kicked six scores 2 for the dealer."),
+    "rules-gift-may-win": N_("A point given by the dealer may win the match."),
+    "rules-gift-may-not-win": N_("The dealer may not give a point that would win the match: he must run the pack."),
+})
+
+
 @dataclass(frozen=True)
 class TrinidadRules(Rules):
     """First side to ``target`` wins; the other options are house rules the rule text names.
@@ -79,6 +92,15 @@ class TrinidadHand(AllFoursHand):
     first_dealer_draw = "high-card"
     hang_jack_points = 3
     verbs = frozenset({"play", "stand", "beg", "give", "run"})
+    verb_args = {"stand": None, "beg": None, "give": None, "run": None}
+    verb_words = {"stand": N_("stand"), "beg": N_("beg"), "give": N_("give a point"), "run": N_("run the pack")}
+    category_words = {**AllFoursHand.category_words, "kick": N_("Kick"), "gift": N_("Gift")}
+    house_rule_words = {("may_undertrump", True): "rules-may-undertrump",
+                        ("may_undertrump", False): "rules-no-undertrump",
+                        ("kicked_two_for_six", True): "rules-kicked-two",
+                        ("kicked_two_for_six", False): "rules-kicked-six",
+                        ("gift_may_win", True): "rules-gift-may-win",
+                        ("gift_may_win", False): "rules-gift-may-not-win"}
     bot = "trickbook.bots.allfours:TrinidadBot"
     conduct = "trickbook.table.allfours:TrinidadConduct"
 

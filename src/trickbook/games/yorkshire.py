@@ -46,6 +46,12 @@ register({
 })
 
 
+register({  # the house rules, as a table announces them (``house_rule_words``)
+    "rules-may-cut-holding-suit": N_("A player may trump while holding the suit led, as at Batley."),
+    "rules-no-cut-holding-suit": N_("No player may trump while holding the suit led, as in the towns near Batley."),
+})
+
+
 @dataclass(frozen=True)
 class YorkshireRules(Rules):
     """First pair to ``target`` points wins.
@@ -70,6 +76,11 @@ class YorkshireHand(AllFoursHand):
     first_lead_sets_trump = True
     hang_jack_points = 1
     verbs = frozenset({"play", "throw", "peek"})
+    verb_args = {"throw": None, "peek": None}
+    verb_words = {"throw": N_("throw in"), "peek": N_("look at the cards")}
+    category_words = {**AllFoursHand.category_words, "peek": N_("Early look")}
+    house_rule_words = {("may_cut_holding_suit", True): "rules-may-cut-holding-suit",
+                        ("may_cut_holding_suit", False): "rules-no-cut-holding-suit"}
     bot = "trickbook.bots.allfours:YorkshireBot"
     conduct = "trickbook.table.allfours:YorkshireConduct"
 

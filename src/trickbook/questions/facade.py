@@ -19,6 +19,7 @@ from ..cards import Card
 from ..errors import TrickbookError
 from ..game import HandState
 from ..games import find_game
+from ..messages import Message
 from . import Question, QuestionError, answer_key
 from .playout import cost
 
@@ -175,5 +176,8 @@ def practice_json(game: str, seed: str, number: int) -> str:
         return _fail(e.code, str(e))
     view = state.full_view()
     cls = find_game(game)
-    # The drill's kinds of hints (``HandState.drill``): the page words its question and hint by them.
-    return _dump({"ok": True, "game": cls.game, "number": number, "key": key, "view": view, "drill": dict(cls.drill)})
+    # The drill's kinds of hints (``HandState.drill``): the page words its question and hint by them; a hint
+    # the game words itself (``HandState.practice_hints``) comes as an engine message.
+    hints = {kind: Message(code).as_dict() for kind, code in cls.practice_hints.items()}
+    return _dump({"ok": True, "game": cls.game, "number": number, "key": key, "view": view, "drill": dict(cls.drill),
+                  **({"hints": hints} if hints else {})})

@@ -4,32 +4,24 @@ A key is JSON: ``kind``, ``seat``, ``choices`` (what the reader picks from),
 ``accepted`` (what the rules accept) and ``reasons`` (by choice, a message
 ``{code, values, text}``). A score question has ``parts`` instead, one per thing
 asked (a category's team, the declarer's net, the points and to whom), each
-with its own choices, accepted choice and reason.
+with its own choices, accepted choice and reason: the game gives them (``HandState.score_parts``,
+``trickbook.score_parts``), and the judge names no game.
 """
 
 from __future__ import annotations
 
-from typing import Any, Mapping, cast
+from typing import Any, Mapping
 
 from ..actions import Action
 from ..cards import Card
 from ..errors import TrickbookError
 from ..game import HandState
 from ..messages import Event, Message, Reason
+from ..score_parts import NOBODY, QuestionError
 from . import Question
 from .solve import accepted_cards
 
-NOBODY = "nobody"
-ALL_FOURS_CATEGORIES = ("high", "low", "jack", "game")
-# The events that tell who scored each All Fours category.
-_CATEGORY_EVENTS = {"high": ("high",), "low": ("low", "low-captured"), "jack": ("jack", "hang-jack"), "game": ("game",)}
-EUCHRE_CATEGORIES = ("makers", "march", "lone", "lone-march", "euchred")
-
-
-class QuestionError(TrickbookError):
-    """A question the rules cannot ask or answer at its step (the record layer adds where it is)."""
-
-    code = "bad-question"
+__all__ = ["NOBODY", "QuestionError", "answer_key", "judge"]
 
 
 def _msg(message: Message) -> dict[str, Any]:
@@ -49,7 +41,7 @@ def answer_key(state: HandState, question: Question) -> dict[str, Any]:
     elif kind == "winner":
         key = _winner_key(state)
     elif kind == "score":
-        key = _score_key(state)
+        key = state.score_parts()  # the game's own parts (``score_parts``)
     else:
         raise QuestionError(f"unknown kind of question {kind!r} (known: legal, winner, play, score)")
     key.update({"kind": kind, "step": question.step})
@@ -216,83 +208,6 @@ def _winner_key(state: HandState) -> dict[str, Any]:
     reason = _msg(event)
     return {"choices": seats, "accepted": [winner], "reasons": {s: reason for s in seats}, "multiple": False,
             "trick": index + 1}
-
-
-def _score_key(state: HandState) -> dict[str, Any]:
-    if getattr(state, "declarer", None) is not None and hasattr(state, "payments"):
-        return _nap_score(state)
-    if not state.is_terminal or not state.awards and not any(e.code == "no-score" for e in state.events):
-        raise QuestionError(
-            "the hand is not scored at this step: ask 'score' at the last step of a hand that is played out"
-        )
-    if hasattr(state, "captured_points"):
-        return _all_fours_score(state)
-    return _euchre_score(state)
-
-
-def _find_event(state: HandState, codes: tuple[str, ...], category: str) -> Event | None:
-    for event in reversed(state.events):
-        if event.code in codes or (event.code == "no-score" and event.values.get("category") == category):
-            return event
-    return None
-
-
-def _all_fours_score(state: HandState) -> dict[str, Any]:
-    choices = [*state.teams, NOBODY]
-    parts = []
-    for category in ALL_FOURS_CATEGORIES:
-        awarded = [a for a in state.awards if a.category == category]
-        team = awarded[0].team if awarded else NOBODY
-        event = _find_event(state, _CATEGORY_EVENTS[category], category) if awarded else None
-        if event is None and not awarded:
-            event = _find_event(state, ("match-won",), category) if state.winner else None
-            no_score = next(
-                (e for e in state.events if e.code == "no-score" and e.values.get("category") == category), None
-            )
-            event = no_score or event
-        reason = _msg(event) if event is not None else _reason("score-nobody", category=category)
-        if awarded:
-            reason = {**_msg(Event("score", {"team": team, "points": awarded[0].points, "category": category})),
-                      "detail": _msg(event) if event is not None else None}
-        parts.append({"category": category, "choices": choices, "accepted": team, "reason": reason})
-    return {"parts": parts, "choices": choices, "multiple": False}
-
-
-def _nap_score(hand: HandState) -> dict[str, Any]:
-    from ..games.nap import NapHand
-
-    state = cast(NapHand, hand)
-    payments: Mapping[str, int] | None = state.payments
-    declarer = state.declarer
-    if payments is None or declarer is None or state.contract is None:
-        raise QuestionError("the contract is not settled at this step: ask 'score' once it is made or defeated")
-    won, lost = state.payment(state.contract, True), state.payment(state.contract, False)
-    others = len(state.seats) - 1
-    nets = sorted({won * others, -lost * others, won, -lost}, reverse=True)
-    event = _find_event(state, ("contract-made", "contract-failed", "misere-made", "misere-failed"), "contract")
-    net = payments[declarer]
-    reason = _reason("score-net", seat=declarer, points=net)
-    if event is not None:
-        reason["detail"] = _msg(event)
-    part = {
-        "category": "contract", "seat": declarer, "choices": [str(n) for n in nets], "accepted": str(net),
-        "reason": reason,
-    }
-    return {"parts": [part], "seat": declarer, "multiple": False}
-
-
-def _euchre_score(state: HandState) -> dict[str, Any]:
-    award = next((a for a in state.awards if a.category in EUCHRE_CATEGORIES), None)
-    if award is None:
-        raise QuestionError("nobody scores in this hand: there is no score to ask about")
-    event = _find_event(state, EUCHRE_CATEGORIES, award.category)
-    reason = _msg(Event("score", {"team": award.team, "points": award.points, "category": award.category}))
-    if event is not None:
-        reason["detail"] = _msg(event)
-    return {"parts": [
-        {"category": "team", "choices": list(state.teams), "accepted": award.team, "reason": reason},
-        {"category": "points", "choices": ["1", "2", "4"], "accepted": str(award.points), "reason": reason},
-    ], "multiple": False}
 
 
 def judge(key: Mapping[str, Any], answer: Any) -> dict[str, Any]:

@@ -16,63 +16,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping
 
-from ..actions import Action
-from ..cards import RANKS, SUITS, Card, full_pack, same_colour
-from ..game import Deal, DealSeen, HandState, Phase, Rules
-from ..hand_views import MASK
-from ..memo import Memo
-from ..messages import N_, Reason, register
-from ..trickplay import listed_in_order
+from ...actions import Action
+from ...cards import RANKS, SUITS, Card, full_pack, same_colour
+from ...game import Deal, DealSeen, HandState, Phase, Rules
+from ...hand_views import MASK
+from ...memo import Memo
+from ...messages import N_, Event, Reason
+from ...score_parts import QuestionError, find_event, require_scored
+from ...trickplay import listed_in_order
+from . import words
 
 EUCHRE_RANKS = "AKQJT9"
 TRICKS_IN_HAND = 5
 
-register({
-    # reasons
-    "turned-down-suit": N_("The upcard's suit, {suit}, was turned down and cannot be trumps in this hand."),
-    "dealer-must-call": N_("{seat} is the dealer and is stuck: a suit must be named."),
-    "only-dealer-picks-up": N_("Only the dealer picks up the upcard; {seat} may order it up or pass."),
-    "must-discard": N_("{seat} has picked up the upcard and must discard a card first."),
-    "first-round-order-or-pass": N_("In the first round {seat} may only order up {card} or pass."),
-    "upcard-turned-down": N_("{card} has been turned down; {seat} may name another suit or pass."),
-    "sitting-out": N_("{seat} sits out because its partner, {maker}, went alone."),
-    "sitting-out-defending": N_("{seat} sits out because its partner, {defender}, defends alone."),
-    "defend-alone-not-played": N_("Defending alone is not played at this table: {seat} may not defend alone."),
-    "nobody-alone": N_("Nobody went alone: {seat} may defend alone only against a maker playing alone."),
-    "only-defender-defends": N_("Only a defender may defend alone: {seat} is on the side of {maker}, who made trumps."),
-    "defend-too-late": N_(
-        "Too late: the defenders were asked before the first lead, and {seat} may no longer defend alone."
-    ),
-    "defend-or-pass": N_("{seat} is asked whether to defend alone against {maker}: defend alone, or pass."),
-    # events
-    "upcard": N_("{seat} turns up {card}."),
-    "pass": N_("{seat} passes."),
-    "order": N_("{seat} orders up {card}: {suit} are trumps."),
-    "pickup": N_("{seat} picks up {card}: {suit} are trumps."),
-    "dealer-takes-upcard": N_("{seat}, the dealer, takes {card} and must discard a card."),
-    "upcard-stays": N_("Nobody picks up: {card} stays in the kitty."),
-    "turned-down": N_("Everyone passes: {card} is turned down, and {suit} cannot be trumps."),
-    "call": N_("{seat} names {suit} as trumps."),
-    "notrump": N_(
-        "{seat} calls no trump: the highest card of the suit led takes each trick, and the jacks are plain jacks."
-    ),
-    "no-trump-not-played": N_("No trump is not called at this table: {seat} may name a suit or pass."),
-    "alone": N_("{seat} goes alone."),
-    "sits-out": N_("{seat}, partner of {maker}, puts the cards face down and sits out this hand."),
-    "defend-alone": N_("{seat} defends alone against {maker}."),
-    "defender-sits-out": N_("{seat}, partner of {defender}, puts the cards face down and sits out this hand."),
-    "pass-defence": N_("{seat} does not defend alone."),
-    "discard": N_("{seat} discards a card face down."),
-    "redeal": N_("Everyone passes twice: the cards are thrown in and the next dealer deals."),
-    "trick-won-right-bower": N_("{seat} wins the trick with {card}, the right bower."),
-    "trick-won-left-bower": N_("{seat} wins the trick with {card}, the left bower."),
-    "makers": N_("{team} made trumps and won {tricks} of the five tricks."),
-    "march": N_("{team} won all five tricks: a march."),
-    "lone": N_("{seat} went alone and won {tricks} of the five tricks."),
-    "lone-march": N_("{seat} went alone and won all five tricks: a lone march."),
-    "euchred": N_("{team} made trumps but won only {tricks} of the five tricks: euchred."),
-    "euchred-alone": N_("{seat} defended alone and held {maker} to {tricks} of the five tricks: euchred, 4 points."),
-})
 
 
 @dataclass(frozen=True)
@@ -228,6 +184,14 @@ class EuchreHand(HandState):
     kitty_size = 3
     first_dealer_draw = "seat-index"
     verbs = frozenset({"pass", "order", "pickup", "call", "notrump", "defend", "discard", "play"})
+    verb_args = {"order": None, "pickup": None, "call": "suit", "notrump": None, "defend": None, "discard": "card"}
+    alone_verbs, said_alone = frozenset({"order", "pickup", "call", "notrump"}), frozenset({"defend"})
+    verb_spellings = {"pick-up": "pickup", "pick": "pickup"}
+    verb_words = {"order": N_("order it up"), "pickup": N_("pick it up"), "call": N_("name a suit"),
+                  "notrump": N_("call no trump"), "defend": N_("defend alone"), "discard": N_("discard")}
+    category_words = {"makers": N_("Makers"), "march": N_("March"), "lone": N_("Lone hand"),
+                      "lone-march": N_("Lone march"), "euchred": N_("Euchred")}  # in a score question's order
+    house_rule_words = words.HOUSE_RULE_WORDS
     bot = "trickbook.bots.euchre:EuchreBot"
     conduct = "trickbook.table.euchre:EuchreConduct"
     drill = {"legal": "follow-suit-bowers", "winner": "bowers", "score": "makers"}
@@ -576,3 +540,16 @@ class EuchreHand(HandState):
         if self.discarded is not None:
             cards.append(self.discarded)
         return cards
+
+    def score_parts(self) -> dict[str, Any]:
+        """Who scores the hand (makers, march, lone hand, lone march or euchred) and how many points."""
+        require_scored(self)
+        award = next((a for a in self.awards if a.category in self.category_words), None)
+        if award is None:
+            raise QuestionError("nobody scores in this hand: there is no score to ask about")
+        event = find_event(self, tuple(self.category_words), award.category)
+        why = {**Event("score", {"team": award.team, "points": award.points, "category": award.category}).as_dict(),
+               **({"detail": event.as_dict()} if event is not None else {})}
+        return {"parts": [{"category": "team", "choices": list(self.teams), "accepted": award.team, "reason": why},
+                          {"category": "points", "choices": ["1", "2", "4"], "accepted": str(award.points),
+                           "reason": why}], "multiple": False}
