@@ -34,7 +34,7 @@ const EXCLUDED_MODULES = {
 // conformance (at a reduced count) and the equivalence fingerprints run here.
 const BOT_AND_TABLE = "plays the bots and the tables: the same code as under CPython, run there";
 for (const name of ["test_bots.py", "test_bot_levels.py", "test_search_bot.py", "test_allfours_bots.py",
-  "test_euchre_bot.py", "test_table.py", "test_table_games.py", "test_table_nap_session.py"]) {
+  "test_euchre_bot.py", "test_table.py", "test_table_games.py", "test_table_nap_session.py", "test_bot_reasons_table.py"]) {
   EXCLUDED_MODULES[name] = BOT_AND_TABLE;
 }
 // The simulation counts (TRICKBOOK_TEST_SCALE, tests/conftest.py) at a quarter of the CPython run's.
