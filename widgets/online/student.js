@@ -72,7 +72,7 @@ export class ClassQuestions {
     this.root = root;
     this.send = send;
     this.back = back;
-    this.box = el("section", { className: "tbo-lobby tbc-question", hidden: true, "aria-labelledby": "tbc-question-title" });
+    this.box = el("section", { className: "tbc-question", hidden: true, "aria-labelledby": "tbc-question-title" });
     this.paused = el("p", { className: "tbo-link-state tbc-paused-note", role: "status", hidden: true });
     root.prepend(this.paused, this.box);
   }
