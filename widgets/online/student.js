@@ -26,8 +26,8 @@ export class ClassChooser {
     this.box = box;
     this.code = code;
     this.join = join;
-    this.heading = el("h3", { className: "tbo-title", tabindex: "-1" }, fill(_("Class {code}"), { code: groupedCode(code) }));
-    this.list = el("ul", { className: "tbo-seats tbc-choose" });
+    this.heading = el("h3", { className: "tbc-title", tabindex: "-1" }, fill(_("Class {code}"), { code: groupedCode(code) }));
+    this.list = el("ul", { className: "tbc-choose" });
     this.state = el("p", { role: "status" });
     box.replaceChildren(this.heading, el("p", {}, _("Choose a table: you will take a seat there and write your name.")), this.list, this.state);
     box.hidden = false;
@@ -73,7 +73,7 @@ export class ClassQuestions {
     this.send = send;
     this.back = back;
     this.box = el("section", { className: "tbc-question", hidden: true, "aria-labelledby": "tbc-question-title" });
-    this.paused = el("p", { className: "tbo-link-state tbc-paused-note", role: "status", hidden: true });
+    this.paused = el("p", { className: "tbc-paused-note", role: "status", hidden: true });
     root.prepend(this.paused, this.box);
   }
 
