@@ -5,18 +5,17 @@ subprocesses, and a page's connection that reconnects by itself as ``widgets/onl
 from __future__ import annotations
 
 import json
-import os
 import shutil
 import signal
 import socket
 import subprocess
 import sys
-import threading
 import time
 import urllib.request
 from pathlib import Path
 from typing import Any, Callable
 
+from test_online_restart import Process
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
@@ -83,30 +82,11 @@ class RedisServer:
                 self.kill()
 
 
-class TableProcess:
+class TableProcess(Process):
     """``trickbook tables --store REDIS`` in a subprocess on a free port, its output read line by line."""
 
     def __init__(self, store: str, lease_ms: int = LEASE_MS) -> None:
-        env = {**os.environ, "PYTHONUNBUFFERED": "1", "TRICKBOOK_LEASE_MS": str(lease_ms)}
-        self.proc = subprocess.Popen([str(PYTHON), "-m", "trickbook_site.cli", "tables", "--port", "0",
-                                      "--store", store], env=env, text=True,
-                                     stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-        self.lines: list[str] = []
-        self.ready = threading.Event()
-        threading.Thread(target=self._read, daemon=True).start()
-        assert self.ready.wait(60), self.lines
-        line = next((x for x in self.lines if x.startswith("serving the tables at ")), None)
-        assert line is not None, self.lines
-        self.base = line.split()[4].rstrip("/")
-        self.ws_url = self.base.replace("http://", "ws://") + "/ws"
-
-    def _read(self) -> None:
-        assert self.proc.stdout is not None
-        for line in self.proc.stdout:
-            self.lines.append(line.rstrip("\n"))
-            if line.startswith("serving the tables at "):
-                self.ready.set()
-        self.ready.set()
+        super().__init__(store=["--store", store], env={"TRICKBOOK_LEASE_MS": str(lease_ms)})
 
     def open_table(self, **terms: Any) -> dict[str, Any]:
         request = urllib.request.Request(f"{self.base}/tables", data=json.dumps(terms).encode(),

@@ -21,11 +21,14 @@ PYTHON = Path(sys.executable)
 
 
 class Process:
-    """``trickbook tables`` in a subprocess on a free port, its output read line by line."""
+    """``trickbook tables`` in a subprocess on a free port (its store: the SQLite file ``db``, or the
+    options ``store`` with the environment ``env``), its output read line by line."""
 
-    def __init__(self, db: Path) -> None:
-        self.proc = subprocess.Popen([str(PYTHON), "-m", "trickbook_site.cli", "tables", "--port", "0",
-                                      "--db", str(db)], env={**os.environ, "PYTHONUNBUFFERED": "1"}, text=True,
+    def __init__(self, db: Path | None = None, store: list[str] | None = None,
+                 env: dict[str, str] | None = None) -> None:
+        where = store if store is not None else ["--db", str(db)]
+        self.proc = subprocess.Popen([str(PYTHON), "-m", "trickbook_site.cli", "tables", "--port", "0", *where],
+                                     env={**os.environ, "PYTHONUNBUFFERED": "1", **(env or {})}, text=True,
                                      stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
         self.lines: list[str] = []
         self.ready = threading.Event()

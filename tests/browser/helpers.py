@@ -14,6 +14,11 @@ pytest's ``pythonpath``).
 from __future__ import annotations
 
 import json
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -326,3 +331,25 @@ def violations(page: Any, within: str = "document", every: bool = False) -> list
     result = page.evaluate(f"async () => await axe.run({target})")
     return [f"{v['id']} ({v['impact']}): {v['help']} at {[' '.join(n['target']) for n in v['nodes']][:5]}"
             for v in result["violations"] if every or v["impact"] in ("serious", "critical")]
+
+
+@contextmanager
+def served_folder(folder: Path) -> Iterator[str]:
+    """A built site's folder served as plain files on a free port of 127.0.0.1 (Python's own http.server),
+    answered once it listens (a process start, not a page: no page state to wait on)."""
+    with socket.socket() as free:
+        free.bind(("127.0.0.1", 0))
+        port = free.getsockname()[1]
+    server = subprocess.Popen([sys.executable, "-m", "http.server", "--bind", "127.0.0.1", str(port),
+                               "--directory", str(folder)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        for _ in range(150):
+            try:
+                urllib.request.urlopen(f"http://127.0.0.1:{port}/index.html", timeout=2).close()
+                break
+            except OSError:
+                time.sleep(0.1)
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.terminate()
+        server.wait(timeout=10)

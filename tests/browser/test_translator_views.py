@@ -9,15 +9,13 @@ page opened from disk says that its controls need a served site.
 
 from __future__ import annotations
 
-import socket
 import subprocess
 import sys
-import time
-import urllib.request
 from pathlib import Path
 from typing import Iterator
 
 import pytest
+from browser import helpers
 
 from trickbook_site.cli import main
 from trickbook_site.i18n.catalog import _po_bytes, read_catalog
@@ -63,22 +61,8 @@ def stale_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="module")
 def stale_url(stale_site: Path) -> Iterator[str]:
-    with socket.socket() as free:
-        free.bind(("127.0.0.1", 0))
-        port = free.getsockname()[1]
-    server = subprocess.Popen([sys.executable, "-m", "http.server", "--bind", "127.0.0.1", str(port),
-                               "--directory", str(stale_site)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        for _ in range(150):
-            try:
-                urllib.request.urlopen(f"http://127.0.0.1:{port}/index.html", timeout=2).close()
-                break
-            except OSError:
-                time.sleep(0.1)
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
+    with helpers.served_folder(stale_site) as url:
+        yield url
 
 
 @pytest.mark.browser_context_args(reduced_motion="reduce")  # axe measures colours with no fade running
