@@ -14,12 +14,15 @@ machine: 250 tables of four (1,000 connections) with p95 at most 50 ms. Last lin
 
 With ``--store redis --processes P`` it starts its own ``redis-server`` (a free port, a temporary
 folder, ``appendonly yes``, ``appendfsync always`` unless ``--appendfsync everysec``) and P ``trickbook
-tables --store redis://…`` processes; table n is opened on process n mod P and its i-th person connects
-to process (n + i) mod P, as a load balancer that knows nothing of tables would spread them, so with P >
-1 most frames are routed through Redis to the table's owner. With ``--affinity`` every person of table n
-connects to process n mod P instead (a balancer that routes by the table's code, as Colyseus sends a
-client to its room's process), so nothing is routed. The server CPU is summed over the P processes
-(redis-server's apart).
+tables --store redis://…`` processes; table n is opened on process n mod P (a round-robin balancer's
+choice), and ``--route`` says where its people connect: ``spread`` (the default), person i on process
+(n + i) mod P, as a balancer that knows nothing of tables spreads them, so with P > 1 most frames are
+routed through Redis to the table's owner; ``code``, every person on the process the table's code
+hashes to, as a balancer routing by ``?table=CODE`` (nginx's ``hash $arg_table``) sends them, and the
+table is handed to that process at the first hello, so nothing is routed; ``opener`` (or ``--affinity``),
+every person on the process that opened it. The server CPU is summed over the P processes
+(redis-server's apart), and the people's side (this process) is measured too: on a machine of few cores
+it competes with the servers.
 """
 
 from __future__ import annotations
@@ -37,6 +40,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.parse
 import urllib.request
 from pathlib import Path
 
@@ -111,7 +115,7 @@ async def person(url: str, code: str, token: str | None, seat: str, host: bool, 
 
 
 async def table(servers: list[tuple[str, str]], game: str, level: str, hands: int | None, stats: Stats,
-                n: int, affinity: bool = False) -> None:
+                n: int, route: str = "spread") -> None:
     http = servers[n % len(servers)][0]
     terms = {"game": game, "timers": True, "level": level}
     request = urllib.request.Request(f"{http}tables", data=json.dumps(terms).encode(),
@@ -122,8 +126,13 @@ async def table(servers: list[tuple[str, str]], game: str, level: str, hands: in
     started, everyone = asyncio.Event(), asyncio.Event()
     rng = random.Random(n)
     host = opened["host"]
-    where = [servers[(n + (0 if affinity else i)) % len(servers)][1] for i in range(len(seats))]
-    await asyncio.gather(*(person(where[i], opened["code"], host if i == 0 else None, seat, i == 0, sent, stats,
+    code = opened["code"]
+    if route == "code":  # a balancer hashing ?table=CODE (nginx: hash $arg_table): the table goes there
+        at = int(hashlib.sha256(code.encode()).hexdigest(), 16) % len(servers)
+        where = [f"{servers[at][1]}?table={code}"] * len(seats)
+    else:
+        where = [servers[(n + (0 if route == "opener" else i)) % len(servers)][1] for i in range(len(seats))]
+    await asyncio.gather(*(person(where[i], code, host if i == 0 else None, seat, i == 0, sent, stats,
                                   hands, rng, started, everyone) for i, seat in enumerate(seats)))
     stats.matches += 1
 
@@ -173,6 +182,45 @@ def start_redis(folder: Path, fsync: str = "always") -> tuple[subprocess.Popen[b
     raise SystemExit("redis-server did not start")
 
 
+NGINX = """daemon off; master_process off; worker_processes 1; pid {d}/nginx.pid; error_log {d}/nginx.log;
+events {{ worker_connections 8192; }}
+http {{
+  access_log off; client_body_temp_path {d}/b; proxy_temp_path {d}/p; fastcgi_temp_path {d}/f;
+  uwsgi_temp_path {d}/u; scgi_temp_path {d}/s;
+  map $http_upgrade $connection_upgrade {{ default upgrade; "" close; }}
+  map $arg_class $route {{ "" $arg_table; default $arg_class; }}
+  upstream tables {{ hash $route consistent; {servers} }}
+  server {{
+    listen 127.0.0.1:{port};
+    location /online/ {{
+      proxy_pass http://tables; proxy_http_version 1.1; proxy_set_header Upgrade $http_upgrade;
+      proxy_set_header Connection $connection_upgrade; proxy_set_header Host $host;
+      proxy_set_header X-Forwarded-For $remote_addr; proxy_read_timeout 1h;
+    }}
+  }}
+}}
+"""
+
+
+def start_nginx(folder: Path, https: list[str]) -> tuple[subprocess.Popen[bytes], str]:
+    """Debian's nginx in front of the table processes, routing by the table's code (PROTOCOL.md)."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    servers = " ".join(f"server {urllib.parse.urlsplit(h).netloc};" for h in https)
+    conf = folder / "nginx.conf"
+    conf.write_text(NGINX.format(d=folder, servers=servers, port=port))
+    exe = shutil.which("nginx") or "/usr/sbin/nginx"
+    proc = subprocess.Popen([exe, "-c", str(conf), "-p", str(folder)], stdout=subprocess.DEVNULL)
+    for _ in range(200):
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
+            return proc, f"http://127.0.0.1:{port}/online/"
+        except OSError:
+            time.sleep(0.05)
+    raise SystemExit("nginx did not start")
+
+
 def start_server(folder: Path, store: str | None = None) -> tuple[subprocess.Popen[str], str]:
     where = ["--store", store] if store else ["--db", str(folder / "tables.sqlite")]
     proc = subprocess.Popen([sys.executable, "-m", "trickbook_site.cli", "tables", "--port", "0", *where],
@@ -202,19 +250,31 @@ async def main_async(args: argparse.Namespace) -> None:
         proc, http = start_server(Path(folder.name))
         procs.append(proc)
         https.append(http)
+    nginx = None
+    if args.nginx:
+        nginx, front = start_nginx(Path(folder.name), https)
+        https = [front]
+        args.route = "code"
     servers = [(http, http.replace("http://", "ws://").replace("https://", "wss://") + "ws") for http in https]
     before = [proc_usage(p.pid) for p in procs]
     redis_before = proc_usage(redis.pid) if redis else None
     stats = Stats()
+    own_before = time.process_time()
     started = time.perf_counter()
-    await asyncio.gather(*(table(servers, args.game, args.level, args.hands, stats, n, args.affinity)
+    route = "opener" if args.affinity else args.route
+    await asyncio.gather(*(table(servers, args.game, args.level, args.hands, stats, n, route)
                            for n in range(args.tables)))
     wall = time.perf_counter() - started
+    own_cpu = time.process_time() - own_before
     after = [proc_usage(p.pid) for p in procs]
     redis_after = proc_usage(redis.pid) if redis else None
     for p in procs:
         p.terminate()
         p.wait()
+    nginx_cpu = proc_usage(nginx.pid)[0] if nginx else None
+    if nginx:
+        nginx.terminate()
+        nginx.wait()
     if redis:
         redis.terminate()
         redis.wait()
@@ -228,6 +288,9 @@ async def main_async(args: argparse.Namespace) -> None:
         grown = sum(a[1] - b[1] for a, b in zip(after, before, strict=True))
         print(f"server CPU {cpu:.2f} s in all ({len(procs)} process(es)), {cpu / k * 1000:.0f} ms a table; "
               f"memory {rss / 2**20:.0f} MiB resident, {grown / k / 1024:.0f} KiB a table")
+    print(f"the people's side (this bench's own process) CPU {own_cpu:.2f} s, {own_cpu / k * 1000:.0f} ms a table")
+    if nginx_cpu is not None:
+        print(f"nginx CPU {nginx_cpu:.2f} s (the whole run)")
     if redis_before and redis_after:
         print(f"redis-server CPU {redis_after[0] - redis_before[0]:.2f} s, "
               f"memory {redis_after[1] / 2**20:.0f} MiB resident")
@@ -239,7 +302,8 @@ async def main_async(args: argparse.Namespace) -> None:
           f"this run is {share:.0%} of the tables at p95 {p95:.1f} ms "
           f"({'within' if p95 <= GOAL_P95_MS else 'over'} the bound)")
     where = f"redis, {args.processes} process(es)" if args.store == "redis" and not args.url else "embedded"
-    where += ", by table" if args.affinity else ""
+    where += {"spread": "", "opener": ", by opener", "code": ", by code"}[route] if len(procs) > 1 else ""
+    where += " through nginx" if nginx else ""
     where += f", appendfsync {args.appendfsync}" if args.store == "redis" and not args.url else ""
     print(f"tables {k} connections {stats.peak} p50 {p50:.1f} ms p95 {p95:.1f} ms p99 {p99:.1f} ms ({where})")
 
@@ -256,8 +320,13 @@ def main() -> None:
     parser.add_argument("--processes", type=int, default=1, help="with --store redis: table processes to start")
     parser.add_argument("--appendfsync", choices=("always", "everysec"), default="always",
                         help="with --store redis: Redis' fsync of its append-only file (PROTOCOL.md)")
-    parser.add_argument("--affinity", action="store_true",
-                        help="each table's people connect to the process that opened it (nothing routed)")
+    parser.add_argument("--route", choices=("spread", "opener", "code"), default="spread",
+                        help="with --processes: person i of table n on process (n + i) mod P (spread), every person"
+                             " of table n on the process that opened it (opener), or on the process its code hashes"
+                             " to, which the table is handed to at the first hello (code)")
+    parser.add_argument("--affinity", action="store_true", help="the same as --route opener")
+    parser.add_argument("--nginx", action="store_true",
+                        help="with --processes: everything goes through Debian's nginx routing by ?table=CODE")
     asyncio.run(main_async(parser.parse_args()))
 
 

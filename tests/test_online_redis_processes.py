@@ -113,7 +113,9 @@ def test_people_on_three_processes_play_a_whole_match_at_one_table(redis_server:
             stack.callback(p.close)
         with Redis.from_url(redis_server.url, decode_responses=True) as r:
             owner = r.get(owner_key(code))
-        assert owner is not None and owner in a.lines[0]  # the process that opened it runs it
+        # Nobody was connected to a, which opened it: the first person's hello handed it to b (PROTOCOL.md,
+        # "a table goes where its people are"), with no reconnect; the person on c is routed to b.
+        assert owner is not None and owner in b.lines[0]
         _play(pages, lambda view: view["over"])
         for p in pages:
             p.until(lambda f: f["type"] == "revealed")
@@ -131,9 +133,9 @@ def test_people_on_three_processes_play_a_whole_match_at_one_table(redis_server:
 def test_a_process_killed_mid_hand_its_table_goes_on_from_the_journal_on_another(
         redis_server: RedisServer, processes: list[TableProcess]) -> None:
     a, b, c = processes
-    urls = [[p.ws_url for p in (a, b, c)], [p.ws_url for p in (b, c, a)]]
+    urls = [[p.ws_url for p in (b, c, a)], [p.ws_url for p in (a, b, c)]]
     with ExitStack() as stack:
-        code, pages = _seat_people(b, urls, ["N", "S"])  # b runs it; one person is on a, the other on b
+        code, pages = _seat_people(b, urls, ["N", "S"])  # b runs it; one person is on b, the other on a
         for p in pages:
             stack.callback(p.close)
         acknowledged = _play(pages, lambda view: view["phase"] == "play" and view["trick"]
@@ -146,8 +148,8 @@ def test_a_process_killed_mid_hand_its_table_goes_on_from_the_journal_on_another
             snapshot = p.until(lambda f: f["type"] == "snapshot", timeout=30)
             assert snapshot["turn"] == len(before)
         # a closed the link it held to b (1012: reconnect); the page on b found b gone and went to c.
-        assert (1012, "reconnect") in pages[0].closes and pages[0].at == 0
-        assert pages[1].closes and pages[1].at == 1
+        assert (1012, "reconnect") in pages[1].closes and pages[1].at == 0
+        assert pages[0].closes and pages[0].at == 1
         owner = wait_for(lambda: Redis.from_url(redis_server.url, decode_responses=True).get(owner_key(code)),
                          10, "a new owner")
         assert owner not in b.lines[0]

@@ -103,6 +103,73 @@ def test_only_the_owner_writes_a_table_and_another_process_takes_it_once_its_lea
     assert b.owner("cccccccccc") is None and b.unowned_open(10) == ["cccccccccc"]
 
 
+def test_a_table_goes_to_the_process_its_people_reach_and_nothing_is_routed_after(redis_server: RedisServer) -> None:
+    """A table opened on process ``a`` (as a round-robin balancer sends the opening request) whose people all
+    reach process ``b`` (as a balancer that routes by ``?table=CODE`` sends them): the first hello hands the
+    lease straight from ``a`` to ``b``, ``b`` runs the table from the journal and the page's frames sent
+    meanwhile (each answered once, with no reconnect), and from then on no frame goes through Redis.
+    A table with somebody connected to its owner is not handed (``test_online_redis_leak.py`` routes it)."""
+    import json
+
+    from redis_cluster import Cluster
+
+    from trickbook_site.online.room import Conn
+    from trickbook_site.online.testing import value
+
+    cluster = Cluster(redis_server.url, ["a", "b"], lease_ms=5_000)
+    a, b, clock = cluster.hubs["a"], cluster.hubs["b"], cluster.clock
+    try:
+        code, host = a.open_table({"game": "euchre", "timers": False, "level": "gentle"})
+        assert a.redis_store.owner(code) == "a" and code in a.rooms
+        boxes: dict[str, list[dict[str, Any]]] = {}
+        conns: dict[str, Conn] = {}
+        for i, seat in enumerate(["N", "E", "S", "W"]):
+            box: list[dict[str, Any]] = []
+            conns[seat], boxes[seat] = Conn(send=box.append, address=f"10.0.0.{i + 1}"), box
+            for frame in ({"type": "hello", "code": code, "token": host if i == 0 else None, "lang": "en"},
+                          {"type": "sit", "seat": seat, "name": f"P{i}"},
+                          {"type": "commit", "hash": value(i + 1)[1]}):
+                clock.advance(110)
+                b.receive(conns[seat], json.dumps(frame))  # the first page's three go out before a answers
+            cluster.pump()
+            if i == 0:
+                assert a.redis_store.owner(code) == "b" and code in b.rooms and code not in a.rooms
+                assert not b.links and not a.remotes
+            kinds = [f["type"] for f in box]
+            assert kinds.count("seated") == 1 and "close" not in kinds and "error" not in kinds, kinds
+        room = b.rooms[code]
+
+        def send(seat: str, **frame: Any) -> None:
+            clock.advance(110)
+            b.receive(conns[seat], json.dumps(frame))
+            assert cluster.pump() == 0  # nothing routed
+
+        send("N", type="start")
+        for i, seat in enumerate(["N", "E", "S", "W"]):
+            send(seat, type="reveal", value=value(i + 1)[0])
+        table = room.table
+        assert table is not None
+        for _ in range(3000):
+            if table.is_over:
+                break
+            turn, waiting = len(table.journal), table.waiting_for()
+            if waiting is None:
+                send("N", type="next", turn=turn)
+            else:
+                send(waiting, type="act", action=table.view(waiting)["legal"][0], turn=turn)
+        assert table.is_over
+        b.tick()
+        assert cluster.pump() == 0
+        assert all("close" not in [f["type"] for f in box] for box in boxes.values())
+        stored = a.redis_store.load(code)  # every move is in Redis, as b's journal holds it
+        assert stored is not None and stored[1:] == ("over", [list(e) for e in table.journal])
+        # (when each seat was last heard from is written with a move: the end's tick heard the pages again)
+        assert {k: (v, room.data().get(k)) for k, v in stored[0].items()
+                if v != room.data().get(k) and k != "seen_ms"} == {}
+    finally:
+        cluster.close()
+
+
 def test_without_a_redis_store_nothing_imports_redis(tmp_path: Path) -> None:
     """The embedded store needs no Redis: the app, the hub and ``trickbook tables`` without ``--store``
     never import the redis package (a site's server needs none installed)."""

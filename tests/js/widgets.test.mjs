@@ -305,3 +305,13 @@ test("a link that saves data or is slow asks before the engine's download; sizes
   assert.equal(state.megabytes(13_600_000, "fr"), "13,6 MB");
   assert.equal(state.megabytes(13_600_000, "pt-PT"), "13,6 MB");
 });
+
+const { routedUrl } = await import("../../widgets/online/socket.js");
+
+test("an online link's address names its table, or its class, for a balancer that routes by it", () => {
+  const base = "wss://tables.example/online/ws";
+  assert.equal(routedUrl(base, { type: "hello", code: "abcde23456" }), `${base}?table=abcde23456`);
+  assert.equal(routedUrl(base, { type: "watch", class: "fghjk78923", token: null }), `${base}?class=fghjk78923`);
+  assert.equal(routedUrl(base, { type: "hello", code: "abcde23456", class: "fghjk78923" }), `${base}?class=fghjk78923`);
+  assert.equal(routedUrl(base, { type: "hello", code: null }), base);
+});

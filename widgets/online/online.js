@@ -69,6 +69,7 @@ class OnlineTable {
     const klass = classCode(location.hash);
     if (klass) {  // a class's link: choose a table of it first (student.js)
       this.offer.hidden = true;
+      this.klass = klass;
       this.chooser = new ClassChooser(this.box, this.base, klass, (table) => this.join(table));
     }
   }
@@ -228,7 +229,8 @@ class OnlineTable {
     if (intro) intro.hidden = true; // the choices went with the table; Start is for a match alone
     this.box.hidden = false;
     this.verdict.hidden = true;
-    this.connection = new Connection(this.base, () => this.hello(), (frame) => this.frame(frame), (state) => this.linkChanged(state));
+    this.connection = new Connection(this.base, () => this.hello(), (frame) => this.frame(frame), (state) => this.linkChanged(state),
+      this.klass ? { class: this.klass } : {});
     this.connection.open();
     this.box.querySelector("h3").focus({ preventScroll: true });
   }

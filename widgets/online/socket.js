@@ -7,6 +7,10 @@
 // half a second up to fifteen seconds and starts again once a link has opened. The state
 // ("connecting", "open", "reconnecting", "closed") is shown on the table's root as
 // `data-online-link`, for the reader (online.css) and for tests.
+//
+// The address also names what the link is for (`?table=CODE`, or `?class=CODE` for a class's pages),
+// from the hello frame: a balancer in front of several table processes can then send a table's people
+// to one process (PROTOCOL.md, "More than one process"); the server itself reads only the frames.
 
 const FIRST_DELAY_MS = 500;
 const MAX_DELAY_MS = 15000;
@@ -19,15 +23,29 @@ export function socketUrl(base) {
   return url.href;
 }
 
+/**
+ * The socket's address for a link whose first frame is `hello`: the class's or the table's code as a query.
+ * @param {string} url the server's socket address (socketUrl)
+ * @param {{class?: unknown, code?: unknown}} hello
+ */
+export function routedUrl(url, hello) {
+  const routed = new URL(url);
+  if (typeof hello.class === "string" && hello.class) routed.searchParams.set("class", hello.class);
+  else if (typeof hello.code === "string" && hello.code) routed.searchParams.set("table", hello.code);
+  return routed.href;
+}
+
 export class Connection {
   /**
    * @param {string} base the server's base address
    * @param {() => object} hello the first frame to send on each new link
    * @param {(frame: any) => void} onFrame every frame the server sends
    * @param {(state: string) => void} onState the link's state as it changes
+   * @param {{class?: string}} [route] what else the address names (a class's table: its class)
    */
-  constructor(base, hello, onFrame, onState) {
+  constructor(base, hello, onFrame, onState, route = {}) {
     this.url = socketUrl(base);
+    this.route = route;
     this.hello = hello;
     this.onFrame = onFrame;
     this.onState = onState;
@@ -53,7 +71,7 @@ export class Connection {
     this.setState(this.everOpen ? "reconnecting" : "connecting");
     let socket;
     try {
-      socket = new WebSocket(this.url);
+      socket = new WebSocket(routedUrl(this.url, { .../** @type {{class?: unknown, code?: unknown}} */ (this.hello()), ...this.route }));
     } catch (err) {
       this.later();
       return;

@@ -12,6 +12,14 @@ to a room's process and boardgame.io and Lichess carry frames over Redis pub/sub
   channel, and the owner stands for the page with a ``Conn`` whose ``send``
   publishes the frame back on this process's channel. Seats, views and every
   refusal are thus decided by the owner's hub, from ``SharedTable.view(seat)``.
+- A table goes to where its people are. When the first page of a table that
+  has nobody connected reaches its owner from another process (a table opened
+  on one process and joined through a balancer that routes by the table's code,
+  ``?table=CODE``: nginx's ``hash $arg_table consistent``), the owner hands its
+  lease straight to that process (one Lua step: no third process can take it
+  between), and that process runs the table from the journal and the page's
+  frames so far, with no reconnect. Nothing is routed from then on. A class's
+  tables stay with the class's process.
 - Each process renews its leases (its tables' and its own presence) on its tick.
   A process that finds a linked page's owner gone (no reader on its channel, or
   its lease run out) closes the page's link; the page reconnects by itself
@@ -58,6 +66,7 @@ class Link:
     owner: str | None
     sent: int = 0
     waiting: list[str] = field(default_factory=list)
+    log: list[str] | None = field(default_factory=list)  # frames forwarded while the owner may still hand over
 
 
 class ClusterHub(Hub):
@@ -75,6 +84,7 @@ class ClusterHub(Hub):
         self.next_housekeeping = 0
         self.next_sweep = 0
         self.owned: set[str] = set()
+        self.handed: dict[tuple[str, int], int] = {}      # (process, cid) of pages whose table went to their process
         self.listening = True  # this process reads its channel (False while Redis is out of reach)
         super().__init__(store, clock)
 
@@ -217,6 +227,10 @@ class ClusterHub(Hub):
         readers = self.redis_store.redis.publish(channel(link.owner), json.dumps(message))
         if readers:
             link.sent += 1
+            if link.log is not None:
+                link.log.append(text)
+                if len(link.log) > WAITING_FRAMES:
+                    link.log = None  # too many to run again here: a hand-over now closes the page's link
         elif link.sent == 0:
             link.owner = None  # nobody reads the owner's channel: wait for its lease to run out
             link.waiting.append(text)
@@ -246,7 +260,10 @@ class ClusterHub(Hub):
             elif kind == "out":
                 link = self.by_cid.get(int(message["c"]))
                 if link is not None:
+                    link.log = None  # the owner runs the table for this page: no hand-over comes
                     link.conn.send(message["f"])
+            elif kind == "take":
+                self._taken(int(message["c"]))
             elif kind == "drop":
                 link = self.by_cid.get(int(message["c"]))
                 if link is not None:
@@ -257,9 +274,15 @@ class ClusterHub(Hub):
 
     def _remote_frame(self, origin: str, cid: int, address: str, text: str) -> None:
         key = (origin, cid)
+        if key in self.handed:
+            return  # the page's process runs its table now, and this frame there (_taken)
         conn = self.remotes.get(key)
         if conn is None:
             code = hello_code(text)
+            if code is not None and self._hand_to(origin, code):
+                self.handed[key] = self.now()
+                self.outbox.append((origin, {"k": "take", "c": cid}))
+                return
             if code is None or not self._take(code):
                 self.outbox.append((origin, {"k": "drop", "c": cid}))  # not ours (any more): the page asks again
                 return
@@ -267,6 +290,35 @@ class ClusterHub(Hub):
             self.remotes[key] = conn
             self.remote_of[id(conn)] = key
         super().receive(conn, text)
+
+    def _hand_to(self, origin: str, code: str) -> bool:
+        """Whether the table ``code`` goes to process ``origin``, whose page says hello to it: when it runs here
+        with nobody connected and outside a class (handed now), or when ``origin`` was handed it already."""
+        store = self.redis_store
+        room = self.rooms.get(code)
+        if room is None:
+            return store.owner(code) == origin
+        if room.conns or room.klass is not None or not store.alive([origin])[origin]:
+            return False
+        if not store.hand(code, origin):
+            return False
+        del self.rooms[code]
+        self.owned.discard(code)
+        return True
+
+    def _taken(self, cid: int) -> None:
+        """The owner handed this page's table to this process: run it here, with the page's frames so far."""
+        link = self.by_cid.pop(cid, None)
+        if link is None:
+            return  # the page left: the lease runs out, and the sweep takes the table
+        self.links.pop(id(link.conn), None)
+        if link.log is None or not self._take(link.code):
+            self.redis_store.release(link.code)
+            self.owned.discard(link.code)
+            link.conn.send(CLOSE)  # the page says hello again and finds the table's owner
+            return
+        for text in link.log:
+            super().receive(link.conn, text)
 
     def _sender(self, origin: str, cid: int) -> Callable[[dict[str, Any]], None]:
         def send(frame: dict[str, Any]) -> None:
@@ -348,6 +400,8 @@ class ClusterHub(Hub):
     # ----- the clock: leases, links, the sweep ------------------------------------------------
     def _housekeep(self, now: int) -> None:
         store = self.redis_store
+        for key in [k for k, at in self.handed.items() if now - at > store.lease_ms]:
+            del self.handed[key]  # its page's later frames went to its own process
         for code in sorted(self.owned - set(self.rooms)):  # rooms the hub let go (over or closed, nobody left)
             store.release(code)
             self.owned.discard(code)

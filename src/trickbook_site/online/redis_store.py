@@ -75,6 +75,11 @@ if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) 
 return 0
 """
 
+HAND = """
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('SET', KEYS[1], ARGV[2], 'PX', ARGV[3]) end
+return false
+"""
+
 
 class StoreFailure(Exception):
     """A write Redis refused (the table is another process's now, or its journal is not what this one read)."""
@@ -130,6 +135,7 @@ class RedisStore:
         self._save = self.redis.register_script(SAVE)
         self._renew = self.redis.register_script(RENEW)
         self._release = self.redis.register_script(RELEASE)
+        self._hand = self.redis.register_script(HAND)
         self.known: dict[str, int] = {}   # moves of each table's journal this process read or wrote
         self.poisoned: set[str] = set()   # tables whose write failed: none is written again before forget()
         self.down = False                 # a write could not reach Redis
@@ -208,6 +214,13 @@ class RedisStore:
         """Give a table up (its room is no longer run here), so another process may take it at once."""
         self._release(keys=[owner_key(code)], args=[self.me])
         self.forget(code)
+
+    def hand(self, code: str, to: str) -> bool:
+        """Give a table this process owns to process ``to`` in one step (its lease, for a lease's time), so that
+        no third process can take it between; ``to`` then reads it with ``load``. False: it was not ours."""
+        handed = bool(self._hand(keys=[owner_key(code)], args=[self.me, to, self.lease_ms]))
+        self.forget(code)
+        return handed
 
     def forget(self, code: str) -> None:
         """The room is dropped here: the table is read again before it is written again."""
