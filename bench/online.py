@@ -221,6 +221,26 @@ def start_nginx(folder: Path, https: list[str]) -> tuple[subprocess.Popen[bytes]
     raise SystemExit("nginx did not start")
 
 
+def cap_cpu(pid: int, cpus: float, name: str) -> Path:
+    """Hold process ``pid`` (and its threads) to ``cpus`` of a core, as a machine or container of its own would
+    (a CPU cgroup's quota: v2 ``cpu.max`` or v1 ``cpu.cfs_quota_us``). Needs a writable cgroup tree."""
+    period = 100_000
+    quota = int(cpus * period)
+    v2 = Path("/sys/fs/cgroup/cgroup.controllers")
+    group = (Path("/sys/fs/cgroup") if v2.exists() else Path("/sys/fs/cgroup/cpu")) / name
+    try:
+        group.mkdir(exist_ok=True)
+        if v2.exists():
+            (group / "cpu.max").write_text(f"{quota} {period}")
+        else:
+            (group / "cpu.cfs_period_us").write_text(str(period))
+            (group / "cpu.cfs_quota_us").write_text(str(quota))
+        (group / "cgroup.procs").write_text(str(pid))
+    except OSError as e:
+        raise SystemExit(f"--cpus-per-process needs a writable CPU cgroup ({group}): {e}") from None
+    return group
+
+
 def start_server(folder: Path, store: str | None = None) -> tuple[subprocess.Popen[str], str]:
     where = ["--store", store] if store else ["--db", str(folder / "tables.sqlite")]
     proc = subprocess.Popen([sys.executable, "-m", "trickbook_site.cli", "tables", "--port", "0", *where],
@@ -250,6 +270,8 @@ async def main_async(args: argparse.Namespace) -> None:
         proc, http = start_server(Path(folder.name))
         procs.append(proc)
         https.append(http)
+    groups = [cap_cpu(p.pid, args.cpus_per_process, f"trickbook-bench-{os.getpid()}-{i}")
+              for i, p in enumerate(procs)] if args.cpus_per_process else []
     nginx = None
     if args.nginx:
         nginx, front = start_nginx(Path(folder.name), https)
@@ -278,6 +300,8 @@ async def main_async(args: argparse.Namespace) -> None:
     if redis:
         redis.terminate()
         redis.wait()
+    for group in groups:
+        group.rmdir()
     folder.cleanup()
     k = args.tables
     print(f"matches played {stats.matches} of {k}, moves {stats.moves}, wall {wall:.1f} s")
@@ -304,6 +328,7 @@ async def main_async(args: argparse.Namespace) -> None:
     where = f"redis, {args.processes} process(es)" if args.store == "redis" and not args.url else "embedded"
     where += {"spread": "", "opener": ", by opener", "code": ", by code"}[route] if len(procs) > 1 else ""
     where += " through nginx" if nginx else ""
+    where += f", {args.cpus_per_process:g} core a process" if args.cpus_per_process else ""
     where += f", appendfsync {args.appendfsync}" if args.store == "redis" and not args.url else ""
     print(f"tables {k} connections {stats.peak} p50 {p50:.1f} ms p95 {p95:.1f} ms p99 {p99:.1f} ms ({where})")
 
@@ -325,6 +350,9 @@ def main() -> None:
                              " of table n on the process that opened it (opener), or on the process its code hashes"
                              " to, which the table is handed to at the first hello (code)")
     parser.add_argument("--affinity", action="store_true", help="the same as --route opener")
+    parser.add_argument("--cpus-per-process", type=float, default=None,
+                        help="hold each table process to this share of a core (a CPU cgroup's quota), as if each"
+                             " ran on a machine of its own: the people's side and Redis then do not compete")
     parser.add_argument("--nginx", action="store_true",
                         help="with --processes: everything goes through Debian's nginx routing by ?table=CODE")
     asyncio.run(main_async(parser.parse_args()))
