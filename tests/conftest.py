@@ -135,3 +135,19 @@ class Counts:
 def start_counting(monkeypatch: pytest.MonkeyPatch) -> Callable[[], Counts]:
     """Starts counting replays and drawings when called (after any work done ahead in other processes)."""
     return lambda: Counts(monkeypatch)
+
+
+@pytest.fixture(autouse=True)
+def fixed_dealer_secrets(monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest) -> None:
+    """No test's deal rests on luck: the dealer's secrets (``fairseed.new_value``, which a table or a class draws
+    in this process) come from the test's own name, so that each test gets the same deals on every run and a
+    test that needs a kind of deal finds it by the values it chooses. Servers run as subprocesses take
+    ``--secrets`` (tests/browser/online_server.py) for the same end."""
+    import hashlib
+    import itertools
+
+    from trickbook import fairseed
+
+    drawn = itertools.count()
+    monkeypatch.setattr(fairseed, "new_value",
+                        lambda: hashlib.sha256(f"{request.node.nodeid}/{next(drawn)}".encode()).hexdigest())
