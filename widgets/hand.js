@@ -101,12 +101,10 @@ function wakePair(root) {
 }
 
 /** "Try other cards" pressed before the player is there: the engine starts at once where it may (state.js). */
-let engineAsked = false;
-function engineEarly() {
-  if (engineAsked) return;
-  engineAsked = true;
-  import("./hand-player/state.js").then((m) => m.startEngineEarly(ASSETS)).catch(() => {});
-}
+let engineAsked = null;
+const engineEarly = () => {
+  engineAsked = engineAsked || import("./hand-player/state.js").then((m) => m.startEngineEarly(ASSETS)).catch(() => {});
+};
 
 /** Keep an input that came before the player, to play it again once the player is there. */
 function keep(figure, replay) {
@@ -170,12 +168,12 @@ function listen(figure, template) {
 /** The controls' first uses: a pointer over them fetches ahead, a press or key is kept and played again.
  * Focus alone fetches nothing: a keyboard passing through a hand on its way down the page downloads nothing. */
 function attach(figure, dormant, soon, figures) {
-  // A press on "Try other cards" asks about the engine before the player's modules are asked for, so
-  // that the engine's first files do not wait behind them for a connection.
   dormant.addEventListener("pointerdown", (event) => {
-    if (event.target instanceof Element && event.target.closest(".tb-try")) engineEarly();
+    // A press on "Try other cards" asks about the engine before the player's modules are asked for, so
+    // that the engine's first files do not wait behind them for a connection.
+    if (event.target.closest(".tb-try")) engineEarly();
+    soon();
   }, { passive: true });
-  dormant.addEventListener("pointerdown", soon, { passive: true });
   const fetchAhead = () => {
     playerModule().catch(() => {});
     for (const f of figures) handData(f).catch(() => {});
