@@ -1,6 +1,6 @@
 """Published-site figures: bytes over the wire and time to live, first and repeat visit, at three link speeds.
 
-Run ``python bench/publish.py [--site-dir DIR] [--runs N]`` from the repository root. It publishes
+Run ``python bench/publish.py [--site-dir DIR] [--runs N] [--links 9,1.6]`` from the repository root. It publishes
 the site (`trickbook publish`, built first unless ``--site-dir`` holds a built site), adds a bare
 Pyodide boot page to the same folder (`/bare/`: the published runtime, nothing of trickbook), serves
 the folder with Debian's caddy configured from its `_headers` (precompressed files, the headers),
@@ -238,7 +238,17 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--site-dir", type=Path, default=None, help="a built site (built afresh without one)")
     parser.add_argument("--runs", type=int, default=1)
+    parser.add_argument("--links", default=None,
+                        help="the link speeds to measure, by their row's first word, comma-separated "
+                             "(unthrottled,9,1.6; all three without it)")
     args = parser.parse_args(argv)
+    links = LINKS
+    if args.links:
+        wanted = [w.strip() for w in args.links.split(",") if w.strip()]
+        links = [link for link in LINKS if link[0].split()[0].rstrip(",") in wanted]
+        if len(links) != len(wanted):
+            parser.error(f"--links {args.links!r}: expected names among "
+                         f"{', '.join(link[0].split()[0].rstrip(',') for link in LINKS)}")
     scratch = Path(tempfile.mkdtemp(prefix="bench-publish-"))
     server = None
     try:
@@ -254,7 +264,7 @@ def main(argv: list[str] | None = None) -> int:
         server = Server(folder, scratch)
         rows = []
         with sync_playwright() as playwright:
-            for link in LINKS:
+            for link in links:
                 runs: dict[str, list[dict[str, Any]]] = {"bare": [], "bare again": [], "widget": [], "widget again": []}
                 for _ in range(args.runs):
                     for bare in (True, False):

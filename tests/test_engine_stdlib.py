@@ -1,6 +1,6 @@
-"""The engine's trimmed standard library (src/trickbook_site/stdlib.py): every module the engine
-imports is in it, the engine's routes answer under Pyodide with it as with CPython, and the site
-ships it beside the wheel with the runtime's own zip kept."""
+"""The engine's trimmed standard library (src/trickbook_site/stdlib.py): every module the browser's
+engine imports is in it (and the command line's are not), the engine's routes answer under Pyodide
+with it as with CPython, and the site ships it beside the wheel with the runtime's own zip kept."""
 
 from __future__ import annotations
 
@@ -37,23 +37,49 @@ def entries(zip_path: Path) -> set[str]:
         return {i.filename for i in z.infolist() if not i.is_dir()}
 
 
-def test_the_scan_finds_imports_inside_functions_and_from_imports_of_submodules(tmp_path: Path) -> None:
+def test_the_scan_finds_imports_inside_functions_relative_imports_and_submodules(tmp_path: Path) -> None:
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "__init__.py").write_text("from .sub import helper\n", encoding="utf-8")
+    (tmp_path / "sub" / "__init__.py").write_text("", encoding="utf-8")
+    (tmp_path / "sub" / "helper.py").write_text("from .. import cli\n", encoding="utf-8")
+    (tmp_path / "cli.py").write_text("import argparse\n", encoding="utf-8")
     (tmp_path / "mod.py").write_text(
-        "import json\nfrom email import message\nfrom . import sibling\nimport trickbook.web\n"
-        "def later():\n    import difflib\n    from xml.dom import minidom\n", encoding="utf-8")
-    names = stdlib.engine_imports(tmp_path)
-    assert names == ["difflib", "email", "email.message", "json", "xml.dom", "xml.dom.minidom"]
+        "import json\nfrom email import message\nfrom . import cli\nimport trickbook.web\n"
+        "def later():\n    import difflib\n    from xml.dom import minidom\n    from .sub.helper import x\n",
+        encoding="utf-8")
+    course = tmp_path / "course_game.py"
+    course.write_text("import statistics\nfrom trickbook import mod\n", encoding="utf-8")
+    found = stdlib.wheel_imports(tmp_path, (("course_game.py", course),))
+    assert found["trickbook.mod"] == {
+        "stdlib": ["difflib", "email", "email.message", "json", "xml.dom", "xml.dom.minidom"],
+        "wheel": ["trickbook", "trickbook.cli", "trickbook.sub.helper"]}
+    assert found["trickbook"]["wheel"] == ["trickbook.sub", "trickbook.sub.helper"]
+    assert found["trickbook.sub.helper"] == {"stdlib": [], "wheel": ["trickbook", "trickbook.cli"]}
+    assert found["course_game"] == {"stdlib": ["statistics"], "wheel": ["trickbook", "trickbook.mod"]}
+    assert stdlib.wheel_module_name("trickbook/games/__init__.py") == "trickbook.games"
 
 
-def test_every_module_imported_anywhere_in_the_engine_is_in_the_trimmed_zip(trimmed: tuple[Path, Path]) -> None:
+def browser_stdlib_names(zip_path: Path) -> dict[str, list[str]]:
+    """For each module of the browser's engine (found with ``zip_path``), the runtime's library files
+    that hold the modules its import statements name (those inside functions too)."""
     full = entries(RUNTIME / "python_stdlib.zip")
+    wheel = stdlib.wheel_imports(assets.ENGINE_DIR)
+    return {module: sorted(stdlib.module_files(wheel[module]["stdlib"], full))
+            for module in stdlib.engine_modules(zip_path)}
+
+
+def test_every_module_the_browsers_engine_imports_is_in_the_trimmed_zip(trimmed: tuple[Path, Path]) -> None:
     kept = entries(trimmed[0])
-    imported = stdlib.engine_imports(assets.ENGINE_DIR)
-    # The names the runtime's zip holds (the rest are built into the interpreter: math, sys, itertools...).
-    in_zip = [name for name in imported if stdlib.module_files([name], full)]
-    assert {"json", "random", "dataclasses", "typing", "argparse", "tomllib"} <= set(in_zip)
-    missing = {name: sorted(compiled(stdlib.module_files([name], full)) - kept) for name in in_zip}
-    assert not {name: files for name, files in missing.items() if files}
+    needed = browser_stdlib_names(trimmed[0])
+    # The browser's engine: what the worker's requests import, and what those modules' statements name.
+    assert {"trickbook.web", "trickbook.questions.facade", "trickbook.table.facade", "trickbook.bots.warm",
+            "trickbook.bots.search", "trickbook.variants", "trickbook.record.parse"} <= set(needed)
+    assert {"json/__init__.pyc", "random.pyc", "dataclasses.pyc", "typing.pyc", "tomllib/__init__.pyc"} <= kept
+    missing = {module: sorted(compiled(set(files)) - kept) for module, files in needed.items()}
+    assert not {module: files for module, files in missing.items() if files}
+    # The command line is not the browser's: its modules, and what only they import, stay out.
+    assert not {"trickbook.tools", "trickbook.__main__"} & set(needed)
+    assert not {"argparse.pyc", "gettext.pyc"} & kept
 
 
 def test_the_trimmed_zip_is_part_of_the_runtimes_own_compiled_to_its_bytecode(trimmed: tuple[Path, Path]) -> None:
@@ -78,12 +104,23 @@ def test_the_engine_routes_answer_under_pyodide_with_the_trimmed_zip_as_under_cp
     under_pyodide = json.loads(str(report["results"]))
     under_cpython = json.loads(exercise())
     assert under_pyodide == under_cpython
-    # The routes did their work: hands read and branched, tables opened, bots searched, in every game.
+    # The routes did their work: hands read, branched and refused, tables opened and played, bots searched.
     for game in ("euchre", "nap", "trinidad", "yorkshire"):
         assert under_pyodide[f"{game} load"]["ok"] and under_pyodide[f"{game} whatif"]["ok"]
+        assert under_pyodide[f"{game} not held"]["reason"]["code"] == "card-not-in-hand"
         assert under_pyodide[f"{game} variants"]["ok"] and under_pyodide[f"{game} table"]["ok"]
+        assert under_pyodide[f"{game} cost strong"]["ok"] and under_pyodide[f"{game} table next"]["ok"]
+        assert under_pyodide[f"{game} table resume"]["ok"] and under_pyodide[f"{game} table gentle"]["ok"]
+        assert any(key.startswith(f"{game} practice cost") and answer["ok"] for key, answer in under_pyodide.items())
         assert under_pyodide[f"{game} warm"]["cards"] >= 1
     assert under_pyodide["bad record"]["ok"] is False
+    # With the trimmed zip, the same modules of the engine are the browser's, each imported (an import
+    # error there fails the run), and every module their statements name imports: one the zip lacks would not.
+    assert report["engine"] == stdlib.engine_modules(zip_path)
+    loaded = set(report["imports"])  # type: ignore[arg-type]
+    for module, files in browser_stdlib_names(zip_path).items():
+        names = {f.removesuffix(".py").removesuffix("/__init__").replace("/", ".") for f in files}
+        assert names <= loaded, (module, sorted(names - loaded))
 
 
 def test_the_site_ships_the_trimmed_zip_beside_the_wheel_and_keeps_the_runtimes_own(built_site: Path) -> None:

@@ -58,7 +58,8 @@ def small_site(root: Path) -> Path:
              "fr/index.html": "<html><head><title>Accueil</title></head><body>accueil</body></html>",
              "en/search.json": '{"words": []}', "en/sitemap.xml": "<urlset/>", "en/search.json.br": "x",
              "assets/widgets/hand.js": "export {};\n", "assets/runtime.json": "{}",
-             "assets/engine-0123/state.snapshot.gz": "\x1f\x8b not really"}
+             "assets/engine-0123/state.snapshot.gz": "\x1f\x8b not really",
+             "assets/hands/en/nap-misere.0123456789.json": "{}", "assets/hands/fr/nap-misere.9876543210.json": "{}"}
     for path, text in pages.items():
         (site / path).parent.mkdir(parents=True, exist_ok=True)
         (site / path).write_text(text, encoding="utf-8")
@@ -70,8 +71,11 @@ def test_the_written_worker_carries_the_hash_of_every_file_it_lists(tmp_path: Pa
     version = write_service_worker(site, TEMPLATE, ["en", "fr"])
     files = check_hashes(site, ["en", "fr"])
     assert listed(site / "sw.js")[0] == version
+    # A language takes its own hands' data (published under assets/hands/<lang>/), not another's.
     assert set(files["en"]) == {"assets/engine-0123/state.snapshot.gz", "assets/runtime.json",
-                                "assets/widgets/hand.js", "en/", "en/rules/", "en/search.json"}
+                                "assets/widgets/hand.js", "assets/hands/en/nap-misere.0123456789.json",
+                                "en/", "en/rules/", "en/search.json"}
+    assert "assets/hands/fr/nap-misere.9876543210.json" in files["fr"]
     # The pages are hashed as they are published: with the tag that names the worker.
     home = (site / "en" / "index.html").read_bytes()
     assert b'name="trickbook-offline"' in home and files["en"]["en/"] == sri(home)

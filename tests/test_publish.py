@@ -21,6 +21,7 @@ import pytest
 
 from trickbook_site import csp
 from trickbook_site.errors import SiteError
+from trickbook_site.hand_data import DATA_FILE
 from trickbook_site.headers import IMMUTABLE, NO_CACHE, WORKER_POLICY, Rule, caddyfile, format_headers, parse_headers
 from trickbook_site.publish import COMPRESSIBLE, MIN_COMPRESS_BYTES, content_hash, oversized, publish_folder
 
@@ -37,9 +38,36 @@ def published(built_site: Path, tmp_path_factory: pytest.TempPathFactory) -> Pat
 
 
 def shared(published: Path) -> dict[str, Path]:
-    folders = {p.name.split("-")[0]: p for p in (published / "assets").iterdir()}
+    """The folders named by their contents' hash (the hands' data files are each named by their own)."""
+    folders = {p.name.split("-")[0]: p for p in (published / "assets").iterdir() if p.name != "hands"}
     assert sorted(folders) == ["engine", "pyodide", "site"], sorted(folders)
     return folders
+
+
+FIGURE_SRC = re.compile(r'<figure class="tb-hand"[^>]*? data-src="([^"]+)"')
+
+
+def test_the_hands_data_files_move_under_the_assets_hosts_cache_for_good(published: Path, built_site: Path) -> None:
+    built = {p.relative_to(built_site) for p in built_site.rglob("*.json")
+             if DATA_FILE.fullmatch(p.name) and p.relative_to(built_site).parts[0] != "assets"}
+    assert len(built) > 20
+    assert [p for p in built if (published / p).exists()] == []  # none stays beside its page
+    hands = published / "assets" / "hands"
+    assert sorted(p.name for p in hands.iterdir()) == ["en", "fr", "pt"]
+    # Every figure, in the pages and the embed pages, names its language's file there, with the built bytes.
+    named = set()
+    for page in sorted(published.rglob("*.html")):
+        rel = page.relative_to(published)
+        lang = rel.parts[1] if rel.parts[0] == "embed" else rel.parts[0]
+        for src in FIGURE_SRC.findall(page.read_text(encoding="utf-8")):
+            target = (page.parent / src).resolve()
+            assert target.parent == (hands / lang).resolve(), (rel, src)
+            named.add(target)
+            was = next(built_site / p for p in built if p.name == target.name and p.parts[0] == lang)
+            assert target.read_bytes() == was.read_bytes()
+    assert named == {p.resolve() for p in hands.rglob("*.json")}  # and nothing else is there
+    rules = parse_headers((published / "_headers").read_text(encoding="utf-8"))
+    assert Rule("/assets/*", (("Cache-Control", IMMUTABLE),)) in rules
 
 
 def test_every_shared_asset_sits_in_a_folder_named_by_the_hash_of_its_contents(published: Path) -> None:
@@ -289,7 +317,7 @@ def test_each_hand_has_an_embed_page_in_each_language_and_its_figure_names_it(pu
     embed = (published / "embed" / "pt" / "nap-four-hearts" / "index.html").read_text(encoding="utf-8")
     assert '<html lang="pt-PT"' in embed
     assert "md-header" not in embed and "md-sidebar" not in embed  # no theme chrome
-    assert 'data-src="../../../pt/nap/nap-four-hearts.' in embed
+    assert 'data-src="../../../assets/hands/pt/nap-four-hearts.' in embed
     assert ">Abrir esta mão na sua página</a>" in embed
 
 

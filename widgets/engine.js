@@ -58,8 +58,16 @@ function onReply(event) {
   }
 }
 
+// What the worker asks for first (worker.js), asked for beside its script: it then finds them in the
+// browser's cache (or on their way) rather than asking one round trip after its script has come.
+const FIRST_FILES = ["../runtime.json", "../snapshot.json"];
+
 function start() {
   if (engine.worker || engine.failure) return;
+  for (const path of FIRST_FILES) {
+    // Read whole, so that the browser keeps it (a body left unread may not be); a failure is the worker's to see.
+    fetch(new URL(path, import.meta.url)).then((response) => response.arrayBuffer()).catch(() => {});
+  }
   try {
     engine.worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
   } catch (err) {

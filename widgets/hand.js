@@ -100,6 +100,12 @@ function wakePair(root) {
   return pair.waking;
 }
 
+/** "Try other cards" pressed before the player is there: the engine starts at once where it may (state.js). */
+let engineAsked = null;
+const engineEarly = () => {
+  engineAsked = engineAsked || import("./hand-player/state.js").then((m) => m.startEngineEarly(ASSETS)).catch(() => {});
+};
+
 /** Keep an input that came before the player, to play it again once the player is there. */
 function keep(figure, replay) {
   const pair = pairs.get(figure);
@@ -162,7 +168,12 @@ function listen(figure, template) {
 /** The controls' first uses: a pointer over them fetches ahead, a press or key is kept and played again.
  * Focus alone fetches nothing: a keyboard passing through a hand on its way down the page downloads nothing. */
 function attach(figure, dormant, soon, figures) {
-  dormant.addEventListener("pointerdown", soon, { passive: true });
+  dormant.addEventListener("pointerdown", (event) => {
+    // A press on "Try other cards" asks about the engine before the player's modules are asked for, so
+    // that the engine's first files do not wait behind them for a connection.
+    if (event.target.closest(".tb-try")) engineEarly();
+    soon();
+  }, { passive: true });
   const fetchAhead = () => {
     playerModule().catch(() => {});
     for (const f of figures) handData(f).catch(() => {});
@@ -173,7 +184,7 @@ function attach(figure, dormant, soon, figures) {
     if (button && keep(figure, () => button.click())) {
       event.preventDefault();
       // "Try other cards": start the engine now if it may (state.js).
-      if (button.matches(".tb-try")) import("./hand-player/state.js").then((m) => m.startEngineEarly(ASSETS)).catch(() => {});
+      if (button.matches(".tb-try")) engineEarly();
     }
   });
   dormant.addEventListener("input", (event) => {

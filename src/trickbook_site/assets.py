@@ -10,7 +10,7 @@ browser as it found them at build time, after a normal boot and in the snapshot 
 SOURCE_DATE_EPOCH makes the wheel, and so its sha256, reproducible; the wheel and
 its lockfile are cached under `build/engine/<hash of the engine sources>/`.
 
-A Pyodide memory snapshot with every engine module imported lets the worker skip
+A Pyodide memory snapshot with the engine's modules imported lets the worker skip
 Python's start-up and the engine's import: `snapshot.mjs` makes it in Node from
 the same runtime and wheel, and it is cached under `build/snapshot/<hash>/` (the
 engine hash, the runtime's version and build, and the script). `assets/snapshot.json`
@@ -38,7 +38,7 @@ import trickbook
 
 from .compact import compact_scripts, compact_style_sheets
 from .errors import SiteError
-from .stdlib import TRIMMED_NAME, engine_stdlib, run_node
+from .stdlib import MODULES_NAME, TRIMMED_NAME, engine_stdlib, run_node
 from .workdirs import claim
 
 # The files of the npm `pyodide` package that the browser needs.
@@ -229,6 +229,8 @@ def snapshot_hash(runtime: Path, engine: str, stdlib: Path | None = None) -> str
     digest = hashlib.sha256(engine.encode() + b"\0")
     if stdlib is not None:
         digest.update(b"stdlib " + hashlib.sha256(stdlib.read_bytes()).digest())
+        if (stdlib.parent / MODULES_NAME).is_file():  # the modules the snapshot imports
+            digest.update(b"modules " + hashlib.sha256((stdlib.parent / MODULES_NAME).read_bytes()).digest())
     # The runtime's version and lockfile by content; its large files by size and time (hashing
     # 13 MB on every warm build would cost more than the rest of the check). The worker checks
     # Pyodide's own build id when it restores, and boots normally on a mismatch.
@@ -247,7 +249,9 @@ def engine_snapshot(runtime: Path, wheel: Path, engine: str, build_dir: Path,
 
     ``engine`` is the engine hash; the snapshot carries it so the worker can tell a stale one.
     ``stdlib``, the trimmed standard library, is the one the snapshot boots with (the restored
-    interpreter keeps the library's index in memory: the worker must restore it with the same zip)."""
+    interpreter keeps the library's index in memory: the worker must restore it with the same zip);
+    the snapshot then imports the engine's modules the browser uses, found with it (``MODULES_NAME``
+    beside it), rather than every module of the engine (the command line's need what it lacks)."""
     node = shutil.which("node")
     if node is None:
         return None
@@ -261,6 +265,8 @@ def engine_snapshot(runtime: Path, wheel: Path, engine: str, build_dir: Path,
     try:
         cmd = [node, str(SNAPSHOT_SCRIPT), str(runtime.resolve()), str(wheel.resolve()), engine, str(raw)]
         cmd += [str(stdlib.resolve())] if stdlib is not None else []
+        if stdlib is not None and (stdlib.parent / MODULES_NAME).is_file():
+            cmd.append(str((stdlib.parent / MODULES_NAME).resolve()))
         run_node(cmd, SNAPSHOT_TIMEOUT_S, "making the engine's memory snapshot", raw)
         partial = raw.with_suffix(".gz")
         with raw.open("rb") as src, gzip.GzipFile(partial, "wb", compresslevel=6, mtime=0) as dst:
@@ -278,8 +284,7 @@ def prepare_engine(runtime: Path, build_dir: Path) -> None:
     ``write_assets`` to meet again and report."""
     wheel, lockfile = engine_bundle(runtime, build_dir)
     engine = engine_hash(runtime)
-    stdlib = engine_stdlib(runtime, lockfile, engine, ENGINE_DIR, build_dir,
-                           tuple(path for _, path in course_files()))
+    stdlib = engine_stdlib(runtime, lockfile, engine, ENGINE_DIR, build_dir, tuple(course_files()))
     engine_snapshot(runtime, wheel, engine, build_dir, stdlib)
 
 
@@ -303,8 +308,7 @@ def write_assets(site: Path, runtime: Path, widgets: Path, build_dir: Path) -> P
     except ValueError as error:
         raise SiteError(f"a widget script cannot be read: {error}") from None
     engine = engine_hash(runtime)
-    stdlib = engine_stdlib(runtime, lockfile, engine, ENGINE_DIR, build_dir,
-                           tuple(path for _, path in course_files()))
+    stdlib = engine_stdlib(runtime, lockfile, engine, ENGINE_DIR, build_dir, tuple(course_files()))
     if stdlib is not None:
         shutil.copyfile(stdlib, pyodide_dir / TRIMMED_NAME)
     snapshot = engine_snapshot(runtime, wheel, engine, build_dir, stdlib)

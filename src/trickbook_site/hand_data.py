@@ -7,15 +7,20 @@ beside the page (``write_data_files``, called by ``mkdocs_run.PageFacts`` as it 
 the page, and by ``live.py``), named by the hand's id and a hash of its content
 (``nap-four-hearts.3f9c0a1b2d.json``: a changed hand is a new name, so no cache keeps an old one).
 `widgets/hand.js` fetches it on the reader's first interaction with the hand (or a deep link to it);
-reading without touching a hand downloads none of it.
+reading without touching a hand downloads none of it. `trickbook publish` moves the files under
+`assets/hands/<lang>/` (``move_to_assets``), which hosts cache for good: a reader's next visit then
+asks again only for the page.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import os
 import re
-from pathlib import Path
+from pathlib import Path, PurePosixPath
+
+from .errors import SiteError
 
 UNSAFE = re.compile(r"[^A-Za-z0-9_-]+")
 
@@ -55,3 +60,46 @@ def unused_data_files(folder: Path) -> list[Path]:
 
 DATA_SRC = re.compile(r'<figure class="tb-hand"[^>]*? data-src="([^"]+)"')
 DATA_FILE = re.compile(r"[A-Za-z0-9_-]+\.[0-9a-f]{10}\.json")
+
+
+# Where a published site keeps the hands' data: under assets/, which every host is told to cache for
+# good (headers.py), a folder per language (so that a language kept offline takes only its own).
+PUBLISHED_FOLDER = PurePosixPath("assets", "hands")
+FIGURE_SRC = re.compile(r'(<figure class="tb-hand"[^>]*? data-src=")([^"]+)(")')
+
+
+def move_to_assets(site: Path) -> int:
+    """In a copy of a built site being published: every hand's data file a page or an embed page names
+    (``data-src``) moved from its language's folder to ``assets/hands/<lang>/`` (its name is its
+    content's, so the folder may be cached for good and a reader's next visit asks again only for the
+    page), and the pages pointed at it there; the files moved. A page naming a data file the site lacks
+    is a ``SiteError``."""
+    moved: set[Path] = set()
+    for page in sorted(site.rglob("*.html")):
+        rel = page.relative_to(site)
+        if rel.parts[0] == "assets":
+            continue
+        html = page.read_text(encoding="utf-8")
+
+        def point(match: re.Match[str], page: Path = page, rel: Path = rel) -> str:
+            src = match.group(2)
+            target = Path(os.path.normpath(page.parent / src))
+            try:
+                where = target.relative_to(site)
+            except ValueError:
+                return match.group(0)  # not this site's file: left as it is
+            if not DATA_FILE.fullmatch(target.name) or where.parts[0] == "assets" or len(where.parts) < 2:
+                return match.group(0)
+            dest = site / PUBLISHED_FOLDER / where.parts[0] / target.name
+            if target.is_file():
+                dest.parent.mkdir(parents=True, exist_ok=True)
+                target.replace(dest)  # the same name is the same content: one copy is kept
+                moved.add(dest)
+            elif not dest.is_file():
+                raise SiteError(f"{rel}: names the hand data file {src!r}, which the built site does not have")
+            return match.group(1) + os.path.relpath(dest, page.parent).replace(os.sep, "/") + match.group(3)
+
+        out = FIGURE_SRC.sub(point, html)
+        if out != html:
+            page.write_text(out, encoding="utf-8")
+    return len(moved)

@@ -2,7 +2,7 @@
 
 `widgets/offline/sw.js` is a template: `trickbook publish` fills in, for each language
 folder, the files a reader needs offline (the language's pages and files, and the shared
-assets: runtime, engine, widgets, catalogs; not the compressed copies), each with the sha256
+assets: runtime, engine, widgets, catalogs, the language's hands' data; not the compressed copies), each with the sha256
 of its bytes, and a version, the hash of all of them, and writes it as `sw.js` at the root,
 so its scope is the site's own folder (the path of its address), never wider. The worker
 keeps a file only if its bytes have the listed hash, and answers from its cache only the
@@ -24,6 +24,7 @@ import os
 import re
 from pathlib import Path, PurePosixPath
 
+from .hand_data import PUBLISHED_FOLDER
 from .textfile import rewrite_pages
 
 SW_NAME = "sw.js"
@@ -39,7 +40,11 @@ def _url_path(rel: PurePosixPath) -> str:
 
 
 def offline_files(site: Path, lang: str) -> list[str]:
-    shared = [p for p in sorted((site / "assets").rglob("*")) if p.is_file()]
+    """What a language kept offline lists: the shared assets (its own hands' data files, not another
+    language's: ``hand_data.PUBLISHED_FOLDER``) and the language's folder, without compressed copies."""
+    hands = site / PUBLISHED_FOLDER
+    shared = [p for p in sorted((site / "assets").rglob("*")) if p.is_file()
+              and not (hands in p.parents and p.relative_to(hands).parts[0] != lang)]
     own = [p for p in sorted((site / lang).rglob("*")) if p.is_file()]
     paths = [PurePosixPath(p.relative_to(site).as_posix()) for p in shared + own if p.suffix not in COMPRESSED
              or p.name.endswith(".snapshot.gz")]

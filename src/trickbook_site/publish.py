@@ -18,8 +18,10 @@ folders whose names carry the hash of everything inside them:
   the paths the widgets compute from their own URL hold unchanged. `runtime.json` and
   `snapshot.json` are rewritten first to point at the two folders above.
 
-With `--base-url`, each hand's embed page gets its oEmbed answer (`embed.py`), and each printed
-hand a QR code to its live page there (`handouts.py`). The pages'
+The hands' data files (one per hand and language, named by their content: `hand_data.py`) move
+from beside their pages to `assets/hands/<lang>/`, which hosts cache for good, so that a reader's next
+visit asks again only for the page. With `--base-url`, each hand's embed page gets its oEmbed
+answer (`embed.py`), and each printed hand a QR code to its live page there (`handouts.py`). The pages'
 references to the shared assets are rewritten, `offline.py` writes the service worker that
 "Keep for offline" installs, to the new folder (a reference
 that resolves to nothing published fails the command), then every text and wasm file gets a
@@ -46,9 +48,10 @@ from pathlib import Path, PurePosixPath
 from typing import Callable
 from urllib.parse import urlsplit
 
-from . import workdirs
+from . import hand_data, workdirs
 from .embed import write_oembed
 from .errors import SiteError
+from .hand_data import move_to_assets as move_hands_to_assets
 from .handouts import add_handout_codes
 from .headers import SERVER_FILES, HeaderRules, header_rules, write_headers, write_server_config
 from .offline import write_service_worker
@@ -317,6 +320,7 @@ def publish_folder(site: Path, out: Path, base_url: str | None = None, cache: Pa
         runtime, engine, bundle = hash_assets(stage)
         pages = rewrite_references(stage, moved, bundle.rstrip("/"))
         log(f"hashed the shared assets: {runtime}, {engine}, {bundle}; rewrote {pages} pages")
+        log(f"moved {move_hands_to_assets(stage)} hands' data files under {hand_data.PUBLISHED_FOLDER}/")
         if base_url:
             provider = TITLE.search((stage / "index.html").read_text(encoding="utf-8"))
             count = write_oembed(stage, base_url, unescape(provider.group(1)) if provider else "trickbook")

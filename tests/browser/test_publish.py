@@ -39,7 +39,7 @@ from playwright.sync_api import expect
 from trickbook_site import assets
 from trickbook_site.build import build_site
 from trickbook_site.handouts import hand_address
-from trickbook_site.headers import caddyfile, parse_headers
+from trickbook_site.headers import IMMUTABLE, caddyfile, parse_headers
 from trickbook_site.project import Project
 from trickbook_site.publish import publish_folder
 
@@ -214,9 +214,13 @@ def test_the_published_widget_goes_live_behind_caddy_with_the_csp_header_and_the
     assert headers["content-type"] == "application/wasm"
     assert headers["content-encoding"] == "br"
     assert headers["cache-control"] == "public, max-age=31536000, immutable"
-    # Every shared asset the visit used came from a hashed folder of the published site.
+    # Every shared asset the visit used came from a hashed folder of the published site, or is a hand's
+    # data file, named by its own content's hash; so is the hand's data this visit read.
     used = [p for p in by_path if p.startswith("/assets/")]
-    assert used and all(re.match(r"/assets/(pyodide|engine|site)-[0-9a-f]{12}/", p) for p in used), used
+    assert used and all(re.match(r"/assets/(pyodide|engine|site)-[0-9a-f]{12}/", p)
+                        or re.fullmatch(r"/assets/hands/en/[A-Za-z0-9_-]+\.[0-9a-f]{10}\.json", p) for p in used), used
+    assert any(p.startswith("/assets/hands/en/") for p in used)
+    assert by_path[next(p for p in used if p.startswith("/assets/hands/"))]["cache-control"] == IMMUTABLE
 
 
 def reader_profile(browser_type: Any, launch_args: dict[str, Any], folder: Path) -> Any:
@@ -229,6 +233,7 @@ def test_a_second_visit_fetches_no_asset_again_and_goes_live(browser_type, brows
     context = reader_profile(browser_type, browser_type_launch_args, tmp_path / "profile")
     watch = Watch(context)
     try:
+        start = len(caddy.requests())
         tb.go_live(context.new_page(), tb.hand_page_url(caddy.base, "fr"))
         first = len(caddy.requests())
         page = context.new_page()
@@ -240,6 +245,10 @@ def test_a_second_visit_fetches_no_asset_again_and_goes_live(browser_type, brows
     second = caddy.requests()[first:]
     assert second, "the second visit reached the server not at all (not even for the page)"
     assert asset_paths(second) == [], f"fetched again on a second visit: {asset_paths(second)}"
+    # Nor was the hand's data asked about again (it is under assets/, cached for good): the first visit read it.
+    hand_data = re.compile(r"/[A-Za-z0-9_-]+\.[0-9a-f]{10}\.json$")
+    assert any(hand_data.search(e["uri"]) for e in caddy.requests()[start:first])
+    assert [e["uri"] for e in second if hand_data.search(e["uri"])] == []
     # What did reach the server (the page, the theme's files) was only asked whether it changed.
     assert {e["status"] for e in second} <= {200, 304}, second
 

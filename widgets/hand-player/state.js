@@ -171,7 +171,11 @@ export async function engineMayStart(assets) {
  * @param {URL | string} assets
  */
 export async function startEngineEarly(assets) {
-  if (await engineMayStart(assets)) (await import("../engine.js")).startEngine();
+  if (!await engineMayStart(assets)) return;
+  // The worker's script, asked for beside engine.js (which the player's download brings): the worker
+  // then starts from the browser's cache rather than one round trip after engine.js has come.
+  fetch(new URL("widgets/worker.js", assets)).then((response) => response.arrayBuffer()).catch(() => {});
+  (await import("../engine.js")).startEngine();
 }
 
 /** @type {Promise<any> | null} */
