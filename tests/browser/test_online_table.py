@@ -33,10 +33,11 @@ HERE = Path(__file__).parent
 GRACE_MS = 2000
 WAIT_MS = 60_000
 CARD = re.compile(r"\b[2-9TJQKA][SHDC]\b")
-# The browser's own report of a WebSocket refused while the test had cut the link or stopped the server.
 SCAN_DONE = "trickbook test: the axe scan is over"
 AXE_STYLE = re.compile(r"^Applying inline style violates the following Content Security Policy directive")
-REFUSED_LINK = re.compile(r"^WebSocket connection to 'ws://127\.0\.0\.1:\d+/online/ws' failed")
+# The browser's own report of a WebSocket (its address names the table) refused while the test had cut the
+# link or stopped the server.
+REFUSED_LINK = re.compile(r"^WebSocket connection to 'ws://127\.0\.0\.1:\d+/online/ws\?table=\w+' failed")
 
 STATE = """(t) => ({busy: t.dataset.busy === 'true', turn: t.dataset.turn || '', phase: t.dataset.phase || '',
   current: t.dataset.current || '', hand: Number(t.dataset.handNumber || 0), over: t.dataset.over === 'true',
