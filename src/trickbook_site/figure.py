@@ -248,7 +248,7 @@ class HandFigure:
                             f'<td>{self.cards(cards)}</td></tr>')
         head = (f'<thead><tr><th scope="col">{escape(L["seat"])}</th>'
                 f'<th scope="col">{escape(L["cards"])}</th></tr></thead>')
-        table = f'<table class="tb-table tb-deal-table">{head}<tbody>{"".join(rows)}</tbody></table>'
+        table = f'<table class="tb-grid tb-deal-table">{head}<tbody>{"".join(rows)}</tbody></table>'
         return self.region(L["deal_region"].format(title=self.title()), table)
 
     def trick_row(self, number: int, trick: Trick) -> str:
@@ -282,7 +282,7 @@ class HandFigure:
         head = (f'<thead><tr><th scope="col">{escape(L["trick_no"])}</th>{head}'
                 f'<th scope="col">{escape(L["winner"])}</th></tr></thead>')
         rows = [self.trick_row(number, trick) for number, trick in enumerate(self.trace.tricks, start=1)]
-        table = f'<table class="tb-table tb-trick-table">{head}<tbody>{"".join(rows)}</tbody></table>'
+        table = f'<table class="tb-grid tb-trick-table">{head}<tbody>{"".join(rows)}</tbody></table>'
         return self.region(L["tricks_region"].format(title=self.title()), table)
 
     def narration(self) -> str:
@@ -331,7 +331,7 @@ class HandFigure:
                 rows.append(f'<tr><th scope="row">{escape(name)}</th><td>{self.alone(award.team)}</td>'
                             f'<td class="tb-points">{award.points}</td><td>{detail}</td></tr>')
             head = "".join(f'<th scope="col">{escape(L[k])}</th>' for k in ("category", "who", "points", "detail"))
-            table = (f'<table class="tb-table tb-score-table"><thead><tr>{head}</tr></thead>'
+            table = (f'<table class="tb-grid tb-score-table"><thead><tr>{head}</tr></thead>'
                      f'<tbody>{"".join(rows)}</tbody></table>')
             parts.append(self.region(L["scoring_region"].format(title=self.title()), table))
         else:
@@ -344,7 +344,7 @@ class HandFigure:
                             for s, n in payments.items())
             head = (f'<thead><tr><th scope="col">{escape(L["seat"])}</th>'
                     f'<th scope="col">{escape(L["net"])}</th></tr></thead>')
-            table = f'<table class="tb-table tb-payment-table">{head}<tbody>{cells}</tbody></table>'
+            table = f'<table class="tb-grid tb-payment-table">{head}<tbody>{cells}</tbody></table>'
             parts.append(self.region(L["payments_region"].format(title=self.title()), table))
         score = self.trace.state.score
         if score:

@@ -343,7 +343,7 @@ def test_the_lean_markup_shows_and_speaks_cards_as_before(browser, site_url, tb,
         expect(fig.locator(".tb-deal-table .tb-card").first).to_be_visible()
         colours = page.evaluate("""() => {
             const seen = {};
-            for (const card of document.querySelectorAll('figure.tb-hand .tb-table .tb-card')) {
+            for (const card of document.querySelectorAll('figure.tb-hand .tb-grid .tb-card')) {
                 const suit = card.dataset.card.slice(-1);
                 (seen[suit] = seen[suit] || new Set()).add(getComputedStyle(card).color);
             }
