@@ -35,7 +35,7 @@ from typing import Any, Callable, Iterator
 
 from markdown_it import MarkdownIt
 
-from . import buildcache, csp, embed, handcache, handwork, on_demand, translations
+from . import buildcache, csp, embed, handcache, handwork, on_demand, theme_css, translations
 from .assets import prepare_engine, write_assets
 from .errors import SiteError
 from .figure import HandFigure, Texts, draw_hand
@@ -307,7 +307,8 @@ TITLES = "titles.json"
 
 def finish_language(lang: Language, languages: list[Language], catalogs: "translations.Catalogs",
                     base: dict[str, Any], folder: Path) -> None:
-    """The passes over a language's folder after MkDocs: its own 404 page, typography, hands' data, the seal."""
+    """The passes over a language's folder after MkDocs: its own 404 page, typography, hands' data, the seal,
+    and the theme's style sheet trimmed (``theme_css``)."""
     texts = catalogs.texts(lang)
     drop_not_found_page(folder)
     (folder / "404.html").write_text(
@@ -321,6 +322,8 @@ def finish_language(lang: Language, languages: list[Language], catalogs: "transl
     # controls (``on_demand``), then the seal, last, so that the hashes are those of the pages as served.
     rewrite_pages(folder, lambda page, html: csp.seal_page(finish(page, typeset(say(html)))))
     catalogs.finish_search_index(lang, folder)
+    # Material's style sheet without the features the site does not turn on (a first visit's weight).
+    theme_css.trim_theme_sheets(folder, base, [other.code for other in languages])
 
 
 def _keep_work(work: Path, keep: Path, project: Project, base: dict[str, Any], languages: list[Language],
