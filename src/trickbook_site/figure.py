@@ -6,7 +6,7 @@ a seat said in words, a labelled scroll region) in ``templates/parts.html``. The
 without JavaScript; `widgets/hand.js` enhances it. Its shape, the contract with the widgets::
 
     <figure class="tb-hand" id="hand-ID" data-hand-id="ID" data-engine="static" data-game="nap"
-            data-step="0" data-steps="N" data-src="ID.HASH.json">
+            data-step="0" data-steps="N" data-src="ID.HASH.json" data-embed="../../embed/en/ID/">
       <figcaption class="tb-title">translated title</figcaption>
       <div class="tb-scroll" role="region" tabindex="0" aria-label="Deal">…deal table…</div>
       <div class="tb-scroll" role="region" tabindex="0" aria-label="Tricks">…tricks table…</div>
@@ -14,7 +14,9 @@ without JavaScript; `widgets/hand.js` enhances it. Its shape, the contract with 
       <div class="tb-scoring">…</div>
     </figure>
 
-The hand's data (its record text, the compact trace, the translated title and notes, the
+The opening tag is drawn for the page that shows the figure (``Drawn.placed``): ``data-embed`` names
+the hand's embed page from there (``embed.embed_root``), and an embed page's figure names its data
+file in its page's folder. The hand's data (its record text, the compact trace, the translated title and notes, the
 question keys) is written as ``ID.HASH.json`` beside the page (``hand_data.py``), named in
 ``data-src``, and never stands in the page; the tables and narration carry
 ``data-search-exclude``, so search reads a hand as its title, trumps, tricks and score.
@@ -359,8 +361,7 @@ class HandFigure:
         state = self.trace.state
         winner = state.winner
         view = {
-            "labels": self.labels, "id": self.hand.id, "game": self.record.game, "step": step,
-            "steps": len(self.trace.steps) - 1, "data_name": name, "title": self.title(),
+            "labels": self.labels, "title": self.title(),
             "title_fallback": self.fallback(self.record.title or self.hand.id),
             "deal": deal, "extras": extras, "trump": self.trump(), "tricks_won": self.tricks_won(),
             "seats": [self.alone(s) for s in self.seats], "tricks": self.trick_rows(),
@@ -371,9 +372,11 @@ class HandFigure:
             "score": self.score_line(),
             "match_won": self.labels["match_won"].format(team=self.shown(winner)) if winner else None,
             "totals_withheld": WITHHELD if self.withheld().totals else "",
-            "questions": Markup(questions), "answers": Markup(answers),
+            "questions": Markup(questions),
         }
-        return Drawn(templates.render("figure.html", f=view), name, data)
+        # The printed answers go to the end of the page (hands.expand_blocks), not in the figure.
+        return Drawn(self.hand.id, self.record.game, step, len(self.trace.steps) - 1,
+                     templates.render("figure.html", f=view), name, data, answers)
 
     def html(self, step: int = 0) -> str:
         return self.draw(step).html
@@ -390,11 +393,32 @@ class CardView:
 
 @dataclass(frozen=True)
 class Drawn:
-    """A hand's figure and its data file (written beside the page that shows the figure)."""
+    """A hand's figure, its data file (written beside the page that shows the figure) and the line of
+    its printed answers (at the end of the page; "" for a hand without questions).
 
-    html: str
+    ``body`` is the figure after its opening tag, which ``placed`` draws for the page that shows it."""
+
+    hand: str
+    game: str
+    step: int
+    steps: int
+    body: str
     data_name: str
     data: str
+    answers: str = ""
+
+    def placed(self, embed: str | None = None, folder: str = "", code: str = "") -> str:
+        """The figure as a page shows it: its opening tag with its embed page's address (``data-embed``)
+        and, from a page in another folder than the hand's own page (its embed page), the way to that
+        folder before its data file's name (``data-src``); ``code``, a printed hand's QR code
+        (``handouts.code_block``), goes last."""
+        opening = templates.macro("parts.html", "opening")(
+            self.hand, self.game, self.step, self.steps, folder + self.data_name, embed)
+        return "\n".join(part for part in (opening, self.body, code, "</figure>") if part)
+
+    @property
+    def html(self) -> str:
+        return self.placed()
 
 
 def _signed(n: int) -> str:
