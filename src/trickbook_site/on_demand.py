@@ -37,6 +37,9 @@ Plural = Callable[[str, str, int], str]  # ngettext(singular, plural, n) of the 
 def _english_plural(singular: str, plural: str, n: int) -> str:
     return singular if n == 1 else plural
 
+# A play table is the author's own `<div class="tb-table" data-game markdown>` in a page's Markdown (with
+# its message for readers without JavaScript inside); where each stands is read from the page as MkDocs
+# rendered it, and its controls are drawn from its game's class (``templates/controls.html``).
 TABLE = re.compile(r'(<div class="tb-table" data-game="([\w-]+)"[^>]*>)')
 
 

@@ -2,14 +2,15 @@
 
 Every page type (home, the rules pages, the play pages, verify, terms, the 404 pages)
 in every language, left alone: the response bodies add up to at most 400 KB (400,000
-bytes; the test server does not compress), a rules page with its eight worked hands too (Material's
-style sheet comes without the features the site leaves off, trickbook_site/theme_css.py), no
-runtime file, no hand's data and no player or table code comes, and no request leaves 127.0.0.1. For the 49 pages this is worked out
-from the built files: the page, what its HTML loads (stylesheets with their imports, scripts,
-the icon, images, the sitemap of each language it links to), every module a module script
-imports, to the end, and what a script run on arrival fetches (FETCHED_BY_SCRIPT). Three pages
-are also loaded in chromium at 360x740 in a fresh context (a rules page with a worked hand, a
-play page, the verify page: the page types whose scripts run on arrival), and what chromium
+bytes; the test server does not compress), a rules page with its eight worked hands too
+(Material's style sheet comes without the features the site leaves off,
+trickbook_site/theme_css.py), no runtime file, no hand's data and no player or table code
+comes, and no request leaves 127.0.0.1. For the 49 pages this is worked out from the built
+files: the page, what its HTML loads (stylesheets with their imports, scripts, the icon,
+images, the sitemap of each language it links to), every module a module script imports, to
+the end, and what a script run on arrival fetches (FETCHED_BY_SCRIPT). Three pages are also
+loaded in chromium at 360x740 in a fresh context (a rules page with a worked hand, a play
+page, the verify page: the page types whose scripts run on arrival), and what chromium
 fetched, file by file and byte for byte, must be what the built files say. The player and the
 hand's data come on the first interaction, and that first press or key is honoured once they
 are there.
