@@ -379,7 +379,10 @@ class HandFigure:
                      templates.render("figure.html", f=view), name, data, answers)
 
     def html(self, step: int = 0) -> str:
-        return self.draw(step).html
+        """The figure, and on the line after it its printed answers' line, as a page's Markdown holds
+        them (``hands.expand_blocks`` moves that line to the page's end)."""
+        drawn = self.draw(step)
+        return "\n".join(part for part in (drawn.html, drawn.answers) if part)
 
 
 @dataclass(frozen=True)
