@@ -35,8 +35,9 @@ from typing import Any, Callable, Iterator
 
 from markdown_it import MarkdownIt
 
-from . import buildcache, csp, embed, handcache, handwork, on_demand, translations
+from . import buildcache, csp, embed, handcache, handwork, on_demand, theme_css, translations
 from .assets import prepare_engine, write_assets
+from .embed import directory_urls
 from .errors import SiteError
 from .figure import HandFigure, Texts, draw_hand
 from .handouts import add_handout_codes
@@ -46,7 +47,6 @@ from .landing import landing_page, not_found_page, root_not_found_page
 from .mkdocs_run import config_line, language_config, read_base_config, run_mkdocs, write_language_config
 from .pairing import pair_html
 from .project import Language, Project, pyodide_runtime_dir
-from .question_print import ANSWERS_PREFIX
 from .spoken_cards import spoken_cards
 from .textfile import read_text, rewrite_pages
 from .workdirs import child_start, claim, swap_into_place
@@ -189,7 +189,7 @@ def build_site(project: Project, site_dir: Path | None = None, build_root: Path 
                                 base.get("site_url"))), encoding="utf-8")
         for lang in languages:  # a language left out keeps its last good pages: their hands' embed pages
             if lang.code in failed and (out / lang.code).is_dir():
-                embeds[lang.code] = _finish_embeds(lang, catalogs.texts(lang).ui, base, out)
+                embeds[lang.code] = _finish_embeds(lang, catalogs.texts(lang), hands, project.docs, base, out)
         log(f"wrote {sum(embeds.values())} embed pages")
         log(f"wrote {embed.write_table_embed_pages(out, {lang.code: catalogs.texts(lang).ui for lang in languages})} "
             "play-table embed pages")
@@ -267,7 +267,8 @@ def _build_language(lang: Language, cache: buildcache.BuildCache | None) -> _Bui
     texts = catalogs.texts(lang)
     docs = job.work / lang.code / "docs"
     hand_cache = handcache.HandCache(job.build_root, fresh=job.fresh) if cache is not None else None
-    coverage = write_localized_docs(project, lang, job.hands, texts, catalogs, docs, hand_cache)
+    coverage = write_localized_docs(project, lang, job.hands, texts, catalogs, docs, hand_cache,
+                                    directory_urls(job.base))
     nav = catalogs.write_terms_page(lang, job.languages, docs)
     settings = language_config(project, job.base, lang, job.languages, docs, out / lang.code,
                                catalogs.language_texts(lang, job.base, nav))
@@ -288,18 +289,20 @@ def _build_language(lang: Language, cache: buildcache.BuildCache | None) -> _Bui
         said += (f" ({hand_cache.drawn + hand_cache.ahead} hand figures drawn, {hand_cache.reused} taken from "
                  "the build's cache)")
     warned = oversized_pages(out / lang.code, job.size_limit)
-    embeds = _finish_embeds(lang, texts.ui, job.base, out)
+    embeds = _finish_embeds(lang, texts, job.hands, project.docs, job.base, out)
     if not job.keep_work:  # the generated pages, no longer needed: removed here, beside the other languages
         shutil.rmtree(job.work / lang.code, ignore_errors=True)
     return _Built(lang.code, coverage, [said], warned, embeds)
 
 
-def _finish_embeds(lang: Language, ui: Callable[[str], str], base: dict[str, Any], out: Path) -> int:
+def _finish_embeds(lang: Language, texts: Texts, hands: dict[str, Hand], docs: Path, base: dict[str, Any],
+                   out: Path) -> int:
     """A language folder's printed hands' codes and its hands' embed pages (``handouts``, ``embed``), the
     last passes over its pages, which read and write only that folder and ``embed/<lang>/``."""
-    if base.get("site_url"):  # printed hands lead back to their live page (handouts.py)
-        add_handout_codes(out, str(base["site_url"]), only=lang.code)
-    return embed.language_embeds(out, lang.code, ui)
+    site_url = str(base["site_url"]) if base.get("site_url") else None
+    if site_url:  # printed hands lead back to their live page (handouts.py)
+        add_handout_codes(out, site_url, only=lang.code)
+    return embed.language_embeds(out, docs, texts, hands, directory_urls(base), site_url)
 
 
 TITLES = "titles.json"
@@ -307,7 +310,8 @@ TITLES = "titles.json"
 
 def finish_language(lang: Language, languages: list[Language], catalogs: "translations.Catalogs",
                     base: dict[str, Any], folder: Path) -> None:
-    """The passes over a language's folder after MkDocs: its own 404 page, typography, hands' data, the seal."""
+    """The passes over a language's folder after MkDocs: its own 404 page, typography, hands' data, the seal,
+    and the theme's style sheet trimmed (``theme_css``)."""
     texts = catalogs.texts(lang)
     drop_not_found_page(folder)
     (folder / "404.html").write_text(
@@ -321,6 +325,8 @@ def finish_language(lang: Language, languages: list[Language], catalogs: "transl
     # controls (``on_demand``), then the seal, last, so that the hashes are those of the pages as served.
     rewrite_pages(folder, lambda page, html: csp.seal_page(finish(page, typeset(say(html)))))
     catalogs.finish_search_index(lang, folder)
+    # Material's style sheet without the features the site does not turn on (a first visit's weight).
+    theme_css.trim_theme_sheets(folder, base, [other.code for other in languages])
 
 
 def _keep_work(work: Path, keep: Path, project: Project, base: dict[str, Any], languages: list[Language],
@@ -375,7 +381,8 @@ def check_pages_are_utf8(docs: Path) -> None:
 
 def write_localized_docs(project: Project, lang: Language, hands: dict[str, Hand], texts: Texts,
                          catalogs: "translations.Catalogs", dest: Path,
-                         hand_cache: handcache.HandCache | None = None) -> dict[str, float]:
+                         hand_cache: handcache.HandCache | None = None, directory_urls: bool = True,
+                         ) -> dict[str, float]:
     """Copy docs/ for one language: pages translated and hands expanded; other files as they are."""
     coverage: dict[str, float] = {}
     for src in sorted(project.docs.rglob("*")):
@@ -387,7 +394,8 @@ def write_localized_docs(project: Project, lang: Language, hands: dict[str, Hand
         if src.suffix != ".md":
             _link_or_copy(src, target)
             continue
-        text, percent, figures, data = localized_page(project, lang, src, hands, texts, catalogs, hand_cache)
+        text, percent, figures, data = localized_page(project, lang, src, hands, texts, catalogs, hand_cache,
+                                                      directory_urls)
         if percent is not None:
             coverage[rel.as_posix()] = percent
         target.write_text(text, encoding="utf-8")
@@ -431,7 +439,7 @@ def write_figures(docs: Path, rel: str, figures: dict[str, str], data: dict[str,
 
 def localized_page(project: Project, lang: Language, src: Path, hands: dict[str, Hand], texts: Texts,
                    catalogs: "translations.Catalogs", hand_cache: handcache.HandCache | None = None,
-                   ) -> tuple[str, float | None, dict[str, str], dict[str, str]]:
+                   directory_urls: bool = True) -> tuple[str, float | None, dict[str, str], dict[str, str]]:
     """One page in one language as MkDocs reads it, the percent translated, its hands' figures (by
     slot) and their data files (by name: ``figure.HandFigure.data_file``).
 
@@ -442,6 +450,7 @@ def localized_page(project: Project, lang: Language, src: Path, hands: dict[str,
     code and catalog entries is taken from it (``handcache``).
     """
     text = read_text(src)
+    embeds = embed.embed_root(src.relative_to(project.docs).as_posix(), lang.code, directory_urls)
     percent = None
     if not lang.is_source:
         text, percent = catalogs.localize(lang, text, src.relative_to(project.docs).as_posix())
@@ -457,13 +466,12 @@ def localized_page(project: Project, lang: Language, src: Path, hands: dict[str,
         else:
             drawn = draw_hand(hand, step, texts)
         data[drawn.data_name] = drawn.data
-        lines = drawn.html.splitlines()
-        # A hand's printed answers stay in the Markdown: expand_blocks gathers them at the page's end.
-        answers = [line for line in lines if line.startswith(ANSWERS_PREFIX)]
-        html = "\n".join(line for line in lines if not line.startswith(ANSWERS_PREFIX))
+        # Each hand has its embed page (embed.py), which the figure names for the player's "Embed" control.
+        html = drawn.placed(embed=f"{embeds}{hand.id}/")
         slot = figure_slot(html)
         figures[slot] = html
-        return "\n".join([slot, *answers])
+        # A hand's printed answers stay in the Markdown: expand_blocks gathers them at the page's end.
+        return "\n".join(line for line in (slot, drawn.answers) if line)
 
     def render_pair(first: Hand, second: Hand, shown: list[str]) -> str:
         titles = [HandFigure(hand, texts).title() for hand in (first, second)]

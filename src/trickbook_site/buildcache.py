@@ -163,7 +163,8 @@ def _package_parts(name: str) -> list[str | bytes]:
         return [name, "absent"]
     init = Path(spec.origin)
     if name.startswith("trickbook"):
-        return [name, *tree_parts(init.parent, "*.py")]
+        # Its code and the templates that draw its HTML (trickbook_site/templates/).
+        return [name, *tree_parts(init.parent, "*.py"), *tree_parts(init.parent / "templates", "*.html", "templates")]
     return [name, *tool_parts(str(init))]
 
 

@@ -42,6 +42,8 @@ DIRECTIVES: list[tuple[str, str]] = [
     ("form-action", "'self'"),
 ]
 
+# The seal reads a finished page as a whole: the theme's own inline scripts and styles stand in it,
+# which no template of ours draws, and each needs its hash in the page's policy.
 SCRIPT = re.compile(r"<script\b([^>]*)>(.*?)</script\s*>", re.S | re.I)
 STYLE = re.compile(r"<style\b[^>]*>(.*?)</style\s*>", re.S | re.I)
 TYPE = re.compile(r"""\btype\s*=\s*["']?([^"'\s>]+)""", re.I)

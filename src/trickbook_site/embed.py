@@ -9,10 +9,13 @@ link under the figure leads to the hand on its full page.
 
 The embed pages live in their own folder, apart from the languages' folders, so that a
 host's headers can let any site frame them while every other page stays unframeable
-(`headers.py`). They are made from the built pages, by each language's process once its
-pages are finished (`language_embeds`): the figure of each hand in its page gets
-`data-embed`, the embed page's address, which the player's "Embed" control turns into an
-`<iframe>` snippet.
+(`headers.py`). Each language's process draws them once its pages are finished
+(`language_embeds`), from the hands themselves (`figure.HandFigure`, the player's bar of
+`hand_controls.py`, `templates/embed.html`), each from the first page that shows it (as the
+pages' sources say, `shown_hands`), with the passes its pages get; from that page's built head
+come only the theme's style sheets and icon. Every figure names its hand's embed page in
+`data-embed` as the build draws it into its page (`embed_root`), which the player's "Embed"
+control turns into an `<iframe>` snippet.
 
 Each hand also gets its own address in its language's folder, `<lang>/hand/<hand-id>/`: a page
 that sends a reader on to the hand on its page (at `?step=N`, `&present`, as the player's deep
@@ -34,28 +37,53 @@ import re
 from dataclasses import dataclass
 from html import escape, unescape
 from pathlib import Path, PurePosixPath
-from typing import Callable, Iterator
+from typing import TYPE_CHECKING, Any, Callable, Iterable
 
-from . import csp
+from . import csp, templates
+from .hand_controls import controls_template
+from .hands import find_blocks
+from .i18n import typography
+from .i18n.fallback import GUIDE_LINK, GUIDE_PAGE
+from .textfile import read_text
+
+if TYPE_CHECKING:
+    from .figure import Texts
+    from .hands import Hand
 
 Translate = Callable[[str], str]
 
 FOLDER = "embed"
 SHARE = "hand"  # <lang>/hand/<hand-id>/: a hand's own address
-FIGURE = re.compile(r'<figure class="tb-hand"[^>]*>.*?</figure>', re.S)
-HAND_ID = re.compile(r'\bdata-hand-id="([^"]+)"')
-DATA_SRC = re.compile(r'\bdata-src="([^"]+)"')
-TITLE = re.compile(r'<figcaption class="tb-title">(.*?)</figcaption>', re.S)
-TEMPLATE = re.compile(r'<template class="tb-controls-template">.*?</template>', re.S)
+# What an embed page takes from the head of the page it comes from, read as a whole: the theme decides
+# which style sheets and icon a page loads (Material's hashed sheet, the site's extra_css), and the
+# page's language tag (the theme's). Everything else an embed page shows is drawn.
 STYLESHEET = re.compile(r'<link rel="stylesheet" href="([^"]+)">')
 ICON = re.compile(r'<link rel="icon" href="([^"]+)">')
-HEADERLINK = re.compile(r'<a class="headerlink"[^>]*>.*?</a>', re.S)
 HTML_LANG = re.compile(r'<html[^>]*\blang="([^"]+)"')
+HEADERLINK = re.compile(r'<a class="headerlink"[^>]*>.*?</a>', re.S)
 CANONICAL = re.compile(r'<link rel="canonical" href="([^"]+)">')
 PAGE_NAME = re.compile(r"<title>(.*?)</title>", re.S)
-EMBED_ATTR = re.compile(r' data-embed="[^"]*"')
 # The frame's size a snippet asks for; the player fits narrower frames.
 WIDTH, HEIGHT = 720, 640
+
+
+def directory_urls(config: dict[str, Any]) -> bool:
+    """Whether MkDocs writes ``page.md`` as ``page/index.html`` (its default) in this configuration."""
+    return bool(config.get("use_directory_urls", True))
+
+
+def page_dest(src_uri: str, directory_urls: bool = True) -> str:
+    """Where MkDocs writes the page ``src_uri`` (a path under docs/), under its language's folder."""
+    from mkdocs.structure.files import File
+
+    return str(File(src_uri, None, "", directory_urls).dest_uri)
+
+
+def embed_root(src_uri: str, code: str, directory_urls: bool = True) -> str:
+    """The way from the folder of the page ``src_uri`` of language ``code`` to that language's embed
+    pages (``embed/<code>/``), for the figures' ``data-embed``."""
+    depth = len(PurePosixPath(page_dest(src_uri, directory_urls)).parts) - 1
+    return "../" * (depth + 1) + f"{FOLDER}/{code}/"
 
 
 @dataclass
@@ -65,6 +93,7 @@ class Embed:
     title: str
     page: Path  # the hand's own page (index.html), in the language's folder
     path: Path  # the embed page
+    step: int = 0  # the step its page shows first
 
     @property
     def share(self) -> Path:
@@ -81,93 +110,54 @@ def language_folders(site: Path) -> list[Path]:
                   and (p / "index.html").is_file())
 
 
-def find_hands(site: Path, only: str | None = None) -> list[Embed]:
-    """Every hand of every language (or of the language folder ``only``), from the first page (in path
-    order) that shows it."""
-    return [embed for embed, _ in _hands_by_page(site, only)]
-
-
-def _hands_by_page(site: Path, only: str | None = None) -> Iterator[tuple[Embed, "_Page"]]:
-    """``find_hands``' embeds, each with its page as read (one page's hands one after the other)."""
-    for folder in language_folders(site):
-        if only is not None and folder.name != only:
-            continue
-        seen: set[str] = set()
-        for page in sorted(folder.rglob("index.html")):
-            read = _Page(page.read_text(encoding="utf-8"))
-            for figure in read.figures:
-                hand = HAND_ID.search(figure)
-                if hand is None or hand.group(1) in seen:
+def shown_hands(docs: Path, site: Path, code: str, hands: "dict[str, Hand]", title: Callable[["Hand"], str],
+                directory_urls: bool = True) -> list[Embed]:
+    """Every hand the pages of ``docs`` show, each from the first page (in the built pages' order) that
+    shows it, at the step that page shows first (a hand of a pair from its start), in language ``code``
+    of ``site``; ``title`` gives a hand's title in that language."""
+    pages = sorted((site / code / page_dest(src.relative_to(docs).as_posix(), directory_urls), src)
+                   for src in docs.rglob("*.md"))
+    found: dict[str, Embed] = {}
+    for page, src in pages:
+        for block in find_blocks(read_text(src), src):
+            for hand_id in block.ids:
+                if hand_id in found or hand_id not in hands:
                     continue
-                seen.add(hand.group(1))
-                title = TITLE.search(figure)
-                yield (Embed(folder.name, hand.group(1),
-                             unescape(re.sub(r"<[^>]+>", "", title.group(1))).strip() if title else hand.group(1),
-                             page, site / FOLDER / folder.name / hand.group(1) / "index.html"), read)
+                found[hand_id] = Embed(code, hand_id, title(hands[hand_id]), page,
+                                       site / FOLDER / code / hand_id / "index.html",
+                                       block.step if block.pair is None else 0)
+    return list(found.values())
 
 
-class _Page:
-    """A built page's HTML and what every embed page made from it reads from it, read once."""
+class _Head:
+    """What an embed page takes from the head of the page it comes from (``STYLESHEET``)."""
 
     def __init__(self, html: str) -> None:
-        self.html = html
-        self.figures: list[str] = FIGURE.findall(html)
-        self.lang = HTML_LANG.search(html)
-        self.sheets: list[str] = STYLESHEET.findall(html)
-        self.icon = ICON.search(html)
-        self.template = TEMPLATE.search(html)
-
-    def figure(self, hand: str) -> str:
-        """The first figure that names ``hand``."""
-        return next(f for f in self.figures if f'data-hand-id="{hand}"' in f)
+        head = html[:html.find("</head>")] if "</head>" in html else html
+        lang = HTML_LANG.search(head)
+        icon = ICON.search(head)
+        self.lang = lang.group(1) if lang else None
+        self.sheets: list[str] = STYLESHEET.findall(head)
+        self.icon = unescape(icon.group(1)) if icon else None
 
 
-def embed_page(embed: Embed, html: "str | _Page", figure: str, open_label: str) -> str:
-    """The embed page of one hand, from its page's HTML (or the page as read) and its figure."""
-    page = html if isinstance(html, _Page) else _Page(html)
+def _page(kind: str, **values: Any) -> str:
+    return str(templates.macro("embed.html", kind)(values)).rstrip("\n") + "\n"
+
+
+def embed_page(embed: Embed, head: "_Head", figure: str, controls: str, open_label: str) -> str:
+    """The embed page of one hand: its ``figure`` drawn for this page, the player's bar (``controls``), and
+    the theme's style sheets and icon as its page's ``head`` names them."""
     here, there = embed.path.parent, embed.page.parent
-    lang = page.lang
-    sheets = [_rel(here, there / href) for href in page.sheets]
-    # The embed page's own "Embed" control copies the snippet of this very page.
-    figure = EMBED_ATTR.sub("", figure)
-    figure = figure[:figure.index(">")] + ' data-embed="./"' + figure[figure.index(">"):]
-    src = DATA_SRC.search(figure)
-    if src:
-        figure = figure.replace(src.group(0), f'data-src="{_rel(here, there / src.group(1))}"', 1)
-    template = page.template
-    site_root = embed.path.parents[3]
-    widgets = site_root / "assets" / "widgets"
-    page_link = _rel(here, there) + "/"
-    head = [
-        "<!doctype html>",
-        f'<html lang="{escape(lang.group(1) if lang else embed.lang)}" class="tb-embed-page">',
-        "<head>",
-        '<meta charset="utf-8">',
-        '<meta name="viewport" content="width=device-width,initial-scale=1">',
-        csp.meta_tag(),
-        f"<title>{escape(embed.title)}</title>",
-        '<meta name="robots" content="noindex">',
-        f'<link rel="canonical" href="{escape(page_link)}#{escape(embed.hand)}=0">',
-        *_icon_link(page.icon, here, there),
-        *[f'<link rel="stylesheet" href="{escape(href)}">' for href in sheets],
-        "</head>",
-    ]
-    body = [
-        '<body dir="ltr" class="tb-embed">',
-        '<main class="md-typeset">',
+    widgets = embed.path.parents[3] / "assets" / "widgets"
+    return _page(
+        "alone", lang=head.lang or embed.lang, csp=templates.Markup(csp.meta_tag()), title=embed.title,
+        canonical=f"{_rel(here, there)}/#{embed.hand}=0",
+        icon=_rel(here, there / head.icon) if head.icon else None,
+        sheets=[_rel(here, there / unescape(href)) for href in head.sheets],
         # The page's heading; the figure's caption shows the same title.
-        f'<h1 class="tb-embed-heading">{escape(embed.title)}</h1>',
-        figure,
-        f'<p class="tb-embed-source"><a href="{escape(page_link)}#{escape(embed.hand)}=0" target="_blank" '
-        f'rel="noopener">{escape(open_label)}</a></p>',
-        "</main>",
-        template.group(0) if template else "",
-        f'<script type="module" src="{_rel(here, widgets / "embed.js")}"></script>',
-        f'<script type="module" src="{_rel(here, widgets / "hand.js")}"></script>',
-        "</body>",
-        "</html>",
-    ]
-    return "\n".join(head + body) + "\n"
+        shown=templates.Markup(figure), open_label=open_label, controls=templates.Markup(controls),
+        scripts=[_rel(here, widgets / "embed.js"), _rel(here, widgets / "hand.js")])
 
 
 def share_page(embed: Embed, lang: str, open_label: str) -> str:
@@ -176,39 +166,10 @@ def share_page(embed: Embed, lang: str, open_label: str) -> str:
     oEmbed answer once the site is published with its address."""
     here = embed.share.parent
     page_link = _rel(here, embed.page.parent) + "/"
-    start = f"{page_link}#{embed.hand}=0"
     widgets = embed.path.parents[3] / "assets" / "widgets"
-    return "\n".join([
-        "<!doctype html>",
-        f'<html lang="{escape(lang)}" data-hand="{escape(embed.hand)}">',
-        "<head>",
-        '<meta charset="utf-8">',
-        '<meta name="viewport" content="width=device-width,initial-scale=1">',
-        csp.meta_tag(),
-        f"<title>{escape(embed.title)}</title>",
-        '<meta name="robots" content="noindex">',
-        f'<link rel="canonical" href="{escape(page_link)}">',
-        f'<script src="{_rel(here, widgets / "share.js")}"></script>',
-        f'<meta http-equiv="refresh" content="0; url={escape(start)}">',
-        "</head>",
-        "<body>",
-        f'<h1>{escape(embed.title)}</h1>',
-        f'<p><a href="{escape(start)}">{escape(open_label)}</a></p>',
-        "</body>",
-        "</html>",
-    ]) + "\n"
-
-
-def _write_share(embed: Embed, page: "_Page", open_label: str) -> None:
-    embed.share.parent.mkdir(parents=True, exist_ok=True)
-    lang = page.lang.group(1) if page.lang else embed.lang
-    embed.share.write_text(csp.seal_page(share_page(embed, lang, open_label)), encoding="utf-8")
-
-
-def _icon_link(icon: "re.Match[str] | None", here: Path, there: Path) -> list[str]:
-    """The site's icon, as the page at ``there`` names it, from the embed page's folder ``here`` (so that a
-    browser does not ask for /favicon.ico)."""
-    return [f'<link rel="icon" href="{escape(_rel(here, there / unescape(icon.group(1))))}">'] if icon else []
+    return _page("share", lang=lang, hand=embed.hand, csp=templates.Markup(csp.meta_tag()), title=embed.title,
+                 canonical=page_link, script=_rel(here, widgets / "share.js"), start=f"{page_link}#{embed.hand}=0",
+                 open_label=open_label)
 
 
 def _text(html: str) -> str:
@@ -216,80 +177,76 @@ def _text(html: str) -> str:
     return unescape(re.sub(r"<[^>]+>", "", HEADERLINK.sub("", html))).strip()
 
 
-def mark_figures(page: Path, embeds: dict[str, Embed]) -> None:
-    """Give each figure of ``page`` whose hand has an embed page its address, as ``data-embed``."""
-    html = page.read_text(encoding="utf-8")
+class HandEmbeds:
+    """The embed pages of one language's hands, drawn from the hands (``figure.HandFigure``) in the
+    language's words, with the passes its pages get (cards in the prose spoken, typography, the
+    translator's guide linked, the seal)."""
 
-    def mark(match: re.Match[str]) -> str:
-        figure = match.group(0)
-        hand = HAND_ID.search(figure)
-        if hand is None or hand.group(1) not in embeds or "data-embed=" in figure[:figure.index(">")]:
-            return figure
-        address = _rel(page.parent, embeds[hand.group(1)].path.parent) + "/"
-        end = figure.index(">")  # the attribute goes last: the figure's markup is otherwise as built
-        return f'{figure[:end]} data-embed="{escape(address)}"{figure[end:]}'
+    def __init__(self, texts: "Texts", hands: "dict[str, Hand]", site_url: str | None = None) -> None:
+        from .spoken_cards import spoken_cards
 
-    out = FIGURE.sub(mark, html)
-    if out != html:
-        page.write_text(out, encoding="utf-8")
+        self.texts, self.hands, self.site_url = texts, hands, site_url
+        self.say = spoken_cards(texts.ui, texts.engine)
+        self.typeset = typography.html_rules(texts.lang) or (lambda html: html)
+        self.controls = controls_template(texts.ui)
+        _ = texts.ui
+        self.open_label = _("Open this hand on its page")
 
+    def title(self, hand: "Hand") -> str:
+        from .figure import HandFigure
 
-def _made_from(embed: Embed) -> bool:
-    """Whether ``embed.path`` exists and was made from ``embed.page`` (its canonical link names that page)."""
-    if not embed.path.is_file():
-        return False
-    link = f'<link rel="canonical" href="{escape(_rel(embed.path.parent, embed.page.parent) + "/")}#'
-    return link in embed.path.read_text(encoding="utf-8")
+        return HandFigure(hand, self.texts).title()
 
+    def write(self, embed: Embed) -> None:
+        """The hand's embed page and its own address."""
+        from .figure import HandFigure
+        from .handouts import code_block, hand_address  # (handouts reads the language folders named here)
 
-def refresh_embed_pages(site: Path, pages: list[Path], ui: dict[str, Translate]) -> int:
-    """After ``trickbook serve`` rendered ``pages`` again: the embed pages made from them made again, and
-    their figures marked, as a whole build leaves them; the embed pages written.
-
-    A hand with no embed page yet (one just added) gets one from the first of ``pages`` that shows it."""
-    written = 0
-    for page in pages:
-        lang = page.relative_to(site).parts[0]
-        html = page.read_text(encoding="utf-8")
-        _ = ui.get(lang, lambda text: text)
-        embeds: dict[str, Embed] = {}
-        read = _Page(html)
-        for figure in read.figures:
-            hand = HAND_ID.search(figure)
-            if hand is None or hand.group(1) in embeds:
-                continue
-            title = TITLE.search(figure)
-            embed = Embed(lang, hand.group(1),
-                          unescape(re.sub(r"<[^>]+>", "", title.group(1))).strip() if title else hand.group(1),
-                          page, site / FOLDER / lang / hand.group(1) / "index.html")
-            if not embed.path.is_file() or _made_from(embed):  # else an earlier page's hand: only marked
-                embed.path.parent.mkdir(parents=True, exist_ok=True)
-                text = embed_page(embed, read, figure, _("Open this hand on its page"))
-                embed.path.write_text(csp.seal_page(text), encoding="utf-8")
-                _write_share(embed, read, _("Open this hand on its page"))
-                written += 1
-            embeds[embed.hand] = embed
-        mark_figures(page, embeds)
-    return written
+        page = embed.page.read_text(encoding="utf-8") if embed.page.is_file() else ""
+        head = _Head(page)
+        here, there = embed.path.parent, embed.page.parent
+        drawn = HandFigure(self.hands[embed.hand], self.texts).draw(embed.step)
+        # A printed hand leads back to its live page when the site's address is known (handouts.py).
+        code = code_block(hand_address(self.site_url, there.relative_to(embed.path.parents[3]).as_posix() + "/",
+                                       embed.hand, embed.step)) if self.site_url else ""
+        figure = drawn.placed(embed="./", folder=_rel(here, there) + "/", code=code)
+        html = embed_page(embed, head, figure, self.controls, self.open_label)
+        guide = embed.path.parents[3] / embed.lang / GUIDE_PAGE / "index.html"
+        if GUIDE_LINK in html:  # a marker of English shown for want of a translation: to the guide, from here
+            link = f'href="{_rel(here, guide.parent)}/"' if guide.is_file() else ""
+            html = html.replace(f'href="{GUIDE_LINK}"', link)
+        embed.path.parent.mkdir(parents=True, exist_ok=True)
+        embed.path.write_text(csp.seal_page(self.typeset(self.say(html))), encoding="utf-8")
+        embed.share.parent.mkdir(parents=True, exist_ok=True)
+        share = share_page(embed, head.lang or embed.lang, self.open_label)
+        embed.share.write_text(csp.seal_page(self.typeset(share)), encoding="utf-8")
 
 
-def language_embeds(site: Path, code: str, _: Translate) -> int:
-    """The embed pages of one language folder's hands, and its figures marked; the pages written.
+def language_embeds(site: Path, docs: Path, texts: "Texts", hands: "dict[str, Hand]",
+                    directory_urls: bool = True, site_url: str | None = None) -> int:
+    """The embed pages of one language folder's hands; the pages written.
 
     Each language's process does this for its own folder once its pages are finished (``build.py``):
-    it reads and rewrites only that folder's pages and writes only ``embed/<code>/``."""
-    embeds: list[Embed] = []
-    open_label = _("Open this hand on its page")
-    for embed, read in _hands_by_page(site, only=code):
-        embed.path.parent.mkdir(parents=True, exist_ok=True)
-        text = embed_page(embed, read, read.figure(embed.hand), open_label)
-        embed.path.write_text(csp.seal_page(text), encoding="utf-8")
-        _write_share(embed, read, open_label)
-        embeds.append(embed)
-    marked = {embed.hand: embed for embed in embeds}
-    for page in sorted((site / code).rglob("index.html")):
-        mark_figures(page, marked)
-    return len(embeds)
+    it reads only that folder's pages' heads and writes only ``embed/<code>/`` and ``<code>/hand/``."""
+    embeds = HandEmbeds(texts, hands, site_url)
+    shown = shown_hands(docs, site, texts.lang, hands, embeds.title, directory_urls)
+    for embed in shown:
+        embeds.write(embed)
+    return len(shown)
+
+
+def refresh_embed_pages(site: Path, docs: Path, pages: Iterable[Path], texts: "Texts", hands: "dict[str, Hand]",
+                        directory_urls: bool = True, site_url: str | None = None) -> int:
+    """After ``trickbook serve`` rendered ``pages`` of the language of ``texts`` again: the embed pages of
+    the hands whose embed page comes from one of them, as a whole build makes them; the pages written."""
+    embeds = HandEmbeds(texts, hands, site_url)
+    again = set(pages)
+    written = 0
+    for embed in shown_hands(docs, site, texts.lang, hands, embeds.title, directory_urls):
+        if embed.page in again or not embed.path.is_file():
+            embeds.write(embed)
+            written += 1
+    return written
 
 
 def write_oembed(site: Path, base_url: str, provider: str) -> int:
@@ -302,23 +259,43 @@ def write_oembed(site: Path, base_url: str, provider: str) -> int:
     address, which must be there (one missing file a hand would be one failed request a hand)."""
     base = base_url if base_url.endswith("/") else base_url + "/"
     count = 0
-    for embed in find_hands(site):
-        if embed.path.is_file():
-            _write_answer(site, base, provider, embed.path, embed.title, embed.page, f"hand-{embed.hand}",
-                          embed.share)
-            count += 1
+    for embed in _published_hands(site):
+        _write_answer(site, base, provider, embed.path, embed.title, embed.page, f"hand-{embed.hand}", embed.share)
+        count += 1
     for path in sorted((site / FOLDER).glob("*/table-*/index.html")):
-        html = path.read_text(encoding="utf-8")
-        canonical = CANONICAL.search(html)
-        title = PAGE_NAME.search(html)
-        if canonical is None:
-            continue
-        page = (path.parent / unescape(canonical.group(1))).resolve() / "index.html"
-        name = unescape(title.group(1)).strip() if title else path.parent.name
-        if page.is_file():
-            _write_answer(site, base, provider, path, name, page, path.parent.name)
+        found = _page_named(path)
+        if found is not None:
+            _write_answer(site, base, provider, path, found[1], found[0], path.parent.name)
             count += 1
     return count
+
+
+def _page_named(path: Path) -> tuple[Path, str] | None:
+    """The page an embed page comes from (its canonical link) and its title, read from its head: a
+    published site is all ``trickbook publish`` has."""
+    html = path.read_text(encoding="utf-8")
+    canonical = CANONICAL.search(html)
+    title = PAGE_NAME.search(html)
+    if canonical is None:
+        return None
+    page = (path.parent / unescape(canonical.group(1)).partition("#")[0]).resolve() / "index.html"
+    return (page, unescape(title.group(1)).strip() if title else path.parent.name) if page.is_file() else None
+
+
+def _published_hands(site: Path) -> list[Embed]:
+    """The hands' embed pages of a built site, in the order their pages show them (each page read as a
+    whole for where its figures stand, so that its oEmbed links come in that order)."""
+    found = []
+    for path in sorted((site / FOLDER).glob("*/*/index.html")):
+        named = _page_named(path) if not path.parent.name.startswith("table-") else None
+        if named is not None:
+            found.append(Embed(path.parent.parent.name, path.parent.name, named[1], named[0], path))
+    order: dict[Path, str] = {}
+
+    def where(embed: Embed) -> tuple[str, int]:
+        html = order.setdefault(embed.page, embed.page.read_text(encoding="utf-8"))
+        return str(embed.page), html.find(f'data-hand-id="{escape(embed.hand)}"')
+    return sorted(found, key=where)
 
 
 def _write_answer(site: Path, base: str, provider: str, embed: Path, title: str, page: Path, name: str,
@@ -354,6 +331,9 @@ def iframe(src: str, title: str) -> str:
 # on_demand.py) gets `embed/<lang>/table-<game>/index.html`: the table, the page's style sheets and
 # the table's script (`play-table/start.js`), without the theme's header, navigation or footer, and
 # a link to the table on its full page. The `frame-ancestors` of the embed folder let any site frame it.
+# The table is taken out of its built page, whole (``_element``): inside it stands the author's own
+# Markdown for readers without JavaScript, which only MkDocs renders, and the page's title is its
+# first heading as MkDocs rendered it.
 TABLE_OPEN = re.compile(r'<div class="tb-table" data-game="([\w-]+)"[^>]*>')
 DIV = re.compile(r"<div\b|</div>")
 DATA_VERIFY = re.compile(r'\bdata-verify="([^"]+)"')
@@ -376,35 +356,16 @@ def table_embed_page(lang: str, page: Path, path: Path, html: str, table: str, o
     verify = DATA_VERIFY.search(table)
     if verify:  # the table's link to the verify page, from the embed page's folder
         table = table.replace(verify.group(0), f'data-verify="{_rel(here, there / verify.group(1))}/"', 1)
-    sheets = [_rel(here, there / href) for href in STYLESHEET.findall(html)]
+    head = _Head(html)
     heading = PAGE_TITLE.search(html)
     title = _text(heading.group(1)) if heading else path.parent.name
-    page_link = _rel(here, there) + "/"
     widgets = path.parents[3] / "assets" / "widgets"
-    return "\n".join([
-        "<!doctype html>",
-        f'<html lang="{escape(lang)}" class="tb-embed-page">',
-        "<head>",
-        '<meta charset="utf-8">',
-        '<meta name="viewport" content="width=device-width,initial-scale=1">',
-        csp.meta_tag(),
-        f"<title>{escape(title)}</title>",
-        '<meta name="robots" content="noindex">',
-        f'<link rel="canonical" href="{escape(page_link)}">',
-        *_icon_link(ICON.search(html), here, there),
-        *[f'<link rel="stylesheet" href="{escape(href)}">' for href in sheets],
-        "</head>",
-        '<body dir="ltr" class="tb-embed">',
-        '<main class="md-typeset">',
-        f'<h1 class="tb-embed-heading">{escape(title)}</h1>',
-        table,
-        f'<p class="tb-embed-source"><a href="{escape(page_link)}" target="_blank" rel="noopener">'
-        f"{escape(open_label)}</a></p>",
-        "</main>",
-        f'<script type="module" src="{_rel(here, widgets / "play-table" / "start.js")}"></script>',
-        "</body>",
-        "</html>",
-    ]) + "\n"
+    return _page(
+        "alone", lang=lang, csp=templates.Markup(csp.meta_tag()), title=title, canonical=_rel(here, there) + "/",
+        icon=_rel(here, there / head.icon) if head.icon else None,
+        sheets=[_rel(here, there / unescape(href)) for href in head.sheets],
+        shown=templates.Markup(table), open_label=open_label, controls="",
+        scripts=[_rel(here, widgets / "play-table" / "start.js")])
 
 
 def _table_embeds(site: Path, page: Path, html: str, _: Translate, seen: set[str],

@@ -1,10 +1,12 @@
 """The pre-rendered markup of a worked hand: deal, tricks, narration, scoring, and its data file.
 
-The markup reads without JavaScript; `widgets/hand.js` enhances it. Its shape, the contract
-with the widgets::
+``HandFigure`` reads the hand's replay into what the figure shows (rows, cells, sentences, each
+text in the page's language) and ``templates/figure.html`` draws it, with its small pieces (a card,
+a seat said in words, a labelled scroll region) in ``templates/parts.html``. The markup reads
+without JavaScript; `widgets/hand.js` enhances it. Its shape, the contract with the widgets::
 
     <figure class="tb-hand" id="hand-ID" data-hand-id="ID" data-engine="static" data-game="nap"
-            data-step="0" data-steps="N" data-src="ID.HASH.json">
+            data-step="0" data-steps="N" data-src="ID.HASH.json" data-embed="../../embed/en/ID/">
       <figcaption class="tb-title">translated title</figcaption>
       <div class="tb-scroll" role="region" tabindex="0" aria-label="Deal">…deal table…</div>
       <div class="tb-scroll" role="region" tabindex="0" aria-label="Tricks">…tricks table…</div>
@@ -12,7 +14,9 @@ with the widgets::
       <div class="tb-scoring">…</div>
     </figure>
 
-The hand's data (its record text, the compact trace, the translated title and notes, the
+The opening tag is drawn for the page that shows the figure (``Drawn.placed``): ``data-embed`` names
+the hand's embed page from there (``embed.embed_root``), and an embed page's figure names its data
+file in its page's folder. The hand's data (its record text, the compact trace, the translated title and notes, the
 question keys) is written as ``ID.HASH.json`` beside the page (``hand_data.py``), named in
 ``data-src``, and never stands in the page; the tables and narration carry
 ``data-search-exclude``, so search reads a hand as its title, trumps, tricks and score.
@@ -26,8 +30,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from html import escape
-from typing import Any, Callable, Iterable
+from typing import Any, Callable
 
 from trickbook import messages
 from trickbook.cards import Card
@@ -40,16 +43,21 @@ from trickbook.messages import (
     render,
     values_translation,
 )
-from trickbook.tricks import Trick
 
-from . import hand_data
+from . import hand_data, templates
 from .hands import Hand
 from .i18n import typography
 from .i18n.fallback import Fallbacks
 from .question_print import WITHHELD, Withheld, print_parts, withheld_parts
 from .seats import SEAT_KEYS, TEAM_KEYS, SeatLetters
+from .templates import Markup, escape
 
 Translate = Callable[[str], str]
+
+
+def _say(shown: str, said: str) -> Markup:
+    """A symbol for the eye and its words for the ear (``say`` in templates/parts.html)."""
+    return Markup(templates.macro("parts.html", "say")(shown, said))
 
 # Seats (SEAT_KEYS, from seats.py) are spoken "player A" where a seat is a letter that is not a
 # compass point (Nap); widgets/i18n.js keeps the same list for the sentences it writes.
@@ -157,30 +165,12 @@ class HandFigure:
             return self.labels[f"seat_{seat}"]
         return self.seat_name(seat)
 
-    def alone(self, seat: str) -> str:
-        """A seat standing alone as markup: its letter for the eye, its name for the ear."""
-        return self.say(self.shown(seat), self.alone_name(seat))
+    def alone(self, seat: str) -> tuple[str, str]:
+        """A seat standing alone: its letter for the eye, its name for the ear (``say`` in parts.html)."""
+        return self.shown(seat), self.alone_name(seat)
 
-    @staticmethod
-    def say(shown: str, said: str) -> str:
-        """The eye's text hidden from speech, and the words for screen readers only (no wrapper:
-        widgets/hand.css keeps the hidden words inside the element that holds them)."""
-        if shown == said:
-            return escape(shown)
-        return f'<span aria-hidden="true">{escape(shown)}</span><span class="tb-sr">{escape(said)}</span>'
-
-    def card(self, card: Card) -> str:
-        """A card as an image named in words; its colour comes from its suit in ``data-card`` (widgets/hand.css)."""
-        return (f'<span class="tb-card" data-card="{card}" role="img" '
-                f'aria-label="{escape(self.card_name(card))}">{escape(self.shown.card(card))}</span>')
-
-    def cards(self, cards: Iterable[Card]) -> str:
-        return '<span class="tb-cards">' + " ".join(self.card(c) for c in cards) + "</span>"
-
-    def region(self, label: str, table: str) -> str:
-        """A wide table in its own scrolling, focusable, labelled region, kept out of the search index."""
-        return (f'<div class="tb-scroll" role="region" tabindex="0" aria-label="{escape(label)}" '
-                f'data-search-exclude>{table}</div>')
+    def card(self, card: Card) -> "CardView":
+        return CardView(str(card), self.card_name(card), self.shown.card(card))
 
     def event_text(self, event: Event) -> str:
         try:
@@ -189,11 +179,11 @@ class HandFigure:
             # A translation whose placeholders the event does not fill: the engine's English text.
             return event.text
 
-    def value_html(self, key: str, value: object, named: Callable[[str], str] | None = None) -> str:
+    def value_html(self, key: str, value: object, named: Callable[[str], str] | None = None) -> Markup:
         """One value of an event as markup: cards and lettered seats in words for the ear; suits and
         other names through ``named`` (the page's engine catalog by default)."""
         if isinstance(value, (list, tuple)):
-            return ", ".join(self.value_html(key, v, named) for v in value)
+            return Markup(", ").join(self.value_html(key, v, named) for v in value)
         card = value if isinstance(value, Card) else None
         if card is None and key in CARD_KEYS and isinstance(value, str):
             try:
@@ -201,19 +191,20 @@ class HandFigure:
             except ValueError:
                 card = None
         if card is not None:
-            return self.say(self.shown.card(card), self.card_name(card))
+            return _say(self.shown.card(card), self.card_name(card))
         if key in SEAT_KEYS and isinstance(value, str):
-            return self.say(self.shown(value), self.seat_name(value))
+            return _say(self.shown(value), self.seat_name(value))
         if key in TEAM_KEYS and isinstance(value, str):
             return escape(self.shown(value))
         return escape(format_value(key, value, named or self.texts.engine))
 
-    def event_html(self, event: Event) -> str:
+    def event_html(self, event: Event) -> Markup:
         """An event's sentence as markup, cards and seats spoken in words (as widgets/i18n.js fillParts)."""
         try:
             template = escape(self.texts.engine(MESSAGES[event.code]))
             named = values_translation(event.code, self.texts.engine)  # English values in an English sentence
-            return template.format_map({k: self.value_html(k, v, named) for k, v in event.values.items()})
+            return Markup(str(template).format_map({k: str(self.value_html(k, v, named))
+                                                    for k, v in event.values.items()}))
         except (KeyError, IndexError, ValueError):
             return escape(self.event_text(event))
 
@@ -223,80 +214,62 @@ class HandFigure:
     def note(self, note: str | None) -> str | None:
         return self.texts.content(note) if note else None
 
-    def english(self, message: str) -> str:
-        """The attributes of a content message shown in English for want of a translation, else ""."""
-        state = self.texts.fallbacks.state(message) if self.texts.fallbacks else None
-        return f' lang="en" data-tb-fallback="{state}"' if state else ""
+    def fallback(self, message: str) -> str | None:
+        """The state of a content message shown in English for want of a translation (its ``lang="en"``
+        and ``data-tb-fallback``), else None."""
+        return self.texts.fallbacks.state(message) if self.texts.fallbacks else None
 
-    def marker(self, message: str) -> str:
-        return " " + self.texts.fallbacks.marker(message) if self.english(message) and self.texts.fallbacks else ""
+    def english(self, message: str) -> bool:
+        return self.fallback(message) is not None
 
-    # ----- the parts -------------------------------------------------------
-    def deal_table(self) -> str:
-        L = self.labels
+    def marker(self, message: str) -> Markup:
+        return Markup(" " + self.texts.fallbacks.marker(message)) if self.english(message) and self.texts.fallbacks \
+            else Markup("")
+
+    # ----- the parts, as the template draws them ------------------------------
+    def deal_rows(self) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
         deal = self.trace.deal
-        rows = []
-        for seat in self.seats:
-            name = self.alone(seat)
-            if seat == self.record.dealer:
-                name += f' <span class="tb-dealer">({escape(L["dealer"])})</span>'
-            rows.append(f'<tr><th scope="row">{name}</th><td>{self.cards(deal.hands.get(seat, []))}</td></tr>')
+        rows = [{"seat": self.alone(seat), "dealer": seat == self.record.dealer,
+                 "cards": [self.card(c) for c in deal.hands.get(seat, [])]} for seat in self.seats]
         extras = [("turn", [deal.turn] if deal.turn else []), ("kitty", deal.kitty), ("stock", deal.stock)]
-        for key, cards in extras:
-            if cards:
-                rows.append(f'<tr class="tb-extra"><th scope="row">{escape(L[key])}</th>'
-                            f'<td>{self.cards(cards)}</td></tr>')
-        head = (f'<thead><tr><th scope="col">{escape(L["seat"])}</th>'
-                f'<th scope="col">{escape(L["cards"])}</th></tr></thead>')
-        table = f'<table class="tb-table tb-deal-table">{head}<tbody>{"".join(rows)}</tbody></table>'
-        return self.region(L["deal_region"].format(title=self.title()), table)
+        return rows, [{"label": self.labels[key], "cards": [self.card(c) for c in cards]}
+                      for key, cards in extras if cards]
 
-    def trick_row(self, number: int, trick: Trick) -> str:
-        L = self.labels
-        cells = {s: "" for s in self.seats}
-        for entry in trick.entries:
-            if entry.card is None:
-                cells[entry.seat] = escape(L["thrown"]).replace("{cards}", self.cards(entry.thrown))
-            else:
-                cells[entry.seat] = self.card(entry.card)
-        if trick.winner:
-            # A seat with no card in a finished trick sat out (a Euchre lone hand).
-            for seat in self.seats:
-                cells[seat] = cells[seat] or f'<span class="tb-out">{escape(L["sits_out"])}</span>'
-        first = trick.entries[0] if trick.entries else None
-        lead = trick.leader if first is not None and first.seat == trick.leader and first.card is not None else None
+    def trick_rows(self) -> list[dict[str, Any]]:
         held = self.withheld()
-        played = {e.seat for e in trick.entries if (e.seat, e.card) in held.cards}
-        # A card a play question asks for, and a trick a winner question asks about, print blank.
-        tds = "".join("<td" + (' class="tb-lead"' if s == lead else "") + (WITHHELD if s in played else "")
-                      + f">{cells[s]}</td>" for s in self.seats)
-        winner = self.alone(trick.winner) if trick.winner else ""
-        blank = WITHHELD if number in held.tricks else ""
-        return f'<tr><th scope="row">{number}</th>{tds}<td class="tb-winner"{blank}>{winner}</td></tr>'
+        rows = []
+        for number, trick in enumerate(self.trace.tricks, start=1):
+            cells: dict[str, dict[str, Any]] = {s: {"card": None, "thrown": None, "out": False} for s in self.seats}
+            for entry in trick.entries:
+                if entry.card is None:
+                    cells[entry.seat]["thrown"] = [self.card(c) for c in entry.thrown]
+                else:
+                    cells[entry.seat]["card"] = self.card(entry.card)
+            first = trick.entries[0] if trick.entries else None
+            lead = trick.leader if first is not None and first.seat == trick.leader and first.card is not None else None
+            played = {e.seat for e in trick.entries if (e.seat, e.card) in held.cards}
+            for seat, cell in cells.items():
+                # A seat with no card in a finished trick sat out (a Euchre lone hand).
+                cell["out"] = bool(trick.winner) and not (cell["card"] or cell["thrown"])
+                cell["lead"] = seat == lead
+                # A card a play question asks for, and a trick a winner question asks about, print blank.
+                cell["withheld"] = WITHHELD if seat in played else ""
+            rows.append({"number": number, "cells": [cells[s] for s in self.seats],
+                         "winner": self.alone(trick.winner) if trick.winner else None,
+                         "withheld": WITHHELD if number in held.tricks else ""})
+        return rows
 
-    def trick_table(self) -> str:
-        L = self.labels
-        if not self.trace.tricks:
-            return ""  # a hand over before a card is played (a gift, a throw-in of the deal) has no tricks to show
-        head = "".join(f'<th scope="col">{self.alone(s)}</th>' for s in self.seats)
-        head = (f'<thead><tr><th scope="col">{escape(L["trick_no"])}</th>{head}'
-                f'<th scope="col">{escape(L["winner"])}</th></tr></thead>')
-        rows = [self.trick_row(number, trick) for number, trick in enumerate(self.trace.tricks, start=1)]
-        table = f'<table class="tb-table tb-trick-table">{head}<tbody>{"".join(rows)}</tbody></table>'
-        return self.region(L["tricks_region"].format(title=self.title()), table)
-
-    def narration(self) -> str:
+    def narration_items(self) -> list[dict[str, Any]]:
         items = []
         for step in self.trace.steps:
-            parts = [self.event_html(e) for e in step.events]
             note = self.note(step.note)
-            if note and step.note is not None:
-                parts.append(f'<span class="tb-note"{self.english(step.note)}>{escape(note)}</span>'
-                             + self.marker(step.note))
-            held = WITHHELD if step.number in self.withheld().steps else ""
-            items.append(f'<li data-step="{step.number}"{held}>{" ".join(parts)}</li>')
-        return (f'<ol class="tb-narration" start="0" data-search-exclude '
-                f'aria-label="{escape(self.labels["narration"])}">{"".join(items)}</ol>')
+            shown = bool(note and step.note is not None)
+            items.append({"number": step.number, "events": [self.event_html(e) for e in step.events],
+                          "note": note if shown else None,
+                          "note_fallback": self.fallback(step.note) if shown and step.note else None,
+                          "marker": self.marker(step.note) if shown and step.note else Markup(""),
+                          "withheld": WITHHELD if step.number in self.withheld().steps else ""})
+        return items
 
     def withheld(self) -> "Withheld":
         """What the printed hand leaves blank because it answers one of the hand's questions."""
@@ -314,70 +287,41 @@ class HandFigure:
                     return card, seat
         return None
 
-    def scoring(self) -> str:
-        L = self.labels
-        parts = []
-        awards = self.trace.awards
-        if awards:
-            rows = []
-            for award in awards:
-                name = self.texts.engine(messages.CATEGORY_NAMES.get(award.category, award.category))
-                detail = ""
-                found = self.dealt(award.category) if award.category in ("high", "low") else None
-                if found:
-                    card, holder = found
-                    detail = (escape(L["dealt_to"]).replace("{card}", self.card(card))
-                              .replace("{seat}", escape(self.shown(holder))))
-                rows.append(f'<tr><th scope="row">{escape(name)}</th><td>{self.alone(award.team)}</td>'
-                            f'<td class="tb-points">{award.points}</td><td>{detail}</td></tr>')
-            head = "".join(f'<th scope="col">{escape(L[k])}</th>' for k in ("category", "who", "points", "detail"))
-            table = (f'<table class="tb-table tb-score-table"><thead><tr>{head}</tr></thead>'
-                     f'<tbody>{"".join(rows)}</tbody></table>')
-            parts.append(self.region(L["scoring_region"].format(title=self.title()), table))
-        else:
-            # A finished hand without points (everybody passed) is not a record that stops early.
-            over = self.trace.state.is_terminal
-            parts.append(f'<p class="tb-no-award">{escape(L["nothing_scored"] if over else L["no_award"])}</p>')
-        payments = self.trace.payments
-        if payments:
-            cells = "".join(f'<tr><th scope="row">{self.alone(s)}</th><td class="tb-points">{_signed(n)}</td></tr>'
-                            for s, n in payments.items())
-            head = (f'<thead><tr><th scope="col">{escape(L["seat"])}</th>'
-                    f'<th scope="col">{escape(L["net"])}</th></tr></thead>')
-            table = f'<table class="tb-table tb-payment-table">{head}<tbody>{cells}</tbody></table>'
-            parts.append(self.region(L["payments_region"].format(title=self.title()), table))
+    def award_rows(self) -> list[dict[str, Any]]:
+        rows = []
+        for award in self.trace.awards:
+            found = self.dealt(award.category) if award.category in ("high", "low") else None
+            rows.append({"name": self.texts.engine(messages.CATEGORY_NAMES.get(award.category, award.category)),
+                         "team": self.alone(award.team), "points": award.points,
+                         "card": self.card(found[0]) if found else None,
+                         "holder": self.shown(found[1]) if found else None})
+        return rows
+
+    def score_line(self) -> str | None:
         score = self.trace.state.score
-        if score:
-            # A negative score with a true minus sign, as in the payment table.
-            shown = ", ".join(f"{self.shown(k)} {v}" if v >= 0 else f"{self.shown(k)} −{-v}" for k, v in score.items())
-            # A game whose scores do not count up (Nap) keeps balances: what each seat has won and paid.
-            line = L["score_after"] if type(self.trace.state).scores_count_up else L["balances_after"]
-            parts.append(f'<p class="tb-score">{escape(line.format(score=shown))}</p>')
-        winner = self.trace.state.winner
-        if winner:
-            parts.append(f'<p class="tb-match-won">{escape(L["match_won"].format(team=self.shown(winner)))}</p>')
-        held = WITHHELD if self.withheld().totals else ""
-        return f'<div class="tb-scoring"{held}>{"".join(parts)}</div>'
+        if not score:
+            return None
+        # A negative score with a true minus sign, as in the payment table.
+        shown = ", ".join(f"{self.shown(k)} {v}" if v >= 0 else f"{self.shown(k)} −{-v}" for k, v in score.items())
+        # A game whose scores do not count up (Nap) keeps balances: what each seat has won and paid.
+        line = self.labels["score_after"] if type(self.trace.state).scores_count_up else self.labels["balances_after"]
+        return line.format(score=shown)
 
     def trump(self) -> str:
         suit = self.trace.state.trump
         if suit:
-            text = self.labels["trump"].format(suit=self.named("trump")(SUIT_NAMES[suit]))
-        else:
-            text = self.labels["no_trump"]
-        return f'<p class="tb-trump">{escape(text)}</p>' + self.tricks_won()
+            return self.labels["trump"].format(suit=self.named("trump")(SUIT_NAMES[suit]))
+        return self.labels["no_trump"]
 
-    def tricks_won(self) -> str:
+    def tricks_won(self) -> str | None:
         """How many tricks each seat took: with the title and trumps, what the search index reads."""
         taken = {seat: 0 for seat in self.seats}
         for trick in self.trace.tricks:
             if trick.winner in taken:
                 taken[trick.winner] += 1
         if not any(taken.values()):
-            return ""
-        shown = ", ".join(f"{self.shown(seat)} {n}" for seat, n in taken.items())
-        held = WITHHELD if self.withheld().totals else ""
-        return f'<p class="tb-tricks-won"{held}>{escape(self.labels["tricks_won"].format(list=shown))}</p>'
+            return None
+        return self.labels["tricks_won"].format(list=", ".join(f"{self.shown(seat)} {n}" for seat, n in taken.items()))
 
     def data_file(self, step: int) -> tuple[str, str]:
         """The hand's data file, beside its page: its name (``hand_data.data_file_name``) and its JSON text,
@@ -408,37 +352,76 @@ class HandFigure:
         return hand_data.data_file_name(text, self.hand.id), text  # the id written above: not read back
 
     def draw(self, step: int = 0) -> "Drawn":
-        """The figure at ``step``, naming its data file (``data-src``), and that file."""
-        hid = escape(self.hand.id)
-        game = escape(self.record.game)
+        """The figure at ``step``, naming its data file (``data-src``), and that file (templates/figure.html)."""
         name, data = self.data_file(step)
-        html = "\n".join(part for part in [
-            f'<figure class="tb-hand" id="hand-{hid}" data-hand-id="{hid}" data-engine="static" '
-            f'data-game="{game}" data-step="{step}" data-steps="{len(self.trace.steps) - 1}" data-src="{name}">',
-            f'<figcaption class="tb-title"{self.english(self.record.title or self.hand.id)}>{escape(self.title())}'
-            f'</figcaption>',
-            self.deal_table(),
-            self.trump(),
-            self.trick_table(),
-            self.narration(),
-            self.scoring(),
-            *print_parts(self.hand.question_keys, self.title(), self.texts.ui, self.texts.engine, self.texts.content,
-                         english=lambda message: bool(self.english(message)), seats=self.shown, hand=self.hand.id),
-            "</figure>",
-        ] if part)
-        return Drawn(html, name, data)
+        questions, answers = print_parts(
+            self.hand.question_keys, self.title(), self.texts.ui, self.texts.engine, self.texts.content,
+            english=self.english, seats=self.shown, hand=self.hand.id)
+        deal, extras = self.deal_rows()
+        state = self.trace.state
+        winner = state.winner
+        view = {
+            "labels": self.labels, "title": self.title(),
+            "title_fallback": self.fallback(self.record.title or self.hand.id),
+            "deal": deal, "extras": extras, "trump": self.trump(), "tricks_won": self.tricks_won(),
+            "seats": [self.alone(s) for s in self.seats], "tricks": self.trick_rows(),
+            "narration": self.narration_items(), "awards": self.award_rows(),
+            # A finished hand without points (everybody passed) is not a record that stops early.
+            "no_award": self.labels["nothing_scored" if state.is_terminal else "no_award"],
+            "payments": [(self.alone(s), _signed(n)) for s, n in (self.trace.payments or {}).items()],
+            "score": self.score_line(),
+            "match_won": self.labels["match_won"].format(team=self.shown(winner)) if winner else None,
+            "totals_withheld": WITHHELD if self.withheld().totals else "",
+            "questions": Markup(questions),
+        }
+        # The printed answers go to the end of the page (hands.expand_blocks), not in the figure.
+        return Drawn(self.hand.id, self.record.game, step, len(self.trace.steps) - 1,
+                     templates.render("figure.html", f=view), name, data, answers)
 
     def html(self, step: int = 0) -> str:
-        return self.draw(step).html
+        """The figure, and on the line after it its printed answers' line, as a page's Markdown holds
+        them (``hands.expand_blocks`` moves that line to the page's end)."""
+        drawn = self.draw(step)
+        return "\n".join(part for part in (drawn.html, drawn.answers) if part)
+
+
+@dataclass(frozen=True)
+class CardView:
+    """A card as a figure draws it: its code (``data-card``), its name in words, its letters for the eye."""
+
+    code: str
+    name: str
+    shown: str
 
 
 @dataclass(frozen=True)
 class Drawn:
-    """A hand's figure and its data file (written beside the page that shows the figure)."""
+    """A hand's figure, its data file (written beside the page that shows the figure) and the line of
+    its printed answers (at the end of the page; "" for a hand without questions).
 
-    html: str
+    ``body`` is the figure after its opening tag, which ``placed`` draws for the page that shows it."""
+
+    hand: str
+    game: str
+    step: int
+    steps: int
+    body: str
     data_name: str
     data: str
+    answers: str = ""
+
+    def placed(self, embed: str | None = None, folder: str = "", code: str = "") -> str:
+        """The figure as a page shows it: its opening tag with its embed page's address (``data-embed``)
+        and, from a page in another folder than the hand's own page (its embed page), the way to that
+        folder before its data file's name (``data-src``); ``code``, a printed hand's QR code
+        (``handouts.code_block``), goes last."""
+        opening = templates.macro("parts.html", "opening")(
+            self.hand, self.game, self.step, self.steps, folder + self.data_name, embed)
+        return "\n".join(part for part in (opening, self.body, code, "</figure>") if part)
+
+    @property
+    def html(self) -> str:
+        return self.placed()
 
 
 def _signed(n: int) -> str:

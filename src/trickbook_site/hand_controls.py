@@ -7,14 +7,15 @@ page with hands (the same buttons, slider, counter and status row that
 `hand-player/player.js` builds, with the same classes and labels in the page's
 language) as a ``<template>``; `hand.js` puts a copy in each hand
 (``<div class="tb-dormant">``), and the player adopts these very elements when it
-mounts (so focus and a press in progress are kept). Without JavaScript a template
-shows nothing and the figure reads as its tables.
+mounts (so focus and a press in progress are kept). ``templates/controls.html`` draws them.
+Without JavaScript a template shows nothing and the figure reads as its tables.
 """
 
 from __future__ import annotations
 
-from html import escape
-from typing import Callable
+from typing import Any, Callable
+
+from . import templates
 
 Translate = Callable[[str], str]
 
@@ -46,60 +47,15 @@ def _labels(_: Translate) -> dict[str, str]:
     }
 
 
-def _icon(name: str) -> str:
-    return ('<svg viewBox="0 0 24 24" width="1.2em" height="1.2em" aria-hidden="true" focusable="false" fill="none" '
-            'stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" class="tb-icon">'
-            f'<path d="{ICONS[name]}"></path></svg>')
-
-
-def _presenter_button(label: str, keys: str) -> str:
-    """The presenter-mode switch, its icon and its name (a label only screen readers hear on a phone)."""
-    return (f'<button type="button" class="tb-btn tb-presenter-toggle" aria-pressed="false" '
-            f'title="{escape(label)}" aria-keyshortcuts="{keys}">{_icon("screen")}'
-            f'<span class="tb-label">{escape(label)}</span></button>')
-
-
-def _button(cls: str, label: str, symbol: str) -> str:
-    return (f'<button type="button" class="tb-btn {cls}" aria-label="{escape(label)}" '
-            f'title="{escape(label)}">{symbol}</button>')
+def _bar(name: str) -> Any:
+    """A macro of ``templates/controls.html``."""
+    return templates.macro("controls.html", name)
 
 
 def controls_template(ui: Translate) -> str:
     """The bar as a ``<template>``, once per page: `hand.js` puts a copy in each hand, with
     the slider's range, the disabled buttons and the counter (from ``data-where``) of its step."""
-    t = _labels(ui)
-
-    def glyph(text: str) -> str:
-        return f'<span aria-hidden="true">{text}</span>'
-
-    steppers = "".join([
-        _button("tb-first", t["first"], glyph("|◀")),
-        _button("tb-prev", t["prev"], glyph("◀")),
-        f'<input type="range" class="tb-slider" min="0" step="1" aria-label="{escape(t["step"])}">',
-        _button("tb-next", t["next"], glyph("▶")),
-        _button("tb-last", t["last"], glyph("▶|")),
-    ])
-    tools = "".join([
-        f'<output class="tb-counter" data-where="{escape(t["where"])}"></output>',
-        _button("tb-copy-link", t["copy"], _icon("link")),
-        _button("tb-embed", t["embed"], _icon("code")),
-        _button("tb-print", t["print"], _icon("print")),
-        _presenter_button(t["presenter"], "Escape PageDown PageUp Space B ."),
-    ])
-    return (
-        '<template class="tb-controls-template">'
-        '<div class="tb-dormant" hidden data-search-exclude>'
-        '<div class="tb-bar">'
-        f'<div class="tb-controls" role="group" aria-label="{escape(t["group"])}">'
-        f'<span class="tb-steppers">{steppers}</span><span class="tb-tools">{tools}</span></div>'
-        '</div>'
-        '<div class="tb-status-row">'
-        f'<p class="tb-status">{escape(t["status"])}</p>'
-        f'<button type="button" class="tb-btn tb-try">{escape(t["try"])}</button>'
-        '</div>'
-        '</div>'
-        '</template>'
-    )
+    return str(_bar("hand_bar")(_labels(ui), ICONS))
 
 
 def pair_controls(ui: Translate, total: int) -> str:
@@ -115,29 +71,5 @@ def pair_controls(ui: Translate, total: int) -> str:
     # TRANSLATORS: shown above two worked hands stepped together; it says how their steps are matched.
     aligned = _("Both tables move together: the deal, then the same card of the same trick at each table. "
                 "A table with nothing at that moment stays as it was.")
-
-    def glyph(text: str) -> str:
-        return f'<span aria-hidden="true">{text}</span>'
-
     where = t["where"].replace("{step}", "0").replace("{total}", str(total))
-    start, end = ' aria-disabled="true"', ' aria-disabled="false"' if total > 0 else ' aria-disabled="true"'
-    steppers = "".join([
-        _button("tb-first", t["first"], glyph("|◀")).replace("<button ", f"<button{start} ", 1),
-        _button("tb-prev", t["prev"], glyph("◀")).replace("<button ", f"<button{start} ", 1),
-        f'<input type="range" class="tb-slider" min="0" step="1" max="{total}" value="0" '
-        f'aria-label="{escape(t["step"])}" aria-valuetext="{escape(where)}">',
-        _button("tb-next", t["next"], glyph("▶")).replace("<button ", f"<button{end} ", 1),
-        _button("tb-last", t["last"], glyph("▶|")).replace("<button ", f"<button{end} ", 1),
-    ])
-    tools = "".join([
-        f'<output class="tb-counter" data-where="{escape(t["where"])}">{escape(where)}</output>',
-        _button("tb-copy-link", t["copy"], _icon("link")),
-        _presenter_button(t["presenter"], "Escape PageDown PageUp Space"),
-    ])
-    return (
-        f'<p class="tb-pair-how" hidden data-search-exclude>{escape(aligned)}</p>'
-        '<div class="tb-pair-bar" hidden data-search-exclude>'
-        f'<div class="tb-controls" role="group" aria-label="{escape(group)}">'
-        f'<span class="tb-steppers">{steppers}</span><span class="tb-tools">{tools}</span></div>'
-        '</div>'
-    )
+    return str(_bar("pair_bar")(t, ICONS, group, aligned, where, total))

@@ -58,6 +58,8 @@ def unused_data_files(folder: Path) -> list[Path]:
     return [f for f in sorted(folder.glob("*.json")) if DATA_FILE.fullmatch(f.name) and f.name not in named]
 
 
+# The data files a folder's pages still name, read from the pages as written (a page rebuilt by
+# `trickbook serve` and its neighbours, which this process did not draw).
 DATA_SRC = re.compile(r'<figure class="tb-hand"[^>]*? data-src="([^"]+)"')
 DATA_FILE = re.compile(r"[A-Za-z0-9_-]+\.[0-9a-f]{10}\.json")
 

@@ -27,7 +27,7 @@ import os
 import shutil
 import sys
 import tempfile
-from dataclasses import dataclass, replace
+from dataclasses import asdict, dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
@@ -85,6 +85,17 @@ class _NotedFallbacks:
         value: str = self.fallbacks.marker(msgid)
         self.recorder.uses[f"marker\0{msgid}"] = ["marker", msgid, value]
         return value
+
+
+def _drawn(kept: Any) -> "Drawn | None":
+    """A figure as kept (its fields, ``figure.Drawn``), or None for anything else."""
+    from .figure import Drawn  # (the figure module imports the hands', which import this one)
+
+    types = {"hand": str, "game": str, "step": int, "steps": int, "body": str, "data_name": str, "data": str,
+             "answers": str}
+    if not isinstance(kept, dict) or set(kept) != set(types) or any(type(kept[k]) is not v for k, v in types.items()):
+        return None
+    return Drawn(**kept)
 
 
 def _still_same(uses: Any, texts: Texts) -> bool:
@@ -165,21 +176,19 @@ class HandCache:
         and kept."""
         kept = self._language(key, texts.lang)
         entry = kept.get(str(step))
-        if (isinstance(entry, dict) and isinstance(entry.get("html"), str) and isinstance(entry.get("data"), str)
-                and isinstance(entry.get("data_name"), str)
+        drawn_kept = _drawn(entry.get("drawn")) if isinstance(entry, dict) else None
+        if (drawn_kept is not None and isinstance(entry, dict)
                 and entry.get("fallbacks") == (texts.fallbacks is not None) and _still_same(entry.get("uses"), texts)):
-            from .figure import Drawn  # (the figure module imports the hands', which import this one)
-
             if key in self.fresh:
                 self.ahead += 1
             else:
                 self.reused += 1
-            return Drawn(str(entry["html"]), str(entry["data_name"]), str(entry["data"]))
+            return drawn_kept
         recorder = _Recorder(texts)
         drawn = draw(recorder.recording())
         self.drawn += 1
-        kept[str(step)] = {"html": drawn.html, "data_name": drawn.data_name, "data": drawn.data,
-                           "fallbacks": texts.fallbacks is not None, "uses": list(recorder.uses.values())}
+        kept[str(step)] = {"drawn": asdict(drawn), "fallbacks": texts.fallbacks is not None,
+                           "uses": list(recorder.uses.values())}
         self._write(self.root / key / f"{texts.lang}.json", kept)
         return drawn
 

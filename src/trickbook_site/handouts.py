@@ -20,8 +20,12 @@ from urllib.parse import quote
 
 import segno
 
-from .embed import FIGURE, HAND_ID, language_folders
+from .embed import language_folders
 
+# A published site's pages are all there is to give a new address to (``trickbook publish --base-url``):
+# each figure is read out of its built page, as a whole, and its code put in (or replaced) before its end.
+FIGURE = re.compile(r'<figure class="tb-hand"[^>]*>.*?</figure>', re.S)
+HAND_ID = re.compile(r'\bdata-hand-id="([^"]+)"')
 CODE = re.compile(r'\n?<div class="tb-handout-code"[^>]*>.*?</div>', re.S)
 STEP = re.compile(r'\bdata-step="(\d+)"')
 

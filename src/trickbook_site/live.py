@@ -301,7 +301,8 @@ class LiveSite:
             plural = functools.partial(catalogs.translator(lang).ngettext, "ui")
             for rel in sorted(rels):
                 src = self.project.docs / rel
-                text, _, figures, files = localized_page(self.project, lang, src, hands, texts, catalogs)
+                text, _, figures, files = localized_page(self.project, lang, src, hands, texts, catalogs,
+                                                         directory_urls=embed.directory_urls(self.state.base))
                 if language.hashes.get(rel) == _digest(text):
                     continue  # this language's page is the same as before (a slot names its figure's hash)
                 html, entries, url = language.render(rel, text, figures)
@@ -324,9 +325,14 @@ class LiveSite:
                 stale.unlink(missing_ok=True)
         for code, changed in indexes.items():
             self._update_search_index(code, changed)
-        # The hands' embed pages and the figures' data-embed, as the whole build's last pass leaves them.
-        ui = {code: self.state.catalogs.texts(self.languages[code].lang).ui for code in todo}
-        embed.refresh_embed_pages(self.site, [dest for dest, _, _ in ready], ui)
+        # The hands' embed pages, as the whole build's last pass leaves them (the figures name them already).
+        base = self.state.base
+        site_url = str(base["site_url"]) if base.get("site_url") else None
+        for code in todo:
+            texts = catalogs.texts(self.languages[code].lang)
+            embed.refresh_embed_pages(self.site, self.project.docs, [dest for dest, _, _ in ready], texts, hands,
+                                      embed.directory_urls(base), site_url)
+        ui = {code: catalogs.texts(self.languages[code].lang).ui for code in todo}
         embed.refresh_table_embed_pages(self.site, [dest for dest, _, _ in ready], ui)
         return len(ready)
 

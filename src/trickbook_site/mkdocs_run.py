@@ -229,6 +229,7 @@ def run_mkdocs(config_file: Path, strict: bool = True, project: Project | None =
     return facts.titles
 
 
+# A figure's slot (build.figure_slot) in a page's content as Python-Markdown rendered it.
 SLOT = re.compile(r'<div data-tb-figure="[0-9a-f]{32}"></div>')
 
 
@@ -332,6 +333,7 @@ class _FullFigures:
     on_page_context.mkdocs_priority = -100  # type: ignore[attr-defined]  # after the search plugin
 
 
+# The search's reading of a figure, as Material's search plugin reads a page (its parser is what sees them).
 SEARCH_ATTRIBUTES = re.compile(r"\s?data-search-\w+=\"[^\"]+\"")  # as material/plugins/search/plugin.py
 EXCLUDED_START = re.compile(r"<([A-Za-z][A-Za-z0-9-]*)\b[^>]*?\sdata-search-exclude\b[^>]*>")
 SCRIPT = re.compile(r"<script\b[^>]*>.*?</script>", re.DOTALL | re.IGNORECASE)

@@ -29,6 +29,7 @@ from .textfile import rewrite_pages
 
 SW_NAME = "sw.js"
 COMPRESSED = (".br", ".gz")
+# Every finished page of a published site, the theme's head and all, gets the worker's registration.
 HEAD_END = re.compile(r"</head>", re.I)
 
 

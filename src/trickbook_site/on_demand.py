@@ -22,8 +22,9 @@ from __future__ import annotations
 import re
 from html import escape
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
+from . import templates
 from .compact import compact_html
 from .hand_controls import controls_template
 from .i18n import typography
@@ -36,6 +37,9 @@ Plural = Callable[[str, str, int], str]  # ngettext(singular, plural, n) of the 
 def _english_plural(singular: str, plural: str, n: int) -> str:
     return singular if n == 1 else plural
 
+# A play table is the author's own `<div class="tb-table" data-game markdown>` in a page's Markdown (with
+# its message for readers without JavaScript inside); where each stands is read from the page as MkDocs
+# rendered it, and its controls are drawn from its game's class (``templates/controls.html``).
 TABLE = re.compile(r'(<div class="tb-table" data-game="([\w-]+)"[^>]*>)')
 
 
@@ -70,12 +74,14 @@ def _keys(_: Translate) -> list[tuple[str, str]]:
     ]
 
 
+def _keys_view(_: Translate) -> dict[str, Any]:
+    return {"summary": _("Keyboard shortcuts"), "focus": _("While your hand or the table has the focus:"),
+            "rows": _keys(_)}
+
+
 def keys_help(_: Translate) -> str:
     """The keyboard shortcuts, written into each play page in its language."""
-    rows = "".join(f"<div><dt><kbd>{escape(key)}</kbd></dt><dd>{escape(what)}</dd></div>" for key, what in _keys(_))
-    return (f'<details class="tbt-keys-help"><summary>{escape(_("Keyboard shortcuts"))}</summary>'
-            f'<p>{escape(_("While your hand or the table has the focus:"))}</p>'
-            f'<dl class="tbt-keys">{rows}</dl></details>')
+    return str(templates.macro("controls.html", "keys_help")(_keys_view(_)))
 
 
 def _round_names(ngettext: Plural, lengths: list[int]) -> list[str]:
@@ -100,7 +106,7 @@ def _choices(game: str) -> tuple[list[int], int, list[int], int]:
     return chosen["players"], chosen["players_first"], chosen["rounds"], chosen["rounds_first"]
 
 
-def house_rules(game: str, ui: Translate, engine: Translate) -> str:
+def house_rules(game: str, engine: Translate) -> list[dict[str, str]]:
     """The game's house rules as switches before Start: each option the other way from the default,
     in the engine's words (``trickbook.variants``); the table plays by the ones ticked."""
     from trickbook.games import find_game
@@ -108,49 +114,25 @@ def house_rules(game: str, ui: Translate, engine: Translate) -> str:
     from trickbook.variants import house_options, option_message
 
     cls = find_game(game)
-    boxes = []
-    for name, value in house_options(cls, cls.rules_class()):
-        label = engine(MESSAGES[option_message(name, value).code])
-        box_id = f"tbt-house-{game}-{name.replace('_', '-')}"
-        boxes.append(f'<label class="tbt-house-label" for="{box_id}"><input type="checkbox" class="tbt-house" '
-                     f'id="{box_id}" data-option="{escape(name)}" data-value="{str(value).lower()}"> '
-                     f'{escape(label)}</label>')
-    if not boxes:
-        return ""
-    _ = ui
-    # TRANSLATORS: the legend of the play table's house-rule switches, shown before a match starts.
-    legend = escape(_("House rules, agreed before the match"))
-    return f'<details class="tbt-house-rules"><summary>{legend}</summary>{"".join(boxes)}</details>'
+    return [{"id": f"tbt-house-{game}-{name.replace('_', '-')}", "option": name, "value": str(value).lower(),
+             "label": engine(MESSAGES[option_message(name, value).code])}
+            for name, value in house_options(cls, cls.rules_class())]
 
 
 def table_intro(game: str, ui: Translate, ngettext: Plural = _english_plural, engine: Translate | None = None) -> str:
-    """The table's opening controls, as `TableView.build` makes them, hidden until a script shows them."""
-    t = _labels(ui)
-    players = ""
+    """The table's opening controls, as `TableView.build` makes them, hidden until a script shows them
+    (``templates/controls.html``, from the game's class: its choices and its house rules)."""
     counts, seated, rounds, offered = _choices(game)
-    if counts:
-        options = "".join(f'<option value="{n}"{" selected" if n == seated else ""}>{n}</option>' for n in counts)
-        players = (f'<label class="tbt-players-label" for="tbt-players-{game}">{escape(t["players"])} '
-                   f'<select class="tbt-players" id="tbt-players-{game}">{options}</select></label>')
-    if rounds:
-        lengths = "".join(f'<option value="{n}"{" selected" if n == offered else ""}>{escape(name)}</option>'
-                          for n, name in zip(rounds, _round_names(ngettext, rounds), strict=True))
-        players += (f'<label class="tbt-players-label tbt-rounds-label" for="tbt-rounds-{game}">'
-                    f'{escape(t["rounds"])} <select class="tbt-rounds" id="tbt-rounds-{game}">{lengths}</select>'
-                    f'</label>')
-    gentle = (f'<label class="tbt-gentle-label" for="tbt-gentle-{game}">'
-              f'<input type="checkbox" class="tbt-gentle" id="tbt-gentle-{game}"> {escape(t["gentle"])}</label>')
-    # Checked unless the reader asks for reduced motion (start.js and the table decide that).
-    timer = (f'<label class="tbt-timer-label" for="tbt-timer-on-{game}">'
-             f'<input type="checkbox" class="tbt-timer-on" id="tbt-timer-on-{game}" checked> '
-             f'{escape(t["timer"])}</label>')
-    # The page's second skip link, after the theme's own (start.js moves it there): the keyboard goes
-    # straight to Start instead of through the site's navigation.
-    skip = f'<a class="md-skip tbt-skip" href="#tbt-table-{game}" hidden>{escape(t["skip"])}</a>'
-    house = house_rules(game, ui, engine or (lambda text: text))
-    return (f'{skip}<div class="tbt-intro" hidden>{players}{gentle}{timer}{house}'
-            f'<button type="button" class="tbt-btn tbt-start">{escape(t["start"])}</button>'
-            f'<p class="tbt-status" role="status">{escape(t["status"])}</p>{keys_help(ui)}</div>')
+    _ = ui
+    view = {
+        "game": game, "t": _labels(ui), "players": counts, "seated": seated,
+        "rounds": list(zip(rounds, _round_names(ngettext, rounds), strict=True)), "offered": offered,
+        "house": house_rules(game, engine or (lambda text: text)),
+        # TRANSLATORS: the legend of the play table's house-rule switches, shown before a match starts.
+        "house_legend": _("House rules, agreed before the match"),
+        "keys": _keys_view(ui),
+    }
+    return str(templates.macro("controls.html", "table_intro")(view))
 
 
 def file_notice(ui: Translate) -> str:

@@ -66,7 +66,9 @@ RUNTIME_NAMES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 # What gets precompressed: text, and WebAssembly (which compresses to about a third).
 COMPRESSIBLE = {".html", ".css", ".js", ".mjs", ".json", ".svg", ".xml", ".txt", ".map", ".wasm", ".webmanifest"}
 MIN_COMPRESS_BYTES = 512  # below one packet a compressed copy saves nothing worth a file
-# A reference to a shared asset in a page: any attribute value or url() holding "assets/".
+# A reference to a shared asset in a page: any attribute value or url() holding "assets/". Publish reads
+# a built site as a whole (the theme's and the author's references as well as ours) to name the
+# content-hashed copies; the site's name is the landing page's title.
 TITLE = re.compile(r"<title>([^<]*)</title>")
 REFERENCE = re.compile(r"""(?P<q>["'(])(?P<url>[^"'()\s<>]*assets/[^"'()\s<>]*)(?=["')])""")
 

@@ -102,6 +102,7 @@ class Status:
                     "languages": self.languages}
 
 
+# A served page, as built, gets the reload script before its end and the tables' address in its head.
 BODY_END = re.compile(rb"</body\s*>", re.I)
 HEAD_END = re.compile(rb"</head\s*>", re.I)
 # Served pages learn where the online tables are, as a built site does from ``extra.trickbook.online``.

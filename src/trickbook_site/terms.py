@@ -66,7 +66,7 @@ def terms_page(root: Path, lang: Language, languages: list[Language], ui: Callab
     intro = ui(INTRO) + (" " + ui(AVOID_NOTE) if own is not None else "")
     lines = [f"# {ui(TITLE)}", "", intro, "",
              '<div class="tb-scroll" role="region" tabindex="0" aria-label="' + escape(ui(TITLE)) + '">',
-             "", '<table class="tb-table tb-terms">',
+             "", '<table class="tb-grid tb-terms">',
              "<thead><tr>" + "".join(f'<th scope="col">{h}</th>' for h in head) + "</tr></thead>", "<tbody>"]
     for cells in rows:
         first, rest = cells[0], cells[1:]

@@ -143,7 +143,7 @@ function outcomeTable(recorded, other) {
     el("th", { scope: "row" }, categoryName(category)), el("td", {}, cell(recorded.awards, category)), el("td", {}, cell(other.awards, category))));
   rows.push(el("tr", { className: "tb-variant-total" },
     el("th", { scope: "row" }, _("Score after the hand")), el("td", {}, score(recorded)), el("td", {}, score(other))));
-  const table = el("table", { className: "tb-table tb-variant-outcome" },
+  const table = el("table", { className: "tb-grid tb-variant-outcome" },
     el("thead", {}, el("tr", {}, el("th", { scope: "col" }, _("Category")), el("th", { scope: "col" }, _("In the record")),
       el("th", { scope: "col" }, _("Under this rule")))),
     el("tbody", {}, ...rows));
