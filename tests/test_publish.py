@@ -396,7 +396,10 @@ def test_a_new_site_publishes_with_its_hands_embed_pages_and_offline_copy(tmp_pa
                           capture_output=True, text=True, cwd=site, env=env)
     assert proc.returncode == 0, proc.stderr
     public = site / "public"
-    assert sorted(p.name.split("-")[0] for p in (public / "assets").iterdir()) == ["engine", "pyodide", "site"]
+    # The hashed folders, and the hands' data files (each named by its own hash) in one language apiece.
+    assert sorted(p.name.split("-")[0] for p in (public / "assets").iterdir()) == ["engine", "hands", "pyodide",
+                                                                                    "site"]
+    assert {p.name for p in (public / "assets" / "hands").iterdir()} == {"en", "fr"}
     assert {p.name for p in (public / "embed").iterdir()} == {"en", "fr"}
     assert (public / "embed" / "fr" / "euchre-bowers" / "index.html").is_file()
     assert '<meta name="trickbook-offline" content="../../sw.js" data-lang="fr">' in (
