@@ -2,8 +2,9 @@
 
 The site comes from the session fixture ``built_site`` (tests/conftest.py); set
 ``TRICKBOOK_TEST_SITE`` to a built site folder to test that one instead. Every
-browser context routes all requests through a guard that aborts and records any
-request not addressed to 127.0.0.1; each test ends by asserting none was made.
+browser context (made by the ``open_page`` fixture, or pytest-playwright's ``context``
+with the ``guard`` fixture) routes all requests through a guard that aborts and records
+any request not addressed to 127.0.0.1; each test ends by asserting none was made.
 """
 
 from __future__ import annotations
@@ -149,10 +150,12 @@ def tb() -> Any:
 
 @pytest.fixture
 def open_page(new_context: Any, site_url: str) -> Iterator[PageOpener]:
-    """``open_page(path, size=(w, h), gentle=True, **context_options)``: a new page in a context of its
-    own (pytest-playwright's ``new_context``, which closes it), at that size, with the gentle bots unless
-    ``gentle=False``, every request through the guard and every uncaught error collected. When the test
-    ends, no request may have left 127.0.0.1 and no page may have raised."""
+    """The browser tests' one factory of contexts (``PageOpener``, on pytest-playwright's ``new_context``,
+    which closes them): ``open_page(path, size=(w, h), gentle=True, **context_options)`` is a new page in a
+    context of its own, at that size, with the gentle bots unless ``gentle=False``;
+    ``open_page.context(size, gentle=False, **context_options)`` is a context, for a test that prepares it
+    before its first page or needs several at once. Every request goes through the guard and every uncaught
+    error is collected. When the test ends, no request may have left 127.0.0.1 and no page may have raised."""
     opener = PageOpener(new_context, site_url)
     yield opener
     opener.check()

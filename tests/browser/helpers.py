@@ -1,8 +1,9 @@
 """Helpers for the browser tests, imported by name (``from browser import helpers``; ``tests/`` is on
 pytest's ``pythonpath``).
 
-- ``PageOpener`` (the ``open_page`` fixture of conftest.py): pages whose requests are guarded and
-  whose uncaught errors are collected, both checked when the test ends;
+- ``PageOpener`` (the ``open_page`` fixture of conftest.py): the one factory of browser contexts and
+  pages, whose requests are guarded and whose uncaught errors are collected, both checked when the
+  test ends;
 - the play table: ``table_url`` (with the game's fixed seed), ``ready_table`` (start.js's
   ``data-table="ready"``), ``start_by_keyboard``, ``wait_for_reader``, ``one_decision`` (its keys:
   ``press_for_a_decision``), ``play_the_match_by_the_timer``, ``gentle_bots``;
@@ -71,46 +72,79 @@ def guard_context(context: Any) -> RequestGuard:
     return guard
 
 
+@dataclass
+class _Opened:
+    """A context a ``PageOpener`` made: its request guard and the uncaught errors of its pages."""
+
+    context: Any
+    guard: RequestGuard
+    errors: list[str]
+
+
 class PageOpener:
-    """Open pages, each in a new browser context made by ``new_context`` (pytest-playwright's factory,
-    which closes them), at a size, with the gentle bots unless told otherwise, every request through a
-    ``RequestGuard`` and every uncaught page error collected; ``check()`` (at the fixture's teardown)
-    asserts that no request left 127.0.0.1 and that no page raised."""
+    """The browser tests' one way to a browser context: each made by ``new_context`` (pytest-playwright's
+    factory, which closes them when the test ends), every request through a ``RequestGuard`` and every
+    uncaught error of every page in it collected; ``check()`` (at the fixture's teardown) asserts that no
+    request left 127.0.0.1 and that no page raised.
+
+    ``opener(path, size, gentle=True, **options)`` gives a page in a context of its own (opened at
+    ``path`` unless it is None); ``opener.context(size, gentle=False, **options)`` gives the context, for a
+    test that sets it up before its first page (routes, init scripts, permissions) or opens several pages
+    in it. ``options`` are Playwright's context options (``locale``, ``reduced_motion``, ``color_scheme``,
+    ``java_script_enabled``, ``storage_state``, ``is_mobile``, ``has_touch``, ``viewport`` in place of
+    ``size``...); ``size=None`` leaves Playwright's own viewport. Several contexts at once are several
+    calls (several people at one table)."""
 
     def __init__(self, new_context: Callable[..., Any], site_url: str) -> None:
         self.new_context = new_context
         self.site_url = site_url
-        self.guards: dict[int, RequestGuard] = {}
-        self.errors: dict[int, list[str]] = {}
+        self.opened: list[_Opened] = []
 
-    def __call__(self, path: str | None = None, size: tuple[int, int] = (1280, 800), *, gentle: bool = True,
-                 **options: Any) -> Any:
-        """A new page; ``path`` (under the site, or a whole address) is opened unless it is None."""
-        context = self.new_context(viewport={"width": size[0], "height": size[1]}, **options)
+    def context(self, size: tuple[int, int] | None = (1280, 800), *, gentle: bool = False, **options: Any) -> Any:
+        """A new guarded context, at ``size`` (unless ``options`` names a ``viewport``); with the gentle bots
+        only when asked."""
+        if size is not None and "viewport" not in options:
+            options["viewport"] = {"width": size[0], "height": size[1]}
+        context = self.new_context(**options)
         if gentle:
             gentle_bots(context)
-        guard = guard_context(context)
-        page = context.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda exc: errors.append(str(exc)))
-        self.guards[id(page)] = guard
-        self.errors[id(page)] = errors
+        opened = _Opened(context, guard_context(context), [])
+        context.on("page", lambda page: page.on("pageerror", lambda exc: opened.errors.append(str(exc))))
+        self.opened.append(opened)
+        return context
+
+    def __call__(self, path: str | None = None, size: tuple[int, int] | None = (1280, 800), *, gentle: bool = True,
+                 **options: Any) -> Any:
+        """A new page in a context of its own; ``path`` (under the site, or a whole address) is opened unless
+        it is None."""
+        page = self.context(size, gentle=gentle, **options).new_page()
         if path is not None:
-            page.goto(path if "://" in path else self.site_url + path)
+            self.goto(page, path)
         return page
 
-    def guard(self, page: Any) -> RequestGuard:
-        """The request guard of a page this opener opened."""
-        return self.guards[id(page)]
+    def goto(self, page: Any, path: str, **options: Any) -> Any:
+        """``page.goto`` of a path under the site (or a whole address)."""
+        return page.goto(path if "://" in path else self.site_url + path, **options)
 
-    def page_errors(self, page: Any) -> list[str]:
-        """The uncaught errors of a page this opener opened, so far."""
-        return self.errors[id(page)]
+    def _of(self, page_or_context: Any) -> _Opened:
+        context = getattr(page_or_context, "context", page_or_context)
+        for opened in self.opened:
+            if opened.context is context:
+                return opened
+        raise AssertionError(f"{page_or_context} was not opened by this opener")
+
+    def guard(self, page_or_context: Any) -> RequestGuard:
+        """The request guard of a page (or context) this opener opened."""
+        return self._of(page_or_context).guard
+
+    def page_errors(self, page_or_context: Any) -> list[str]:
+        """The uncaught errors so far of the pages of a context this opener opened (or of a page's context)."""
+        return self._of(page_or_context).errors
 
     def check(self) -> None:
-        refused = [url for guard in self.guards.values() for url in guard.refused]
+        refused = [url for opened in self.opened for url in opened.guard.refused]
         assert refused == [], f"requests left 127.0.0.1: {refused}"
-        errors = [error for found in self.errors.values() for error in found]
+        errors = [error for opened in self.opened for error in opened.errors]
         assert errors == [], f"uncaught errors in the page: {errors}"
 
 
