@@ -62,13 +62,27 @@ class RequestGuard:
             self.refused.append(url)
             route.abort()
 
+    def watch(self, request: Any) -> None:
+        """Record a request seen but not routed (``guard_context(..., route=False)``): one that left
+        127.0.0.1 cannot be stopped, only reported."""
+        url = request.url
+        self.seen.append(url)
+        if urlsplit(url).scheme in ("http", "https", "ws", "wss") and urlsplit(url).hostname != "127.0.0.1":
+            self.refused.append(url)
+
     def under(self, path: str) -> list[str]:
         return [u for u in self.seen if urlsplit(u).path.startswith(path)]
 
 
-def guard_context(context: Any) -> RequestGuard:
+def guard_context(context: Any, route: bool = True) -> RequestGuard:
+    """Every request of the context through a new ``RequestGuard``: routed (one not to 127.0.0.1 is
+    aborted), or with ``route=False`` only watched, for a test of the browser's cache or a service worker
+    (routing turns the cache off)."""
     guard = RequestGuard()
-    context.route("**/*", guard.handle)
+    if route:
+        context.route("**/*", guard.handle)
+    else:
+        context.on("request", guard.watch)
     return guard
 
 
@@ -100,24 +114,25 @@ class PageOpener:
         self.site_url = site_url
         self.opened: list[_Opened] = []
 
-    def context(self, size: tuple[int, int] | None = (1280, 800), *, gentle: bool = False, **options: Any) -> Any:
+    def context(self, size: tuple[int, int] | None = (1280, 800), *, gentle: bool = False, route: bool = True,
+                **options: Any) -> Any:
         """A new guarded context, at ``size`` (unless ``options`` names a ``viewport``); with the gentle bots
-        only when asked."""
+        only when asked; its requests watched rather than routed with ``route=False`` (``guard_context``)."""
         if size is not None and "viewport" not in options:
             options["viewport"] = {"width": size[0], "height": size[1]}
         context = self.new_context(**options)
         if gentle:
             gentle_bots(context)
-        opened = _Opened(context, guard_context(context), [])
+        opened = _Opened(context, guard_context(context, route), [])
         context.on("page", lambda page: page.on("pageerror", lambda exc: opened.errors.append(str(exc))))
         self.opened.append(opened)
         return context
 
     def __call__(self, path: str | None = None, size: tuple[int, int] | None = (1280, 800), *, gentle: bool = True,
-                 **options: Any) -> Any:
+                 route: bool = True, **options: Any) -> Any:
         """A new page in a context of its own; ``path`` (under the site, or a whole address) is opened unless
         it is None."""
-        page = self.context(size, gentle=gentle, **options).new_page()
+        page = self.context(size, gentle=gentle, route=route, **options).new_page()
         if path is not None:
             self.goto(page, path)
         return page

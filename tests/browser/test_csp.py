@@ -101,14 +101,13 @@ def _watch(context: Any) -> tuple[list[str], list[str]]:
     return events, console
 
 
-def test_widgets_play_table_and_search_run_under_the_policy_with_no_violation(browser, policy_server, tb):
+def test_widgets_play_table_and_search_run_under_the_policy_with_no_violation(open_page, policy_server, tb):
     base, reports = policy_server
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    guard = tb.guard_context(context)
+    context = open_page.context(viewport={"width": 1280, "height": 900})
+    guard = open_page.guard(context)
     events, console = _watch(context)
     page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    errors = open_page.page_errors(page)
     try:
         # The root page's inline script (its hash is in the policy) sends the reader on.
         page.goto(base + "/")
@@ -146,12 +145,12 @@ def test_widgets_play_table_and_search_run_under_the_policy_with_no_violation(br
 
 @pytest.mark.parametrize("served", ["meta tag only", "meta tag and header"])
 def test_an_inline_script_without_a_hash_is_refused_and_the_violation_is_seen(
-        browser, site_url, policy_server, tb, served):
+        open_page, site_url, policy_server, tb, served):
     """The policy is in force from the meta tag alone; and each way this module watches sees a violation."""
     base, reports = policy_server if served == "meta tag and header" else (site_url, [])
     reports.clear()
-    context = browser.new_context()
-    guard = tb.guard_context(context)
+    context = open_page.context(None)
+    guard = open_page.guard(context)
     events, console = _watch(context)
     page = context.new_page()
     try:
