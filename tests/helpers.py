@@ -7,6 +7,8 @@
 - ``decisions`` and ``play_out``: a play table's whole match, decision by decision;
 - the records' folders, and ``nap_record``: a Nap record's text, ``NAP_DEAL`` its ``[deal]`` table;
 - ``copy_of``: a fresh copy of a module's template site, for one test to change;
+- ``seeded_build_root``: a build folder given the checkout's engine files (the ``small_course``
+  fixture of conftest.py builds there);
 - ``page_section`` and ``fenced_blocks``: a section of a Markdown page, and the fenced blocks of a text;
 - ``stop_by_sigint``: a served process stopped as Ctrl-C stops it.
 """
@@ -14,6 +16,7 @@
 from __future__ import annotations
 
 import hashlib
+import os
 import re
 import shutil
 import signal
@@ -224,6 +227,30 @@ def copy_of(template: Path, into: Path, *, symlinks: bool = False) -> Path:
     copy = into / template.name
     shutil.copytree(template, copy, symlinks=symlinks)
     return copy
+
+
+# The build's caches of the engine's files (keyed by their contents: the engine's wheel and lockfile,
+# its trimmed standard library, its memory snapshot) and of the published compressed copies.
+ENGINE_CACHES = ("engine", "stdlib", "snapshot", "publish")
+
+
+def seeded_build_root(root: Path, source: Path = ROOT / "build") -> Path:
+    """``root``, a build folder for a course of a test's own, given the engine's files the checkout's
+    build (``source``) has made, as hard links: a build there makes no wheel, runs no Node step and
+    compresses no runtime file again unless its engine differs. (Safe to share: every cached file is
+    written under another name and renamed into place, never written in place.)"""
+    for part in ENGINE_CACHES:
+        if (source / part).is_dir() and not (root / part).exists():
+            shutil.copytree(source / part, root / part, copy_function=_link_or_copy,
+                            ignore=shutil.ignore_patterns("*.lock", "*.tmp", "wheel-*"))
+    return root
+
+
+def _link_or_copy(src: str, dst: str) -> None:
+    try:
+        os.link(src, dst)
+    except OSError:
+        shutil.copy2(src, dst)
 
 
 def page_section(page: Path, anchor: str) -> str:

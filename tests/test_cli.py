@@ -59,9 +59,8 @@ def test_check_and_fmt_go_to_the_engine(capsys: pytest.CaptureFixture[str]) -> N
     assert "actions" in capsys.readouterr().out
 
 
-def test_a_failed_build_prints_one_line_naming_file_line_and_action(tmp_path: Path) -> None:
-    site = tmp_path / "site"
-    assert _trickbook("new", str(site), "--games", "nap").returncode == 0
+def test_a_failed_build_prints_one_line_naming_file_line_and_action(course_copy: Path) -> None:
+    site = course_copy  # a course as `trickbook new` makes it (conftest.py's small_course)
     record = next((site / "docs" / "hands").rglob("*.hand.toml"))
     record.write_text(record.read_text(encoding="utf-8").replace("C 9H; D 7H", "C QS; D 7H", 1), encoding="utf-8")
     done = _trickbook("build", cwd=site)
