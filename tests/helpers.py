@@ -10,7 +10,8 @@
 - ``seeded_build_root``: a build folder given the checkout's engine files (the ``small_course``
   fixture of conftest.py builds there);
 - ``page_section`` and ``fenced_blocks``: a section of a Markdown page, and the fenced blocks of a text;
-- ``stop_by_sigint``: a served process stopped as Ctrl-C stops it.
+- ``stop_by_sigint``: a served process stopped as Ctrl-C stops it;
+- ``Said``: the lines a program says, waited for line by line (no clock).
 """
 
 from __future__ import annotations
@@ -21,8 +22,9 @@ import re
 import shutil
 import signal
 import subprocess
+import threading
 from pathlib import Path
-from typing import Any, Callable, Iterator, Mapping
+from typing import IO, Any, Callable, Iterator, Mapping
 
 from trickbook.actions import Action
 from trickbook.cards import Card, full_pack, parse_cards
@@ -289,3 +291,40 @@ def stop_by_sigint(proc: subprocess.Popen[Any], timeout: float) -> None:
     except subprocess.TimeoutExpired:
         proc.kill()
         proc.wait()
+
+
+class Said:
+    """The lines a program (or a function given ``add`` as its log) says, as they come: ``wait_for``
+    blocks until a line holds a text, woken by each new line rather than by a clock."""
+
+    def __init__(self, stream: IO[str] | None = None, process: subprocess.Popen[Any] | None = None) -> None:
+        self.lines: list[str] = []
+        self.process = process
+        self._changed = threading.Condition()
+        self._ended = False
+        if stream is not None:
+            threading.Thread(target=self._read, args=(stream,), name="said", daemon=True).start()
+
+    def _read(self, stream: IO[str]) -> None:
+        for line in stream:
+            self.add(line.rstrip("\n"))
+        with self._changed:
+            self._ended = True
+            self._changed.notify_all()
+
+    def add(self, line: str) -> None:
+        with self._changed:
+            self.lines.append(line)
+            self._changed.notify_all()
+
+    def wait_for(self, text: str, timeout: float = 60, since: int = 0) -> str:
+        """The last line that holds ``text`` (among those from line ``since`` on), once one does; a failure
+        with every line said if the program ends first or ``timeout`` seconds pass."""
+        def hit() -> bool:
+            return self._ended or any(text in line for line in self.lines[since:])
+
+        with self._changed:
+            self._changed.wait_for(hit, timeout)
+            found = [line for line in self.lines[since:] if text in line]
+        assert found, f"never said {text!r}" + (" (it ended)" if self._ended else "") + ":\n" + "\n".join(self.lines)
+        return found[-1]

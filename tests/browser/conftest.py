@@ -11,9 +11,6 @@ from __future__ import annotations
 
 import json
 import os
-import threading
-from functools import partial
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any, Iterator
 
@@ -93,25 +90,12 @@ def site_dir(request: pytest.FixtureRequest) -> Path:
     return _site_folder(request.getfixturevalue("built_site"))
 
 
-class _QuietHandler(SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 (the base class's name)
-        pass
-
-
 @pytest.fixture(scope="session")
 def site_url(site_dir: Path) -> Iterator[str]:
     """The built site served by Python's http.server, on a free local port, in a thread of the test
-    process: the socket listens before the first test asks for a page, so nothing waits for it."""
-    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(_QuietHandler, directory=str(site_dir)))
-    server.daemon_threads = True
-    thread = threading.Thread(target=server.serve_forever, name="site server", daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=10)
+    process (``helpers.served_folder``): the socket listens before the first test asks for a page."""
+    with helpers.served_folder(site_dir) as url:
+        yield url
 
 
 @pytest.fixture(scope="session")

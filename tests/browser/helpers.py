@@ -15,13 +15,11 @@ pytest's ``pythonpath``).
 from __future__ import annotations
 
 import json
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
+import threading
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from functools import partial
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any, Callable, Iterator
 from urllib.parse import unquote, urlencode, urlsplit
@@ -382,23 +380,23 @@ def violations(page: Any, within: str = "document", every: bool = False) -> list
             for v in result["violations"] if every or v["impact"] in ("serious", "critical")]
 
 
+class _QuietHandler(SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 (the base class's name)
+        pass
+
+
 @contextmanager
 def served_folder(folder: Path) -> Iterator[str]:
-    """A built site's folder served as plain files on a free port of 127.0.0.1 (Python's own http.server),
-    answered once it listens (a process start, not a page: no page state to wait on)."""
-    with socket.socket() as free:
-        free.bind(("127.0.0.1", 0))
-        port = free.getsockname()[1]
-    server = subprocess.Popen([sys.executable, "-m", "http.server", "--bind", "127.0.0.1", str(port),
-                               "--directory", str(folder)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    """A built site's folder (or any folder) served as plain files on a free port of 127.0.0.1 by Python's
+    http.server, in a thread of the test process: its socket listens before the address is given, so
+    nothing waits for it."""
+    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(_QuietHandler, directory=str(folder)))
+    server.daemon_threads = True
+    thread = threading.Thread(target=server.serve_forever, name=f"serving {folder.name}", daemon=True)
+    thread.start()
     try:
-        for _ in range(150):
-            try:
-                urllib.request.urlopen(f"http://127.0.0.1:{port}/index.html", timeout=2).close()
-                break
-            except OSError:
-                time.sleep(0.1)
-        yield f"http://127.0.0.1:{port}"
+        yield f"http://127.0.0.1:{server.server_address[1]}"
     finally:
-        server.terminate()
-        server.wait(timeout=10)
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=10)

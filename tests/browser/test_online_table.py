@@ -19,14 +19,12 @@ import socket
 import subprocess
 import sys
 import threading
-import time
-import urllib.error
-import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
 import pytest
+from helpers import Said
 from playwright.sync_api import expect
 
 HERE = Path(__file__).parent
@@ -55,7 +53,7 @@ class TableServer:
 
     def __init__(self, site: Path, db: Path) -> None:
         self.site, self.db, self.port = site, db, free_port()
-        self.process: subprocess.Popen[bytes] | None = None
+        self.process: subprocess.Popen[str] | None = None
         self.extra: list[str] = []  # more arguments for online_server.py
 
     @property
@@ -66,16 +64,9 @@ class TableServer:
         self.process = subprocess.Popen(
             [sys.executable, str(HERE / "online_server.py"), "--site", str(self.site), "--port", str(self.port),
              "--db", str(self.db), "--grace-ms", str(GRACE_MS), *self.extra],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        deadline = time.monotonic() + 30
-        while True:  # the server answers once it listens (a process start, not a page: no page state to wait on)
-            try:
-                with urllib.request.urlopen(self.url + "/assets/runtime.json", timeout=2):
-                    return
-            except (urllib.error.URLError, ConnectionError):
-                if time.monotonic() > deadline or self.process.poll() is not None:
-                    raise AssertionError("the table server did not start") from None
-                time.sleep(0.1)
+            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        # The server prints a line once its socket listens (a process start, not a page: no page state).
+        Said(self.process.stdout, self.process).wait_for("listening", timeout=30)
 
     def kill(self) -> None:
         assert self.process is not None

@@ -21,10 +21,6 @@ import re
 import shutil
 import socket
 import subprocess
-import sys
-import time
-import urllib.error
-import urllib.request
 from contextlib import contextmanager
 from html import unescape
 from pathlib import Path
@@ -34,6 +30,8 @@ from urllib.parse import urlsplit
 import pypdfium2
 import pytest
 import zxingcpp
+from browser.helpers import served_folder
+from helpers import Said
 from playwright.sync_api import expect
 
 from trickbook_site import assets
@@ -75,7 +73,7 @@ class Caddy:
         self.port = _free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.log = work / "access.log"
-        self.process: subprocess.Popen[bytes] | None = None
+        self.process: subprocess.Popen[str] | None = None
 
     def serve(self, folder: Path, root: Path | None = None) -> None:
         """Serve ``folder`` with its headers; at the root, or from ``root``, a folder above it, when given."""
@@ -87,18 +85,9 @@ class Caddy:
         env = dict(os.environ, HOME=str(self.work), XDG_DATA_HOME=str(self.work / "data"),
                    XDG_CONFIG_HOME=str(self.work / "config"))
         self.process = subprocess.Popen([CADDY, "run", "--config", str(config), "--adapter", "caddyfile"],
-                                        stdout=subprocess.DEVNULL, stderr=open(self.work / "caddy.err", "ab"),
-                                        env=env)
-        deadline = time.monotonic() + 20
-        while True:
-            try:
-                with urllib.request.urlopen(self.base + "/", timeout=2):
-                    return
-            except (urllib.error.URLError, ConnectionError):
-                if time.monotonic() > deadline or self.process.poll() is not None:
-                    raise AssertionError(
-                        "caddy did not start: " + (self.work / "caddy.err").read_text()[-2000:]) from None
-                time.sleep(0.1)
+                                        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=env)
+        # Caddy says so on its log (stderr) once its listeners are open and its configuration runs.
+        Said(self.process.stderr, self.process).wait_for("serving initial configuration", timeout=20)
 
     def requests(self) -> list[dict[str, Any]]:
         """Every request caddy answered so far: {uri, status, headers} from its JSON access log."""
@@ -363,24 +352,8 @@ def teacher_site(caddy: Caddy, tmp_path: Path) -> Iterator[str]:
     """A page on another origin (another port of 127.0.0.1) framing an embed page and an ordinary page."""
     (tmp_path / "index.html").write_text(HOST_PAGE.format(
         embed=f"{caddy.base}/embed/en/nap-four-hearts/?step=4", plain=f"{caddy.base}/en/nap/"), encoding="utf-8")
-    port = _free_port()
-    server = subprocess.Popen([sys.executable, "-m", "http.server", "--bind", "127.0.0.1", str(port),
-                               "--directory", str(tmp_path)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    base = f"http://127.0.0.1:{port}/"
-    try:
-        deadline = time.monotonic() + 15
-        while True:
-            try:
-                with urllib.request.urlopen(base, timeout=2):
-                    break
-            except (urllib.error.URLError, ConnectionError):
-                if time.monotonic() > deadline:
-                    raise AssertionError("the teacher's page server did not start") from None
-                time.sleep(0.1)
-        yield base
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
+    with served_folder(tmp_path) as base:
+        yield base + "/"
 
 
 def test_a_page_on_another_origin_embeds_a_hand_that_steps_and_goes_live_while_whole_pages_refuse_framing(
@@ -432,49 +405,37 @@ def test_a_page_on_another_origin_embeds_a_play_table_that_deals_and_plays(
             assert (published / "embed" / code / f"table-{name}" / "index.html").is_file(), (code, name)
     (tmp_path / "index.html").write_text(TABLE_HOST_PAGE.format(
         embed=f"{caddy.base}/embed/{lang}/table-{game}/", width=width), encoding="utf-8")
-    port = _free_port()
-    host = subprocess.Popen([sys.executable, "-m", "http.server", "--bind", "127.0.0.1", str(port),
-                             "--directory", str(tmp_path)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    context = open_page.context(viewport={"width": max(width + 40, 400), "height": 1000}, route=False)
-    tb.gentle_bots(context)
-    watch = Watch(context)
-    page = context.new_page()
-    try:
-        deadline = time.monotonic() + 15
-        while True:
-            try:
-                with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2):
-                    break
-            except (urllib.error.URLError, ConnectionError):
-                if time.monotonic() > deadline:
-                    raise AssertionError("the teacher's page server did not start") from None
-                time.sleep(0.1)
-        page.goto(f"http://127.0.0.1:{port}/")
-        frame = page.frame_locator("#table")
-        table = frame.locator(f'.tb-table[data-game="{game}"]')
-        start = table.locator(".tbt-start")
-        expect(start).to_be_visible(timeout=20_000)
-        expect(start).to_have_text(catalogs[lang]["ui"]["Start a match"])
-        # The table alone: no theme chrome, and a link to the table on its page.
-        assert frame.locator(".md-header, .md-sidebar, .md-footer, .md-nav").count() == 0
-        expect(frame.locator(".tb-embed-source a")).to_have_text(catalogs[lang]["ui"]["Open this table on its page"])
-        box = start.bounding_box()
-        frame_box = page.locator("#table").bounding_box()
-        assert (box and frame_box and box["x"] >= frame_box["x"]
-                and box["x"] + box["width"] <= frame_box["x"] + frame_box["width"])
-        start.click()
-        expect(table).to_have_attribute("data-engine", "live", timeout=tb.LIVE_TIMEOUT_MS)
-        # The reader's first decision inside the frame, by keyboard (as helpers' one_decision, in a frame).
-        expect(table).to_have_attribute("data-turn", "you", timeout=30_000)
-        expect(table).not_to_have_attribute("data-busy", "true")
-        log = table.locator(".tbt-log")
-        before = log.get_attribute("data-lines") or "0"
-        tb.press_for_a_decision(page, table)
-        expect(log).not_to_have_attribute("data-lines", before, timeout=30_000)
-    finally:
-        context.close()
-        host.terminate()
-        host.wait(timeout=10)
+    with served_folder(tmp_path) as host_url:  # another origin: another port of 127.0.0.1
+        context = open_page.context(viewport={"width": max(width + 40, 400), "height": 1000}, route=False)
+        tb.gentle_bots(context)
+        watch = Watch(context)
+        page = context.new_page()
+        try:
+            page.goto(host_url + "/")
+            frame = page.frame_locator("#table")
+            table = frame.locator(f'.tb-table[data-game="{game}"]')
+            start = table.locator(".tbt-start")
+            expect(start).to_be_visible(timeout=20_000)
+            expect(start).to_have_text(catalogs[lang]["ui"]["Start a match"])
+            # The table alone: no theme chrome, and a link to the table on its page.
+            assert frame.locator(".md-header, .md-sidebar, .md-footer, .md-nav").count() == 0
+            source = catalogs[lang]["ui"]["Open this table on its page"]
+            expect(frame.locator(".tb-embed-source a")).to_have_text(source)
+            box = start.bounding_box()
+            frame_box = page.locator("#table").bounding_box()
+            assert (box and frame_box and box["x"] >= frame_box["x"]
+                    and box["x"] + box["width"] <= frame_box["x"] + frame_box["width"])
+            start.click()
+            expect(table).to_have_attribute("data-engine", "live", timeout=tb.LIVE_TIMEOUT_MS)
+            # The reader's first decision inside the frame, by keyboard (as helpers' one_decision, in a frame).
+            expect(table).to_have_attribute("data-turn", "you", timeout=30_000)
+            expect(table).not_to_have_attribute("data-busy", "true")
+            log = table.locator(".tbt-log")
+            before = log.get_attribute("data-lines") or "0"
+            tb.press_for_a_decision(page, table)
+            expect(log).not_to_have_attribute("data-lines", before, timeout=30_000)
+        finally:
+            context.close()
     assert watch.left_127() == [], watch.left_127()
     assert watch.errors == [] and watch.violations == [], (watch.errors, watch.violations)
     assert not [m for m in watch.console if "frame" in m], watch.console
