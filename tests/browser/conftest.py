@@ -59,7 +59,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for page_type, test_id in SMOKE.items():
         if test_id in by_id:
             by_id[test_id].add_marker(pytest.mark.smoke)
-        elif (test_id.split("::")[0] in files and not config.getoption("keyword") and not config.getoption("lf")
+        elif (test_id.split("::")[0] in files and not config.getoption("keyword") and not config.getoption("lf", False)
               and not any("::" in arg for arg in config.args)):
             raise pytest.UsageError(
                 f"tests/browser/conftest.py: the smoke test for {page_type}, {test_id}, is not collected")
