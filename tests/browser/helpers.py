@@ -9,6 +9,7 @@ pytest's ``pythonpath``).
   ``press_for_a_decision``), ``play_the_match_by_the_timer``, ``gentle_bots``;
 - the worked hands: ``figure_of``, ``wake``, ``wait_mounted``, ``go_live``, ``what_if_the_two_of_clubs``,
   ``hand_data``, ``static_steps``;
+- ``until``: a wait on a state the page answers with a promise (caches, IndexedDB, service workers);
 - ``nothing_happens_for``: the one wait on the clock, for a check that nothing happens meanwhile.
 """
 
@@ -182,6 +183,25 @@ def motion_done(page: Any) -> None:
     """Wait until no CSS transition or animation is running on the page (the theme slides its search
     panel in on a phone): a bounding box measured before then is a frame of the slide, not the layout."""
     page.wait_for_function("() => document.getAnimations().every(a => a.playState !== 'running')")
+
+
+def until(page: Any, predicate: str, arg: Any = None, timeout_ms: int = 30_000) -> Any:
+    """``page.wait_for_function`` for a predicate that answers with a promise (an ``async`` function, e.g.
+    of the Cache Storage or IndexedDB): Playwright's takes the promise itself for a true value and returns
+    at once. The page tries ``predicate(arg)`` once a frame until it gives a true value, which is returned;
+    a failure after ``timeout_ms``."""
+    got = page.evaluate(f"""async ([arg, timeout]) => {{
+        const test = {predicate};
+        const end = performance.now() + timeout;
+        for (;;) {{
+            const got = await test(arg);
+            if (got) return got;
+            if (performance.now() > end) return null;
+            await new Promise((next) => requestAnimationFrame(() => next()));
+        }}
+    }}""", [arg, timeout_ms])
+    assert got, f"not true within {timeout_ms} ms: {predicate}"
+    return got
 
 
 def nothing_happens_for(page: Any, ms: int) -> None:

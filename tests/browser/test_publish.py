@@ -498,8 +498,7 @@ def test_keep_for_offline_reloads_steps_and_goes_live_offline_and_forget_removes
         expect(page.locator(".tb-offline")).to_have_attribute("data-kept", "false", timeout=20_000)
         assert page.evaluate(OFFLINE_CACHES) == []
         # The service worker unregisters itself.
-        page.wait_for_function("async () => (await navigator.serviceWorker.getRegistrations()).length === 0",
-                               timeout=20_000)
+        tb.until(page, "async () => (await navigator.serviceWorker.getRegistrations()).length === 0", timeout_ms=20_000)
     finally:
         context.close()
     watch.assert_clean()
@@ -518,9 +517,8 @@ def test_after_a_republish_the_next_online_visit_replaces_the_offline_copy(open_
         caddy.serve(republished)
         page.goto(url)  # the browser asks for sw.js again, finds a new one, which refills the copy
         # The new worker refills the copy, then drops the old one: one copy, not the one before.
-        page.wait_for_function(f"async (before) => {{ const now = await ({OFFLINE_CACHES})(); "
-                               "return now.length === 1 && !before.includes(now[0]); }", arg=before, timeout=60_000)
-        after = page.evaluate(OFFLINE_CACHES)
+        after = tb.until(page, f"async (before) => {{ const now = await ({OFFLINE_CACHES})(); "
+                               "return now.length === 1 && !before.includes(now[0]) && now; }", before, 60_000)
         version = re.search(r'const VERSION = "([0-9a-f]+)"', (republished / "sw.js").read_text(encoding="utf-8"))
         assert version and after == [f"trickbook-offline {caddy.base}/ {version.group(1)} en"], after
         # The new copy holds the new engine.
