@@ -104,6 +104,39 @@ def built_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     yield site
 
 
+@pytest.fixture(scope="session")
+def small_course(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A course as `trickbook new` makes it (one game, Nap; English, Portuguese and French), built once
+    per test run into its ``site/``, its ``build/`` folder seeded with the checkout's engine files
+    (``helpers.seeded_build_root``): for a test that needs *a* built course, not the default site's
+    content. A test that changes it takes ``course_copy``."""
+    from helpers import seeded_build_root
+
+    from trickbook_site.build import build_site
+    from trickbook_site.project import Project
+    from trickbook_site.scaffold import new_site
+
+    course = new_site(tmp_path_factory.mktemp("small") / "course", games=["nap"], languages=["en", "pt", "fr"])
+    build_site(Project(course), site_dir=course / "site", build_root=seeded_build_root(course / "build"))
+    return course
+
+
+@pytest.fixture
+def course_copy(small_course: Path, tmp_path: Path) -> Path:
+    """A copy of the built ``small_course`` (its pages, records, catalogs, ``site/`` and ``build/``) for
+    one test to change; a build of it finds the engine's files and the unchanged pages in its ``build/``."""
+    import shutil
+
+    from helpers import ENGINE_CACHES, seeded_build_root
+
+    copy = tmp_path / small_course.name
+    engine_files = small_course / "build"
+    shutil.copytree(small_course, copy, symlinks=True, ignore=lambda folder, names: [
+        name for name in names if Path(folder) == engine_files and name in ENGINE_CACHES])
+    seeded_build_root(copy / "build", source=engine_files)  # (links: these files are never changed in place)
+    return copy
+
+
 class Counts:
     """The records replayed and the figures drawn in this process from the moment it is made (a forked
     process counts its own): what the hand cache's tests count instead of timing."""

@@ -7,19 +7,24 @@
 - ``decisions`` and ``play_out``: a play table's whole match, decision by decision;
 - the records' folders, and ``nap_record``: a Nap record's text, ``NAP_DEAL`` its ``[deal]`` table;
 - ``copy_of``: a fresh copy of a module's template site, for one test to change;
+- ``seeded_build_root``: a build folder given the checkout's engine files (the ``small_course``
+  fixture of conftest.py builds there);
 - ``page_section`` and ``fenced_blocks``: a section of a Markdown page, and the fenced blocks of a text;
-- ``stop_by_sigint``: a served process stopped as Ctrl-C stops it.
+- ``stop_by_sigint``: a served process stopped as Ctrl-C stops it;
+- ``Said``: the lines a program says, waited for line by line (no clock).
 """
 
 from __future__ import annotations
 
 import hashlib
+import os
 import re
 import shutil
 import signal
 import subprocess
+import threading
 from pathlib import Path
-from typing import Any, Callable, Iterator, Mapping
+from typing import IO, Any, Callable, Iterator, Mapping
 
 from trickbook.actions import Action
 from trickbook.cards import Card, full_pack, parse_cards
@@ -226,6 +231,30 @@ def copy_of(template: Path, into: Path, *, symlinks: bool = False) -> Path:
     return copy
 
 
+# The build's caches of the engine's files (keyed by their contents: the engine's wheel and lockfile,
+# its trimmed standard library, its memory snapshot) and of the published compressed copies.
+ENGINE_CACHES = ("engine", "stdlib", "snapshot", "publish")
+
+
+def seeded_build_root(root: Path, source: Path = ROOT / "build") -> Path:
+    """``root``, a build folder for a course of a test's own, given the engine's files the checkout's
+    build (``source``) has made, as hard links: a build there makes no wheel, runs no Node step and
+    compresses no runtime file again unless its engine differs. (Safe to share: every cached file is
+    written under another name and renamed into place, never written in place.)"""
+    for part in ENGINE_CACHES:
+        if (source / part).is_dir() and not (root / part).exists():
+            shutil.copytree(source / part, root / part, copy_function=_link_or_copy,
+                            ignore=shutil.ignore_patterns("*.lock", "*.tmp", "wheel-*"))
+    return root
+
+
+def _link_or_copy(src: str, dst: str) -> None:
+    try:
+        os.link(src, dst)
+    except OSError:
+        shutil.copy2(src, dst)
+
+
 def page_section(page: Path, anchor: str) -> str:
     """The section of a Markdown page whose heading carries ``{ #anchor }``, up to the next heading of
     level one or two."""
@@ -262,3 +291,40 @@ def stop_by_sigint(proc: subprocess.Popen[Any], timeout: float) -> None:
     except subprocess.TimeoutExpired:
         proc.kill()
         proc.wait()
+
+
+class Said:
+    """The lines a program (or a function given ``add`` as its log) says, as they come: ``wait_for``
+    blocks until a line holds a text, woken by each new line rather than by a clock."""
+
+    def __init__(self, stream: IO[str] | None = None, process: subprocess.Popen[Any] | None = None) -> None:
+        self.lines: list[str] = []
+        self.process = process
+        self._changed = threading.Condition()
+        self._ended = False
+        if stream is not None:
+            threading.Thread(target=self._read, args=(stream,), name="said", daemon=True).start()
+
+    def _read(self, stream: IO[str]) -> None:
+        for line in stream:
+            self.add(line.rstrip("\n"))
+        with self._changed:
+            self._ended = True
+            self._changed.notify_all()
+
+    def add(self, line: str) -> None:
+        with self._changed:
+            self.lines.append(line)
+            self._changed.notify_all()
+
+    def wait_for(self, text: str, timeout: float = 60, since: int = 0) -> str:
+        """The last line that holds ``text`` (among those from line ``since`` on), once one does; a failure
+        with every line said if the program ends first or ``timeout`` seconds pass."""
+        def hit() -> bool:
+            return self._ended or any(text in line for line in self.lines[since:])
+
+        with self._changed:
+            self._changed.wait_for(hit, timeout)
+            found = [line for line in self.lines[since:] if text in line]
+        assert found, f"never said {text!r}" + (" (it ended)" if self._ended else "") + ":\n" + "\n".join(self.lines)
+        return found[-1]

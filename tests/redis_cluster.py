@@ -15,6 +15,7 @@ import urllib.request
 from pathlib import Path
 from typing import Any, Callable
 
+from helpers import Said
 from test_online_restart import Process
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
@@ -49,16 +50,17 @@ class RedisServer:
         assert Path(exe).exists(), "redis-server is missing: run scripts/setup --test"
         self.exe, self.folder, self.port = exe, folder, free_port()
         self.url = f"redis://127.0.0.1:{self.port}/0"
-        self.proc: subprocess.Popen[bytes] | None = None
+        self.proc: subprocess.Popen[str] | None = None
         self.start()
 
     def start(self) -> None:
         self.folder.mkdir(parents=True, exist_ok=True)
         self.proc = subprocess.Popen([self.exe, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
                                       "--appendonly", "yes", "--appendfsync", "always", "--dir", str(self.folder),
-                                      "--daemonize", "no", "--logfile", str(self.folder / "redis.log")],
-                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        wait_for(self.ping, 20, "redis-server to answer")
+                                      "--daemonize", "no", "--logfile", ""],
+                                     stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        # Its log (on standard output here) says so once it listens.
+        Said(self.proc.stdout, self.proc).wait_for("Ready to accept connections", timeout=20)
 
     def ping(self) -> bool:
         try:

@@ -59,9 +59,8 @@ def test_check_and_fmt_go_to_the_engine(capsys: pytest.CaptureFixture[str]) -> N
     assert "actions" in capsys.readouterr().out
 
 
-def test_a_failed_build_prints_one_line_naming_file_line_and_action(tmp_path: Path) -> None:
-    site = tmp_path / "site"
-    assert _trickbook("new", str(site), "--games", "nap").returncode == 0
+def test_a_failed_build_prints_one_line_naming_file_line_and_action(course_copy: Path) -> None:
+    site = course_copy  # a course as `trickbook new` makes it (conftest.py's small_course)
     record = next((site / "docs" / "hands").rglob("*.hand.toml"))
     record.write_text(record.read_text(encoding="utf-8").replace("C 9H; D 7H", "C QS; D 7H", 1), encoding="utf-8")
     done = _trickbook("build", cwd=site)
@@ -88,42 +87,33 @@ def test_outside_a_site_folder_the_default_site_is_used(tmp_path: Path, monkeypa
 @pytest.mark.slow  # serves and rebuilds for real; the fast tier keeps the CLI's other commands
 def test_serve_rebuilds_on_change_and_keeps_the_last_good_site(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     import threading
-    import time
     import urllib.request
+
+    from helpers import Said
 
     from trickbook_site.serve import serve
 
     site = tmp_path / "club"
     assert main(["new", str(site), "--games", "nap"]) == 0
     monkeypatch.chdir(site)
-    said: list[str] = []
+    said = Said()
     stop = threading.Event()
-    thread = threading.Thread(target=serve, kwargs={"port": 0, "log": said.append, "poll_seconds": 0.2, "stop": stop})
+    thread = threading.Thread(target=serve, kwargs={"port": 0, "log": said.add, "poll_seconds": 0.2, "stop": stop})
     thread.start()
-
-    def wait_for(text: str, timeout: float = 60) -> str:
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            hits = [line for line in said if text in line]
-            if hits:
-                return hits[-1]
-            time.sleep(0.1)
-        raise AssertionError(f"never said {text!r}: {said}")
-
     try:
-        url = wait_for("serving").split(" at ")[1].split(" ")[0]
+        url = said.wait_for("serving").split(" at ")[1].split(" ")[0]
         with urllib.request.urlopen(url + "en/") as response:
             assert response.status == 200
         index = site / "docs" / "index.md"
+        before = len(said.lines)
         index.write_text(index.read_text(encoding="utf-8") + "\nA new paragraph.\n", encoding="utf-8")
-        wait_for("change seen")
-        deadline = time.monotonic() + 60
-        while "A new paragraph." not in (site / "site" / "en" / "index.html").read_text(encoding="utf-8"):
-            assert time.monotonic() < deadline, said
-            time.sleep(0.2)
+        said.wait_for("change seen", since=before)
+        said.wait_for("site written to", since=before)  # the rebuild the change started
+        assert "A new paragraph." in (site / "site" / "en" / "index.html").read_text(encoding="utf-8")
         record = next((site / "docs" / "hands").rglob("*.hand.toml"))
+        before = len(said.lines)
         record.write_text(record.read_text(encoding="utf-8").replace("C 9H; D 7H", "C QS; D 7H", 1), encoding="utf-8")
-        assert "action " in wait_for("build failed")
+        assert "action " in said.wait_for("build failed", since=before)
         with urllib.request.urlopen(url + "en/") as response:
             assert b"A new paragraph." in response.read()
     finally:

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
 import pytest
-from helpers import copy_of
+from helpers import copy_of, seeded_build_root
 
 from trickbook.errors import RecordError
 from trickbook_site import handwork, translations
@@ -65,12 +65,8 @@ def site(template: Path, tmp_path: Path) -> Path:
 
 
 def build_root(site: Path) -> Path:
-    """The site's own build folder, with the engine's wheel and snapshot of the checkout's, if made."""
-    root = site / "build"
-    for part in ("engine", "snapshot"):
-        if (REPO / "build" / part).is_dir() and not (root / part).exists():
-            shutil.copytree(REPO / "build" / part, root / part, ignore=shutil.ignore_patterns("*.lock", "wheel-*"))
-    return root
+    """The site's own build folder, with the engine's files of the checkout's, if made (``seeded_build_root``)."""
+    return seeded_build_root(site / "build")
 
 
 def files(folder: Path) -> dict[str, bytes]:

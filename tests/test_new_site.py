@@ -8,6 +8,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from helpers import seeded_build_root
 
 from trickbook_site.cli import main
 
@@ -59,6 +60,7 @@ def test_an_added_worked_hand_builds_in_every_language(own_site: Path, monkeypat
     mkdocs.write_text(mkdocs.read_text(encoding="utf-8").replace("  - euchre.md\n", "  - euchre.md\n  - mine.md\n"),
                       encoding="utf-8")
     monkeypatch.chdir(own_site)
+    seeded_build_root(own_site / "build")  # the engine's files the checkout has made: no Node step again
     assert main(["build"]) == 0
     site = own_site / "site"
     for code, tag in (("en", "en"), ("pt", "pt-PT")):
@@ -87,3 +89,44 @@ def test_add_game_keeps_crlf_files_crlf_and_lf_files_lf(tmp_path: Path) -> None:
     assert b"yorkshire.md" in written
     assert written.count(b"\n") == written.count(b"\r\n") > 3  # every line still ends with CRLF
     assert b"yorkshire.md" in index.read_bytes() and b"\r" not in index.read_bytes()
+
+
+# A program that runs until it is killed (it waits to read from a pipe that nobody writes to).
+RUNS_UNTIL_KILLED = "import os; r, w = os.pipe(); os.read(r, 1)"
+
+
+def test_a_build_that_fails_on_a_record_stops_the_engine_work_and_reports_at_once(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The engine's files are made beside the replays (``build._engine_ahead``); a record's mistake is
+    reported without waiting for them: the program making them is killed. Here it stands for the wheel
+    and the Node steps, and would never end of itself: a build that waited for it would fail this test
+    when its two minutes ran out, with the program's end read as "timed out", not "stopped"."""
+    import sys
+
+    from trickbook.errors import TrickbookError
+    from trickbook_site import build, children
+    from trickbook_site.project import Project
+    from trickbook_site.scaffold import new_site
+
+    course = new_site(tmp_path / "course", games=["nap"], languages=["en"])
+    record = next((course / "docs" / "hands").rglob("*.hand.toml"))
+    text = record.read_text(encoding="utf-8")
+    assert "C 9H; D 7H" in text
+    record.write_text(text.replace("C 9H; D 7H", "C QS; D 7H", 1), encoding="utf-8")
+    ended: list[str] = []
+
+    def engine_work(runtime: Path, build_root: Path) -> None:
+        try:
+            children.run([sys.executable, "-c", RUNS_UNTIL_KILLED], timeout=120)
+            ended.append("finished")
+        except children.Stopped:
+            ended.append("stopped")
+        except subprocess.TimeoutExpired:
+            ended.append("timed out")
+
+    monkeypatch.setattr(build, "prepare_engine", engine_work)
+    with pytest.raises(TrickbookError) as failed:
+        build.build_site(Project(course), site_dir=tmp_path / "site", build_root=tmp_path / "build")
+    assert ended == ["stopped"]
+    assert str(record) in str(failed.value) and "C QS" in str(failed.value)
+    assert not (tmp_path / "site").exists()

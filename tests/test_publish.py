@@ -387,10 +387,9 @@ def test_the_publishing_page_is_there_in_the_three_languages(published: Path) ->
         assert "<code>_caddy.conf</code>" in html and "<code>_nginx.conf</code>" in html
 
 
-def test_a_new_site_publishes_with_its_hands_embed_pages_and_offline_copy(tmp_path: Path) -> None:
-    from trickbook_site.scaffold import new_site
-
-    site = new_site(tmp_path / "course", games=["euchre"], languages=["en", "fr"])
+def test_a_new_site_publishes_with_its_hands_embed_pages_and_offline_copy(course_copy: Path) -> None:
+    # A course as `trickbook new` makes it (conftest.py's small_course: Nap, in three languages).
+    site = course_copy
     env = {**__import__("os").environ, "TRICKBOOK_PYODIDE_DIR": str(REPO / "node_modules" / "pyodide")}
     proc = subprocess.run([sys.executable, "-m", "trickbook_site.cli", "publish", "--out", "public"],
                           capture_output=True, text=True, cwd=site, env=env)
@@ -399,13 +398,13 @@ def test_a_new_site_publishes_with_its_hands_embed_pages_and_offline_copy(tmp_pa
     # The hashed folders, and the hands' data files (each named by its own hash) in one language apiece.
     assert sorted(p.name.split("-")[0] for p in (public / "assets").iterdir()) == ["engine", "hands", "pyodide",
                                                                                     "site"]
-    assert {p.name for p in (public / "assets" / "hands").iterdir()} == {"en", "fr"}
-    assert {p.name for p in (public / "embed").iterdir()} == {"en", "fr"}
-    assert (public / "embed" / "fr" / "euchre-bowers" / "index.html").is_file()
+    assert {p.name for p in (public / "assets" / "hands").iterdir()} == {"en", "pt", "fr"}
+    assert {p.name for p in (public / "embed").iterdir()} == {"en", "pt", "fr"}
+    assert (public / "embed" / "fr" / "nap-four-hearts" / "index.html").is_file()
     assert '<meta name="trickbook-offline" content="../../sw.js" data-lang="fr">' in (
-        public / "fr" / "euchre" / "index.html").read_text(encoding="utf-8")
+        public / "fr" / "nap" / "index.html").read_text(encoding="utf-8")
     rules = parse_headers((public / "_headers").read_text(encoding="utf-8"))
-    assert headers_for(rules, "/fr/euchre/")["Cache-Control"] == NO_CACHE
+    assert headers_for(rules, "/fr/nap/")["Cache-Control"] == NO_CACHE
 
 
 def test_the_published_service_worker_lists_each_languages_files_with_the_hashes_of_the_published_bytes(

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterator
 
 import pytest
+from helpers import seeded_build_root
 
 from trickbook_site.build import PAGE_SIZE_WARNING, build_site, oversized_pages, page_size_limit
 from trickbook_site.errors import CatalogError, SiteError
@@ -43,7 +44,7 @@ class Served:
         self.root = root
         self.project = copy_site(root / "src")
         self.site = root / "src" / "site"
-        self.build_root = root / "build"
+        self.build_root = seeded_build_root(root / "build")  # the default site's content, the checkout's engine
         result = build_site(self.project, site_dir=self.site, build_root=self.build_root, serving=True,
                             keep_work=self.build_root / "live")
         assert result.state is not None and result.failed == {}
@@ -180,7 +181,7 @@ def test_a_changed_title_or_a_new_file_asks_for_a_whole_build(served: Served) ->
 
 def test_a_whole_build_while_serving_leaves_out_a_broken_language_and_plain_build_fails(tmp_path: Path) -> None:
     project = copy_site(tmp_path / "src")
-    site, build_root = tmp_path / "site", tmp_path / "build"
+    site, build_root = tmp_path / "site", seeded_build_root(tmp_path / "build")
     config = project.config_file
     config.write_text(config.read_text(encoding="utf-8").replace(
         "  generator: false", "  generator: false\n  trickbook:\n    page_size_warning: 60 KB"), encoding="utf-8")

@@ -23,7 +23,6 @@ import shlex
 import shutil
 import socket
 import subprocess
-import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -31,7 +30,7 @@ from pathlib import Path
 
 import brotli
 import pytest
-from helpers import fenced_blocks, page_section
+from helpers import Said, fenced_blocks, page_section
 from test_publish import headers_for
 
 from trickbook.tools import UsageError
@@ -47,7 +46,7 @@ PROGRAMS = {"caddy": shutil.which("caddy"), "nginx": shutil.which("nginx") or sh
 NGINX_CONF = """include /etc/nginx/modules-enabled/*.conf;
 user root;
 pid {work}/nginx.pid;
-error_log {work}/error.log;
+error_log stderr notice;
 events {{ }}
 http {{
 	include /etc/nginx/mime.types;
@@ -96,11 +95,15 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def start(kind: str, config: str, work: Path) -> subprocess.Popen[bytes]:
+# What each server says on its log (stderr) once its listening socket is open.
+LISTENING = {"caddy": "serving initial configuration", "nginx": "start worker process"}
+
+
+def start(kind: str, config: str, work: Path) -> tuple[subprocess.Popen[str], Said]:
+    """The server running ``config`` for the published folder, once it listens: (process, what it says)."""
     program = PROGRAMS[kind]
     if program is None:
         pytest.fail(f"{kind} is not installed: run scripts/setup --test")
-    log = open(work / "server.err", "ab")
     if kind == "caddy":
         (work / "Caddyfile").write_text("{\n\tadmin off\n}\n" + config, encoding="utf-8")
         env = dict(os.environ, HOME=str(work), XDG_DATA_HOME=str(work / "data"), XDG_CONFIG_HOME=str(work / "config"))
@@ -110,27 +113,17 @@ def start(kind: str, config: str, work: Path) -> subprocess.Popen[bytes]:
         # Debian's module lines name their files from nginx's prefix, here the test's folder.
         (work / "modules").symlink_to(Path("/usr/share/nginx/modules").resolve())
         env = dict(os.environ)
-        command = [program, "-p", str(work), "-c", str(work / "nginx.conf"), "-e", str(work / "error.log"),
-                   "-g", "daemon off;"]
-    with log:
-        return subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=log, env=env)
-
-
-def wait_for(process: subprocess.Popen[bytes], port: int, kind: str, work: Path) -> None:
-    """Until something listens on ``port``; a clear failure when the server stops or 20 s pass."""
-    deadline = time.monotonic() + 20
-    while True:
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=1):
-                return
-        except OSError:
-            said = "".join(p.read_text(errors="replace") for p in (work / "server.err", work / "error.log")
-                           if p.is_file())[-2000:]
-            if process.poll() is not None:
-                raise AssertionError(f"{kind} refused the printed block (exit {process.returncode}): {said}") from None
-            if time.monotonic() > deadline:
-                raise AssertionError(f"{kind} did not listen on port {port} within 20 s: {said}") from None
-            time.sleep(0.05)
+        command = [program, "-p", str(work), "-c", str(work / "nginx.conf"), "-e", "stderr", "-g", "daemon off;"]
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=env)
+    said = Said(process.stderr, process)
+    try:
+        said.wait_for(LISTENING[kind], timeout=20)
+    except AssertionError as refused:
+        process.kill()
+        process.wait()
+        raise AssertionError(f"{kind} refused the printed block or did not listen (exit {process.poll()}): "
+                             f"{refused}") from None
+    return process, said
 
 
 @pytest.fixture(scope="module", params=sorted(SERVER_FILES))
@@ -145,9 +138,8 @@ def served(request: pytest.FixtureRequest, built_site: Path,
     folder = publish_folder(built_site, work / "public", base_url=args.base_url, cache=CACHE,
                             server_config=args.server_config).folder
     port = free_port()
-    process = start(kind, as_run_here(kind, config, folder, port), work)
+    process, _ = start(kind, as_run_here(kind, config, folder, port), work)
     try:
-        wait_for(process, port, kind, work)
         yield kind, f"http://127.0.0.1:{port}", folder
     finally:
         process.terminate()

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from trickbook_site import assets
+from trickbook_site import assets, children
 
 REPO = Path(__file__).resolve().parents[1]
 RUNTIME = REPO / "node_modules" / "pyodide"
@@ -53,5 +53,5 @@ def test_a_cached_snapshot_is_reused_without_running_node(tmp_path: Path, monkey
     cached = tmp_path / "snapshot" / key / "engine.snapshot.gz"
     cached.parent.mkdir(parents=True)
     cached.write_bytes(b"cached")
-    monkeypatch.setattr(assets.subprocess, "run", lambda *a, **k: pytest.fail("node ran for a cached snapshot"))
+    monkeypatch.setattr(children, "run", lambda *a, **k: pytest.fail("node ran for a cached snapshot"))
     assert assets.engine_snapshot(RUNTIME, tmp_path / "engine.whl", "engine-a", tmp_path) == (cached, key)

@@ -29,13 +29,13 @@ import hashlib
 import json
 import os
 import shutil
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
 import trickbook
 
+from . import children
 from .compact import compact_scripts, compact_style_sheets
 from .errors import SiteError
 from .stdlib import MODULES_NAME, TRIMMED_NAME, engine_stdlib, run_node
@@ -165,7 +165,7 @@ def engine_hash(runtime: Path) -> str:
 
 def _run(cmd: list[str], cwd: Path, what: str) -> None:
     env = dict(os.environ, SOURCE_DATE_EPOCH=SOURCE_DATE_EPOCH, PYTHONHASHSEED="0")
-    proc = subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, text=True)
+    proc = children.run(cmd, cwd=cwd, env=env)
     if proc.returncode != 0:
         tail = (proc.stderr or proc.stdout).strip().splitlines()[-5:]
         raise SiteError(f"{what} failed (exit {proc.returncode}): " + " | ".join(tail))

@@ -35,7 +35,7 @@ from typing import Any, Callable, Iterator
 
 from markdown_it import MarkdownIt
 
-from . import buildcache, csp, embed, handcache, handwork, on_demand, theme_css, translations
+from . import buildcache, children, csp, embed, handcache, handwork, on_demand, theme_css, translations
 from .assets import prepare_engine, write_assets
 from .embed import directory_urls
 from .errors import SiteError
@@ -212,7 +212,9 @@ def _texts(project: Project, languages: list[Language], work: Path) -> list[Text
 def _engine_ahead(runtime: Path, build_root: Path) -> Iterator[Callable[[], None]]:
     """The engine's wheel and snapshot made in a thread while the hands replay (``prepare_engine``);
     the callable waits for it. At most 1 GB: the snapshot's Node process runs before the
-    languages' processes start, never beside them (bench/HISTORY-2026-12.md)."""
+    languages' processes start, never beside them (bench/HISTORY-2026-12.md). A build that fails
+    meanwhile (a wrong record) stops the thread's programs (``children.stop``) and reports at once,
+    rather than after the Node steps."""
     def make() -> None:
         try:
             prepare_engine(runtime, build_root)
@@ -223,8 +225,12 @@ def _engine_ahead(runtime: Path, build_root: Path) -> Iterator[Callable[[], None
     thread.start()
     try:
         yield thread.join
+    except BaseException:
+        children.stop(thread)
+        raise
     finally:
         thread.join()
+        children.forget(thread)
 
 
 def _build_languages(languages: list[Language], cache: buildcache.BuildCache) -> Iterator[_Built]:

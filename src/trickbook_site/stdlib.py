@@ -34,6 +34,7 @@ import tempfile
 import zipfile
 from pathlib import Path
 
+from . import children
 from .errors import SiteError
 
 STDLIB_SCRIPT = Path(__file__).resolve().parent / "stdlib.mjs"
@@ -147,7 +148,7 @@ def run_node(cmd: list[str], timeout: int, doing: str, made: Path) -> None:
     """Run a Pyodide program in Node (``cmd``) that must make the file ``made``; ``SiteError`` saying
     what it was ``doing`` if it runs over ``timeout`` seconds, fails, or makes nothing."""
     try:
-        proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
+        proc = children.run(cmd, timeout=timeout)
     except subprocess.TimeoutExpired:
         raise SiteError(f"{doing} took over {timeout} s") from None
     if proc.returncode != 0 or not made.is_file():

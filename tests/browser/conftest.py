@@ -2,17 +2,15 @@
 
 The site comes from the session fixture ``built_site`` (tests/conftest.py); set
 ``TRICKBOOK_TEST_SITE`` to a built site folder to test that one instead. Every
-browser context routes all requests through a guard that aborts and records any
-request not addressed to 127.0.0.1; each test ends by asserting none was made.
+browser context (made by the ``open_page`` fixture, or pytest-playwright's ``context``
+with the ``guard`` fixture) routes all requests through a guard that aborts and records
+any request not addressed to 127.0.0.1; each test ends by asserting none was made.
 """
 
 from __future__ import annotations
 
 import json
 import os
-import threading
-from functools import partial
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any, Iterator
 
@@ -61,7 +59,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for page_type, test_id in SMOKE.items():
         if test_id in by_id:
             by_id[test_id].add_marker(pytest.mark.smoke)
-        elif (test_id.split("::")[0] in files and not config.getoption("keyword") and not config.getoption("lf")
+        elif (test_id.split("::")[0] in files and not config.getoption("keyword") and not config.getoption("lf", False)
               and not any("::" in arg for arg in config.args)):
             raise pytest.UsageError(
                 f"tests/browser/conftest.py: the smoke test for {page_type}, {test_id}, is not collected")
@@ -92,25 +90,12 @@ def site_dir(request: pytest.FixtureRequest) -> Path:
     return _site_folder(request.getfixturevalue("built_site"))
 
 
-class _QuietHandler(SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 (the base class's name)
-        pass
-
-
 @pytest.fixture(scope="session")
 def site_url(site_dir: Path) -> Iterator[str]:
     """The built site served by Python's http.server, on a free local port, in a thread of the test
-    process: the socket listens before the first test asks for a page, so nothing waits for it."""
-    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(_QuietHandler, directory=str(site_dir)))
-    server.daemon_threads = True
-    thread = threading.Thread(target=server.serve_forever, name="site server", daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=10)
+    process (``helpers.served_folder``): the socket listens before the first test asks for a page."""
+    with helpers.served_folder(site_dir) as url:
+        yield url
 
 
 @pytest.fixture(scope="session")
@@ -149,10 +134,12 @@ def tb() -> Any:
 
 @pytest.fixture
 def open_page(new_context: Any, site_url: str) -> Iterator[PageOpener]:
-    """``open_page(path, size=(w, h), gentle=True, **context_options)``: a new page in a context of its
-    own (pytest-playwright's ``new_context``, which closes it), at that size, with the gentle bots unless
-    ``gentle=False``, every request through the guard and every uncaught error collected. When the test
-    ends, no request may have left 127.0.0.1 and no page may have raised."""
+    """The browser tests' one factory of contexts (``PageOpener``, on pytest-playwright's ``new_context``,
+    which closes them): ``open_page(path, size=(w, h), gentle=True, **context_options)`` is a new page in a
+    context of its own, at that size, with the gentle bots unless ``gentle=False``;
+    ``open_page.context(size, gentle=False, **context_options)`` is a context, for a test that prepares it
+    before its first page or needs several at once. Every request goes through the guard and every uncaught
+    error is collected. When the test ends, no request may have left 127.0.0.1 and no page may have raised."""
     opener = PageOpener(new_context, site_url)
     yield opener
     opener.check()

@@ -1,26 +1,26 @@
 """Helpers for the browser tests, imported by name (``from browser import helpers``; ``tests/`` is on
 pytest's ``pythonpath``).
 
-- ``PageOpener`` (the ``open_page`` fixture of conftest.py): pages whose requests are guarded and
-  whose uncaught errors are collected, both checked when the test ends;
+- ``PageOpener`` (the ``open_page`` fixture of conftest.py): the one factory of browser contexts and
+  pages, whose requests are guarded and whose uncaught errors are collected, both checked when the
+  test ends;
 - the play table: ``table_url`` (with the game's fixed seed), ``ready_table`` (start.js's
   ``data-table="ready"``), ``start_by_keyboard``, ``wait_for_reader``, ``one_decision`` (its keys:
   ``press_for_a_decision``), ``play_the_match_by_the_timer``, ``gentle_bots``;
 - the worked hands: ``figure_of``, ``wake``, ``wait_mounted``, ``go_live``, ``what_if_the_two_of_clubs``,
   ``hand_data``, ``static_steps``;
+- ``until``: a wait on a state the page answers with a promise (caches, IndexedDB, service workers);
 - ``nothing_happens_for``: the one wait on the clock, for a check that nothing happens meanwhile.
 """
 
 from __future__ import annotations
 
 import json
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
+import threading
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from functools import partial
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any, Callable, Iterator
 from urllib.parse import unquote, urlencode, urlsplit
@@ -61,56 +61,104 @@ class RequestGuard:
             self.refused.append(url)
             route.abort()
 
+    def watch(self, request: Any) -> None:
+        """Record a request seen but not routed (``guard_context(..., route=False)``): one that left
+        127.0.0.1 cannot be stopped, only reported."""
+        url = request.url
+        self.seen.append(url)
+        if urlsplit(url).scheme in ("http", "https", "ws", "wss") and urlsplit(url).hostname != "127.0.0.1":
+            self.refused.append(url)
+
     def under(self, path: str) -> list[str]:
         return [u for u in self.seen if urlsplit(u).path.startswith(path)]
 
 
-def guard_context(context: Any) -> RequestGuard:
+def guard_context(context: Any, route: bool = True) -> RequestGuard:
+    """Every request of the context through a new ``RequestGuard``: routed (one not to 127.0.0.1 is
+    aborted), or with ``route=False`` only watched, for a test of the browser's cache or a service worker
+    (routing turns the cache off)."""
     guard = RequestGuard()
-    context.route("**/*", guard.handle)
+    if route:
+        context.route("**/*", guard.handle)
+    else:
+        context.on("request", guard.watch)
     return guard
 
 
+@dataclass
+class _Opened:
+    """A context a ``PageOpener`` made: its request guard and the uncaught errors of its pages."""
+
+    context: Any
+    guard: RequestGuard
+    errors: list[str]
+
+
 class PageOpener:
-    """Open pages, each in a new browser context made by ``new_context`` (pytest-playwright's factory,
-    which closes them), at a size, with the gentle bots unless told otherwise, every request through a
-    ``RequestGuard`` and every uncaught page error collected; ``check()`` (at the fixture's teardown)
-    asserts that no request left 127.0.0.1 and that no page raised."""
+    """The browser tests' one way to a browser context: each made by ``new_context`` (pytest-playwright's
+    factory, which closes them when the test ends), every request through a ``RequestGuard`` and every
+    uncaught error of every page in it collected; ``check()`` (at the fixture's teardown) asserts that no
+    request left 127.0.0.1 and that no page raised.
+
+    ``opener(path, size, gentle=True, **options)`` gives a page in a context of its own (opened at
+    ``path`` unless it is None); ``opener.context(size, gentle=False, **options)`` gives the context, for a
+    test that sets it up before its first page (routes, init scripts, permissions) or opens several pages
+    in it. ``options`` are Playwright's context options (``locale``, ``reduced_motion``, ``color_scheme``,
+    ``java_script_enabled``, ``storage_state``, ``is_mobile``, ``has_touch``, ``viewport`` in place of
+    ``size``...); ``size=None`` leaves Playwright's own viewport. Several contexts at once are several
+    calls (several people at one table)."""
 
     def __init__(self, new_context: Callable[..., Any], site_url: str) -> None:
         self.new_context = new_context
         self.site_url = site_url
-        self.guards: dict[int, RequestGuard] = {}
-        self.errors: dict[int, list[str]] = {}
+        self.opened: list[_Opened] = []
 
-    def __call__(self, path: str | None = None, size: tuple[int, int] = (1280, 800), *, gentle: bool = True,
-                 **options: Any) -> Any:
-        """A new page; ``path`` (under the site, or a whole address) is opened unless it is None."""
-        context = self.new_context(viewport={"width": size[0], "height": size[1]}, **options)
+    def context(self, size: tuple[int, int] | None = (1280, 800), *, gentle: bool = False, route: bool = True,
+                **options: Any) -> Any:
+        """A new guarded context, at ``size`` (unless ``options`` names a ``viewport``); with the gentle bots
+        only when asked; its requests watched rather than routed with ``route=False`` (``guard_context``)."""
+        if size is not None and "viewport" not in options:
+            options["viewport"] = {"width": size[0], "height": size[1]}
+        context = self.new_context(**options)
         if gentle:
             gentle_bots(context)
-        guard = guard_context(context)
-        page = context.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda exc: errors.append(str(exc)))
-        self.guards[id(page)] = guard
-        self.errors[id(page)] = errors
+        opened = _Opened(context, guard_context(context, route), [])
+        context.on("page", lambda page: page.on("pageerror", lambda exc: opened.errors.append(str(exc))))
+        self.opened.append(opened)
+        return context
+
+    def __call__(self, path: str | None = None, size: tuple[int, int] | None = (1280, 800), *, gentle: bool = True,
+                 route: bool = True, **options: Any) -> Any:
+        """A new page in a context of its own; ``path`` (under the site, or a whole address) is opened unless
+        it is None."""
+        page = self.context(size, gentle=gentle, route=route, **options).new_page()
         if path is not None:
-            page.goto(path if "://" in path else self.site_url + path)
+            self.goto(page, path)
         return page
 
-    def guard(self, page: Any) -> RequestGuard:
-        """The request guard of a page this opener opened."""
-        return self.guards[id(page)]
+    def goto(self, page: Any, path: str, **options: Any) -> Any:
+        """``page.goto`` of a path under the site (or a whole address)."""
+        return page.goto(path if "://" in path else self.site_url + path, **options)
 
-    def page_errors(self, page: Any) -> list[str]:
-        """The uncaught errors of a page this opener opened, so far."""
-        return self.errors[id(page)]
+    def _of(self, page_or_context: Any) -> _Opened:
+        context = getattr(page_or_context, "context", page_or_context)
+        for opened in self.opened:
+            if opened.context is context:
+                return opened
+        raise AssertionError(f"{page_or_context} was not opened by this opener")
+
+    def guard(self, page_or_context: Any) -> RequestGuard:
+        """The request guard of a page (or context) this opener opened."""
+        return self._of(page_or_context).guard
+
+    def page_errors(self, page_or_context: Any) -> list[str]:
+        """The uncaught errors so far of the pages of a context this opener opened (or of a page's context)."""
+        return self._of(page_or_context).errors
 
     def check(self) -> None:
-        refused = [url for guard in self.guards.values() for url in guard.refused]
+        refused = [url for opened in self.opened for url in opened.guard.refused]
         assert refused == [], f"requests left 127.0.0.1: {refused}"
-        errors = [error for found in self.errors.values() for error in found]
+        errors = [error for opened in self.opened for error in opened.errors]
         assert errors == [], f"uncaught errors in the page: {errors}"
 
 
@@ -135,6 +183,25 @@ def motion_done(page: Any) -> None:
     """Wait until no CSS transition or animation is running on the page (the theme slides its search
     panel in on a phone): a bounding box measured before then is a frame of the slide, not the layout."""
     page.wait_for_function("() => document.getAnimations().every(a => a.playState !== 'running')")
+
+
+def until(page: Any, predicate: str, arg: Any = None, timeout_ms: int = 30_000) -> Any:
+    """``page.wait_for_function`` for a predicate that answers with a promise (an ``async`` function, e.g.
+    of the Cache Storage or IndexedDB): Playwright's takes the promise itself for a true value and returns
+    at once. The page tries ``predicate(arg)`` once a frame until it gives a true value, which is returned;
+    a failure after ``timeout_ms``."""
+    got = page.evaluate(f"""async ([arg, timeout]) => {{
+        const test = {predicate};
+        const end = performance.now() + timeout;
+        for (;;) {{
+            const got = await test(arg);
+            if (got) return got;
+            if (performance.now() > end) return null;
+            await new Promise((next) => requestAnimationFrame(() => next()));
+        }}
+    }}""", [arg, timeout_ms])
+    assert got, f"not true within {timeout_ms} ms: {predicate}"
+    return got
 
 
 def nothing_happens_for(page: Any, ms: int) -> None:
@@ -333,23 +400,23 @@ def violations(page: Any, within: str = "document", every: bool = False) -> list
             for v in result["violations"] if every or v["impact"] in ("serious", "critical")]
 
 
+class _QuietHandler(SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 (the base class's name)
+        pass
+
+
 @contextmanager
 def served_folder(folder: Path) -> Iterator[str]:
-    """A built site's folder served as plain files on a free port of 127.0.0.1 (Python's own http.server),
-    answered once it listens (a process start, not a page: no page state to wait on)."""
-    with socket.socket() as free:
-        free.bind(("127.0.0.1", 0))
-        port = free.getsockname()[1]
-    server = subprocess.Popen([sys.executable, "-m", "http.server", "--bind", "127.0.0.1", str(port),
-                               "--directory", str(folder)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    """A built site's folder (or any folder) served as plain files on a free port of 127.0.0.1 by Python's
+    http.server, in a thread of the test process: its socket listens before the address is given, so
+    nothing waits for it."""
+    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(_QuietHandler, directory=str(folder)))
+    server.daemon_threads = True
+    thread = threading.Thread(target=server.serve_forever, name=f"serving {folder.name}", daemon=True)
+    thread.start()
     try:
-        for _ in range(150):
-            try:
-                urllib.request.urlopen(f"http://127.0.0.1:{port}/index.html", timeout=2).close()
-                break
-            except OSError:
-                time.sleep(0.1)
-        yield f"http://127.0.0.1:{port}"
+        yield f"http://127.0.0.1:{server.server_address[1]}"
     finally:
-        server.terminate()
-        server.wait(timeout=10)
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=10)

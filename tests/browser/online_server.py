@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import mimetypes
+import socket
 from pathlib import Path
 
 import uvicorn
@@ -76,7 +77,16 @@ def main() -> None:
         return ticking(hub)
 
     app = Starlette(routes=[Mount("/online", routes=online_routes(hub)), site_route(args.site)], lifespan=lifespan)
-    uvicorn.run(app, host="127.0.0.1", port=args.port, log_level="warning")
+    _SaysWhenListening(uvicorn.Config(app, host="127.0.0.1", port=args.port, log_level="warning")).run()
+
+
+class _SaysWhenListening(uvicorn.Server):
+    """uvicorn's server, which prints ``listening`` once its socket listens: the line the tests wait for."""
+
+    async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+        await super().startup(sockets=sockets)
+        if self.started:
+            print("listening", flush=True)
 
 
 if __name__ == "__main__":

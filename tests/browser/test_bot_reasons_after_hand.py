@@ -21,13 +21,12 @@ CASES = [("trinidad", "en", (1280, 800)), ("yorkshire", "pt", (360, 740)), ("euc
 
 
 @pytest.mark.parametrize("game,lang,size", CASES, ids=[f"{g}-{lang}-{s[0]}" for g, lang, s in CASES])
-def test_the_full_reasons_come_only_once_the_hand_is_over(browser, site_url, tb, game, lang, size):
-    context = browser.new_context(viewport={"width": size[0], "height": size[1]})
+def test_the_full_reasons_come_only_once_the_hand_is_over(open_page, site_url, tb, game, lang, size):
+    context = open_page.context(viewport={"width": size[0], "height": size[1]})
     tb.gentle_bots(context)
-    guard = tb.guard_context(context)
+    guard = open_page.guard(context)
     page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    errors = open_page.page_errors(page)
     try:
         # The game's test seed (a deal played out in tricks): a random deal may be thrown in and dealt
         # again at once, and the reasons of the hand thrown in then come with no pause at its end.

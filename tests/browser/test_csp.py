@@ -15,7 +15,7 @@ import threading
 from functools import partial
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 import pytest
 from playwright.sync_api import expect
@@ -28,10 +28,28 @@ REPORT_PATH = "/__csp-report"
 META = re.compile(r'<meta http-equiv="Content-Security-Policy" content="([^"]*)">')
 
 
+class _Reports(list[str]):
+    """The violation reports the policy server received (its thread adds them); ``wait_for`` blocks until
+    one of them passes a test, or ``timeout`` seconds pass."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.arrived = threading.Condition()
+
+    def add(self, report: str) -> None:
+        with self.arrived:
+            self.append(report)
+            self.arrived.notify_all()
+
+    def wait_for(self, test: Callable[[str], bool], timeout: float = 10) -> bool:
+        with self.arrived:
+            return self.arrived.wait_for(lambda: any(test(report) for report in self), timeout)
+
+
 class _PolicyHandler(SimpleHTTPRequestHandler):
     """Serves the site with its policy as a header: a page's own (hashes included), else the base one."""
 
-    reports: list[str]
+    reports: _Reports
 
     def log_message(self, format: str, *args: object) -> None:
         pass
@@ -53,7 +71,7 @@ class _PolicyHandler(SimpleHTTPRequestHandler):
     def do_POST(self) -> None:  # noqa: N802 - http.server's naming
         body = self.rfile.read(int(self.headers.get("Content-Length", "0") or 0)).decode("utf-8", "replace")
         if self.path == REPORT_PATH:
-            self.reports.append(body)
+            self.reports.add(body)
         self.send_response(204)
         self.end_headers()
 
@@ -64,9 +82,9 @@ class _QuietServer(ThreadingHTTPServer):
 
 
 @pytest.fixture(scope="module")
-def policy_server(site_dir: Path) -> Iterator[tuple[str, list[str]]]:
+def policy_server(site_dir: Path) -> Iterator[tuple[str, _Reports]]:
     """(base URL, reports received) of the site served with its policy as a header."""
-    reports: list[str] = []
+    reports = _Reports()
     handler = partial(type("Handler", (_PolicyHandler,), {"reports": reports}), directory=str(site_dir))
     server = _QuietServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
@@ -101,14 +119,13 @@ def _watch(context: Any) -> tuple[list[str], list[str]]:
     return events, console
 
 
-def test_widgets_play_table_and_search_run_under_the_policy_with_no_violation(browser, policy_server, tb):
+def test_widgets_play_table_and_search_run_under_the_policy_with_no_violation(open_page, policy_server, tb):
     base, reports = policy_server
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    guard = tb.guard_context(context)
+    context = open_page.context(viewport={"width": 1280, "height": 900})
+    guard = open_page.guard(context)
     events, console = _watch(context)
     page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    errors = open_page.page_errors(page)
     try:
         # The root page's inline script (its hash is in the policy) sends the reader on.
         page.goto(base + "/")
@@ -146,12 +163,12 @@ def test_widgets_play_table_and_search_run_under_the_policy_with_no_violation(br
 
 @pytest.mark.parametrize("served", ["meta tag only", "meta tag and header"])
 def test_an_inline_script_without_a_hash_is_refused_and_the_violation_is_seen(
-        browser, site_url, policy_server, tb, served):
+        open_page, site_url, policy_server, tb, served):
     """The policy is in force from the meta tag alone; and each way this module watches sees a violation."""
     base, reports = policy_server if served == "meta tag and header" else (site_url, [])
     reports.clear()
-    context = browser.new_context()
-    guard = tb.guard_context(context)
+    context = open_page.context(None)
+    guard = open_page.guard(context)
     events, console = _watch(context)
     page = context.new_page()
     try:
@@ -164,11 +181,8 @@ def test_an_inline_script_without_a_hash_is_refused_and_the_violation_is_seen(
             return window.injected;
         }""")
         if served == "meta tag and header":
-            deadline = 100
-            while not reports and deadline:
-                page.wait_for_timeout(100)
-                deadline -= 1
-            assert any("script-src" in r for r in reports), reports
+            # The browser sends its report to the server after the fact: wait for it to arrive.
+            assert reports.wait_for(lambda report: "script-src" in report), reports
         tb.nothing_happens_for(page, 300)
     finally:
         context.close()

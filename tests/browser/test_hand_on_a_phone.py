@@ -120,9 +120,9 @@ def step_through(page, tb, site_url: str, game: str, hand: str, lang: str, scrol
 
 @pytest.mark.parametrize("lang", ["en", "pt", "fr"])
 @pytest.mark.parametrize("game,hand", SHOWCASE, ids=[h for _g, h in SHOWCASE])
-def test_the_card_just_played_is_on_a_phone_screen_after_every_step(browser, site_url, tb, game, hand, lang):
-    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
-    guard = tb.guard_context(context)
+def test_the_card_just_played_is_on_a_phone_screen_after_every_step(open_page, site_url, tb, game, hand, lang):
+    context = open_page.context(viewport=PHONE, has_touch=True, is_mobile=True)
+    guard = open_page.guard(context)
     tb.block_runtime(context)
     page = context.new_page()
     plays = step_through(page, tb, site_url, game, hand, lang)
@@ -134,9 +134,9 @@ def test_the_card_just_played_is_on_a_phone_screen_after_every_step(browser, sit
 @pytest.mark.parametrize("lang", ["en", "fr"])
 @pytest.mark.parametrize("game,hand", SHOWCASE, ids=[h for _g, h in SHOWCASE])
 def test_on_a_desk_screen_the_trick_and_controls_are_on_screen_after_every_step(
-        browser, site_url, tb, game, hand, lang):
-    context = browser.new_context(viewport=DESK)
-    guard = tb.guard_context(context)
+        open_page, site_url, tb, game, hand, lang):
+    context = open_page.context(viewport=DESK)
+    guard = open_page.guard(context)
     tb.block_runtime(context)
     page = context.new_page()
     assert step_through(page, tb, site_url, game, hand, lang, scroll_every=4) >= 8
@@ -145,9 +145,9 @@ def test_on_a_desk_screen_the_trick_and_controls_are_on_screen_after_every_step(
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
-def test_compass_seats_standing_alone_are_spoken_as_their_points(browser, site_url, tb, catalogs, lang):
+def test_compass_seats_standing_alone_are_spoken_as_their_points(open_page, site_url, tb, catalogs, lang):
     """A lone N, E, S or W (a seat's heading, the trick's seat, the deal table's row) is said "North"."""
-    context = browser.new_context(viewport=PHONE)
+    context = open_page.context(viewport=PHONE)
     tb.block_runtime(context)
     page = context.new_page()
     hand = "trinidad-hang-jack"
@@ -175,8 +175,8 @@ def test_compass_seats_standing_alone_are_spoken_as_their_points(browser, site_u
     context.close()
 
 
-def test_swiping_the_trick_in_the_bar_steps_like_the_board(browser, site_url, tb):
-    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+def test_swiping_the_trick_in_the_bar_steps_like_the_board(open_page, site_url, tb):
+    context = open_page.context(viewport=PHONE, has_touch=True, is_mobile=True)
     tb.block_runtime(context)
     page = context.new_page()
     page.goto(f"{site_url}/pt/nap/#nap-four-hearts=6")

@@ -45,13 +45,12 @@ def said(catalogs, lang: str, msgid: str) -> str:
     return text
 
 
-def open_page(browser, site_url, tb, path: str, size=(1280, 800)):
-    context = browser.new_context(viewport={"width": size[0], "height": size[1]})
-    guard = tb.guard_context(context)
+def open_guarded(open_page, site_url, tb, path: str, size=(1280, 800)):
+    context = open_page.context(viewport={"width": size[0], "height": size[1]})
+    guard = open_page.guard(context)
     page = context.new_page()
-    errors: list[str] = []
+    errors = open_page.page_errors(page)
     warnings: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.on("console", lambda msg: warnings.append(msg.text) if msg.type == "warning" else None)
     page.goto(f"{site_url}{path}")
     return context, guard, page, errors, warnings
@@ -104,8 +103,8 @@ def assert_dropped_with(page, table, catalogs, lang, problem, size) -> None:
     ("level", "strong", "pt", (1280, 800)),
 ])
 def test_a_saved_match_edited_in_storage_is_dropped_and_no_other_seat_is_shown(
-        browser, site_url, tb, catalogs, field, value, lang, size):
-    context, guard, page, errors, _ = open_page(browser, site_url, tb, tb.table_url(lang, "euchre", pace=0), size)
+        open_page, site_url, tb, catalogs, field, value, lang, size):
+    context, guard, page, errors, _ = open_guarded(open_page, site_url, tb, tb.table_url(lang, "euchre", pace=0), size)
     try:
         table = start_match(page, tb, "euchre")
         mine = hand_shown(table)
@@ -131,8 +130,8 @@ def test_a_saved_match_edited_in_storage_is_dropped_and_no_other_seat_is_shown(
     ("changed", "en", (360, 740)),
 ])
 def test_a_saved_match_whose_moves_were_cut_or_edited_is_dropped_by_its_seal(
-        browser, site_url, tb, catalogs, edit, lang, size):
-    context, guard, page, errors, _ = open_page(browser, site_url, tb, tb.table_url(lang, "nap", pace=0), size)
+        open_page, site_url, tb, catalogs, edit, lang, size):
+    context, guard, page, errors, _ = open_guarded(open_page, site_url, tb, tb.table_url(lang, "nap", pace=0), size)
     try:
         table = start_match(page, tb, "nap")
         tb.one_decision(page, table)
@@ -153,8 +152,8 @@ def test_a_saved_match_whose_moves_were_cut_or_edited_is_dropped_by_its_seal(
     assert guard.refused == [] and errors == []
 
 
-def test_a_saved_match_whose_sealed_moves_the_rules_refuse_says_so(browser, site_url, tb, catalogs):
-    context, guard, page, errors, _ = open_page(browser, site_url, tb, tb.table_url("en", "nap", pace=0))
+def test_a_saved_match_whose_sealed_moves_the_rules_refuse_says_so(open_page, site_url, tb, catalogs):
+    context, guard, page, errors, _ = open_guarded(open_page, site_url, tb, tb.table_url("en", "nap", pace=0))
     try:
         start_match(page, tb, "nap")
         match = saved(page, "nap")
@@ -179,8 +178,9 @@ def test_a_saved_match_whose_sealed_moves_the_rules_refuse_says_so(browser, site
     (json.dumps({"format": 3, "game": "nap", "moves": "A pass", "version": "x"}), "unreadable", "en"),
 ])
 def test_a_saved_match_from_another_version_or_unreadable_says_which(
-        browser, site_url, tb, catalogs, text, problem, lang):
-    context, guard, page, errors, _ = open_page(browser, site_url, tb, tb.table_url(lang, "nap", pace=0), (360, 740))
+        open_page, site_url, tb, catalogs, text, problem, lang):
+    context, guard, page, errors, _ = open_guarded(open_page, site_url, tb, tb.table_url(lang, "nap", pace=0),
+                                                   (360, 740))
     try:
         put_saved(page, "nap", text)
         page.reload()
@@ -203,15 +203,14 @@ def live_widget(page, tb):
     (500, "server error"),
 ])
 def test_a_snapshot_description_that_cannot_be_used_gives_one_warning_and_a_normal_boot(
-        browser, site_url, tb, status, body):
-    context = browser.new_context()
-    guard = tb.guard_context(context)
+        open_page, site_url, tb, status, body):
+    context = open_page.context(None)
+    guard = open_page.guard(context)
     context.route("**/assets/snapshot.json", lambda route: route.fulfill(
         status=status, content_type="application/json", body=body))
     page = context.new_page()
-    errors: list[str] = []
+    errors = open_page.page_errors(page)
     warnings: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.on("console", lambda msg: warnings.append(msg.text) if msg.type == "warning" else None)
     try:
         page.goto(tb.hand_page_url(site_url, "en"))
@@ -225,10 +224,10 @@ def test_a_snapshot_description_that_cannot_be_used_gives_one_warning_and_a_norm
 
 
 @pytest.mark.parametrize("file", ["https://example.com/snapshot.gz", "//localhost:9/x.gz"])
-def test_the_worker_never_fetches_a_snapshot_from_another_origin(browser, site_url, site_dir, tb, file):
+def test_the_worker_never_fetches_a_snapshot_from_another_origin(open_page, site_url, site_dir, tb, file):
     about = json.loads((site_dir / "assets" / "snapshot.json").read_text(encoding="utf-8"))
-    context = browser.new_context()
-    guard = tb.guard_context(context)
+    context = open_page.context(None)
+    guard = open_page.guard(context)
     seen: list[str] = []
     context.route("**/assets/snapshot.json", lambda route: route.fulfill(
         status=200, content_type="application/json", body=json.dumps({**about, "file": file})))
@@ -252,8 +251,8 @@ def test_the_worker_never_fetches_a_snapshot_from_another_origin(browser, site_u
     ("hasOwnProperty", "en", (360, 740)), ("bridge", "fr", (1280, 800)),
 ])
 def test_the_verify_page_names_a_game_it_does_not_know_instead_of_throwing(
-        browser, site_url, tb, catalogs, game, lang, size):
-    context, guard, page, errors, _ = open_page(browser, site_url, tb, f"/{lang}/verify/", size)
+        open_page, site_url, tb, catalogs, game, lang, size):
+    context, guard, page, errors, _ = open_guarded(open_page, site_url, tb, f"/{lang}/verify/", size)
     try:
         page.goto(f"{site_url}/{lang}/verify/#game={game}&seed={SEED}&fingerprint={'0' * 64}&hands=2")
         verdict = page.locator(".tbv-verdict")
@@ -284,8 +283,8 @@ VALUES = (st.sampled_from(["nap", "euchre", "yorkshire", "trinidad", "__proto__"
 
 @FUZZ
 @given(data=st.data())
-def test_random_addresses_and_form_input_never_break_the_verifier(browser, site_url, tb, data):
-    context, guard, page, errors, _ = open_page(browser, site_url, tb, "/en/verify/")
+def test_random_addresses_and_form_input_never_break_the_verifier(open_page, site_url, tb, data):
+    context, guard, page, errors, _ = open_guarded(open_page, site_url, tb, "/en/verify/")
     verdict = page.locator(".tbv-verdict")
     try:
         expect(verdict).to_be_attached()  # the verifier has mounted

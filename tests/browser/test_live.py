@@ -25,19 +25,12 @@ FOLLOW_SUIT_EN = "{seat} holds {suit} and must follow suit."
 def live(request, browser, site_url, tb):
     """(lang, page, figure): a Nap page whose widget went live when the reader asked to try other cards."""
     lang = request.param
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    guard = tb.guard_context(context)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.goto(tb.hand_page_url(site_url, lang))
-    fig = tb.wait_mounted(page)
-    fig.locator(".tb-try").click()  # stepping needs no engine; trying other cards does
-    expect(fig).to_have_attribute("data-engine", "live", timeout=tb.LIVE_TIMEOUT_MS)
-    yield lang, page, fig
-    context.close()
-    assert guard.refused == [], f"requests left 127.0.0.1: {guard.refused}"
-    assert errors == [], f"uncaught errors in the page: {errors}"
+    with tb.pages_of(browser, site_url) as open_page:  # (the module's: checked when its last test is done)
+        page = open_page(tb.hand_page_url(site_url, lang), (1280, 900), gentle=False)
+        fig = tb.wait_mounted(page)
+        fig.locator(".tb-try").click()  # stepping needs no engine; trying other cards does
+        expect(fig).to_have_attribute("data-engine", "live", timeout=tb.LIVE_TIMEOUT_MS)
+        yield lang, page, fig
 
 
 def go_to_record_step(fig, step: int) -> None:
@@ -128,10 +121,10 @@ def test_choosing_the_records_own_card_just_steps_on(live):
     expect(fig).not_to_have_attribute("data-branch", re.compile(".*"))
 
 
-def test_time_to_live_against_the_bare_pyodide_boot(browser, site_url, tb):
+def test_time_to_live_against_the_bare_pyodide_boot(open_page, site_url, tb):
     """Prints both figures; the engine (wheel, import, replay) must add less than the boot itself."""
-    context = browser.new_context()
-    guard = tb.guard_context(context)
+    context = open_page.context(None)
+    guard = open_page.guard(context)
     page = context.new_page()
     start = time.monotonic()
     page.goto(tb.hand_page_url(site_url, "en"))

@@ -119,7 +119,7 @@ def test_a_nap_session_of_two_rounds_resumes_ends_with_final_balances_and_keeps_
     assert not [s for s in snapshots[:-1] if seed in json.dumps(s)]
     # At the end the saved match and its key are gone.
     assert page.evaluate(STORAGE)["local"].get("trickbook.table.nap") is None
-    page.wait_for_function("""async () => {
+    helpers.until(page, """async () => {
       const open = indexedDB.open("trickbook-table");
       const db = await new Promise((r) => { open.onsuccess = () => r(open.result); });
       const key = await new Promise((r) => {
@@ -128,7 +128,7 @@ def test_a_nap_session_of_two_rounds_resumes_ends_with_final_balances_and_keeps_
       });
       db.close();
       return key === undefined;
-    }""", timeout=5_000)
+    }""", timeout_ms=5_000)
 
     # Every player's final balance: the balances pay between players, and match the score bar.
     final = end.locator("table.tbt-final")

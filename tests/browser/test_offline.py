@@ -93,13 +93,13 @@ def goto(page: Any, url: str) -> Any:
         return None
 
 
-def test_a_copy_planted_in_the_offline_cache_by_another_site_of_the_origin_is_never_served(browser, host, tb):
+def test_a_copy_planted_in_the_offline_cache_by_another_site_of_the_origin_is_never_served(open_page, host, tb):
     course = f"{host.base}/course"
     listed = tb.hand_page_url(course, "en")
     unlisted = f"{course}/en/planted/"
     outside = f"{host.base}/other/planted.js"
     others = f"trickbook-offline {host.base}/other/ 0123456789abcdef en"  # as the other site's worker names it
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context = open_page.context(viewport={"width": 1280, "height": 900}, route=False)
     watch = Watch(context)
     page = context.new_page()
     try:
@@ -156,11 +156,11 @@ def test_a_copy_planted_in_the_offline_cache_by_another_site_of_the_origin_is_ne
     watch.assert_clean()
 
 
-def test_a_file_that_differs_from_the_published_one_is_not_kept_and_the_reader_is_told(browser, host, catalogs, tb):
+def test_a_file_that_differs_from_the_published_one_is_not_kept_and_the_reader_is_told(open_page, host, catalogs, tb):
     page_file = host.course / "fr" / "reading-hands" / "index.html"
     copies = [page_file, *(page_file.with_name(f"index.html{ext}") for ext in (".br", ".gz"))]
     saved = {path: path.read_bytes() for path in copies if path.is_file()}
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context = open_page.context(viewport={"width": 1280, "height": 900}, route=False)
     watch = Watch(context)
     page = context.new_page()
     warnings: list[str] = []

@@ -59,13 +59,12 @@ def open_class(url: str) -> dict[str, Any]:
     return found
 
 
-def watcher(browser: Any, tb: Any, url: str, viewport: dict[str, int]) -> Any:
-    context = browser.new_context(viewport=viewport, locale="en-GB", reduced_motion="reduce")  # axe: colours as shown
-    guard = tb.guard_context(context)
+def watcher(open_page: Any, url: str, viewport: dict[str, int]) -> Any:
+    context = open_page.context(viewport=viewport, locale="en-GB", reduced_motion="reduce")  # axe: colours as shown
+    guard = open_page.guard(context)
     page = context.new_page()
     frames: list[dict[str, Any]] = []
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    errors = open_page.page_errors(context)
     page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: frames.append(json.loads(payload))))
     page.goto(url)
     return page, guard, frames, errors
@@ -115,14 +114,14 @@ def to_card_play(table_players: list[Player]) -> Player:
 
 
 def test_a_class_of_two_tables_plays_the_same_deal_the_teacher_asks_and_the_answers_spread(
-        browser: Any, tb: Any, class_server: TableServer) -> None:
+        open_page: Any, tb: Any, class_server: TableServer) -> None:
     url = class_server.url
     opened = open_class(url)
     code = opened["code"]
     teacher, teacher_guard, _, teacher_errors = watcher(
-        browser, tb, f"{url}/en/class/#class={code}&teacher={opened['teacher']}&projector={opened['projector']}", DESK)
+        open_page, f"{url}/en/class/#class={code}&teacher={opened['teacher']}&projector={opened['projector']}", DESK)
     projector, projector_guard, projector_frames, projector_errors = watcher(
-        browser, tb, f"{url}/fr/class/#class={code}&projector={opened['projector']}", DESK)
+        open_page, f"{url}/fr/class/#class={code}&projector={opened['projector']}", DESK)
     expect(teacher.locator(".tb-class")).to_have_attribute("data-class", "seating", timeout=WAIT_MS)
     expect(projector.locator(".tbc-qr")).to_be_visible(timeout=WAIT_MS)
     assert projector.locator(".tbc-code").inner_text().startswith("Classe ")
@@ -131,7 +130,7 @@ def test_a_class_of_two_tables_plays_the_same_deal_the_teacher_asks_and_the_answ
             ("Chloé", "fr", "keyboard", PHONE, 1, "N"), ("Dev", "en", "mouse", DESK, 1, "S")]
     students: list[tuple[Player, int]] = []
     for name, lang, mode, viewport, table, seat in plan:
-        p = join_player(browser, tb, name, lang, mode, viewport)
+        p = join_player(open_page, name, lang, mode, viewport)
         p.__class__ = Student
         p.context.add_init_script(FIXED_SHARE % json.dumps(name))
         path = "" if lang == "en" else f"{lang}/"

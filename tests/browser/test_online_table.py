@@ -19,14 +19,12 @@ import socket
 import subprocess
 import sys
 import threading
-import time
-import urllib.error
-import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
 import pytest
+from helpers import Said
 from playwright.sync_api import expect
 
 HERE = Path(__file__).parent
@@ -56,7 +54,7 @@ class TableServer:
 
     def __init__(self, site: Path, db: Path) -> None:
         self.site, self.db, self.port = site, db, free_port()
-        self.process: subprocess.Popen[bytes] | None = None
+        self.process: subprocess.Popen[str] | None = None
         self.extra: list[str] = []  # more arguments for online_server.py
 
     @property
@@ -67,16 +65,9 @@ class TableServer:
         self.process = subprocess.Popen(
             [sys.executable, str(HERE / "online_server.py"), "--site", str(self.site), "--port", str(self.port),
              "--db", str(self.db), "--grace-ms", str(GRACE_MS), *self.extra],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        deadline = time.monotonic() + 30
-        while True:  # the server answers once it listens (a process start, not a page: no page state to wait on)
-            try:
-                with urllib.request.urlopen(self.url + "/assets/runtime.json", timeout=2):
-                    return
-            except (urllib.error.URLError, ConnectionError):
-                if time.monotonic() > deadline or self.process.poll() is not None:
-                    raise AssertionError("the table server did not start") from None
-                time.sleep(0.1)
+            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        # The server prints a line once its socket listens (a process start, not a page: no page state).
+        Said(self.process.stdout, self.process).wait_for("listening", timeout=30)
 
     def kill(self) -> None:
         assert self.process is not None
@@ -181,15 +172,14 @@ def table_server(site_dir: Path, tmp_path: Path) -> Iterator[TableServer]:
         server.process.wait(timeout=10)
 
 
-def join_player(browser: Any, tb: Any, name: str, lang: str, mode: str, viewport: dict[str, int]) -> Player:
-    context = browser.new_context(viewport=viewport, locale={"en": "en-GB", "pt": "pt-PT", "fr": "fr-FR"}[lang],
-                                  reduced_motion="reduce")  # (axe measures colours as shown, never mid-fade)
-    tb.gentle_bots(context)
-    guard = tb.guard_context(context)
+def join_player(open_page: Any, name: str, lang: str, mode: str, viewport: dict[str, int]) -> Player:
+    """One person's browser: a context of their own (``open_page``, whose guard and page errors are the
+    player's), in their language, with the gentle bots."""
+    context = open_page.context(viewport=viewport, locale={"en": "en-GB", "pt": "pt-PT", "fr": "fr-FR"}[lang],
+                                reduced_motion="reduce", gentle=True)  # (axe measures colours as shown, never mid-fade)
     page = context.new_page()
-    player = Player(name, lang, mode, context, page, guard)
+    player = Player(name, lang, mode, context, page, open_page.guard(context), errors=open_page.page_errors(context))
     page.on("console", lambda m: player.console.append(m.text) if m.type == "error" else None)
-    page.on("pageerror", lambda exc: player.errors.append(str(exc)))
 
     def on_socket(ws: Any) -> None:
         ws.on("framereceived", lambda payload: player.frames.append(json.loads(payload)))
@@ -328,14 +318,14 @@ def assert_no_hidden_card(players: list[Player]) -> None:
 
 
 def test_four_people_play_one_table_through_a_dropped_link_and_a_server_restart_and_every_page_checks_the_deal(
-        browser: Any, tb: Any, table_server: TableServer, catalogs: dict[str, dict[str, Any]]) -> None:
+        open_page: Any, tb: Any, table_server: TableServer, catalogs: dict[str, dict[str, Any]]) -> None:
     proxy = Proxy(table_server.port)
     players: list[Player] = []
     try:
-        host = join_player(browser, tb, "Ann", "en", "mouse", {"width": 1280, "height": 800})
-        phone = join_player(browser, tb, "Bea", "en", "mouse", {"width": 360, "height": 740})
-        pt = join_player(browser, tb, "Rui", "pt", "keys", {"width": 1280, "height": 800})
-        fr = join_player(browser, tb, "Zoé", "fr", "keys", {"width": 1280, "height": 800})
+        host = join_player(open_page, "Ann", "en", "mouse", {"width": 1280, "height": 800})
+        phone = join_player(open_page, "Bea", "en", "mouse", {"width": 360, "height": 740})
+        pt = join_player(open_page, "Rui", "pt", "keys", {"width": 1280, "height": 800})
+        fr = join_player(open_page, "Zoé", "fr", "keys", {"width": 1280, "height": 800})
         players = [host, phone, pt, fr]
 
         # The host opens a table of Nap, four players, one round (each deals once), from the page's own choices.

@@ -132,18 +132,18 @@ def check_first_load(path: str, total: int, paths: list[str]) -> None:
 
 
 @pytest.mark.parametrize("path", ["en/nap/", "fr/play-euchre/", "pt/verify/"])
-def test_chromium_fetches_on_a_first_visit_what_the_built_files_say(browser, site_url, site_dir, tb, path):
-    total, paths = first_load(browser, site_url, tb, path)
+def test_chromium_fetches_on_a_first_visit_what_the_built_files_say(open_page, site_url, site_dir, tb, path):
+    total, paths = first_load(open_page, site_url, tb, path)
     check_first_load(path, total, paths)
     expected_total, expected = static_first_load(site_dir, path)
     assert sorted(set(paths)) == sorted(expected), path
     assert total == expected_total, (path, total, expected_total)
 
 
-def first_load(browser, site_url, tb, path):
+def first_load(open_page, site_url, tb, path):
     """(bytes of every response body, the paths fetched) for PATH loaded and left alone."""
-    context = browser.new_context(viewport=PHONE)
-    guard = tb.guard_context(context)
+    context = open_page.context(viewport=PHONE)
+    guard = open_page.guard(context)
     finished = []
     context.on("requestfinished", lambda request: finished.append(request))
     try:
@@ -300,9 +300,9 @@ def has_tricks(hand_id: str) -> bool:
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
-def test_without_javascript_the_figures_show_and_nothing_else_is_fetched(browser, site_url, tb, lang):
-    context = browser.new_context(java_script_enabled=False, viewport=PHONE)
-    guard = tb.guard_context(context)
+def test_without_javascript_the_figures_show_and_nothing_else_is_fetched(open_page, site_url, tb, lang):
+    context = open_page.context(java_script_enabled=False, viewport=PHONE)
+    guard = open_page.guard(context)
     try:
         page = context.new_page()
         page.goto(f"{site_url}/{lang}/trinidad/", wait_until="networkidle")
@@ -327,12 +327,12 @@ def test_without_javascript_the_figures_show_and_nothing_else_is_fetched(browser
 
 @pytest.mark.parametrize(("path", "viewport"), [("fr/trinidad/", PHONE), ("en/nap/", {"width": 1280, "height": 800}),
                                                 ("pt/euchre/", PHONE)])
-def test_the_lean_markup_shows_and_speaks_cards_as_before(browser, site_url, tb, path, viewport):
+def test_the_lean_markup_shows_and_speaks_cards_as_before(open_page, site_url, tb, path, viewport):
     """Cards coloured by their suit alone (the built figure names no colour), and the words for
     the ear beside each symbol kept inside the cell or line that holds them: nothing sticks out
     of a scrolling table or widens the page."""
-    context = browser.new_context(viewport=viewport)
-    guard = tb.guard_context(context)
+    context = open_page.context(viewport=viewport)
+    guard = open_page.guard(context)
     tb.block_runtime(context)
     try:
         page = context.new_page()

@@ -30,16 +30,16 @@ def ui(catalogs, lang: str, msgid: str) -> str:
     return catalogs[lang]["ui"].get(msgid) or msgid
 
 
-def phone(browser, tb, **options):
+def phone(open_page, **options):
     """A phone-sized touch context whose requests are guarded; returns (context, guard)."""
-    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True, **options)
-    return context, tb.guard_context(context)
+    context = open_page.context(viewport=PHONE, has_touch=True, is_mobile=True, **options)
+    return context, open_page.guard(context)
 
 
-def static_phone(browser, tb):
+def static_phone(open_page, tb):
     """A page in a phone context (``phone``) that refuses the runtime: the static player, stepped without the
     engine. Returns (context, guard, page)."""
-    context, guard = phone(browser, tb)
+    context, guard = phone(open_page)
     tb.block_runtime(context)
     return context, guard, context.new_page()
 
@@ -70,8 +70,8 @@ def on_screen(page, locator) -> bool:
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_after_each_step_the_controls_and_the_narration_are_on_a_phone_screen_together(
-        browser, site_url, tb, lang):
-    context, guard, page = static_phone(browser, tb)
+        open_page, site_url, tb, lang):
+    context, guard, page = static_phone(open_page, tb)
     fig = open_nap(page, site_url, lang, f"#{HAND}=0")
     narration = fig.locator(".tb-step-narration")
     seen = []
@@ -113,8 +113,8 @@ def swipe(page, x0, y0, x1, y1, steps=8):
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_swiping_the_board_left_steps_forward_right_steps_back_and_up_still_scrolls(browser, site_url, tb, lang):
-    context, guard = phone(browser, tb)
+def test_swiping_the_board_left_steps_forward_right_steps_back_and_up_still_scrolls(open_page, site_url, tb, lang):
+    context, guard = phone(open_page)
     tb.block_runtime(context)
     page = context.new_page()
     # steps 6 to 8 ask no question and have no note: the board stays put
@@ -141,8 +141,8 @@ def test_swiping_the_board_left_steps_forward_right_steps_back_and_up_still_scro
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_a_table_that_scrolls_sideways_says_so_until_its_end(browser, site_url, tb, catalogs, lang):
-    context, guard, page = static_phone(browser, tb)
+def test_a_table_that_scrolls_sideways_says_so_until_its_end(open_page, site_url, tb, catalogs, lang):
+    context, guard, page = static_phone(open_page, tb)
     fig = open_nap(page, site_url, lang)
     region = fig.locator(".tb-scroll:has(.tb-trick-table)")
     cue = fig.locator(".tb-scroll-cue + .tb-scroll:has(.tb-trick-table)")
@@ -169,8 +169,8 @@ def test_a_table_that_scrolls_sideways_says_so_until_its_end(browser, site_url, 
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_every_control_of_the_player_is_at_least_44_px_square_on_a_phone(browser, site_url, tb, lang):
-    context, guard, page = static_phone(browser, tb)
+def test_every_control_of_the_player_is_at_least_44_px_square_on_a_phone(open_page, site_url, tb, lang):
+    context, guard, page = static_phone(open_page, tb)
     fig = open_nap(page, site_url, lang, f"#{HAND}=5")
     sizes = fig.locator(".tb-player button:visible, .tb-player input:visible").evaluate_all(
         "els => els.map(e => { const r = e.getBoundingClientRect();"
@@ -189,12 +189,11 @@ WHAT_IF_STEP, SEAT, ILLEGAL = 5, "B", "KS"
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_what_if_cards_are_44_px_and_the_reason_for_a_refused_card_shows_beside_it(browser, site_url, tb, catalogs,
+def test_what_if_cards_are_44_px_and_the_reason_for_a_refused_card_shows_beside_it(open_page, site_url, tb, catalogs,
                                                                                     lang):
-    context, guard = phone(browser, tb)
+    context, guard = phone(open_page)
     page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    errors = open_page.page_errors(page)
     fig = open_nap(page, site_url, lang, f"#{HAND}={WHAT_IF_STEP}")
     fig.locator(".tb-try").click()
     expect(fig).to_have_attribute("data-engine", "live", timeout=tb.LIVE_TIMEOUT_MS)
@@ -246,8 +245,8 @@ def shown_size(site_dir, lang: str) -> str:
 @pytest.mark.parametrize("lang,save_data,effective_type", [
     ("en", True, "4g"), ("pt", False, "3g"), ("fr", False, "2g"), ("fr", True, "slow-2g")])
 def test_where_the_connection_saves_data_the_reader_is_asked_before_the_download_with_its_size(
-        browser, site_url, site_dir, tb, catalogs, lang, save_data, effective_type):
-    context, guard = phone(browser, tb)
+        open_page, site_url, site_dir, tb, catalogs, lang, save_data, effective_type):
+    context, guard = phone(open_page)
     tb.block_runtime(context)
     context.add_init_script(connection_script(save_data, effective_type))
     page = context.new_page()
@@ -283,8 +282,8 @@ def test_where_the_connection_saves_data_the_reader_is_asked_before_the_download
 
 @pytest.mark.parametrize("save_data,effective_type,asked", [(True, "4g", True), (False, "4g", False)])
 def test_try_other_cards_pressed_before_the_player_is_there_starts_the_engine_only_where_it_would_not_ask(
-        browser, site_url, tb, save_data, effective_type, asked):
-    context, guard = phone(browser, tb)
+        open_page, site_url, tb, save_data, effective_type, asked):
+    context, guard = phone(open_page)
     tb.block_runtime(context)
     context.add_init_script(connection_script(save_data, effective_type))
     page = context.new_page()
@@ -305,8 +304,8 @@ def test_try_other_cards_pressed_before_the_player_is_there_starts_the_engine_on
 
 
 def test_on_a_fast_connection_the_engine_starts_without_a_question_on_the_first_tap_on_the_board(
-        browser, site_url, tb):
-    context, guard = phone(browser, tb)
+        open_page, site_url, tb):
+    context, guard = phone(open_page)
     tb.block_runtime(context)
     context.add_init_script(connection_script(False, "4g"))
     page = context.new_page()
@@ -392,9 +391,9 @@ def test_the_card_a_step_is_about_is_marked(page, context, site_url, guard, page
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_present_link_opens_the_hand_in_presenter_mode_at_its_step_and_the_link_to_a_step_can_be_copied(
-        browser, site_url, tb, catalogs, lang):
-    context = browser.new_context(viewport=PROJECTOR)
-    guard = tb.guard_context(context)
+        open_page, site_url, tb, catalogs, lang):
+    context = open_page.context(viewport=PROJECTOR)
+    guard = open_page.guard(context)
     tb.block_runtime(context)
     context.grant_permissions(["clipboard-read", "clipboard-write"])
     page = context.new_page()
@@ -436,9 +435,9 @@ def test_a_present_link_opens_the_hand_in_presenter_mode_at_its_step_and_the_lin
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
-def test_a_hands_own_address_sends_a_reader_without_javascript_to_the_hands_start(browser, site_url, tb, lang):
-    context = browser.new_context(viewport=PHONE, java_script_enabled=False)
-    guard = tb.guard_context(context)
+def test_a_hands_own_address_sends_a_reader_without_javascript_to_the_hands_start(open_page, site_url, tb, lang):
+    context = open_page.context(viewport=PHONE, java_script_enabled=False)
+    guard = open_page.guard(context)
     page = context.new_page()
     page.goto(f"{site_url}/{lang}/hand/{HAND}/?step=7")
     page.wait_for_url(f"{site_url}/{lang}/nap/#{HAND}=0")
@@ -448,9 +447,9 @@ def test_a_hands_own_address_sends_a_reader_without_javascript_to_the_hands_star
     assert guard.refused == []
 
 
-def test_without_the_clipboard_api_the_link_is_still_copied_or_shown(browser, site_url, tb, catalogs):
-    context = browser.new_context(viewport=PHONE)
-    guard = tb.guard_context(context)
+def test_without_the_clipboard_api_the_link_is_still_copied_or_shown(open_page, site_url, tb, catalogs):
+    context = open_page.context(viewport=PHONE)
+    guard = open_page.guard(context)
     tb.block_runtime(context)
     context.add_init_script(
         "Object.defineProperty(navigator, 'clipboard', {configurable: true, get: () => undefined});")

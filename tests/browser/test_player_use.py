@@ -448,9 +448,9 @@ def test_an_engine_that_stops_answering_after_going_live_marks_the_hand_failed(
 # ----- themes, motion, no JavaScript --------------------------------------------------------
 
 def test_a_dark_system_preference_leaves_the_hand_as_light_as_the_page(
-        browser, site_url, tb):
-    context = browser.new_context(color_scheme="dark", viewport={"width": 360, "height": 740})
-    guard = tb.guard_context(context)
+        open_page, site_url, tb):
+    context = open_page.context(color_scheme="dark", viewport={"width": 360, "height": 740})
+    guard = open_page.guard(context)
     tb.block_runtime(context)
     page = context.new_page()
     open_hand(page, site_url, "en", "nap", tb.NAP_HAND, 6)
@@ -494,11 +494,11 @@ document.head.append(link); });
     assert failing == []
 
 
-def test_reduced_motion_stops_the_loading_spinner(browser, site_url, tb):
+def test_reduced_motion_stops_the_loading_spinner(open_page, site_url, tb):
     spins = {}
     for motion in ("no-preference", "reduce"):
-        context = browser.new_context(reduced_motion=motion)
-        guard = tb.guard_context(context)
+        context = open_page.context(None, reduced_motion=motion)
+        guard = open_page.guard(context)
         hold_back(context, "**/assets/runtime.json")
         page = context.new_page()
         fig = open_hand(page, site_url, "en", "nap", tb.NAP_HAND)
@@ -511,9 +511,9 @@ def test_reduced_motion_stops_the_loading_spinner(browser, site_url, tb):
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_without_javascript_the_hands_read_as_tables_and_the_page_never_scrolls_sideways(browser, site_url, tb, lang):
-    context = browser.new_context(java_script_enabled=False, viewport={"width": 360, "height": 740})
-    guard = tb.guard_context(context)
+def test_without_javascript_the_hands_read_as_tables_and_the_page_never_scrolls_sideways(open_page, site_url, tb, lang):
+    context = open_page.context(java_script_enabled=False, viewport={"width": 360, "height": 740})
+    guard = open_page.guard(context)
     page = context.new_page()
     try:
         for game in GAME_PAGES:

@@ -21,9 +21,9 @@ def ui(catalogs, lang: str, msgid: str) -> str:
     return catalogs[lang]["ui"].get(msgid) or msgid
 
 
-def open_hand(browser, tb, site_url, lang, game, hand, step, present=True, viewport=PROJECTOR):
-    context = browser.new_context(viewport=viewport)
-    guard = tb.guard_context(context)
+def open_hand(open_page, tb, site_url, lang, game, hand, step, present=True, viewport=PROJECTOR):
+    context = open_page.context(viewport=viewport)
+    guard = open_page.guard(context)
     tb.block_runtime(context)
     page = context.new_page()
     page.goto(f"{site_url}/{lang}/{game}/#{hand}={step}{'&present' if present else ''}")
@@ -40,8 +40,8 @@ def inside(box, viewport) -> bool:
 
 
 @pytest.mark.parametrize("lang", ["en", "pt"])
-def test_presenter_mode_enlarges_the_facts_line_and_the_turned_card(browser, site_url, tb, lang):
-    context, guard, page, fig = open_hand(browser, tb, site_url, lang, "trinidad", "trinidad-hang-jack", 5)
+def test_presenter_mode_enlarges_the_facts_line_and_the_turned_card(open_page, site_url, tb, lang):
+    context, guard, page, fig = open_hand(open_page, tb, site_url, lang, "trinidad", "trinidad-hang-jack", 5)
     facts = fig.locator(".tb-board .tb-facts")
     turned = facts.locator("dd .tb-card").first
     board_card = fig.locator(".tb-board .tb-seat .tb-card").first
@@ -63,8 +63,8 @@ def test_presenter_mode_enlarges_the_facts_line_and_the_turned_card(browser, sit
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
-def test_a_clickers_blank_key_blanks_the_screen_and_brings_it_back(browser, site_url, tb, catalogs, lang):
-    context, guard, page, fig = open_hand(browser, tb, site_url, lang, "nap", "nap-four-hearts", 6)
+def test_a_clickers_blank_key_blanks_the_screen_and_brings_it_back(open_page, site_url, tb, catalogs, lang):
+    context, guard, page, fig = open_hand(open_page, tb, site_url, lang, "nap", "nap-four-hearts", 6)
     blank = fig.locator(".tb-blank")
     for key in ("b", "."):
         page.keyboard.press(key)
@@ -98,8 +98,8 @@ def test_a_clickers_blank_key_blanks_the_screen_and_brings_it_back(browser, site
     assert guard.refused == []
 
 
-def test_outside_presenter_mode_b_blanks_the_projected_page_too(browser, site_url, tb):
-    context, guard, page, fig = open_hand(browser, tb, site_url, "pt", "nap", "nap-four-hearts", 3, present=False)
+def test_outside_presenter_mode_b_blanks_the_projected_page_too(open_page, site_url, tb):
+    context, guard, page, fig = open_hand(open_page, tb, site_url, "pt", "nap", "nap-four-hearts", 3, present=False)
     fig.locator(".tb-next").focus()
     page.keyboard.press("b")
     blank = fig.locator(".tb-blank")
@@ -120,8 +120,8 @@ def test_outside_presenter_mode_b_blanks_the_projected_page_too(browser, site_ur
 
 @pytest.mark.parametrize("viewport", [PHONE, PROJECTOR], ids=["phone", "desk"])
 @pytest.mark.parametrize("lang", ["en", "fr"])
-def test_the_reading_keys_are_shown_to_the_eye_and_open_by_keyboard(browser, site_url, tb, catalogs, lang, viewport):
-    context, guard, page, fig = open_hand(browser, tb, site_url, lang, "nap", "nap-four-hearts", 0,
+def test_the_reading_keys_are_shown_to_the_eye_and_open_by_keyboard(open_page, site_url, tb, catalogs, lang, viewport):
+    context, guard, page, fig = open_hand(open_page, tb, site_url, lang, "nap", "nap-four-hearts", 0,
                                           present=False, viewport=viewport)
     keys = fig.locator(".tb-keys")
     summary = keys.locator("summary")
@@ -145,11 +145,11 @@ def test_the_reading_keys_are_shown_to_the_eye_and_open_by_keyboard(browser, sit
 
 
 @pytest.mark.parametrize("lang", ["en", "pt", "fr"])
-def test_a_printed_hand_without_tricks_has_no_tricks_table_and_its_note_is_words(browser, site_url, tb, lang):
+def test_a_printed_hand_without_tricks_has_no_tricks_table_and_its_note_is_words(open_page, site_url, tb, lang):
     """Trinidad's gift at thirteen ends before a card is played: the handout prints its deal, notes and
     result, no empty tricks table, and the note names the house rule in words, not an option name."""
-    context = browser.new_context(viewport=PROJECTOR)
-    guard = tb.guard_context(context)
+    context = open_page.context(viewport=PROJECTOR)
+    guard = open_page.guard(context)
     tb.block_runtime(context)
     page = context.new_page()
     page.goto(f"{site_url}/{lang}/trinidad/")

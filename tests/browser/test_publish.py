@@ -21,10 +21,6 @@ import re
 import shutil
 import socket
 import subprocess
-import sys
-import time
-import urllib.error
-import urllib.request
 from contextlib import contextmanager
 from html import unescape
 from pathlib import Path
@@ -34,6 +30,8 @@ from urllib.parse import urlsplit
 import pypdfium2
 import pytest
 import zxingcpp
+from browser.helpers import served_folder
+from helpers import Said
 from playwright.sync_api import expect
 
 from trickbook_site import assets
@@ -75,7 +73,7 @@ class Caddy:
         self.port = _free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.log = work / "access.log"
-        self.process: subprocess.Popen[bytes] | None = None
+        self.process: subprocess.Popen[str] | None = None
 
     def serve(self, folder: Path, root: Path | None = None) -> None:
         """Serve ``folder`` with its headers; at the root, or from ``root``, a folder above it, when given."""
@@ -87,18 +85,9 @@ class Caddy:
         env = dict(os.environ, HOME=str(self.work), XDG_DATA_HOME=str(self.work / "data"),
                    XDG_CONFIG_HOME=str(self.work / "config"))
         self.process = subprocess.Popen([CADDY, "run", "--config", str(config), "--adapter", "caddyfile"],
-                                        stdout=subprocess.DEVNULL, stderr=open(self.work / "caddy.err", "ab"),
-                                        env=env)
-        deadline = time.monotonic() + 20
-        while True:
-            try:
-                with urllib.request.urlopen(self.base + "/", timeout=2):
-                    return
-            except (urllib.error.URLError, ConnectionError):
-                if time.monotonic() > deadline or self.process.poll() is not None:
-                    raise AssertionError(
-                        "caddy did not start: " + (self.work / "caddy.err").read_text()[-2000:]) from None
-                time.sleep(0.1)
+                                        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=env)
+        # Caddy says so on its log (stderr) once its listeners are open and its configuration runs.
+        Said(self.process.stderr, self.process).wait_for("serving initial configuration", timeout=20)
 
     def requests(self) -> list[dict[str, Any]]:
         """Every request caddy answered so far: {uri, status, headers} from its JSON access log."""
@@ -180,9 +169,11 @@ class Watch:
         assert self.errors == [], self.errors
 
 
-def watched_page(browser: Any, **options: Any) -> tuple[Any, Watch, Any]:
-    """A new context (``options``: its viewport, ...) under a ``Watch``, and a page in it."""
-    context = browser.new_context(**options)
+def watched_page(open_page: Any, **options: Any) -> tuple[Any, Watch, Any]:
+    """A new context (``options``: its viewport, ...) under a ``Watch``, and a page in it. Its requests are
+    watched, not routed (``open_page``'s guard with ``route=False``): the service worker and the cache see
+    them as a reader's browser sends them."""
+    context = open_page.context(None, route=False, **options)
     watch = Watch(context)
     return context, watch, context.new_page()
 
@@ -192,8 +183,8 @@ def asset_paths(entries: list[dict[str, Any]]) -> list[str]:
 
 
 def test_the_published_widget_goes_live_behind_caddy_with_the_csp_header_and_the_wasm_in_brotli(
-        browser, caddy, published, tb):
-    context, watch, page = watched_page(browser, viewport={"width": 1280, "height": 900})
+        open_page, caddy, published, tb):
+    context, watch, page = watched_page(open_page, viewport={"width": 1280, "height": 900})
     try:
         fig = tb.go_live(page, tb.hand_page_url(caddy.base, "en"))
         tb.what_if_the_two_of_clubs(fig)  # a card the record did not play, computed by the engine
@@ -289,9 +280,9 @@ def test_on_a_slow_link_the_reader_is_asked_once_and_not_again_when_the_runtime_
     assert asset_paths(caddy.requests()[first:]) == [], "the kept runtime was fetched again"
 
 
-def test_without_the_snapshot_the_engine_wheel_loads_through_the_published_lockfile(browser, caddy, tb):
-    context = browser.new_context()
-    guard = tb.guard_context(context)  # routing is fine here: this test is not about the cache
+def test_without_the_snapshot_the_engine_wheel_loads_through_the_published_lockfile(open_page, caddy, tb):
+    context = open_page.context(None)
+    guard = open_page.guard(context)  # routing is fine here: this test is not about the cache
     context.route(re.compile(r".*/snapshot\.json$"), lambda route: route.fulfill(status=404, body=""))
     page = context.new_page()
     try:
@@ -370,29 +361,13 @@ def teacher_site(caddy: Caddy, tmp_path: Path) -> Iterator[str]:
     """A page on another origin (another port of 127.0.0.1) framing an embed page and an ordinary page."""
     (tmp_path / "index.html").write_text(HOST_PAGE.format(
         embed=f"{caddy.base}/embed/en/nap-four-hearts/?step=4", plain=f"{caddy.base}/en/nap/"), encoding="utf-8")
-    port = _free_port()
-    server = subprocess.Popen([sys.executable, "-m", "http.server", "--bind", "127.0.0.1", str(port),
-                               "--directory", str(tmp_path)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    base = f"http://127.0.0.1:{port}/"
-    try:
-        deadline = time.monotonic() + 15
-        while True:
-            try:
-                with urllib.request.urlopen(base, timeout=2):
-                    break
-            except (urllib.error.URLError, ConnectionError):
-                if time.monotonic() > deadline:
-                    raise AssertionError("the teacher's page server did not start") from None
-                time.sleep(0.1)
-        yield base
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
+    with served_folder(tmp_path) as base:
+        yield base + "/"
 
 
 def test_a_page_on_another_origin_embeds_a_hand_that_steps_and_goes_live_while_whole_pages_refuse_framing(
-        browser, caddy, teacher_site, tb):
-    context, watch, page = watched_page(browser, viewport={"width": 1280, "height": 1400})
+        open_page, caddy, teacher_site, tb):
+    context, watch, page = watched_page(open_page, viewport={"width": 1280, "height": 1400})
     try:
         page.goto(teacher_site)
         frame = page.frame_locator("#embedded")
@@ -432,63 +407,51 @@ TABLE_HOST_PAGE = """<!doctype html><html lang="fr"><head><meta charset="utf-8">
 
 @pytest.mark.parametrize("lang,game,width", [("fr", "nap", 720), ("pt", "euchre", 360)])
 def test_a_page_on_another_origin_embeds_a_play_table_that_deals_and_plays(
-        browser, caddy, published, catalogs, tb, tmp_path, lang, game, width):
+        open_page, caddy, published, catalogs, tb, tmp_path, lang, game, width):
     # Every play table of every language has its embed page.
     for code in ("en", "pt", "fr"):
         for name in ("nap", "euchre", "trinidad", "yorkshire"):
             assert (published / "embed" / code / f"table-{name}" / "index.html").is_file(), (code, name)
     (tmp_path / "index.html").write_text(TABLE_HOST_PAGE.format(
         embed=f"{caddy.base}/embed/{lang}/table-{game}/", width=width), encoding="utf-8")
-    port = _free_port()
-    host = subprocess.Popen([sys.executable, "-m", "http.server", "--bind", "127.0.0.1", str(port),
-                             "--directory", str(tmp_path)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    context = browser.new_context(viewport={"width": max(width + 40, 400), "height": 1000})
-    tb.gentle_bots(context)
-    watch = Watch(context)
-    page = context.new_page()
-    try:
-        deadline = time.monotonic() + 15
-        while True:
-            try:
-                with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2):
-                    break
-            except (urllib.error.URLError, ConnectionError):
-                if time.monotonic() > deadline:
-                    raise AssertionError("the teacher's page server did not start") from None
-                time.sleep(0.1)
-        page.goto(f"http://127.0.0.1:{port}/")
-        frame = page.frame_locator("#table")
-        table = frame.locator(f'.tb-table[data-game="{game}"]')
-        start = table.locator(".tbt-start")
-        expect(start).to_be_visible(timeout=20_000)
-        expect(start).to_have_text(catalogs[lang]["ui"]["Start a match"])
-        # The table alone: no theme chrome, and a link to the table on its page.
-        assert frame.locator(".md-header, .md-sidebar, .md-footer, .md-nav").count() == 0
-        expect(frame.locator(".tb-embed-source a")).to_have_text(catalogs[lang]["ui"]["Open this table on its page"])
-        box = start.bounding_box()
-        frame_box = page.locator("#table").bounding_box()
-        assert (box and frame_box and box["x"] >= frame_box["x"]
-                and box["x"] + box["width"] <= frame_box["x"] + frame_box["width"])
-        start.click()
-        expect(table).to_have_attribute("data-engine", "live", timeout=tb.LIVE_TIMEOUT_MS)
-        # The reader's first decision inside the frame, by keyboard (as helpers' one_decision, in a frame).
-        expect(table).to_have_attribute("data-turn", "you", timeout=30_000)
-        expect(table).not_to_have_attribute("data-busy", "true")
-        log = table.locator(".tbt-log")
-        before = log.get_attribute("data-lines") or "0"
-        tb.press_for_a_decision(page, table)
-        expect(log).not_to_have_attribute("data-lines", before, timeout=30_000)
-    finally:
-        context.close()
-        host.terminate()
-        host.wait(timeout=10)
+    with served_folder(tmp_path) as host_url:  # another origin: another port of 127.0.0.1
+        context = open_page.context(viewport={"width": max(width + 40, 400), "height": 1000}, route=False)
+        tb.gentle_bots(context)
+        watch = Watch(context)
+        page = context.new_page()
+        try:
+            page.goto(host_url + "/")
+            frame = page.frame_locator("#table")
+            table = frame.locator(f'.tb-table[data-game="{game}"]')
+            start = table.locator(".tbt-start")
+            expect(start).to_be_visible(timeout=20_000)
+            expect(start).to_have_text(catalogs[lang]["ui"]["Start a match"])
+            # The table alone: no theme chrome, and a link to the table on its page.
+            assert frame.locator(".md-header, .md-sidebar, .md-footer, .md-nav").count() == 0
+            source = catalogs[lang]["ui"]["Open this table on its page"]
+            expect(frame.locator(".tb-embed-source a")).to_have_text(source)
+            box = start.bounding_box()
+            frame_box = page.locator("#table").bounding_box()
+            assert (box and frame_box and box["x"] >= frame_box["x"]
+                    and box["x"] + box["width"] <= frame_box["x"] + frame_box["width"])
+            start.click()
+            expect(table).to_have_attribute("data-engine", "live", timeout=tb.LIVE_TIMEOUT_MS)
+            # The reader's first decision inside the frame, by keyboard (as helpers' one_decision, in a frame).
+            expect(table).to_have_attribute("data-turn", "you", timeout=30_000)
+            expect(table).not_to_have_attribute("data-busy", "true")
+            log = table.locator(".tbt-log")
+            before = log.get_attribute("data-lines") or "0"
+            tb.press_for_a_decision(page, table)
+            expect(log).not_to_have_attribute("data-lines", before, timeout=30_000)
+        finally:
+            context.close()
     assert watch.left_127() == [], watch.left_127()
     assert watch.errors == [] and watch.violations == [], (watch.errors, watch.violations)
     assert not [m for m in watch.console if "frame" in m], watch.console
 
 
-def test_the_embed_control_copies_an_iframe_snippet_of_the_hand_at_its_step(browser, caddy, catalogs, tb):
-    context = browser.new_context(viewport={"width": 360, "height": 740}, locale="fr-FR")
+def test_the_embed_control_copies_an_iframe_snippet_of_the_hand_at_its_step(open_page, caddy, catalogs, tb):
+    context = open_page.context(viewport={"width": 360, "height": 740}, locale="fr-FR", route=False)
     context.grant_permissions(["clipboard-read", "clipboard-write"], origin=caddy.base)
     watch = Watch(context)
     page = context.new_page()
@@ -517,8 +480,8 @@ def test_the_embed_control_copies_an_iframe_snippet_of_the_hand_at_its_step(brow
 OFFLINE_CACHES = "async () => (await caches.keys()).filter((n) => n.startsWith('trickbook-offline'))"
 
 
-def test_keep_for_offline_reloads_steps_and_goes_live_offline_and_forget_removes_it(browser, caddy, published, tb):
-    context, watch, page = watched_page(browser, viewport={"width": 1280, "height": 900})
+def test_keep_for_offline_reloads_steps_and_goes_live_offline_and_forget_removes_it(open_page, caddy, published, tb):
+    context, watch, page = watched_page(open_page, viewport={"width": 1280, "height": 900})
     try:
         url = tb.hand_page_url(caddy.base, "pt")
         page.goto(url)
@@ -544,15 +507,15 @@ def test_keep_for_offline_reloads_steps_and_goes_live_offline_and_forget_removes
         expect(page.locator(".tb-offline")).to_have_attribute("data-kept", "false", timeout=20_000)
         assert page.evaluate(OFFLINE_CACHES) == []
         # The service worker unregisters itself.
-        page.wait_for_function("async () => (await navigator.serviceWorker.getRegistrations()).length === 0",
-                               timeout=20_000)
+        tb.until(page, "async () => (await navigator.serviceWorker.getRegistrations()).length === 0", timeout_ms=20_000)
     finally:
         context.close()
     watch.assert_clean()
 
 
-def test_after_a_republish_the_next_online_visit_replaces_the_offline_copy(browser, caddy, published, republished, tb):
-    context, watch, page = watched_page(browser, viewport={"width": 1280, "height": 900})
+def test_after_a_republish_the_next_online_visit_replaces_the_offline_copy(open_page, caddy, published, republished,
+                                                                           tb):
+    context, watch, page = watched_page(open_page, viewport={"width": 1280, "height": 900})
     try:
         caddy.serve(published)
         url = tb.hand_page_url(caddy.base, "en")
@@ -562,10 +525,9 @@ def test_after_a_republish_the_next_online_visit_replaces_the_offline_copy(brows
         before = page.evaluate(OFFLINE_CACHES)
         caddy.serve(republished)
         page.goto(url)  # the browser asks for sw.js again, finds a new one, which refills the copy
-        deadline = time.monotonic() + 60
-        while (after := page.evaluate(OFFLINE_CACHES)) in ([], before) or len(after) > 1:
-            assert time.monotonic() < deadline, f"the offline copy was not replaced: {after}"
-            page.wait_for_timeout(250)
+        # The new worker refills the copy, then drops the old one: one copy, not the one before.
+        after = tb.until(page, f"async (before) => {{ const now = await ({OFFLINE_CACHES})(); "
+                               "return now.length === 1 && !before.includes(now[0]) && now; }", before, 60_000)
         version = re.search(r'const VERSION = "([0-9a-f]+)"', (republished / "sw.js").read_text(encoding="utf-8"))
         assert version and after == [f"trickbook-offline {caddy.base}/ {version.group(1)} en"], after
         # The new copy holds the new engine.
@@ -579,8 +541,8 @@ def test_after_a_republish_the_next_online_visit_replaces_the_offline_copy(brows
 
 
 @pytest.mark.parametrize(("lang", "width", "height"), [("fr", 360, 740), ("en", 1280, 800)])
-def test_the_offline_control_is_on_screen_and_in_the_page_language(browser, caddy, catalogs, tb, lang, width, height):
-    context, watch, page = watched_page(browser, viewport={"width": width, "height": height})
+def test_the_offline_control_is_on_screen_and_in_the_page_language(open_page, caddy, catalogs, tb, lang, width, height):
+    context, watch, page = watched_page(open_page, viewport={"width": width, "height": height})
     try:
         page.goto(f"{caddy.base}/{lang}/reading-hands/")
         toggle = page.locator(".tb-offline-toggle")
@@ -701,8 +663,8 @@ def figures(html: str) -> list[dict[str, Any]]:
     return out
 
 
-def printed(browser: Any, url: str) -> bytes:
-    page = browser.new_page(viewport={"width": 1280, "height": 900})
+def printed(open_page: Any, url: str) -> bytes:
+    page = open_page(size=(1280, 900), gentle=False)
     try:
         page.goto(url, wait_until="load")
         pdf: bytes = page.pdf(format="A4")
@@ -732,12 +694,12 @@ def pdf_pages(pdf: bytes) -> list[dict[str, Any]]:
 
 
 @pytest.mark.parametrize("lang,page", [("en", "trinidad"), ("pt", "nap")])
-def test_each_printed_hand_carries_a_qr_code_to_its_live_page_at_its_step(browser, server, handout_site, lang, page):
+def test_each_printed_hand_carries_a_qr_code_to_its_live_page_at_its_step(open_page, server, handout_site, lang, page):
     html = (handout_site / lang / page / "index.html").read_text(encoding="utf-8")
     hands = figures(html)
     assert hands, f"no worked hand on {lang}/{page}/"
     expected = {hand_address(BASE, f"{lang}/{page}/", h["id"], h["step"]) for h in hands}
-    pages = pdf_pages(printed(browser, f"{server.base}/{lang}/{page}/"))
+    pages = pdf_pages(printed(open_page, f"{server.base}/{lang}/{page}/"))
     read = [code for p in pages for code in p["codes"]]
     # Every hand's code is on paper, once, and reads as its own page at its hand and step.
     assert sorted(read) == sorted(expected), (read, expected)
@@ -749,10 +711,10 @@ def test_each_printed_hand_carries_a_qr_code_to_its_live_page_at_its_step(browse
             assert code in re.sub(r"\s+", "", p["text"]), (code, p["text"][-400:])
 
 
-def test_a_printed_hands_caption_stays_on_the_page_of_its_deal(browser, server, handout_site):
+def test_a_printed_hands_caption_stays_on_the_page_of_its_deal(open_page, server, handout_site):
     html = (handout_site / "en" / "trinidad" / "index.html").read_text(encoding="utf-8")
     captions = [h["caption"] for h in figures(html)]
-    pages = pdf_pages(printed(browser, f"{server.base}/en/trinidad/"))
+    pages = pdf_pages(printed(open_page, f"{server.base}/en/trinidad/"))
     for number, p in enumerate(pages, 1):
         lines = [line.strip() for line in p["text"].splitlines() if line.strip()]
         assert lines and lines[-1] not in captions, f"page {number} ends with a hand's caption: {lines[-1]!r}"
@@ -762,12 +724,13 @@ def test_a_printed_hands_caption_stays_on_the_page_of_its_deal(browser, server, 
 
 
 @pytest.mark.parametrize("lang,width,height", [("en", 1280, 800), ("pt", 360, 740)])
-def test_print_this_hand_prints_that_figure_alone_with_its_code(browser, server, handout_site, tb, lang, width, height):
+def test_print_this_hand_prints_that_figure_alone_with_its_code(open_page, server, handout_site, tb, lang, width,
+                                                                height):
     html = (handout_site / lang / "trinidad" / "index.html").read_text(encoding="utf-8")
     hands = figures(html)
     assert len(hands) >= 2
     chosen, others = hands[1], [h for i, h in enumerate(hands) if i != 1]
-    context = browser.new_context(viewport={"width": width, "height": height})
+    context = open_page.context(viewport={"width": width, "height": height})
     # The print dialog is the browser's: here, a press only counts, and the page stays as it is for print.
     context.add_init_script("window.print = () => { window.tbPrinted = (window.tbPrinted || 0) + 1; };")
     page = context.new_page()

@@ -78,23 +78,25 @@ def test_the_engine_worker_is_not_held_back_with_search(open_page):
 QUERIES = {"pt": "copas", "fr": "atout"}
 
 
-def open_search_with_the_index_held(browser, site_url, tb, lang: str):
-    """A page whose search index is held back (as on a slow link) until the test lets it go."""
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
-    guard = tb.guard_context(context)
-    page = context.new_page()
+def open_search_with_the_index_held(open_page, lang: str):
+    """A page whose search index is held back (as on a slow link) until the test lets it go: (page, held),
+    ``held`` the route of the index once search has asked for it, which the page then knows as
+    ``window.tbTestIndexAsked`` (set by the route's handler, for ``release`` to wait on)."""
+    page = open_page(size=(1280, 800), gentle=False)
     held: list = []
-    page.route("**/search/search_index.json", lambda route: held.append(route))
-    page.goto(f"{site_url}/{lang}/")
-    return context, guard, page, held
+
+    def hold(route) -> None:
+        held.append(route)
+        page.evaluate("() => { window.tbTestIndexAsked = true; }")
+
+    page.route("**/search/search_index.json", hold)
+    open_page.goto(page, f"/{lang}/")
+    return page, held
 
 
 def release(page, held) -> None:
     """Let the held index go to the page once search has asked for it."""
-    for _ in range(100):
-        if held:
-            break
-        page.wait_for_timeout(100)
+    page.wait_for_function("() => window.tbTestIndexAsked === true", timeout=10_000)
     assert held, "search never asked for its index"
     held[0].fallback()
 
@@ -111,40 +113,34 @@ def assert_the_query_ran(page, lang: str) -> None:
 @pytest.mark.browser
 @pytest.mark.parametrize("lang", ["pt", "fr"])
 @pytest.mark.parametrize("how", ["typed", "pasted"])
-def test_a_query_entered_before_the_index_arrives_runs_once_it_is_there(browser, site_url, tb, lang, how):
-    context, guard, page, held = open_search_with_the_index_held(browser, site_url, tb, lang)
-    try:
-        box = page.locator("input[data-md-component='search-query']")
-        box.click()
-        if how == "typed":
-            page.keyboard.type(QUERIES[lang])
-        else:
-            page.keyboard.insert_text(QUERIES[lang])  # a paste: one input event, no key
-        expect(box).to_have_value(QUERIES[lang])
-        release(page, held)
-        assert_the_query_ran(page, lang)
-        assert guard.refused == []
-    finally:
-        context.close()
+def test_a_query_entered_before_the_index_arrives_runs_once_it_is_there(open_page, lang, how):
+    page, held = open_search_with_the_index_held(open_page, lang)
+    box = page.locator("input[data-md-component='search-query']")
+    box.click()
+    if how == "typed":
+        page.keyboard.type(QUERIES[lang])
+    else:
+        page.keyboard.insert_text(QUERIES[lang])  # a paste: one input event, no key
+    expect(box).to_have_value(QUERIES[lang])
+    release(page, held)
+    assert_the_query_ran(page, lang)
+    assert open_page.guard(page).refused == []
 
 
 @pytest.mark.browser
 @pytest.mark.parametrize("lang", ["pt", "fr"])
-def test_a_query_pasted_once_the_index_is_ready_runs(browser, site_url, tb, lang):
+def test_a_query_pasted_once_the_index_is_ready_runs(open_page, lang):
     """A paste (an input event with no key going up) after the index is there runs too."""
-    context, guard, page, held = open_search_with_the_index_held(browser, site_url, tb, lang)
-    try:
-        box = page.locator("input[data-md-component='search-query']")
-        box.click()
-        release(page, held)
-        placeholder = {"pt": "Escreva para pesquisar", "fr": "Tapez pour lancer la recherche"}[lang]
-        # ready, nothing asked
-        expect(page.locator(".md-search-result__meta")).to_have_text(placeholder, timeout=60_000)
-        page.keyboard.insert_text(QUERIES[lang])
-        assert_the_query_ran(page, lang)
-        assert guard.refused == []
-    finally:
-        context.close()
+    page, held = open_search_with_the_index_held(open_page, lang)
+    box = page.locator("input[data-md-component='search-query']")
+    box.click()
+    release(page, held)
+    placeholder = {"pt": "Escreva para pesquisar", "fr": "Tapez pour lancer la recherche"}[lang]
+    # ready, nothing asked
+    expect(page.locator(".md-search-result__meta")).to_have_text(placeholder, timeout=60_000)
+    page.keyboard.insert_text(QUERIES[lang])
+    assert_the_query_ran(page, lang)
+    assert open_page.guard(page).refused == []
 
 
 # A word typed without its accents, and the page text that has them.
@@ -154,32 +150,25 @@ FOLDED = [("pt", "licitacao", "licitação"), ("fr", "coeur", "cœur"), ("fr", "
 @pytest.mark.browser
 @pytest.mark.parametrize("size", [(360, 740), (1280, 800)], ids=["phone", "desktop"])
 @pytest.mark.parametrize("lang,typed,written", FOLDED)
-def test_a_word_typed_without_its_accents_finds_the_pages_that_have_them(browser, site_url, tb, lang, typed,
-                                                                         written, size):
-    context = browser.new_context(viewport={"width": size[0], "height": size[1]})
-    guard = tb.guard_context(context)
-    errors: list[str] = []
-    try:
-        page = context.new_page()
-        page.on("pageerror", lambda exc: errors.append(str(exc)))
-        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-        page.goto(f"{site_url}/{lang}/", wait_until="load")
-        if size[0] < 600:
-            page.locator("label.md-header__button[for='__search']").click()
-        box = page.locator("input[data-md-component='search-query']")
-        box.click()
-        box.fill(typed)
-        results = page.locator(".md-search-result__item")
-        expect(results.first).to_be_visible(timeout=60_000)
-        tb.motion_done(page)
-        shown = results.first.bounding_box()
-        assert shown and shown["x"] >= -0.5 and shown["x"] + shown["width"] <= size[0] + 0.5 and shown["y"] < size[1]
-        # The results show the pages' own text, accents and all.
-        assert written in " ".join(results.all_inner_texts()).lower()
-        # The word as written still finds the same pages.
-        count = results.count()
-        box.fill(written)
-        expect(results).to_have_count(count)
-        assert guard.refused == [] and errors == []
-    finally:
-        context.close()
+def test_a_word_typed_without_its_accents_finds_the_pages_that_have_them(open_page, tb, lang, typed, written, size):
+    errors: list[str] = []  # the console's errors (the uncaught ones: open_page)
+    page = open_page(size=size, gentle=False)
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    open_page.goto(page, f"/{lang}/", wait_until="load")
+    if size[0] < 600:
+        page.locator("label.md-header__button[for='__search']").click()
+    box = page.locator("input[data-md-component='search-query']")
+    box.click()
+    box.fill(typed)
+    results = page.locator(".md-search-result__item")
+    expect(results.first).to_be_visible(timeout=60_000)
+    tb.motion_done(page)
+    shown = results.first.bounding_box()
+    assert shown and shown["x"] >= -0.5 and shown["x"] + shown["width"] <= size[0] + 0.5 and shown["y"] < size[1]
+    # The results show the pages' own text, accents and all.
+    assert written in " ".join(results.all_inner_texts()).lower()
+    # The word as written still finds the same pages.
+    count = results.count()
+    box.fill(written)
+    expect(results).to_have_count(count)
+    assert errors == []

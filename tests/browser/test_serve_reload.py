@@ -8,13 +8,11 @@ import os
 import socket
 import subprocess
 import sys
-import threading
-import time
 from pathlib import Path
 from typing import Any, Iterator
 
 import pytest
-from helpers import stop_by_sigint
+from helpers import Said, stop_by_sigint
 
 pytestmark = pytest.mark.browser
 
@@ -38,20 +36,8 @@ class Serving:
         self.url = f"http://127.0.0.1:{self.port}"
         self.proc = subprocess.Popen([str(TRICKBOOK), "serve", "--port", str(self.port)], cwd=folder, env=env,
                                      text=True, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-        self.lines: list[str] = []
-        threading.Thread(target=self._read, daemon=True).start()
-        self.wait_for("serving ")
-
-    def _read(self) -> None:
-        assert self.proc.stdout is not None
-        for line in self.proc.stdout:
-            self.lines.append(line.rstrip("\n"))
-
-    def wait_for(self, text: str, timeout: float = 300) -> None:
-        deadline = time.monotonic() + timeout
-        while not any(text in line for line in self.lines):
-            assert time.monotonic() < deadline and self.proc.poll() is None, "\n".join(self.lines)
-            time.sleep(0.1)
+        self.said = Said(self.proc.stdout, self.proc)
+        self.said.wait_for("serving ", timeout=300)
 
     def edit(self, rel: str, old: str, new: str) -> None:
         path = self.folder / rel

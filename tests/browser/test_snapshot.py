@@ -30,10 +30,10 @@ def go_live(context, site_url, tb):
     return page, warnings, errors
 
 
-def test_the_engine_goes_live_from_the_snapshot_without_fetching_the_wheel(browser, site_url, site_dir, tb):
+def test_the_engine_goes_live_from_the_snapshot_without_fetching_the_wheel(open_page, site_url, site_dir, tb):
     about = json.loads((site_dir / "assets" / "snapshot.json").read_text(encoding="utf-8"))
-    context = browser.new_context()
-    guard = tb.guard_context(context)
+    context = open_page.context(None)
+    guard = open_page.guard(context)
     try:
         page, warnings, errors = go_live(context, site_url, tb)
         timing = page.evaluate(TIMING)
@@ -47,11 +47,11 @@ def test_the_engine_goes_live_from_the_snapshot_without_fetching_the_wheel(brows
 
 
 def test_a_snapshot_of_another_engine_is_refused_with_a_console_warning_and_a_normal_boot(
-        browser, site_url, site_dir, tb):
+        open_page, site_url, site_dir, tb):
     about = json.loads((site_dir / "assets" / "snapshot.json").read_text(encoding="utf-8"))
     stale = {**about, "engine": "0" * len(about["engine"])}
-    context = browser.new_context()
-    guard = tb.guard_context(context)
+    context = open_page.context(None)
+    guard = open_page.guard(context)
     context.route("**/assets/snapshot.json", lambda route: route.fulfill(
         status=200, content_type="application/json", body=json.dumps(stale)))
     try:
@@ -69,9 +69,9 @@ def test_a_snapshot_of_another_engine_is_refused_with_a_console_warning_and_a_no
         context.close()
 
 
-def test_a_site_without_a_snapshot_boots_normally(browser, site_url, tb):
-    context = browser.new_context()
-    guard = tb.guard_context(context)
+def test_a_site_without_a_snapshot_boots_normally(open_page, site_url, tb):
+    context = open_page.context(None)
+    guard = open_page.guard(context)
     context.route("**/assets/snapshot.json", lambda route: route.fulfill(status=404, body="not found"))
     try:
         page, warnings, errors = go_live(context, site_url, tb)

@@ -52,100 +52,87 @@ def axe_violations(page, selector: str = "body") -> list[str]:
     return [f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:3]}" for v in result["violations"]]
 
 
-def open_nap(browser, site_url, tb, lang: str, step: int, live: bool = False):
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
-    guard = tb.guard_context(context)
+def open_nap(open_page, tb, lang: str, step: int, live: bool = False):
+    """The Nap hand's page at a step, in a guarded context (``open_page``), refusing the runtime unless
+    ``live``: (page, figure)."""
+    context = open_page.context((1280, 800))
     if not live:
         tb.block_runtime(context)
     page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.goto(f"{site_url}/{lang}/nap/#{HAND}={step}")
+    open_page.goto(page, f"/{lang}/nap/#{HAND}={step}")
     fig = tb.wake(tb.figure_of(page, HAND))
     expect(fig).to_have_attribute("data-step", str(step))
-    return context, guard, errors, page, fig
+    return page, fig
 
 
 @pytest.mark.parametrize("lang", ["en", "pt", "fr"])
-def test_step_narration_names_the_card_led_in_words_and_nap_seats_as_players(browser, site_url, tb, catalogs, lang):
+def test_step_narration_names_the_card_led_in_words_and_nap_seats_as_players(open_page, tb, catalogs, lang):
     # Step 5 of the A♥ Four: A, the declarer, leads the ace of hearts, which makes hearts trumps.
-    context, guard, errors, page, fig = open_nap(browser, site_url, tb, lang, 5)
-    try:
-        said = spoken(fig.locator(".tb-step-narration"))
-        assert SYMBOL.search(said) is None, said
-        assert card_words(catalogs, lang, "AH") in said and player(catalogs, lang, "A") in said, said
-        # The narration the build wrote into the page says the same in words.
-        written = spoken(fig.locator(".tb-narration li[data-step='5']"))
-        assert SYMBOL.search(written) is None and card_words(catalogs, lang, "AH") in written, written
-        # The symbol stays for the eye.
-        expect(fig.locator(".tb-step-narration .tb-event[data-code='leads']")).to_contain_text("A♥")
-        # Every step of the hand, as stepped: never a bare symbol in the live narration or the board.
-        for step in range(int(fig.get_attribute("data-steps")) + 1):
-            fig.locator(".tb-slider").fill(str(step))
-            expect(fig).to_have_attribute("data-step", str(step))
-            for part in (".tb-step-narration", ".tb-board"):
-                text = spoken(fig.locator(part))
-                assert SYMBOL.search(text) is None, f"step {step} {part}: {text}"
-        # axe-core at the last step: test_accessibility.py (hand-stepped)
-    finally:
-        context.close()
-    assert guard.refused == [] and errors == []
+    page, fig = open_nap(open_page, tb, lang, 5)
+    said = spoken(fig.locator(".tb-step-narration"))
+    assert SYMBOL.search(said) is None, said
+    assert card_words(catalogs, lang, "AH") in said and player(catalogs, lang, "A") in said, said
+    # The narration the build wrote into the page says the same in words.
+    written = spoken(fig.locator(".tb-narration li[data-step='5']"))
+    assert SYMBOL.search(written) is None and card_words(catalogs, lang, "AH") in written, written
+    # The symbol stays for the eye.
+    expect(fig.locator(".tb-step-narration .tb-event[data-code='leads']")).to_contain_text("A♥")
+    # Every step of the hand, as stepped: never a bare symbol in the live narration or the board.
+    for step in range(int(fig.get_attribute("data-steps")) + 1):
+        fig.locator(".tb-slider").fill(str(step))
+        expect(fig).to_have_attribute("data-step", str(step))
+        for part in (".tb-step-narration", ".tb-board"):
+            text = spoken(fig.locator(part))
+            assert SYMBOL.search(text) is None, f"step {step} {part}: {text}"
+    # axe-core at the last step: test_accessibility.py (hand-stepped)
 
 
 @pytest.mark.parametrize("lang", ["en", "pt", "fr"])
-def test_a_what_if_and_an_illegal_cards_reason_are_spoken_in_words(browser, site_url, tb, catalogs, lang):
-    context, guard, errors, page, fig = open_nap(browser, site_url, tb, lang, 5, live=True)
-    try:
-        fig.locator(".tb-try").click()
-        expect(fig).to_have_attribute("data-engine", "live", timeout=tb.LIVE_TIMEOUT_MS)
-        b = fig.locator('.tb-board .tb-seat[data-seat="B"]')
-        # The what-if cards: the card's name, its symbol hidden from speech.
-        king = b.locator('button[data-card="KS"]')
-        expect(king).to_have_accessible_name(
-            f"{card_words(catalogs, lang, 'KS')} {ui(catalogs, lang, '(not allowed now)')}")
-        # B must follow hearts (rule: must-follow-suit); the reason is said with B as a player.
-        king.click()
-        engine = catalogs[lang]["engine"]
-        reason = engine["messages"]["must-follow-suit"].replace("{seat}", player(catalogs, lang, "B")) \
-            .replace("{suit}", engine["suits"]["H"])
-        expect(fig.locator(".tb-message")).to_have_text(reason)
-        # A legal card off the record: the what-if bar asks in words.
-        b.locator('button[data-card="TH"]').click()
-        expect(fig).to_have_attribute("data-branch", "whatif", timeout=30_000)
-        question = spoken(fig.locator(".tb-branch"))
-        assert SYMBOL.search(question) is None, question
-        assert card_words(catalogs, lang, "TH") in question and player(catalogs, lang, "B") in question, question
-        narration = spoken(fig.locator(".tb-step-narration"))
-        assert SYMBOL.search(narration) is None and card_words(catalogs, lang, "TH") in narration, narration
-        # axe-core on this state: test_accessibility.py (hand-live-whatif)
-    finally:
-        context.close()
-    assert guard.refused == [] and errors == []
+def test_a_what_if_and_an_illegal_cards_reason_are_spoken_in_words(open_page, tb, catalogs, lang):
+    page, fig = open_nap(open_page, tb, lang, 5, live=True)
+    fig.locator(".tb-try").click()
+    expect(fig).to_have_attribute("data-engine", "live", timeout=tb.LIVE_TIMEOUT_MS)
+    b = fig.locator('.tb-board .tb-seat[data-seat="B"]')
+    # The what-if cards: the card's name, its symbol hidden from speech.
+    king = b.locator('button[data-card="KS"]')
+    expect(king).to_have_accessible_name(
+        f"{card_words(catalogs, lang, 'KS')} {ui(catalogs, lang, '(not allowed now)')}")
+    # B must follow hearts (rule: must-follow-suit); the reason is said with B as a player.
+    king.click()
+    engine = catalogs[lang]["engine"]
+    reason = engine["messages"]["must-follow-suit"].replace("{seat}", player(catalogs, lang, "B")) \
+        .replace("{suit}", engine["suits"]["H"])
+    expect(fig.locator(".tb-message")).to_have_text(reason)
+    # A legal card off the record: the what-if bar asks in words.
+    b.locator('button[data-card="TH"]').click()
+    expect(fig).to_have_attribute("data-branch", "whatif", timeout=30_000)
+    question = spoken(fig.locator(".tb-branch"))
+    assert SYMBOL.search(question) is None, question
+    assert card_words(catalogs, lang, "TH") in question and player(catalogs, lang, "B") in question, question
+    narration = spoken(fig.locator(".tb-step-narration"))
+    assert SYMBOL.search(narration) is None and card_words(catalogs, lang, "TH") in narration, narration
+    # axe-core on this state: test_accessibility.py (hand-live-whatif)
 
 
-def test_a_focused_card_is_scrolled_clear_of_the_sticking_bar(browser, site_url, tb):
-    context, guard, errors, page, fig = open_nap(browser, site_url, tb, "en", 5, live=True)
-    try:
-        fig.locator(".tb-try").click()
-        expect(fig).to_have_attribute("data-engine", "live", timeout=tb.LIVE_TIMEOUT_MS)
-        card = fig.locator('.tb-board .tb-seat[data-seat="B"] button[data-card="JH"]')
-        bar = fig.locator(".tb-bar")
-        fig.locator(".tb-next").focus()  # (going live put the keyboard on the first card to try: start elsewhere)
-        # Scroll so that the card sits just under the header, where the sticking bar covers it.
-        page.evaluate("""([card, header]) => {
-            const top = card.getBoundingClientRect().top + scrollY;
-            window.scrollTo({ top: top - header.getBoundingClientRect().bottom - 4, behavior: 'instant' });
-        }""", [card.element_handle(), page.locator(".md-header").element_handle()])
-        assert bar.evaluate("b => getComputedStyle(b).position") == "sticky"
-        assert card.bounding_box()["y"] < bar.bounding_box()["y"] + bar.bounding_box()["height"]  # covered now
-        card.focus()
-        page.wait_for_function("([c, b]) => c.getBoundingClientRect().top >= b.getBoundingClientRect().bottom - 1",
-                               arg=[card.element_handle(), bar.element_handle()])
-        below = bar.bounding_box()["y"] + bar.bounding_box()["height"]
-        assert card.bounding_box()["y"] >= below - 1
-    finally:
-        context.close()
-    assert guard.refused == [] and errors == []
+def test_a_focused_card_is_scrolled_clear_of_the_sticking_bar(open_page, tb):
+    page, fig = open_nap(open_page, tb, "en", 5, live=True)
+    fig.locator(".tb-try").click()
+    expect(fig).to_have_attribute("data-engine", "live", timeout=tb.LIVE_TIMEOUT_MS)
+    card = fig.locator('.tb-board .tb-seat[data-seat="B"] button[data-card="JH"]')
+    bar = fig.locator(".tb-bar")
+    fig.locator(".tb-next").focus()  # (going live put the keyboard on the first card to try: start elsewhere)
+    # Scroll so that the card sits just under the header, where the sticking bar covers it.
+    page.evaluate("""([card, header]) => {
+        const top = card.getBoundingClientRect().top + scrollY;
+        window.scrollTo({ top: top - header.getBoundingClientRect().bottom - 4, behavior: 'instant' });
+    }""", [card.element_handle(), page.locator(".md-header").element_handle()])
+    assert bar.evaluate("b => getComputedStyle(b).position") == "sticky"
+    assert card.bounding_box()["y"] < bar.bounding_box()["y"] + bar.bounding_box()["height"]  # covered now
+    card.focus()
+    page.wait_for_function("([c, b]) => c.getBoundingClientRect().top >= b.getBoundingClientRect().bottom - 1",
+                           arg=[card.element_handle(), bar.element_handle()])
+    below = bar.bounding_box()["y"] + bar.bounding_box()["height"]
+    assert card.bounding_box()["y"] >= below - 1
 
 
 # ----- a whole hand at a table, by keyboard alone --------------------------------------------------

@@ -47,13 +47,12 @@ def axe_violations(page) -> list[str]:
     return [f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:3]}" for v in result["violations"]]
 
 
-def open_page(browser, site_url, tb, lang: str, size: str, fragment: str = ""):
-    context = browser.new_context(viewport=SIZES[size])
-    guard = tb.guard_context(context)
+def open_pair(open_page, site_url, tb, lang: str, size: str, fragment: str = ""):
+    context = open_page.context(viewport=SIZES[size])
+    guard = open_page.guard(context)
     tb.block_runtime(context)  # stepping needs no engine: were it asked for, the pair would fail
     page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    errors = open_page.page_errors(page)
     page.goto(f"{site_url}/{lang}/two-all-fours/{fragment}")
     return context, guard, errors, page
 
@@ -76,8 +75,8 @@ def no_sideways_scroll(page, width: int) -> None:
 
 @pytest.mark.parametrize("size", list(SIZES))
 @pytest.mark.parametrize("lang", ["en", "pt", "fr"])
-def test_one_bar_steps_both_tables_by_moment_side_by_side_or_stacked(browser, site_url, tb, catalogs, lang, size):
-    context, guard, errors, page = open_page(browser, site_url, tb, lang, size)
+def test_one_bar_steps_both_tables_by_moment_side_by_side_or_stacked(open_page, site_url, tb, catalogs, lang, size):
+    context, guard, errors, page = open_pair(open_page, site_url, tb, lang, size)
     try:
         pair = page.locator(".tb-pair")
         bar = pair.locator(".tb-pair-bar")
@@ -182,8 +181,8 @@ def both_tricks_with_the_bar(page, york_card: str | None, trin_card: str | None)
 
 
 @pytest.mark.parametrize("lang", ["en", "pt", "fr"])
-def test_on_a_phone_the_bar_shows_both_tables_tricks_after_every_step(browser, site_url, tb, catalogs, lang):
-    context, guard, errors, page = open_page(browser, site_url, tb, lang, "phone")
+def test_on_a_phone_the_bar_shows_both_tables_tricks_after_every_step(open_page, site_url, tb, catalogs, lang):
+    context, guard, errors, page = open_pair(open_page, site_url, tb, lang, "phone")
     try:
         pair = page.locator(".tb-pair")
         bar = pair.locator(".tb-pair-bar")
@@ -250,10 +249,10 @@ def test_on_a_phone_the_bar_shows_both_tables_tricks_after_every_step(browser, s
     assert guard.refused == []
 
 
-def test_on_a_short_screen_the_pair_s_bar_does_not_stick_over_the_tables(browser, site_url, tb):
+def test_on_a_short_screen_the_pair_s_bar_does_not_stick_over_the_tables(open_page, site_url, tb):
     # A phone held sideways, or a zoomed page: 640x360 CSS px, narrow enough for the tables to stack.
-    context = browser.new_context(viewport={"width": 640, "height": 360})
-    guard = tb.guard_context(context)
+    context = open_page.context(viewport={"width": 640, "height": 360})
+    guard = open_page.guard(context)
     tb.block_runtime(context)
     page = context.new_page()
     try:
@@ -272,8 +271,8 @@ def test_on_a_short_screen_the_pair_s_bar_does_not_stick_over_the_tables(browser
 
 
 @pytest.mark.parametrize("lang", ["en", "pt", "fr"])
-def test_a_deep_link_opens_both_tables_at_that_moment_and_the_arrows_step_both(browser, site_url, tb, lang):
-    context, guard, errors, page = open_page(browser, site_url, tb, lang, "phone", f"#{PAIR}=27")
+def test_a_deep_link_opens_both_tables_at_that_moment_and_the_arrows_step_both(open_page, site_url, tb, lang):
+    context, guard, errors, page = open_pair(open_page, site_url, tb, lang, "phone", f"#{PAIR}=27")
     try:
         pair = page.locator(".tb-pair")
         expect(pair).to_have_attribute("data-tb-mounted", "true")
@@ -307,8 +306,8 @@ def test_a_deep_link_opens_both_tables_at_that_moment_and_the_arrows_step_both(b
     assert guard.refused == []
 
 
-def test_presenter_mode_shows_the_pair_alone_and_its_keys_step_both_tables(browser, site_url, tb):
-    context, guard, errors, page = open_page(browser, site_url, tb, "en", "desktop", f"#{PAIR}=3&present")
+def test_presenter_mode_shows_the_pair_alone_and_its_keys_step_both_tables(open_page, site_url, tb):
+    context, guard, errors, page = open_pair(open_page, site_url, tb, "en", "desktop", f"#{PAIR}=3&present")
     try:
         pair = page.locator(".tb-pair")
         expect(pair).to_have_class("tb-pair tb-pair-presenter")
@@ -326,8 +325,8 @@ def test_presenter_mode_shows_the_pair_alone_and_its_keys_step_both_tables(brows
     assert guard.refused == []
 
 
-def test_without_javascript_both_tables_read_as_their_tables_and_no_bar_shows(browser, site_url):
-    context = browser.new_context(viewport=SIZES["phone"], java_script_enabled=False)
+def test_without_javascript_both_tables_read_as_their_tables_and_no_bar_shows(open_page, site_url):
+    context = open_page.context(viewport=SIZES["phone"], java_script_enabled=False)
     page = context.new_page()
     try:
         page.goto(f"{site_url}/en/two-all-fours/")

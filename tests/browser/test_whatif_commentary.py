@@ -34,7 +34,7 @@ def fill(template: str, **values) -> str:
 
 
 @pytest.mark.parametrize("lang", ["en", "pt"])
-def test_a_what_if_says_what_changed_against_the_record(browser, site_url, tb, catalogs, lang):
+def test_a_what_if_says_what_changed_against_the_record(open_page, site_url, tb, catalogs, lang):
     ui = lambda msgid: catalogs[lang]["ui"].get(msgid) or msgid  # noqa: E731
     category = lambda code: catalogs[lang]["engine"]["categories"].get(code, code)  # noqa: E731
     # Seats and teams in the page's letters (the ui catalog's "seat letter": WE is OE in pt).
@@ -46,8 +46,8 @@ def test_a_what_if_says_what_changed_against_the_record(browser, site_url, tb, c
                                           seed_for(HAND, str(step), action)))["changes"]
     assert expected["trick"] == {"number": 3, "record": "E", "branch": "S", "step": 13}
 
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
-    guard = tb.guard_context(context)
+    context = open_page.context(viewport={"width": 1280, "height": 800})
+    guard = open_page.guard(context)
     page = context.new_page()
     page.goto(f"{site_url}/{lang}/trinidad/#{HAND}={step}")
     fig = page.locator(f'figure.tb-hand[data-hand-id="{HAND}"]')
