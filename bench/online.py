@@ -57,6 +57,8 @@ class Stats:
         self.peak = 0
         self.moves = 0
         self.matches = 0
+        self.last: dict[str, str] = {}  # "code seat" → the last frame that person got (a stalled run says it)
+        self.done: set[str] = set()
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -79,6 +81,7 @@ async def person(url: str, code: str, token: str | None, seat: str, host: bool, 
             await ws.send(json.dumps({"type": "sit", "seat": seat, "name": seat}))
             await ws.send(json.dumps({"type": "commit", "hash": hashlib.sha256(bytes.fromhex(value)).hexdigest()}))
             async for text in ws:
+                stats.last[f"{code} {seat}"] = text[:300]
                 frame = json.loads(text)
                 kind = frame["type"]
                 if kind == "lobby":
@@ -112,6 +115,7 @@ async def person(url: str, code: str, token: str | None, seat: str, host: bool, 
                                                   "turn": turn}))
         finally:
             stats.connections -= 1
+            stats.done.add(f"{code} {seat}")
 
 
 async def table(servers: list[tuple[str, str]], game: str, level: str, hands: int | None, stats: Stats,
@@ -284,8 +288,17 @@ async def main_async(args: argparse.Namespace) -> None:
     own_before = time.process_time()
     started = time.perf_counter()
     route = "opener" if args.affinity else args.route
-    await asyncio.gather(*(table(servers, args.game, args.level, args.hands, stats, n, route)
-                           for n in range(args.tables)))
+    try:
+        await asyncio.wait_for(asyncio.gather(*(table(servers, args.game, args.level, args.hands, stats, n, route)
+                                                for n in range(args.tables))), args.stall_seconds)
+    except BaseException as e:
+        for p in [*procs, *(x for x in (redis, nginx) if x is not None)]:
+            p.kill()
+        stalled = sorted(k for k in stats.last if k not in stats.done)
+        print(f"the run stopped ({type(e).__name__}: {e}); people not done: {len(stalled)}", file=sys.stderr)
+        for key in stalled[:12]:
+            print(f"  {key}: {stats.last[key]}", file=sys.stderr)
+        raise SystemExit(1) from None
     wall = time.perf_counter() - started
     own_cpu = time.process_time() - own_before
     after = [proc_usage(p.pid) for p in procs]
@@ -353,6 +366,8 @@ def main() -> None:
     parser.add_argument("--cpus-per-process", type=float, default=None,
                         help="hold each table process to this share of a core (a CPU cgroup's quota), as if each"
                              " ran on a machine of its own: the people's side and Redis then do not compete")
+    parser.add_argument("--stall-seconds", type=float, default=300.0,
+                        help="give up (saying which people had not finished, and their last frame) after this long")
     parser.add_argument("--nginx", action="store_true",
                         help="with --processes: everything goes through Debian's nginx routing by ?table=CODE")
     asyncio.run(main_async(parser.parse_args()))

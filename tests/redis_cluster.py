@@ -244,6 +244,26 @@ class Cluster:
             if not this_round:
                 return handed
 
+    def pump_one(self, name: str) -> int:
+        """Hand what process ``name``'s channel holds now to its hub, once (what it publishes stays unread)."""
+        import json
+
+        from trickbook_site.online.redis_store import channel
+
+        self.rounds += 1
+        marker = json.dumps({"k": "marker", "n": self.rounds})
+        self.redis.publish(channel(name), marker)
+        handed, deadline = 0, time.monotonic() + 10
+        while True:
+            message = self.subs[name].get_message(timeout=1)
+            assert time.monotonic() < deadline, "a channel went quiet before its marker"
+            if message is None or message["type"] != "message":
+                continue
+            if message["data"] == marker.encode():
+                return handed
+            self.hubs[name].deliver(message["data"])
+            handed += 1
+
     def close(self) -> None:
         for sub in self.subs.values():
             sub.close()

@@ -170,6 +170,39 @@ def test_a_table_goes_to_the_process_its_people_reach_and_nothing_is_routed_afte
         cluster.close()
 
 
+def test_a_table_found_handed_over_before_its_take_arrives_is_run_and_the_page_never_closed(
+        redis_server: RedisServer) -> None:
+    """The hand-over's race: process ``b``'s housekeeping finds the table already its own (the owner ``a``
+    handed it over) before ``a``'s ``take`` reaches ``b``. ``b`` runs the table then, with the page's frames
+    so far, and the late ``take`` changes nothing: the page is answered once and never closed (a closed
+    link here was a bench's stalled run)."""
+    import json
+
+    from redis_cluster import Cluster
+
+    from trickbook_site.online.room import Conn
+
+    cluster = Cluster(redis_server.url, ["a", "b"], lease_ms=5_000)
+    a, b, clock = cluster.hubs["a"], cluster.hubs["b"], cluster.clock
+    try:
+        code, host = a.open_table({"game": "euchre", "timers": False, "level": "gentle"})
+        box: list[dict[str, Any]] = []
+        conn = Conn(send=box.append, address="10.0.0.1")
+        b.receive(conn, json.dumps({"type": "hello", "code": code, "token": host, "lang": "en"}))
+        clock.advance(110)
+        b.receive(conn, json.dumps({"type": "sit", "seat": "N", "name": "P0"}))
+        assert cluster.pump_one("a") == 2  # a hands the table to b and tells it so; b has not read that yet
+        assert a.redis_store.owner(code) == "b" and code not in a.rooms and box == []
+        clock.advance(1_000)
+        b.tick()  # b's housekeeping: the link's table is b's own now
+        assert code in b.rooms and not b.links
+        cluster.pump()  # the late take
+        kinds = [f["type"] for f in box]
+        assert kinds.count("seated") == 1 and "close" not in kinds and "error" not in kinds, kinds
+    finally:
+        cluster.close()
+
+
 def test_without_a_redis_store_nothing_imports_redis(tmp_path: Path) -> None:
     """The embedded store needs no Redis: the app, the hub and ``trickbook tables`` without ``--store``
     never import the redis package (a site's server needs none installed)."""

@@ -310,7 +310,7 @@ class ClusterHub(Hub):
         """The owner handed this page's table to this process: run it here, with the page's frames so far."""
         link = self.by_cid.pop(cid, None)
         if link is None:
-            return  # the page left: the lease runs out, and the sweep takes the table
+            return  # taken already (the housekeeping found it ours), or the page left: the lease runs out
         self.links.pop(id(link.conn), None)
         if link.log is None or not self._take(link.code):
             self.redis_store.release(link.code)
@@ -417,7 +417,9 @@ class ClusterHub(Hub):
         alive = store.alive(o for o in owners.values() if o is not None)
         for link in linked:
             owner = owners.get(link.code)
-            if owner is None or owner != link.owner or not alive.get(owner, False):
+            if owner == self.me and link.log is not None:
+                self._taken(link.cid)  # handed to this process: its owner's "take" is still on its way
+            elif owner is None or owner != link.owner or not alive.get(owner, False):
                 self._close(link.conn)
         # Pages waiting for a table whose owner died: take it when its lease has run out.
         for link in [x for x in self.links.values() if x.owner is None]:
