@@ -293,3 +293,15 @@ def test_no_accessibility_violation(open_page: Any, site_url: str, name: str, la
                                      " get: () => ({saveData: true, effectiveType: '4g'})});")
     scan.state(Visit(page, site_url, lang, helpers))
     assert violations(page, scan.within, scan.every) == []
+
+
+def test_the_scan_reports_a_violation_put_in_the_page(open_page: Any, site_url: str) -> None:
+    """The scan above can fail: an image without a text alternative put in the home page is reported,
+    over the whole document and within the element that holds it, and not within another element."""
+    page = open_page("/en/", reduced_motion="reduce")
+    helpers.block_runtime(page.context)
+    page.evaluate("""() => { const img = document.createElement("img");
+        img.src = "data:image/gif;base64,R0lGODlhAQABAAAAACw="; document.querySelector("article").append(img); }""")
+    assert [v for v in violations(page) if v.startswith("image-alt (critical)")]
+    assert [v for v in violations(page, "article", rules=["image-alt"]) if v.startswith("image-alt")]
+    assert violations(page, "header", every=True, rules=["image-alt"]) == []

@@ -12,13 +12,13 @@ from pathlib import Path
 from typing import Any, Iterator
 
 import pytest
+from browser.helpers import violations
 from helpers import Said, stop_by_sigint
 
 pytestmark = pytest.mark.browser
 
 REPO = Path(__file__).resolve().parents[2]
 TRICKBOOK = Path(sys.executable).with_name("trickbook")
-AXE = REPO / "node_modules" / "axe-core" / "axe.min.js"
 FR_TITLE = "Impossible de reconstruire le site"
 
 
@@ -68,12 +68,6 @@ def within_viewport(page: Any, box: dict[str, float]) -> bool:
         and box["y"] + box["height"] <= view["height"] + 0.5
 
 
-def serious_violations(page: Any) -> list[str]:
-    page.evaluate(AXE.read_text(encoding="utf-8"))
-    result = page.evaluate("async () => await axe.run(document)")
-    return [f"{v['id']}: {v['help']}" for v in result["violations"] if v["impact"] in ("serious", "critical")]
-
-
 @pytest.mark.browser_context_args(reduced_motion="reduce")  # axe measures colours with no fade running
 @pytest.mark.parametrize("lang", ["en", "fr"])
 @pytest.mark.parametrize("size", [(360, 740), (1280, 800)])
@@ -101,7 +95,7 @@ def test_the_open_page_reloads_after_an_edit_and_shows_a_failed_build_until_it_i
     overlay = box.bounding_box()
     assert overlay is not None and within_viewport(page, overlay), overlay
     assert page.evaluate("document.documentElement.scrollWidth") <= size[0]  # nothing scrolls sideways
-    assert serious_violations(page) == []
+    assert violations(page) == []
 
     (serving.folder / record).write_text(broken_text, encoding="utf-8")
     serving.edit("docs/index.md", marker, marker + " Fixed.")

@@ -7,16 +7,15 @@ bare suit symbol: a speech engine reads "♥" as "black heart suit", whatever th
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
+from browser import helpers
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
 HAND = "nap-four-hearts"
 SYMBOL = re.compile("[♠♥♦♣]")
-AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
 RANKS = {"A": "ace", "K": "king", "Q": "queen", "J": "jack", "T": "10"}
 # Playwright's aria snapshot puts a space where an element ends; speech does not hear it.
 SPACES = re.compile(r"\s+")
@@ -44,12 +43,6 @@ def player(catalogs, lang: str, seat: str) -> str:
 def spoken(locator) -> str:
     """What the accessibility tree holds for an element, spaces made single."""
     return SPACES.sub(" ", IMAGE_TEXT.sub(r"\1", locator.aria_snapshot()))
-
-
-def axe_violations(page, selector: str = "body") -> list[str]:
-    page.evaluate(AXE.read_text(encoding="utf-8"))  # not a script tag: the page's policy refuses inline scripts
-    result = page.evaluate("async (s) => await axe.run(document.querySelector(s))", selector)
-    return [f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:3]}" for v in result["violations"]]
 
 
 def open_nap(open_page, tb, lang: str, step: int, live: bool = False):
@@ -223,7 +216,7 @@ def test_a_whole_hand_is_played_by_keyboard_alone_and_no_card_is_spoken_as_a_sym
     lines = table.evaluate(
         """(t) => [...t.querySelectorAll('.tbt-log .tbt-why')].map((b) => b.closest('p').dataset.code)""")
     assert lines and not any(code.startswith("trick-won") for code in lines), lines
-    assert axe_violations(page, "div.tb-table") == []
+    assert helpers.violations(page, "div.tb-table", every=True) == []
 
 
 def test_the_hand_key_says_the_hand_suit_by_suit_in_words(open_page, tb, catalogs):

@@ -28,15 +28,6 @@ TRANSLATED = {"fr": "Une donne de Nap, étape par étape.", "pt_PT": "Uma mão d
 MARKERS = {"fr": ("traduction à revoir", "pas encore traduit"), "pt": ("tradução desatualizada", "ainda não traduzido")}
 HTML_LANG = {"fr": "fr", "pt": "pt-PT"}
 SIZES = [(360, 740), (1280, 800)]
-AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
-
-
-def serious_violations(page) -> list[str]:
-    """axe-core's serious or critical violations on the page (as test_accessibility.py runs it)."""
-    page.evaluate(AXE.read_text(encoding="utf-8"))
-    result = page.evaluate("async () => await axe.run(document)")
-    return [f"{v['id']}: {v['help']} at {[' '.join(n['target']) for n in v['nodes']][:5]}"
-            for v in result["violations"] if v["impact"] in ("serious", "critical")]
 
 
 @pytest.fixture(scope="module")
@@ -91,7 +82,7 @@ def test_a_stale_paragraph_shows_in_english_with_a_marker_in_the_readers_languag
     assert note.get_attribute("lang") == "en"
     assert note.locator("xpath=following-sibling::*[1]").inner_text() == MARKERS[lang][1]
     assert page.evaluate("document.documentElement.scrollWidth") <= width
-    assert serious_violations(page) == []
+    assert helpers.violations(page) == []
 
 
 def test_i18n_keys_shows_each_segments_english_on_hover(page, stale_url, guard, page_errors) -> None:
@@ -154,4 +145,4 @@ def test_a_question_not_yet_translated_shows_in_english_marked_lang_en(
     printed = page.locator(".tb-questions-print li span[lang='en']")
     assert printed.count() == 4
     assert "Who takes the third trick?" in printed.all_inner_texts()
-    assert serious_violations(page) == []
+    assert helpers.violations(page) == []

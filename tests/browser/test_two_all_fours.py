@@ -14,9 +14,8 @@ played are on screen with the bar's buttons, and one live region says both table
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
+from browser import helpers
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
@@ -28,7 +27,6 @@ SIZES = {"phone": {"width": 360, "height": 740}, "desktop": {"width": 1280, "hei
 HOW = ("Both tables move together: the deal, then the same card of the same trick at each table. "
        "A table with nothing at that moment stays as it was.")
 WAITING = "Nothing happens at this table at this moment: it stays as it was."
-AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
 LAST = 38  # 1 deal + 2 (beg, run) + 9 tricks of 4 cards at the Trinidad table
 
 
@@ -39,12 +37,6 @@ def ui(catalogs, lang: str, msgid: str) -> str:
 def spaced(text: str) -> str:
     """French pages put no-break spaces where a translator typed plain ones."""
     return " ".join(text.replace("\u202f", " ").replace("\u00a0", " ").split())
-
-
-def axe_violations(page) -> list[str]:
-    page.evaluate(AXE.read_text(encoding="utf-8"))  # not a script tag: the page's policy refuses inline scripts
-    result = page.evaluate("async () => await axe.run(document.body)")
-    return [f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:3]}" for v in result["violations"]]
 
 
 def open_pair(open_page, site_url, tb, lang: str, size: str, fragment: str = ""):
@@ -139,7 +131,7 @@ def test_one_bar_steps_both_tables_by_moment_side_by_side_or_stacked(open_page, 
         assert all(sides.nth(i).get_attribute("role") == "region" for i in range(2))
         assert all(sides.nth(i).evaluate("e => getComputedStyle(e).overflowX") == "auto" for i in range(2))
         no_sideways_scroll(page, width)
-        assert axe_violations(page) == []
+        assert helpers.violations(page, "body", every=True) == []
         assert [u for u in guard.seen if "/assets/pyodide/" in u] == []  # no engine for stepping
         assert errors == []
     finally:
@@ -242,7 +234,7 @@ def test_on_a_phone_the_bar_shows_both_tables_tricks_after_every_step(open_page,
         expect(row(page, YORK)).to_have_attribute("data-waiting", "true")
         assert spaced(said.inner_text()).startswith(spaced(waits))
         no_sideways_scroll(page, 360)
-        assert axe_violations(page) == []
+        assert helpers.violations(page, "body", every=True) == []
         assert errors == []
     finally:
         context.close()
