@@ -18,7 +18,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from helpers import copy_of
+from helpers import copy_of, seeded_build_root
 
 from trickbook_site.scaffold import new_site
 
@@ -65,6 +65,7 @@ def same_tree(a: Path, b: Path) -> list[str]:
 @pytest.fixture(scope="module")
 def template(tmp_path_factory: pytest.TempPathFactory) -> Path:
     site = new_site(tmp_path_factory.mktemp("cache") / "small", games=["nap"], languages=["en", "pt"])
+    seeded_build_root(site / "build")  # the checkout's engine files: the pages' cache is what is tested
     first = build(site)
     assert kept(first) == set()  # nothing kept yet: every language built by MkDocs
     return site

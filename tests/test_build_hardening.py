@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Iterator
 
 import pytest
-from helpers import Said, copy_of, stop_by_sigint
+from helpers import Said, copy_of, seeded_build_root, stop_by_sigint
 
 from trickbook_site import workdirs
 from trickbook_site.scaffold import new_site
@@ -39,8 +39,10 @@ def trickbook(*args: str, cwd: Path, timeout: float = 300) -> subprocess.Complet
 
 @pytest.fixture(scope="module")
 def template(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A tiny site, built once: its `build/engine` cache makes the copies' builds quick."""
+    """A tiny site, built once: its `build/` (seeded with the checkout's engine files) makes the copies'
+    builds quick."""
     site = new_site(tmp_path_factory.mktemp("template") / "small", games=["nap"], languages=["en", "pt"])
+    seeded_build_root(site / "build")
     done = trickbook("build", cwd=site)
     assert done.returncode == 0, done.stderr
     return site
