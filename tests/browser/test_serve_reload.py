@@ -13,7 +13,7 @@ from typing import Any, Iterator
 
 import pytest
 from browser.helpers import violations
-from helpers import Said, stop_by_sigint
+from helpers import Said, seeded_build_root, stop_by_sigint
 
 pytestmark = pytest.mark.browser
 
@@ -29,6 +29,7 @@ class Serving:
         env = {**os.environ, "TRICKBOOK_PYODIDE_DIR": str(REPO / "node_modules" / "pyodide"), "PYTHONUNBUFFERED": "1"}
         subprocess.run([str(TRICKBOOK), "new", str(folder), "--games", "nap", "--languages", "en,fr"], check=True,
                        env=env, capture_output=True)
+        seeded_build_root(folder / "build")  # the checkout's engine files: the reload is under test, not them
         self.folder = folder
         with socket.socket() as s:
             s.bind(("127.0.0.1", 0))
