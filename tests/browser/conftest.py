@@ -17,6 +17,7 @@ from typing import Any, Iterator
 
 import pytest
 from browser import helpers
+from browser.behind_caddy import Caddy, caddy_serving, publish_into
 from browser.helpers import CHROMIUM, CHROMIUM_FLAGS, LANGUAGES, PageOpener
 
 # The fast tier's browser tests (scripts/test --fast): one smoke test per page type, in all three
@@ -107,6 +108,19 @@ def catalogs(site_dir: Path) -> dict[str, dict[str, Any]]:
         path = site_dir / "assets" / "i18n" / f"{lang}.json"
         out[lang] = json.loads(path.read_text(encoding="utf-8"))
     return out
+
+
+@pytest.fixture(scope="module")
+def published(site_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The built site as ``trickbook publish`` writes it (browser/behind_caddy.py), once per test module."""
+    return publish_into(tmp_path_factory.mktemp("published"), site_dir)
+
+
+@pytest.fixture(scope="module")
+def caddy(published: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Caddy]:
+    """Debian's caddy serving ``published`` on 127.0.0.1 with its `_headers`, stopped after the module."""
+    with caddy_serving(published, tmp_path_factory.mktemp("caddy")) as server:
+        yield server
 
 
 @pytest.fixture(scope="session")
