@@ -52,7 +52,8 @@ def _parse(page: Path) -> _Links:
 
 def _pages(site: Path) -> list[Path]:
     """The pages MkDocs made; the 404 pages are the build's own, self-contained (tested below), and so
-    are the hands' own addresses, ``<lang>/hand/<id>/`` (test_publish.py, test_player_at_the_moment_of_use.py)."""
+    are the hands' own addresses, ``<lang>/hand/<id>/`` (browser/test_publish_embeds_and_handouts.py,
+    test_player_at_the_moment_of_use.py)."""
     return sorted(p for p in site.rglob("*.html") if p.name != "404.html" and not _hand_address(p))
 
 

@@ -1,7 +1,7 @@
 """`trickbook publish`: the folder a static host gets (hashed asset URLs, `_headers`, compressed copies).
 
-The real-server checks (caddy and chromium) are in tests/browser/test_publish.py; these read
-the published folder itself.
+The real-server checks (caddy and chromium) are in tests/browser/test_publish.py and
+tests/browser/test_publish_embeds_and_handouts.py; these read the published folder itself.
 """
 
 from __future__ import annotations

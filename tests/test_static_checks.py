@@ -1,7 +1,9 @@
-"""Checks that keep the code in shape: types, lint, no unexplained type ignores, no oversized source file."""
+"""Checks that keep the code in shape: types, lint, no unexplained type ignores, no oversized source or test file,
+no browser test on pytest-playwright's own page or context."""
 
 from __future__ import annotations
 
+import ast
 import re
 import subprocess
 import sys
@@ -97,9 +99,47 @@ def test_every_type_ignore_in_the_engine_and_the_generator_says_why():
 
 
 def test_no_source_file_is_longer_than_six_hundred_lines():
-    sources = [p for folder in ("src", "widgets") for p in (ROOT / folder).rglob("*")
+    sources = [p for folder in ("src", "widgets", "tests", "bench", "scripts") for p in (ROOT / folder).rglob("*")
                if p.suffix in (".py", ".js", ".css") and "__pycache__" not in p.parts]
     assert sources, "no source files found"
     long = {str(p.relative_to(ROOT)): n for p in sources
             if (n := len(p.read_text(encoding="utf-8").splitlines())) > MAX_LINES}
     assert long == {}, f"split these by concern: {long}"
+
+
+def playwright_fixtures_taken(source: str) -> list[str]:
+    """The tests and fixtures of a module that take pytest-playwright's own ``page`` or ``context`` fixture
+    (a parameter of that name not given by the function's own ``parametrize``), as ``name:line``."""
+    taken = []
+    for node in ast.walk(ast.parse(source)):
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        decorators = [ast.unparse(d) for d in node.decorator_list]
+        if not (node.name.startswith("test_") or any("fixture" in d for d in decorators)):
+            continue
+        parametrized = {name.strip() for d in node.decorator_list
+                        if isinstance(d, ast.Call) and "parametrize" in ast.unparse(d.func) and d.args
+                        and isinstance(d.args[0], ast.Constant) and isinstance(d.args[0].value, str)
+                        for name in d.args[0].value.split(",")}
+        parametrized |= {elt.value for d in node.decorator_list
+                         if isinstance(d, ast.Call) and "parametrize" in ast.unparse(d.func) and d.args
+                         and isinstance(d.args[0], (ast.Tuple, ast.List))
+                         for elt in d.args[0].elts if isinstance(elt, ast.Constant)}
+        params = {a.arg for a in node.args.posonlyargs + node.args.args + node.args.kwonlyargs}
+        if (params & {"page", "context"}) - parametrized:
+            taken.append(f"{node.name}:{node.lineno}")
+    return taken
+
+
+def test_the_browser_tests_take_no_bare_page_or_context_of_pytest_playwright():
+    """Every browser context comes from ``open_page`` (tests/browser/helpers.py's ``PageOpener``), which
+    guards its requests and checks its pages' errors; pytest-playwright's ``page`` and ``context`` do neither."""
+    assert playwright_fixtures_taken("def test_a(page, site_url): pass\n") == ["test_a:1"]
+    assert playwright_fixtures_taken("@pytest.fixture\ndef held(context): pass\n") == ["held:2"]
+    own = '@pytest.mark.parametrize("lang,page", [])\ndef test_b(open_page, lang, page): pass\n'
+    assert playwright_fixtures_taken(own) == []
+    files = sorted((ROOT / "tests" / "browser").glob("*.py"))
+    assert files, "no browser tests found"
+    taken = {str(p.relative_to(ROOT)): t for p in files
+             if (t := playwright_fixtures_taken(p.read_text(encoding="utf-8")))}
+    assert taken == {}, f"take open_page instead: {taken}"

@@ -2,9 +2,10 @@
 
 The site comes from the session fixture ``built_site`` (tests/conftest.py); set
 ``TRICKBOOK_TEST_SITE`` to a built site folder to test that one instead. Every
-browser context (made by the ``open_page`` fixture, or pytest-playwright's ``context``
-with the ``guard`` fixture) routes all requests through a guard that aborts and records
-any request not addressed to 127.0.0.1; each test ends by asserting none was made.
+browser context is made by the ``open_page`` fixture, which routes all its requests
+through a guard that aborts and records any request not addressed to 127.0.0.1 and
+collects its pages' uncaught errors; each test ends by asserting there were none.
+pytest-playwright's own ``page`` and ``context`` fixtures are not used (a static check).
 """
 
 from __future__ import annotations
@@ -16,7 +17,8 @@ from typing import Any, Iterator
 
 import pytest
 from browser import helpers
-from browser.helpers import CHROMIUM, CHROMIUM_FLAGS, LANGUAGES, PageOpener, RequestGuard, guard_context
+from browser.behind_caddy import Caddy, caddy_serving, publish_into
+from browser.helpers import CHROMIUM, CHROMIUM_FLAGS, LANGUAGES, PageOpener
 
 # The fast tier's browser tests (scripts/test --fast): one smoke test per page type, in all three
 # languages between them and at both screen sizes. The full tier runs every browser test.
@@ -108,21 +110,17 @@ def catalogs(site_dir: Path) -> dict[str, dict[str, Any]]:
     return out
 
 
-@pytest.fixture
-def guard(context: Any) -> Iterator[RequestGuard]:
-    """Route the test's context through the request guard; no request may leave 127.0.0.1."""
-    g = guard_context(context)
-    yield g
-    assert g.refused == [], f"requests left 127.0.0.1: {g.refused}"
+@pytest.fixture(scope="module")
+def published(site_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The built site as ``trickbook publish`` writes it (browser/behind_caddy.py), once per test module."""
+    return publish_into(tmp_path_factory.mktemp("published"), site_dir)
 
 
-@pytest.fixture
-def page_errors(page: Any) -> Iterator[list[str]]:
-    """Uncaught exceptions in the page; a test ends by asserting there were none."""
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    yield errors
-    assert errors == [], f"uncaught errors in the page: {errors}"
+@pytest.fixture(scope="module")
+def caddy(published: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Caddy]:
+    """Debian's caddy serving ``published`` on 127.0.0.1 with its `_headers`, stopped after the module."""
+    with caddy_serving(published, tmp_path_factory.mktemp("caddy")) as server:
+        yield server
 
 
 @pytest.fixture(scope="session")

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any, Iterator
 
 import pytest
-from browser.test_publish import OFFLINE_CACHES, REPO, Caddy, Watch
+from browser.behind_caddy import OFFLINE_CACHES, REPO, Caddy, Watch
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 

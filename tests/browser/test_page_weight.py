@@ -176,11 +176,11 @@ def hold(context, pattern):
 
 
 @pytest.fixture
-def held(context):
-    """hold(pattern) -> release(); whatever is still held when the test ends is let through."""
+def held():
+    """hold(context, pattern) -> release(); whatever is still held when the test ends is let through."""
     releases = []
 
-    def hold_pattern(pattern):
+    def hold_pattern(context, pattern):
         releases.append(hold(context, pattern))
         return releases[-1]
     yield hold_pattern
@@ -202,9 +202,11 @@ def tb_figure(page):
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_the_first_click_on_a_hand_not_yet_loaded_steps_once_the_player_is_there(
-        page, context, site_url, guard, page_errors, tb, catalogs, lang, held):
+        open_page, site_url, tb, catalogs, lang, held):
+    page = open_page(None, (1280, 720), gentle=False)
+    context = page.context
     tb.block_runtime(context)
-    release = held("**/assets/widgets/hand-player/mount.js")
+    release = held(context, "**/assets/widgets/hand-player/mount.js")
     fig = open_nap(page, site_url, lang)
     # The controls the reader sees are the player's, in the page's language, before any code came.
     label = catalogs[lang]["ui"].get("Next step") or "Next step"
@@ -224,12 +226,12 @@ def test_the_first_click_on_a_hand_not_yet_loaded_steps_once_the_player_is_there
 
 
 @pytest.mark.parametrize("lang", ["en", "pt"])
-def test_a_pointer_passing_over_a_hand_fetches_ahead_and_moves_nothing(
-        page, context, site_url, guard, page_errors, tb, lang):
+def test_a_pointer_passing_over_a_hand_fetches_ahead_and_moves_nothing(open_page, site_url, tb, lang):
     """A reader's mouse crossing a hand while reading must not push the page about: it
     only starts the downloads. The board appears on a press, which the reader asked for."""
+    page = open_page(None, (1280, 800), gentle=False)
+    context = page.context
     tb.block_runtime(context)
-    page.set_viewport_size({"width": 1280, "height": 800})
     fig = open_nap(page, site_url, lang)
     deal = fig.locator("table").first
     on_page = "e => e.getBoundingClientRect().top + window.scrollY"  # its place in the page, not the window
@@ -245,10 +247,11 @@ def test_a_pointer_passing_over_a_hand_fetches_ahead_and_moves_nothing(
     expect(fig.locator(".tb-board .tb-seat").first).to_be_visible()
 
 
-def test_the_first_key_on_a_hand_not_yet_loaded_steps_once_the_player_is_there(
-        page, context, site_url, guard, page_errors, tb, held):
+def test_the_first_key_on_a_hand_not_yet_loaded_steps_once_the_player_is_there(open_page, site_url, tb, held):
+    page = open_page(None, (1280, 720), gentle=False)
+    context = page.context
     tb.block_runtime(context)
-    release = held(f"**/en/nap/{HAND}.*.json")  # the hand's data comes late
+    release = held(context, f"**/en/nap/{HAND}.*.json")  # the hand's data comes late
     fig = open_nap(page, site_url, "en")
     fig.locator(".tb-next").focus()
     page.keyboard.press("ArrowRight")
@@ -261,7 +264,9 @@ def test_the_first_key_on_a_hand_not_yet_loaded_steps_once_the_player_is_there(
     expect(fig).to_have_attribute("data-step", str(len(steps) - 1))
 
 
-def test_a_deep_link_to_presenter_mode_loads_its_hand_on_arrival(page, context, site_url, guard, page_errors, tb):
+def test_a_deep_link_to_presenter_mode_loads_its_hand_on_arrival(open_page, site_url, tb):
+    page = open_page(None, (1280, 720), gentle=False)
+    context = page.context
     tb.block_runtime(context)
     page.goto(f"{site_url}/pt/nap/#{HAND}=6&present")
     fig = tb_figure(page)
@@ -272,9 +277,11 @@ def test_a_deep_link_to_presenter_mode_loads_its_hand_on_arrival(page, context, 
 
 
 def test_the_first_press_of_start_on_a_play_table_not_yet_loaded_starts_the_match(
-        page, context, site_url, guard, page_errors, tb, catalogs, held):
+        open_page, site_url, tb, catalogs, held):
+    page = open_page(None, (1280, 720), gentle=False)
+    context = page.context
     tb.block_runtime(context)
-    release = held("**/assets/widgets/play-table/table.js")
+    release = held(context, "**/assets/widgets/play-table/table.js")
     page.goto(f"{site_url}/fr/play-nap/")
     root = page.locator('div.tb-table[data-game="nap"]')
     start = root.locator(".tbt-start")

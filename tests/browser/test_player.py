@@ -31,7 +31,9 @@ def shown_trick(fig):
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_page_language_and_catalog_reach_the_player(page, context, site_url, guard, page_errors, tb, catalogs, lang):
+def test_page_language_and_catalog_reach_the_player(open_page, site_url, tb, catalogs, lang):
+    page = open_page(None, (1280, 720), gentle=False)
+    context = page.context
     fig = open_static(page, context, site_url, tb, lang)
     assert page.evaluate("document.documentElement.lang") == tb.HTML_LANG[lang]
     ui = catalogs[lang]["ui"]
@@ -40,8 +42,9 @@ def test_page_language_and_catalog_reach_the_player(page, context, site_url, gua
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_buttons_step_to_trick_one_won_by_a_at_step_8_and_trick_five_won_by_b_at_the_end(
-        page, context, site_url, guard, page_errors, tb, lang):
+def test_buttons_step_to_trick_one_won_by_a_at_step_8_and_trick_five_won_by_b_at_the_end(open_page, site_url, tb, lang):
+    page = open_page(None, (1280, 720), gentle=False)
+    context = page.context
     fig = open_static(page, context, site_url, tb, lang)
     expect(fig).to_have_attribute("data-step", "0")
     for _ in range(8):
@@ -58,7 +61,9 @@ def test_buttons_step_to_trick_one_won_by_a_at_step_8_and_trick_five_won_by_b_at
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_arrow_home_and_end_keys_step_when_the_widget_has_focus(page, context, site_url, guard, page_errors, tb, lang):
+def test_arrow_home_and_end_keys_step_when_the_widget_has_focus(open_page, site_url, tb, lang):
+    page = open_page(None, (1280, 720), gentle=False)
+    context = page.context
     fig = open_static(page, context, site_url, tb, lang)
     fig.locator(".tb-board").focus()
     for _ in range(8):
@@ -74,14 +79,18 @@ def test_arrow_home_and_end_keys_step_when_the_widget_has_focus(page, context, s
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_keys_pressed_outside_the_widget_do_not_step_it(page, context, site_url, guard, page_errors, tb, lang):
+def test_keys_pressed_outside_the_widget_do_not_step_it(open_page, site_url, tb, lang):
+    page = open_page(None, (1280, 720), gentle=False)
+    context = page.context
     fig = open_static(page, context, site_url, tb, lang)
     page.locator("body").press("ArrowRight")
     expect(fig).to_have_attribute("data-step", "0")
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_deep_link_opens_the_hand_at_step_8_without_starting_the_engine(page, site_url, guard, page_errors, tb, lang):
+def test_deep_link_opens_the_hand_at_step_8_without_starting_the_engine(open_page, site_url, tb, lang):
+    page = open_page(None, (1280, 720), gentle=False)
+    guard = open_page.guard(page)
     page.goto(tb.hand_page_url(site_url, lang) + f"#{HAND}=8")
     fig = tb.wait_mounted(page)
     expect(fig).to_have_attribute("data-step", "8")
@@ -91,8 +100,9 @@ def test_deep_link_opens_the_hand_at_step_8_without_starting_the_engine(page, si
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_hash_changes_move_the_hand_and_stepping_rewrites_the_hash(
-        page, context, site_url, guard, page_errors, tb, lang):
+def test_hash_changes_move_the_hand_and_stepping_rewrites_the_hash(open_page, site_url, tb, lang):
+    page = open_page(None, (1280, 720), gentle=False)
+    context = page.context
     fig = open_static(page, context, site_url, tb, lang)
     page.evaluate(f"location.hash = '#{HAND}=20'")
     expect(fig).to_have_attribute("data-step", "20")
@@ -105,8 +115,9 @@ def test_hash_changes_move_the_hand_and_stepping_rewrites_the_hash(
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_narration_is_the_engine_events_of_the_step_in_the_readers_language(
-        page, context, site_url, guard, page_errors, tb, catalogs, lang):
+def test_narration_is_the_engine_events_of_the_step_in_the_readers_language(open_page, site_url, tb, catalogs, lang):
+    page = open_page(None, (1280, 720), gentle=False)
+    context = page.context
     fig = open_static(page, context, site_url, tb, lang, f"#{HAND}=8")
     events = tb.static_steps(page)[8]["events"]
     shown = fig.locator(".tb-step-narration .tb-event")
@@ -122,9 +133,9 @@ def test_narration_is_the_engine_events_of_the_step_in_the_readers_language(
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("width", [360, 1280])
-def test_page_never_scrolls_sideways_and_the_trick_table_scrolls_in_its_region(
-        page, context, site_url, guard, page_errors, tb, lang, width):
-    page.set_viewport_size({"width": width, "height": 800})
+def test_page_never_scrolls_sideways_and_the_trick_table_scrolls_in_its_region(open_page, site_url, tb, lang, width):
+    page = open_page(None, (width, 800), gentle=False)
+    context = page.context
     fig = open_static(page, context, site_url, tb, lang, f"#{HAND}=8")
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     region = fig.locator(".tb-scroll:has(.tb-trick-table)")
@@ -139,7 +150,9 @@ def test_page_never_scrolls_sideways_and_the_trick_table_scrolls_in_its_region(
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_reading_without_interacting_downloads_no_runtime(page, site_url, guard, page_errors, tb, lang):
+def test_reading_without_interacting_downloads_no_runtime(open_page, site_url, tb, lang):
+    page = open_page(None, (1280, 720), gentle=False)
+    guard = open_page.guard(page)
     page.goto(tb.hand_page_url(site_url, lang))
     fig = tb.wait_mounted(page)
     page.mouse.wheel(0, 2000)  # scrolling is reading, not interacting with a widget
@@ -156,8 +169,14 @@ def test_reading_without_interacting_downloads_no_runtime(page, site_url, guard,
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_blocked_engine_wheel_ends_failed_in_the_readers_language_and_still_steps(
-        page, context, site_url, guard, page_errors, tb, catalogs, lang):
+        open_page,
+        site_url,
+        tb,
+        catalogs,
+        lang):
     # The engine comes in the memory snapshot or, without one, in the wheel: take both away.
+    page = open_page(None, (1280, 720), gentle=False)
+    context = page.context
     context.route("**/assets/snapshot.json", lambda route: route.fulfill(status=404, body="not found"))
     context.route("**/trickbook-*.whl", lambda route: route.abort())
     page.goto(tb.hand_page_url(site_url, lang))

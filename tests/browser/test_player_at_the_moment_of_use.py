@@ -336,10 +336,10 @@ Element.prototype.requestFullscreen = function (...args) {
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("refused", [False, True], ids=["fullscreen", "refused"])
-def test_presenter_mode_asks_for_full_screen_and_answers_a_clicker(
-        page, context, site_url, guard, page_errors, tb, catalogs, lang, refused):
+def test_presenter_mode_asks_for_full_screen_and_answers_a_clicker(open_page, site_url, tb, catalogs, lang, refused):
+    page = open_page(None, gentle=False, viewport=PROJECTOR)
+    context = page.context
     tb.block_runtime(context)
-    page.set_viewport_size(PROJECTOR)
     context.add_init_script(FULLSCREEN_LOG + ("window.__refuseFullscreen = true;" if refused else ""))
     fig = open_nap(page, site_url, lang, f"#{HAND}=6")
     toggle = fig.locator(".tb-presenter-toggle")
@@ -373,9 +373,10 @@ def test_presenter_mode_asks_for_full_screen_and_answers_a_clicker(
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_the_card_a_step_is_about_is_marked(page, context, site_url, guard, page_errors, tb, lang):
+def test_the_card_a_step_is_about_is_marked(open_page, site_url, tb, lang):
+    page = open_page(None, gentle=False, viewport=PROJECTOR)
+    context = page.context
     tb.block_runtime(context)
-    page.set_viewport_size(PROJECTOR)
     fig = open_nap(page, site_url, lang, f"#{HAND}=6")
     marked = fig.locator(".tb-player .tb-step-card")
     # Step 6: B plays J♥ to the first trick.
@@ -473,7 +474,9 @@ def count_pdf_pages(pdf: bytes) -> int:
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_print_shows_each_hand_once_without_controls_and_the_nap_page_fits_eight_a4_pages(
-        page, context, site_url, guard, page_errors, tb, lang):
+        open_page, site_url, tb, lang):
+    page = open_page(None, (1280, 720), gentle=False)
+    context = page.context
     tb.block_runtime(context)
     fig = open_nap(page, site_url, lang)
     page.emulate_media(media="print")

@@ -95,8 +95,9 @@ def page_text(page) -> str:
 # ----- keyboard ------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_last_and_first_buttons_keep_the_keyboard_focus_when_they_become_unavailable(
-        page, context, site_url, guard, page_errors, tb, lang):
+def test_last_and_first_buttons_keep_the_keyboard_focus_when_they_become_unavailable(open_page, site_url, tb, lang):
+    page = open_page(None, (1280, 720), gentle=False)
+    context = page.context
     tb.block_runtime(context)
     fig = open_hand(page, site_url, lang, "nap", tb.NAP_HAND, 3)
     last = fig.locator(".tb-last")
@@ -127,7 +128,9 @@ def test_last_and_first_buttons_keep_the_keyboard_focus_when_they_become_unavail
     assert order == controls
 
 
-def test_every_control_shows_a_visible_focus_ring(page, context, site_url, guard, page_errors, tb):
+def test_every_control_shows_a_visible_focus_ring(open_page, site_url, tb):
+    page = open_page(None, (1280, 720), gentle=False)
+    context = page.context
     tb.block_runtime(context)
     fig = open_hand(page, site_url, "en", "nap", tb.NAP_HAND, 3)
     fig.locator(".tb-first").focus()
@@ -138,7 +141,9 @@ def test_every_control_shows_a_visible_focus_ring(page, context, site_url, guard
         page.keyboard.press("Tab")
 
 
-def test_slider_is_labelled_and_says_which_step_it_is_on(page, context, site_url, guard, page_errors, tb, catalogs):
+def test_slider_is_labelled_and_says_which_step_it_is_on(open_page, site_url, tb, catalogs):
+    page = open_page(None, (1280, 720), gentle=False)
+    context = page.context
     tb.block_runtime(context)
     fig = open_hand(page, site_url, "fr", "nap", tb.NAP_HAND, 8)
     slider = fig.locator(".tb-slider")
@@ -156,9 +161,10 @@ def test_slider_is_labelled_and_says_which_step_it_is_on(page, context, site_url
 
 @pytest.mark.parametrize("width,height,min_card_px", [(1280, 800, 36), (1920, 1080, 52)])
 def test_presenter_mode_fills_the_window_with_large_cards_and_the_page_behind_is_out_of_reach(
-        page, context, site_url, guard, page_errors, tb, width, height, min_card_px):
+        open_page, site_url, tb, width, height, min_card_px):
+    page = open_page(None, (width, height), gentle=False)
+    context = page.context
     tb.block_runtime(context)
-    page.set_viewport_size({"width": width, "height": height})
     fig = open_hand(page, site_url, "en", "euchre", "euchre-bowers", 6)
     toggle = fig.locator(".tb-presenter-toggle")
     toggle.click()
@@ -189,10 +195,10 @@ def test_presenter_mode_fills_the_window_with_large_cards_and_the_page_behind_is
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_leaving_presenter_mode_with_escape_from_the_slider_restores_the_page(
-        page, context, site_url, guard, page_errors, tb, lang):
+def test_leaving_presenter_mode_with_escape_from_the_slider_restores_the_page(open_page, site_url, tb, lang):
+    page = open_page(None, (360, 740), gentle=False)
+    context = page.context
     tb.block_runtime(context)
-    page.set_viewport_size({"width": 360, "height": 740})
     fig = open_hand(page, site_url, lang, "nap", tb.NAP_HAND)
     fig.locator(".tb-presenter-toggle").scroll_into_view_if_needed()
     before = page.evaluate("[scrollX, scrollY]")
@@ -214,9 +220,10 @@ def test_leaving_presenter_mode_with_escape_from_the_slider_restores_the_page(
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_longest_trinidad_hand_never_scrolls_the_page_sideways_at_360_px_in_presenter_mode(
-        page, context, site_url, guard, page_errors, tb, lang):
+        open_page, site_url, tb, lang):
+    page = open_page(None, (360, 740), gentle=False)
+    context = page.context
     tb.block_runtime(context)
-    page.set_viewport_size({"width": 360, "height": 740})
     game, hand, step = LONGEST
     fig = open_hand(page, site_url, lang, game, hand, step)
     assert fig.locator('.tb-board .tb-seat[data-seat="N"] .tb-card').count() == 12
@@ -231,10 +238,10 @@ def test_the_longest_trinidad_hand_never_scrolls_the_page_sideways_at_360_px_in_
 # ----- deep links --------------------------------------------------------------------------
 
 @pytest.mark.parametrize("game", list(GAME_PAGES))
-def test_deep_link_opens_every_hand_of_each_game_page_at_its_step_with_the_title_in_view(
-        page, context, site_url, guard, page_errors, tb, game):
+def test_deep_link_opens_every_hand_of_each_game_page_at_its_step_with_the_title_in_view(open_page, site_url, tb, game):
+    page = open_page(None, (360, 740), gentle=False)
+    context = page.context
     tb.block_runtime(context)
-    page.set_viewport_size({"width": 360, "height": 740})
     for hand in GAME_PAGES[game]:
         last = len(json.loads(web.replay_json(hand_record(hand)))["steps"]) - 1
         step = min(3, last)  # some records stop after a step or two
@@ -247,7 +254,9 @@ def test_deep_link_opens_every_hand_of_each_game_page_at_its_step_with_the_title
 
 
 @pytest.mark.parametrize("target", ["pt", "fr"])
-def test_switching_language_keeps_the_hand_and_its_step(page, context, site_url, guard, page_errors, tb, target):
+def test_switching_language_keeps_the_hand_and_its_step(open_page, site_url, tb, target):
+    page = open_page(None, (1280, 720), gentle=False)
+    context = page.context
     tb.block_runtime(context)
     fig = open_hand(page, site_url, "en", "euchre", "euchre-bowers", 8)
     fig.locator(".tb-next").click()
@@ -268,8 +277,9 @@ def test_switching_language_keeps_the_hand_and_its_step(page, context, site_url,
     ("trinidad", "trinidad-beg-and-run", 0, "8♠"),   # the kick before anyone begs
     ("trinidad", "trinidad-beg-and-run", 5, "8♠ 3♠ 7♣"),  # the pack run twice: three kicks
 ])
-def test_the_board_shows_the_turned_card(page, context, site_url, guard, page_errors, tb, catalogs,
-                                         game, hand, step, turned):
+def test_the_board_shows_the_turned_card(open_page, site_url, tb, catalogs, game, hand, step, turned):
+    page = open_page(None, (1280, 720), gentle=False)
+    context = page.context
     tb.block_runtime(context)
     fig = open_hand(page, site_url, "pt", game, hand, step)
     label = ui(catalogs, "pt", "Turned card")
@@ -279,8 +289,9 @@ def test_the_board_shows_the_turned_card(page, context, site_url, guard, page_er
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_board_cards_are_named_for_screen_readers_as_the_tables_name_them(
-        page, context, site_url, guard, page_errors, tb, catalogs, lang):
+def test_board_cards_are_named_for_screen_readers_as_the_tables_name_them(open_page, site_url, tb, catalogs, lang):
+    page = open_page(None, (1280, 720), gentle=False)
+    context = page.context
     tb.block_runtime(context)
     fig = open_hand(page, site_url, lang, "nap", tb.NAP_HAND, 0)
     for code in ("AH", "TH", "2C"):
@@ -307,7 +318,8 @@ WHAT_IF = [
 @pytest.mark.parametrize("lang,game,hand,step,seat,illegal,code,suit,chosen", WHAT_IF,
                          ids=[f"{c[0]}-{c[2]}" for c in WHAT_IF])
 def test_what_if_explains_an_illegal_card_and_bots_finish_a_clearly_marked_branch(
-        page, site_url, guard, page_errors, tb, catalogs, lang, game, hand, step, seat, illegal, code, suit, chosen):
+        open_page, site_url, tb, catalogs, lang, game, hand, step, seat, illegal, code, suit, chosen):
+    page = open_page(None, (1280, 720), gentle=False)
     fig = open_hand(page, site_url, lang, game, hand, step)
     fig.locator(".tb-try").click()  # focus alone starts nothing: the reader asks for the engine
     expect(fig).to_have_attribute("data-engine", "live", timeout=tb.LIVE_TIMEOUT_MS)
@@ -368,8 +380,9 @@ def hold_back(context, pattern: str) -> None:
 
 
 @pytest.mark.parametrize("lang", ["pt", "fr"])
-def test_an_engine_that_never_answers_times_out_into_the_failure_message(
-        page, context, site_url, guard, page_errors, tb, catalogs, lang):
+def test_an_engine_that_never_answers_times_out_into_the_failure_message(open_page, site_url, tb, catalogs, lang):
+    page = open_page(None, (1280, 720), gentle=False)
+    context = page.context
     page.clock.install()
     hold_back(context, "**/assets/runtime.json")
     fig = open_hand(page, site_url, lang, "nap", tb.NAP_HAND)
@@ -385,7 +398,9 @@ def test_an_engine_that_never_answers_times_out_into_the_failure_message(
 
 @pytest.mark.parametrize("lang", ["pt", "fr"])
 def test_a_record_the_engine_refuses_ends_failed_without_showing_the_engines_error(
-        page, context, site_url, guard, page_errors, tb, catalogs, lang):
+        open_page, site_url, tb, catalogs, lang):
+    page = open_page(None, (1280, 720), gentle=False)
+    context = page.context
     island_game = 'game = \\"nap\\"'
 
     def corrupt(route):
@@ -413,7 +428,9 @@ FORCED = [
 
 @pytest.mark.parametrize("lang,call,raw", FORCED, ids=["bad-step", "python-exception"])
 def test_a_what_if_the_engine_cannot_answer_says_so_in_the_readers_language(
-        page, context, site_url, guard, page_errors, tb, catalogs, lang, call, raw):
+        open_page, site_url, tb, catalogs, lang, call, raw):
+    page = open_page(None, (1280, 720), gentle=False)
+    context = page.context
     patch_worker(context, "web.whatif_json(req.record, req.step, req.action, req.seed)", call)
     fig = open_hand(page, site_url, lang, "euchre", "euchre-bowers", 3)
     fig.locator(".tb-try").click()  # focus alone starts nothing: the reader asks for the engine
@@ -425,8 +442,9 @@ def test_a_what_if_the_engine_cannot_answer_says_so_in_the_readers_language(
     expect(fig).not_to_have_attribute("data-branch", re.compile(".*"))
 
 
-def test_an_engine_that_stops_answering_after_going_live_marks_the_hand_failed(
-        page, context, site_url, guard, page_errors, tb, catalogs):
+def test_an_engine_that_stops_answering_after_going_live_marks_the_hand_failed(open_page, site_url, tb, catalogs):
+    page = open_page(None, (1280, 720), gentle=False)
+    context = page.context
     lang = "fr"
     # The worker swallows what-if requests: the widget's timeout is all that can end the wait.
     patch_worker(context, "const call = CALLS[type];", 'const call = CALLS[type]; if (type === "whatif") return;')
@@ -469,8 +487,9 @@ def test_a_dark_system_preference_leaves_the_hand_as_light_as_the_page(
 
 @pytest.mark.browser_context_args(reduced_motion="reduce")  # axe measures colours with no fade running
 @pytest.mark.parametrize("presenter", [False, True], ids=["page", "presenter"])
-def test_the_hand_is_legible_in_materials_slate_palette(page, context, site_url, site_dir, guard, page_errors, tb,
-                                                        presenter):
+def test_the_hand_is_legible_in_materials_slate_palette(open_page, site_url, site_dir, tb, presenter):
+    page = open_page(None, (1280, 720), gentle=False)
+    context = page.context
     tb.block_runtime(context)
     fig = open_hand(page, site_url, "en", "nap", tb.NAP_HAND, 6)
     # Material ships its palette stylesheet; a site that configures `slate` links it and marks the body.

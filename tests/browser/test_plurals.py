@@ -33,8 +33,10 @@ SCRIPT = """async ([lang, counts, withoutMany]) => {
 
 @pytest.mark.parametrize("without_many", [False, True], ids=["browser-categories", "no-many-category"])
 @pytest.mark.parametrize("lang", ["pt", "fr"])
-def test_trick_counts_take_the_catalogs_plural_forms(page, context, site_url, guard, page_errors, tb, lang,
-                                                     without_many):
+def test_trick_counts_take_the_catalogs_plural_forms(open_page, site_url, tb, lang, without_many):
+    page = open_page(None, (1280, 720), gentle=False)
+    context = page.context
+    page_errors = open_page.page_errors(page)
     tb.block_runtime(context)
     page.goto(f"{site_url}/{lang}/")
     shown = page.evaluate(SCRIPT, [lang, COUNTS, without_many])
@@ -42,7 +44,9 @@ def test_trick_counts_take_the_catalogs_plural_forms(page, context, site_url, gu
     assert page_errors == []
 
 
-def test_the_browser_evaluates_the_same_tree_as_the_build(page, context, site_url, guard, tb, catalogs):
+def test_the_browser_evaluates_the_same_tree_as_the_build(open_page, site_url, tb, catalogs):
+    page = open_page(None, (1280, 720), gentle=False)
+    context = page.context
     tb.block_runtime(context)
     page.goto(f"{site_url}/fr/")
     from trickbook_site.i18n.plurals import evaluate
@@ -74,7 +78,10 @@ CHIPS = {
 
 
 @pytest.mark.parametrize("lang", ["pt", "fr"])
-def test_the_tables_card_counts_agree_with_their_number(page, context, site_url, guard, page_errors, tb, lang):
+def test_the_tables_card_counts_agree_with_their_number(open_page, site_url, tb, lang):
+    page = open_page(None, (1280, 720), gentle=False)
+    context = page.context
+    page_errors = open_page.page_errors(page)
     tb.block_runtime(context)
     page.goto(f"{site_url}/{lang}/")
     for singular, expected in CHIPS[lang].items():

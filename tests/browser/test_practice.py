@@ -50,9 +50,10 @@ def give(panel: Any, key: dict, right: bool) -> None:
 
 
 @pytest.mark.parametrize("lang, game", CASES)
-def test_a_drill_asks_each_kind_and_judges_it(page: Any, guard: Any, page_errors: Any, site_url: str,
-                                               catalogs: dict, tb: Any, lang: str, game: str) -> None:
-    page.set_viewport_size({"width": 360, "height": 740})
+def test_a_drill_asks_each_kind_and_judges_it(
+        open_page: Any, site_url: str, catalogs: dict, tb: Any, lang: str, game: str) -> None:
+    page = open_page(None, (360, 740), gentle=False)
+    guard = open_page.guard(page)
     page.goto(f"{site_url}/{lang}/practice-{game}/#seed={SEED}&q=0")
     drill = page.locator(".tb-practice-drill")
     expect(drill).to_be_visible()
@@ -116,8 +117,8 @@ def test_the_tally_counts_right_answers_in_the_plural_of_their_number(open_page:
     expect(page.locator(".tb-practice-tally li[data-kind='legal']")).to_have_text(TALLIES[lang][right])
 
 
-def test_the_same_seed_gives_a_class_the_same_question(page: Any, guard: Any, page_errors: Any, site_url: str,
-                                                       tb: Any) -> None:
+def test_the_same_seed_gives_a_class_the_same_question(open_page: Any, site_url: str, tb: Any) -> None:
+    page = open_page(None, (1280, 720), gentle=False)
     page.goto(f"{site_url}/en/practice-nap/#seed={SEED}&q=2")
     drill = page.locator(".tb-practice-drill")
     drill.locator(".tb-practice-start").click()

@@ -180,11 +180,18 @@ def assert_shown(fig: Any, key: dict[str, Any], steps: list[dict[str, Any]], dat
 
 @pytest.mark.parametrize(("lang", "size"), [("en", PHONE), ("fr", DESKTOP), ("pt", PHONE)])
 @pytest.mark.parametrize("hand", ASKED)
-def test_a_waiting_question_shows_no_answer(page: Any, context: Any, guard: Any, page_errors: Any, site_url: str,
-                                            site_dir: Path, catalogs: dict, tb: Any, hand: str, lang: str,
-                                            size: dict[str, int]) -> None:
+def test_a_waiting_question_shows_no_answer(
+        open_page: Any,
+        site_url: str,
+        site_dir: Path,
+        catalogs: dict,
+        tb: Any,
+        hand: str,
+        lang: str,
+        size: dict[str, int]) -> None:
+    page = open_page(None, gentle=False, viewport=size)
+    context = page.context
     tb.block_runtime(context)
-    page.set_viewport_size(size)
     path, data = page_of(site_dir, lang, hand)
     steps = expand_compact(data["replay"])
     keys = data["questions"]
@@ -201,11 +208,11 @@ def test_a_waiting_question_shows_no_answer(page: Any, context: Any, guard: Any,
 
 
 @pytest.mark.parametrize(("lang", "size"), [("en", DESKTOP), ("fr", PHONE)])
-def test_a_legal_question_leaves_the_live_cards_unmarked(page: Any, guard: Any, page_errors: Any, site_url: str,
-                                                          tb: Any, lang: str, size: dict[str, int]) -> None:
+def test_a_legal_question_leaves_the_live_cards_unmarked(
+        open_page: Any, site_url: str, tb: Any, lang: str, size: dict[str, int]) -> None:
     """With the engine running, the cards of the seat to play are marked allowed or not: that is the
     answer to "which cards may B play?", so they are plain cards until it is given."""
-    page.set_viewport_size(size)
+    page = open_page(None, gentle=False, viewport=size)
     page.goto(f"{site_url}/{lang}/nap/#nap-four-hearts=13")
     fig = page.locator('figure.tb-hand[data-hand-id="nap-four-hearts"]')
     fig.locator(".tb-player").wait_for()

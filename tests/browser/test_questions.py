@@ -83,10 +83,11 @@ def try_again(panel: Any) -> None:
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_each_kind_right_and_wrong_in_a_worked_hand(page: Any, context: Any, guard: Any, page_errors: Any,
-                                                   site_url: str, catalogs: dict, tb: Any, lang: str) -> None:
+def test_each_kind_right_and_wrong_in_a_worked_hand(
+        open_page: Any, site_url: str, catalogs: dict, tb: Any, lang: str) -> None:
+    page = open_page(None, gentle=False, viewport=PHONE)
+    context = page.context
     tb.block_runtime(context)
-    page.set_viewport_size(PHONE)
     engine = catalogs[lang]["engine"]["messages"]
 
     # legal: B is void in hearts (the trumps, led): every card is legal. Mark one only (touch), check.
@@ -161,10 +162,11 @@ def test_each_kind_right_and_wrong_in_a_worked_hand(page: Any, context: Any, gua
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
-def test_presenter_reveals_with_the_clicker_before_stepping_on(page: Any, context: Any, guard: Any, page_errors: Any,
-                                                             site_url: str, tb: Any, lang: str) -> None:
+def test_presenter_reveals_with_the_clicker_before_stepping_on(
+        open_page: Any, site_url: str, tb: Any, lang: str) -> None:
+    page = open_page(None, gentle=False, viewport=DESKTOP)
+    context = page.context
     tb.block_runtime(context)
-    page.set_viewport_size(DESKTOP)
     fig = open_at(page, site_url, lang, PLAY_STEP, present=True)
     expect(fig).to_have_class(re.compile(r"\btb-presenter\b"))
     panel = question(fig, "play")
@@ -198,12 +200,12 @@ def test_presenter_reveals_with_the_clicker_before_stepping_on(page: Any, contex
     expect(fig).to_have_attribute("data-step", str(WINNER_STEP + 1))
 
 
-def test_on_a_slow_link_a_question_is_never_seen_unstyled(page: Any, context: Any, guard: Any, page_errors: Any,
-                                                          site_url: str, tb: Any) -> None:
+def test_on_a_slow_link_a_question_is_never_seen_unstyled(open_page: Any, site_url: str, tb: Any) -> None:
     """The questions' style sheet comes late (a slow link): the panel waits for it, then shows at
     presenter size; it is never on screen small, with its buttons about to move."""
+    page = open_page(None, gentle=False, viewport=DESKTOP)
+    context = page.context
     tb.block_runtime(context)
-    page.set_viewport_size(DESKTOP)
     held: list[Any] = []
     context.route("**/hand-questions.css", lambda route: held.append(route))
     page.goto(f"{site_url}/fr/nap/#{HAND}={PLAY_STEP}&present")
@@ -220,8 +222,9 @@ def test_on_a_slow_link_a_question_is_never_seen_unstyled(page: Any, context: An
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_print_shows_questions_with_the_hand_and_answers_at_the_end(page: Any, guard: Any, site_url: str,
-                                                                    catalogs: dict, lang: str) -> None:
+def test_print_shows_questions_with_the_hand_and_answers_at_the_end(
+        open_page: Any, site_url: str, catalogs: dict, lang: str) -> None:
+    page = open_page(None, (1280, 720), gentle=False)
     page.goto(f"{site_url}/{lang}/nap/")
     page.emulate_media(media="print")
     fig = page.locator(f'figure.tb-hand[data-hand-id="{HAND}"]')
@@ -270,13 +273,13 @@ def print_one(page: Any, site_url: str, lang: str, hand: str) -> list[str]:
 
 
 @pytest.mark.parametrize(("lang", "size"), [("en", PHONE), ("fr", DESKTOP)])
-def test_print_this_hand_asks_on_its_sheet_and_answers_on_the_next(page: Any, context: Any, guard: Any,
-                                                                    page_errors: Any, site_url: str, catalogs: dict,
-                                                                    tb: Any, lang: str, size: dict) -> None:
+def test_print_this_hand_asks_on_its_sheet_and_answers_on_the_next(
+        open_page: Any, site_url: str, catalogs: dict, tb: Any, lang: str, size: dict) -> None:
     """"Print this hand": the hand and its questions, with nothing in its tables that answers them, then
     its answers on a sheet of their own, for the teacher; no blank sheet, with questions or without."""
+    page = open_page(None, gentle=False, viewport=size)
+    context = page.context
     tb.block_runtime(context)
-    page.set_viewport_size(size)
     sheets = print_one(page, site_url, lang, HAND)
     heading = answers_heading(catalogs, lang)
     assert len(sheets) == 2, [s[:80] for s in sheets]
@@ -290,9 +293,10 @@ def test_print_this_hand_asks_on_its_sheet_and_answers_on_the_next(page: Any, co
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
-def test_a_printed_page_of_hands_fits_eight_sheets_with_its_answers_last(page: Any, context: Any, guard: Any,
-                                                                        site_url: str, catalogs: dict, tb: Any,
-                                                                        lang: str) -> None:
+def test_a_printed_page_of_hands_fits_eight_sheets_with_its_answers_last(
+        open_page: Any, site_url: str, catalogs: dict, tb: Any, lang: str) -> None:
+    page = open_page(None, (1280, 720), gentle=False)
+    context = page.context
     tb.block_runtime(context)
     page.goto(f"{site_url}/{lang}/nap/")
     sheets = pdf_pages(page)
@@ -306,11 +310,12 @@ def test_a_printed_page_of_hands_fits_eight_sheets_with_its_answers_last(page: A
 # axe-core on a question asked and answered, and on the practice page: test_accessibility.py
 
 
-def test_a_wrong_card_is_played_out_by_the_engine_and_its_cost_shown(page: Any, guard: Any, page_errors: Any,
-                                                                     site_url: str, tb: Any, catalogs: dict) -> None:
+def test_a_wrong_card_is_played_out_by_the_engine_and_its_cost_shown(
+        open_page: Any, site_url: str, tb: Any, catalogs: dict) -> None:
     """The play-out needs the engine: it starts on the reader's press, and the cost it shows is the
     engine's, judged as the verdict is: against the best defence 2♣ loses the Four, and the cost says so
     first, then the score it costs (the same solver and seed as on CPython), in two languages and sizes."""
+    page = open_page(None, (1280, 720), gentle=False)
     import json
 
     from trickbook.questions.facade import cost_json

@@ -73,8 +73,8 @@ def within_viewport(page: Any, box: dict[str, float]) -> bool:
 @pytest.mark.parametrize("lang", ["en", "fr"])
 @pytest.mark.parametrize("size", [(360, 740), (1280, 800)])
 def test_the_open_page_reloads_after_an_edit_and_shows_a_failed_build_until_it_is_fixed(
-        page: Any, guard: Any, page_errors: list[str], serving: Serving, lang: str, size: tuple[int, int]) -> None:
-    page.set_viewport_size({"width": size[0], "height": size[1]})
+        open_page: Any, serving: Serving, lang: str, size: tuple[int, int]) -> None:
+    page = open_page(None, size, gentle=False)
     page.goto(f"{serving.url}/{lang}/")
     page.wait_for_load_state("load")
     marker = f"Reloaded for {lang} at {size[0]} px."
@@ -106,7 +106,9 @@ def test_the_open_page_reloads_after_an_edit_and_shows_a_failed_build_until_it_i
 
 
 def test_a_broken_catalog_shows_in_its_language_s_pages_while_the_others_go_on(
-        page: Any, context: Any, guard: Any, serving: Serving) -> None:
+        open_page: Any, serving: Serving) -> None:
+    page = open_page(None, (1280, 720), gentle=False)
+    context = page.context
     po = serving.folder / "locales" / "fr" / "LC_MESSAGES" / "content.po"
     good = po.read_bytes()
     other = context.new_page()

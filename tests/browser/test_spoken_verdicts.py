@@ -44,10 +44,12 @@ def assert_in_words(said: str, *words: str) -> None:
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
-def test_a_worked_hands_question_speaks_its_cards_in_words(page: Any, context: Any, guard: Any, page_errors: Any,
-                                                           site_url: str, catalogs: dict, tb: Any, lang: str) -> None:
-    # Step 4 of the A♥ Four: only the 2♣ lets the defence beat the contract (rule: the declarer must
-    # take the tricks bid); the ace of spades is accepted.
+def test_a_worked_hands_question_speaks_its_cards_in_words(
+        open_page: Any, site_url: str, catalogs: dict, tb: Any, lang: str) -> None:
+    page = open_page(None, (1280, 720), gentle=False)
+    context = page.context
+    guard = open_page.guard(page)
+    page_errors = open_page.page_errors(page)
     tb.block_runtime(context)
     page.goto(f"{site_url}/{lang}/nap/#{HAND}={PLAY_STEP}")
     fig = page.locator(f'figure.tb-hand[data-hand-id="{HAND}"]')
@@ -78,8 +80,11 @@ PRACTICE = {
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
-def test_a_practice_verdict_speaks_its_cards_in_words(page: Any, guard: Any, page_errors: Any, site_url: str,
-                                                      catalogs: dict, tb: Any, lang: str) -> None:
+def test_a_practice_verdict_speaks_its_cards_in_words(
+        open_page: Any, site_url: str, catalogs: dict, tb: Any, lang: str) -> None:
+    page = open_page(None, (1280, 720), gentle=False)
+    guard = open_page.guard(page)
+    page_errors = open_page.page_errors(page)
     game, number, marked, named = PRACTICE[lang]
     page.goto(f"{site_url}/{lang}/practice-{game}/#seed=class7&q={number}")
     drill = page.locator(".tb-practice-drill")
@@ -97,8 +102,11 @@ def test_a_practice_verdict_speaks_its_cards_in_words(page: Any, guard: Any, pag
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
-def test_the_verifiers_dealt_hands_are_spoken_in_words(page: Any, guard: Any, page_errors: Any, site_url: str,
-                                                       catalogs: dict, lang: str) -> None:
+def test_the_verifiers_dealt_hands_are_spoken_in_words(
+        open_page: Any, site_url: str, catalogs: dict, lang: str) -> None:
+    page = open_page(None, (1280, 720), gentle=False)
+    guard = open_page.guard(page)
+    page_errors = open_page.page_errors(page)
     page.goto(f"{site_url}/{lang}/verify/")
     codes = [c for c in page.locator("#test-vectors ~ p code").all_text_contents() if re.fullmatch(r"[0-9a-f]{64}", c)]
     form = page.locator(".tb-verifier form")

@@ -174,7 +174,9 @@ def test_a_decision_that_times_out_is_taken_by_the_table(open_page):
 
 
 @pytest.mark.parametrize("path", ["euchre/", "play-euchre/"])
-def test_a_page_only_read_loads_no_pyodide_file(page, site_url, guard, page_errors, path):
+def test_a_page_only_read_loads_no_pyodide_file(open_page, site_url, path):
+    page = open_page(None, (1280, 720), gentle=False)
+    guard = open_page.guard(page)
     page.goto(f"{site_url}/en/{path}")
     page.wait_for_load_state("networkidle")
     if path == "play-euchre/":

@@ -60,9 +60,9 @@ def stale_url(stale_site: Path) -> Iterator[str]:
 @pytest.mark.parametrize("size", SIZES, ids=["phone", "desktop"])
 @pytest.mark.parametrize("lang", ["fr", "pt"])
 def test_a_stale_paragraph_shows_in_english_with_a_marker_in_the_readers_language(
-        page, stale_url, guard, page_errors, lang, size) -> None:
+        open_page, stale_url, lang, size) -> None:
     width, height = size
-    page.set_viewport_size({"width": width, "height": height})
+    page = open_page(None, size, gentle=False)
     page.goto(f"{stale_url}/{lang}/nap/")
     stale = page.locator('p[data-tb-fallback="fuzzy"]')
     assert stale.count() == 1
@@ -85,7 +85,8 @@ def test_a_stale_paragraph_shows_in_english_with_a_marker_in_the_readers_languag
     assert helpers.violations(page) == []
 
 
-def test_i18n_keys_shows_each_segments_english_on_hover(page, stale_url, guard, page_errors) -> None:
+def test_i18n_keys_shows_each_segments_english_on_hover(open_page, stale_url) -> None:
+    page = open_page(None, (1280, 720), gentle=False)
     page.goto(f"{stale_url}/fr/?i18n-keys")
     heading = page.locator("article h2").first
     page.wait_for_function("() => document.documentElement.classList.contains('tb-i18n-keys')")
@@ -99,7 +100,9 @@ def test_i18n_keys_shows_each_segments_english_on_hover(page, stale_url, guard, 
     assert "tb-i18n-key" in (heading.get_attribute("class") or "")
 
 
-def test_a_page_opened_from_disk_says_its_controls_need_a_served_site(page, context, stale_site, stale_url) -> None:
+def test_a_page_opened_from_disk_says_its_controls_need_a_served_site(open_page, stale_site, stale_url) -> None:
+    page = open_page(None, (1280, 720), gentle=False)
+    context = page.context
     seen: list[str] = []
     context.route("**/*", lambda route: (seen.append(route.request.url), route.continue_()))
     page.goto(f"{stale_url}/fr/nap/")
@@ -123,12 +126,11 @@ def test_a_page_opened_from_disk_says_its_controls_need_a_served_site(page, cont
 @pytest.mark.browser_context_args(reduced_motion="reduce")  # axe measures colours with no fade running
 @pytest.mark.parametrize("size", SIZES, ids=["phone", "desktop"])
 @pytest.mark.parametrize("lang", ["fr", "pt"])
-def test_a_question_not_yet_translated_shows_in_english_marked_lang_en(
-        page, stale_url, guard, page_errors, lang, size) -> None:
+def test_a_question_not_yet_translated_shows_in_english_marked_lang_en(open_page, stale_url, lang, size) -> None:
     """The course's questions were never translated: the question at its step, and the printed list, say
     them in English with ``lang="en"``, while the panel's own words are in the reader's language."""
     width, height = size
-    page.set_viewport_size({"width": width, "height": height})
+    page = open_page(None, size, gentle=False)
     page.goto(f"{stale_url}/{lang}/nap/#nap-four-hearts=16")
     fig = page.locator('figure.tb-hand[data-hand-id="nap-four-hearts"]')
     fig.locator(".tb-player").wait_for()

@@ -33,7 +33,8 @@ def published(page) -> tuple[str, str, dict[str, list[list[str]]]]:
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
-def test_the_verifier_deals_the_published_vectors_and_checks_the_fingerprint(page, site_url, guard, page_errors, lang):
+def test_the_verifier_deals_the_published_vectors_and_checks_the_fingerprint(open_page, site_url, lang):
+    page = open_page(None, (1280, 720), gentle=False)
     page.goto(f"{site_url}/{lang}/verify/")
     seed, fingerprint, vectors = published(page)
     form = page.locator(".tb-verifier form")
@@ -65,7 +66,8 @@ def test_the_verifier_deals_the_published_vectors_and_checks_the_fingerprint(pag
                 assert row.locator(".tbv-cards").get_attribute("data-cards") == cards, (game, number, who)
 
 
-def test_a_wrong_fingerprint_or_seed_is_reported(page, site_url, guard, page_errors):
+def test_a_wrong_fingerprint_or_seed_is_reported(open_page, site_url):
+    page = open_page(None, (1280, 720), gentle=False)
     page.goto(f"{site_url}/en/verify/")
     seed, fingerprint, _ = published(page)
     form = page.locator(".tb-verifier form")
@@ -81,7 +83,8 @@ def test_a_wrong_fingerprint_or_seed_is_reported(page, site_url, guard, page_err
     expect(page.locator(".tbv-output table")).to_have_count(0)
 
 
-def test_the_verifier_opens_filled_in_from_a_link(page, site_url, guard, page_errors):
+def test_the_verifier_opens_filled_in_from_a_link(open_page, site_url):
+    page = open_page(None, (1280, 720), gentle=False)
     page.goto(f"{site_url}/en/verify/")
     seed, fingerprint, vectors = published(page)
     page.goto(f"{site_url}/en/verify/#game=nap&seed={seed}&fingerprint={fingerprint}"

@@ -27,9 +27,9 @@ def _first_dealer(page: Any, site_url: str, lang: str) -> str:
 
 
 @pytest.mark.parametrize(("lang", "size"), [("en", SIZES[0]), ("fr", SIZES[1])])
-def test_a_dealer_list_that_does_not_follow_from_the_seed_is_named(page: Any, site_url: str, guard: Any,
-                                                                    page_errors: Any, lang: str, size: dict) -> None:
-    page.set_viewport_size(size)
+def test_a_dealer_list_that_does_not_follow_from_the_seed_is_named(
+        open_page: Any, site_url: str, lang: str, size: dict) -> None:
+    page = open_page(None, gentle=False, viewport=size)
     first = _first_dealer(page, site_url, lang)
     seats = "ABCD"
     order = "".join(seats[(seats.index(first) + k) % 4] for k in range(8))
