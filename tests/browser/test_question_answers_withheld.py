@@ -1,8 +1,8 @@
 """A worked hand's question never shows its answer before the reader answers: for every question of
 every record (docs/hands/**), while it waits, neither the board, nor the bar, nor the live region, nor
-the printed hand shows its answer; revealed, the step shows it all again. In two languages, on a phone
-and at a desk; the runtime is refused (the answers are the page's own data), except where the live
-engine's marking of the cards is the answer (a "legal" question).
+the printed hand shows its answer; revealed, the step shows it all again. Each record is read in one of
+the three languages in turn, on a phone or at a desk; the runtime is refused (the answers are the page's
+own data), except where the live engine's marking of the cards is the answer (a "legal" question).
 """
 
 from __future__ import annotations
@@ -178,8 +178,19 @@ def assert_shown(fig: Any, key: dict[str, Any], steps: list[dict[str, Any]], dat
         assert numbers(score_shown(fig, catalogs, lang) or "") == list(view["score"].values())
 
 
-@pytest.mark.parametrize(("lang", "size"), [("en", PHONE), ("fr", DESKTOP), ("pt", PHONE)])
-@pytest.mark.parametrize("hand", ASKED)
+# Each record in one language and at one size, taken in turn, so that the three languages and both sizes
+# are each read over several games: what is withheld does not depend on the language.
+READINGS = [("en", PHONE), ("fr", DESKTOP), ("pt", PHONE)]
+CASES = [(hand, *READINGS[i % len(READINGS)]) for i, hand in enumerate(ASKED)]
+
+
+def test_every_language_and_size_reads_the_questions_of_more_than_one_game() -> None:
+    for lang, size in READINGS:
+        games = {hand.split("-")[0] for hand, lang_, size_ in CASES if (lang_, size_) == (lang, size)}
+        assert len(games) >= 2, (lang, games)
+
+
+@pytest.mark.parametrize(("hand", "lang", "size"), CASES, ids=[f"{h}-{lang}" for h, lang, _ in CASES])
 def test_a_waiting_question_shows_no_answer(
         open_page: Any,
         site_url: str,
