@@ -388,16 +388,20 @@ def pages_of(browser: Any, site_url: str) -> Iterator[PageOpener]:
     opener.check()
 
 
-def violations(page: Any, within: str = "document", every: bool = False, rules: list[str] | None = None) -> list[str]:
+def violations(page: Any, within: str = "document", every: bool = False, rules: list[str] | None = None,
+               preload: bool = True) -> list[str]:
     """axe-core on the page (or the element ``within`` names): its serious or critical violations,
     or with ``every`` all of them, each described. The page is in a context that asks for reduced
     motion, where the theme's and the widgets' style sheets turn transitions off: colours are
-    measured as they are shown, never halfway through a fade. ``rules`` runs only the axe rules named."""
+    measured as they are shown, never halfway through a fade. ``rules`` runs only the axe rules named;
+    ``preload=False`` keeps axe from reading the style sheets (its orientation rule then goes unchecked)."""
     page.evaluate(AXE.read_text(encoding="utf-8"))  # not a script tag: the page's policy refuses inline scripts
     target = "document" if within == "document" else repr(within)  # a selector: every element it matches
     # Only the violations cross back to Python: axe's whole result (every rule passed, with each node's
     # markup) takes longer to hand over than the scan itself.
-    options = {"resultTypes": ["violations"], **({"runOnly": rules} if rules else {})}
+    options: dict[str, Any] = {"resultTypes": ["violations"], "preload": preload}
+    if rules:
+        options["runOnly"] = rules
     found = page.evaluate(f"""async (options) => (await axe.run({target}, options)).violations
         .map((v) => ({{id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(" "))}}))""",
                           options)

@@ -103,7 +103,7 @@ function engineTestModules() {
 }
 
 // The shared test code the engine tests import by name (tests/ is on pytest's pythonpath).
-const SHARED_MODULES = ["helpers.py"];
+const SHARED_MODULES = ["helpers.py", "fifth_game.py"];
 
 const isSource = (name) => name.endsWith(".py") || name === "py.typed";
 
@@ -172,7 +172,7 @@ async function main() {
   }
   pyodide.FS.mkdirTree(`${WORK}/tests`);
   for (const name of chosen) pyodide.FS.writeFile(`${WORK}/tests/${name}`, readFileSync(join(TESTS, name)));
-  // The test code the engine tests share (tests/helpers.py), imported by name as under CPython.
+  // The test code the engine tests share (tests/helpers.py, tests/fifth_game.py), imported by name as under CPython.
   for (const name of SHARED_MODULES) pyodide.FS.writeFile(`${WORK}/tests/${name}`, readFileSync(join(TESTS, name)));
   pyodide.FS.chdir(WORK);
   const args = chosen.map((n) => `tests/${n}`);
