@@ -225,9 +225,15 @@ def nap_record(actions: str, head: str = "", deal: str = NAP_DEAL) -> str:
 
 
 def copy_of(template: Path, into: Path, *, symlinks: bool = False) -> Path:
-    """A fresh copy of a module's template site, at ``into`` / the template's name, for one test to change."""
+    """A fresh copy of a module's template site, at ``into`` / the template's name, for one test to change.
+    The engine's files in its ``build/`` are linked, not copied (``seeded_build_root``): a build writes
+    them under new names and never changes them in place."""
     copy = into / template.name
-    shutil.copytree(template, copy, symlinks=symlinks)
+    engine_files = template / "build"
+    shutil.copytree(template, copy, symlinks=symlinks, ignore=lambda folder, names: [
+        name for name in names if Path(folder) == engine_files and name in ENGINE_CACHES])
+    if engine_files.is_dir():
+        seeded_build_root(copy / "build", source=engine_files)
     return copy
 
 
