@@ -16,6 +16,7 @@ pytest's ``pythonpath``).
 from __future__ import annotations
 
 import json
+import sys
 import threading
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -414,12 +415,20 @@ class _QuietHandler(SimpleHTTPRequestHandler):
         pass
 
 
+class _Server(ThreadingHTTPServer):
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """A browser that closes a connection mid-transfer (a page left, a fetch cancelled) is not an error of
+        the site's; anything else is still printed as http.server prints it."""
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+
 @contextmanager
 def served_folder(folder: Path) -> Iterator[str]:
     """A built site's folder (or any folder) served as plain files on a free port of 127.0.0.1 by Python's
     http.server, in a thread of the test process: its socket listens before the address is given, so
     nothing waits for it."""
-    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(_QuietHandler, directory=str(folder)))
+    server = _Server(("127.0.0.1", 0), partial(_QuietHandler, directory=str(folder)))
     server.daemon_threads = True
     thread = threading.Thread(target=server.serve_forever, name=f"serving {folder.name}", daemon=True)
     thread.start()
