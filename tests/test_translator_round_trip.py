@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 from babel.messages.pofile import read_po, write_po
+from helpers import seeded_build_root
 
 from trickbook_site.cli import main
 from trickbook_site.i18n import catalog as catalogs
@@ -54,10 +55,9 @@ def copy_site(dest: Path) -> Path:
             shutil.copyfile(src, dest / part)
     for cfg in REPO.glob("babel*.cfg"):
         shutil.copyfile(cfg, dest / cfg.name)
-    # Reuse the engine wheel the checkout's builds cache (keyed by the engine's sources).
-    (REPO / "build" / "engine").mkdir(parents=True, exist_ok=True)
-    (dest / "build").mkdir()
-    (dest / "build" / "engine").symlink_to(REPO / "build" / "engine", target_is_directory=True)
+    # The engine's files the checkout's build made (its wheel, standard library and snapshot, keyed by the
+    # engine's sources, which the copy shares): the builds below make its pages, not its engine.
+    seeded_build_root(dest / "build")
     return dest
 
 
