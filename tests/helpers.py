@@ -10,7 +10,8 @@
 - ``seeded_build_root``: a build folder given the checkout's engine files (the ``small_course``
   fixture of conftest.py builds there);
 - ``page_section`` and ``fenced_blocks``: a section of a Markdown page, and the fenced blocks of a text;
-- ``stop_by_sigint``: a served process stopped as Ctrl-C stops it;
+- ``served_process`` and ``stop_by_sigint``: a served process started as from a terminal, and stopped as
+  Ctrl-C stops it;
 - ``Said``: the lines a program says, waited for line by line (no clock).
 """
 
@@ -287,8 +288,21 @@ def fenced_blocks(text: str) -> list[tuple[str, str]]:
     return found
 
 
-def stop_by_sigint(proc: subprocess.Popen[Any], timeout: float) -> None:
-    """Stop a served process as Ctrl-C stops it (SIGINT), killed if it has not ended within ``timeout`` s."""
+def _sigint_as_at_a_terminal() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+def served_process(command: list[str], **options: Any) -> subprocess.Popen[str]:
+    """``command`` started as a terminal starts it, its output read as text: with Ctrl-C's signal (SIGINT)
+    at its default. A process started in the background by a shell (as a CI job or a test run may be)
+    has SIGINT ignored, and a child inherits that: Python then installs no KeyboardInterrupt handler, and
+    the served program would never see the Ctrl-C that ``stop_by_sigint`` sends."""
+    return subprocess.Popen(command, text=True, preexec_fn=_sigint_as_at_a_terminal, **options)
+
+
+def stop_by_sigint(proc: subprocess.Popen[Any], timeout: float = 20) -> None:
+    """Stop a served process (``served_process``) as Ctrl-C stops it; it must end within ``timeout`` s
+    (else it is killed and the test fails)."""
     if proc.poll() is not None:
         return
     proc.send_signal(signal.SIGINT)
@@ -297,6 +311,7 @@ def stop_by_sigint(proc: subprocess.Popen[Any], timeout: float) -> None:
     except subprocess.TimeoutExpired:
         proc.kill()
         proc.wait()
+        raise AssertionError(f"{proc.args}: still running {timeout} s after Ctrl-C (SIGINT); killed") from None
 
 
 class Said:

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Iterator
 
 import pytest
-from helpers import Said, copy_of, seeded_build_root, stop_by_sigint
+from helpers import Said, copy_of, seeded_build_root, served_process, stop_by_sigint
 
 from trickbook_site import workdirs
 from trickbook_site.scaffold import new_site
@@ -299,8 +299,8 @@ class Server:
             s.bind(("127.0.0.1", 0))
             self.port = s.getsockname()[1]
         command = [str(TRICKBOOK), "serve", "--port", str(self.port)]
-        self.proc = subprocess.Popen(command, cwd=site, env={**ENV, "PYTHONUNBUFFERED": "1"}, text=True,
-                                     stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        self.proc = served_process(command, cwd=site, env={**ENV, "PYTHONUNBUFFERED": "1"},
+                                   stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
         self.said = Said(self.proc.stdout, self.proc)
         self.lines = self.said.lines
 

@@ -13,7 +13,7 @@ from typing import Any, Iterator
 
 import pytest
 from browser.helpers import violations
-from helpers import Said, seeded_build_root, stop_by_sigint
+from helpers import Said, seeded_build_root, served_process, stop_by_sigint
 
 pytestmark = pytest.mark.browser
 
@@ -35,8 +35,8 @@ class Serving:
             s.bind(("127.0.0.1", 0))
             self.port = s.getsockname()[1]
         self.url = f"http://127.0.0.1:{self.port}"
-        self.proc = subprocess.Popen([str(TRICKBOOK), "serve", "--port", str(self.port)], cwd=folder, env=env,
-                                     text=True, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        self.proc = served_process([str(TRICKBOOK), "serve", "--port", str(self.port)], cwd=folder, env=env,
+                                   stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
         self.said = Said(self.proc.stdout, self.proc)
         self.said.wait_for("serving ", timeout=300)
 
