@@ -89,12 +89,13 @@ def test_serve_rebuilds_on_change_and_keeps_the_last_good_site(tmp_path: Path, m
     import threading
     import urllib.request
 
-    from helpers import Said
+    from helpers import Said, seeded_build_root
 
     from trickbook_site.serve import serve
 
     site = tmp_path / "club"
     assert main(["new", str(site), "--games", "nap"]) == 0
+    seeded_build_root(site / "build")  # the checkout's engine files: serving is under test, not their making
     monkeypatch.chdir(site)
     said = Said()
     stop = threading.Event()
